@@ -1,0 +1,109 @@
+"""Models, problems, states and plans as ASP facts (the schema of docs/facts.md).
+
+Every domain fact carries a model tag `M` so that a learned and a reference model
+live in one program; problem facts carry a problem id `P`; state facts a state id `S`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .model import Atom, Domain, Formula, GroundAction, Literal, Problem, conjunction_literals, is_var
+from .names import asp_name, atom_text
+
+
+def _lifted(atom: Atom, params: dict[str, int]) -> str:
+    args = [f"v({params[a]})" if is_var(a) else f"c({asp_name(a)})" for a in atom.args]
+    if atom.predicate == "=":
+        return f"eq({','.join(args)})"
+    return atom_text(atom.predicate, args)
+
+
+def _literal_facts(kind: str, m: str, a: str, lits: Iterable[Literal], params: dict[str, int]) -> list[str]:
+    return [f"{kind}({m},{a},{'pos' if l.positive else 'neg'},{_lifted(l.atom, params)})." for l in lits]
+
+
+def domain_facts(domain: Domain, tag: str) -> str:
+    """Schema-level facts: types, constants, predicates, actions, lifted pre/eff literals."""
+    m = tag
+    out = [f"% domain {domain.name} as model {m}", f"model({m}).", f"domain_name({m},\"{domain.name}\")."]
+    for t, parent in domain.types:
+        out.append(f"type({m},{asp_name(t)}). subtype({m},{asp_name(t)},{asp_name(parent)}).")
+    for c, t in domain.constants:
+        out.append(f"constant({m},{asp_name(c)},{asp_name(t)}).")
+    for p in domain.predicates:
+        out.append(f"predicate({m},{asp_name(p.name)},{p.arity}).")
+        out += [f"pred_param({m},{asp_name(p.name)},{i},{asp_name(t)})." for i, (_, t) in enumerate(p.parameters, 1)]
+    for a in domain.actions:
+        n = asp_name(a.name)
+        params = {v: i for i, (v, _) in enumerate(a.parameters, 1)}
+        out.append(f"action({m},{n},{a.arity}).")
+        out += [f"param({m},{n},{i},{asp_name(t)})." for i, (_, t) in enumerate(a.parameters, 1)]
+        pre = conjunction_literals(a.precondition)
+        if pre is None:
+            out.append(f"complex_pre({m},{n}).")
+            pre = _top_literals(a.precondition)
+        out += _literal_facts("pre", m, n, pre, params)
+        for k, e in enumerate(a.effects):
+            if e.unconditional:
+                out += _literal_facts("eff", m, n, [e.literal], params)
+            else:
+                local = dict(params)
+                for j, (v, t) in enumerate(e.variables, 1):
+                    local[v] = len(params) + j
+                    out.append(f"eff_var({m},{n},{k},{local[v]},{asp_name(t)}).")
+                out += _literal_facts("ceff", m, n, [e.literal], local)
+                out[-1] = out[-1].replace(f"ceff({m},{n},", f"ceff({m},{n},{k},", 1)
+                cond = conjunction_literals(e.condition)
+                if cond is None:
+                    out.append(f"complex_cond({m},{n},{k}).")
+                    cond = ()
+                for l in cond:
+                    out.append(f"ecnd({m},{n},{k},{'pos' if l.positive else 'neg'},{_lifted(l.atom, local)}).")
+    return "\n".join(out) + "\n"
+
+
+def _top_literals(f: Formula) -> tuple[Literal, ...]:
+    from .model import And, Not
+    out = []
+    for g in (f.args if isinstance(f, And) else (f,)):
+        if isinstance(g, Atom):
+            out.append(Literal(g, True))
+        elif isinstance(g, Not) and isinstance(g.arg, Atom):
+            out.append(Literal(g.arg, False))
+    return tuple(out)
+
+
+def ground(atom: Atom) -> str:
+    return atom_text(atom.predicate, [asp_name(a) for a in atom.args])
+
+
+def action_term(a: GroundAction) -> str:
+    return atom_text(a.name, [asp_name(x) for x in a.args])
+
+
+def problem_facts(problem: Problem, pid: int, init: bool = True) -> str:
+    out = [f"problem({pid}). problem_name({pid},\"{problem.name}\")."]
+    out += [f"object({pid},{asp_name(o)},{asp_name(t)})." for o, t in problem.objects]
+    if init:
+        out += [f"init({pid},{ground(a)})." for a in sorted(problem.init, key=str) if a.predicate != "="]
+    for l in problem.goal:
+        out.append(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)}).")
+    return "\n".join(out) + "\n"
+
+
+def state_facts(states: Iterable[Iterable[Atom]], pid: int, first: int = 0) -> tuple[str, int]:
+    """`state(S,P)` and `holds(S,F)` for each state; returns the text and the next free id."""
+    out: list[str] = []
+    s = first
+    for st in states:
+        out.append(f"state({s},{pid}).")
+        out.extend(f"holds({s},{ground(a)})." for a in st)
+        s += 1
+    return "\n".join(out) + "\n", s
+
+
+def plan_facts(plan: list[GroundAction]) -> str:
+    out = [f"plan_length({len(plan)})."]
+    out += [f"occurs({t},{action_term(a)})." for t, a in enumerate(plan)]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,199 @@
+"""The normalised planning model every metric works on.
+
+Small immutable classes, in the spirit of the `pddl` package, but with what our
+encodings need kept explicit: file order of actions, source lines, and effects
+flattened to (forall-variables, condition, literal) triples.
+Names are PDDL names, lower case. Terms are strings: `?x` is a variable, anything
+else an object or constant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
+
+
+def is_var(term: str) -> bool:
+    return term.startswith("?")
+
+
+@dataclass(frozen=True)
+class Atom:
+    predicate: str  # "=" for equality
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "(" + " ".join((self.predicate,) + self.args) + ")"
+
+
+@dataclass(frozen=True)
+class Not:
+    arg: "Formula"
+
+
+@dataclass(frozen=True)
+class And:
+    args: tuple["Formula", ...] = ()
+
+
+@dataclass(frozen=True)
+class Or:
+    args: tuple["Formula", ...] = ()
+
+
+@dataclass(frozen=True)
+class Imply:
+    left: "Formula"
+    right: "Formula"
+
+
+@dataclass(frozen=True)
+class Exists:
+    variables: tuple[Typed, ...]
+    body: "Formula"
+
+
+@dataclass(frozen=True)
+class Forall:
+    variables: tuple[Typed, ...]
+    body: "Formula"
+
+
+Formula = Union[Atom, Not, And, Or, Imply, Exists, Forall]
+TRUE = And(())
+
+
+@dataclass(frozen=True)
+class Literal:
+    atom: Atom
+    positive: bool = True
+
+    def __str__(self) -> str:
+        return str(self.atom) if self.positive else f"(not {self.atom})"
+
+
+def conjunction_literals(f: Formula) -> tuple[Literal, ...] | None:
+    """The literals of a conjunction of literals, or None for anything richer."""
+    if isinstance(f, Atom):
+        return (Literal(f, True),)
+    if isinstance(f, Not) and isinstance(f.arg, Atom):
+        return (Literal(f.arg, False),)
+    if isinstance(f, And):
+        out: list[Literal] = []
+        for g in f.args:
+            lits = conjunction_literals(g)
+            if lits is None:
+                return None
+            out.extend(lits)
+        return tuple(out)
+    return None
+
+
+def atoms_of(f: Formula) -> Iterator[Atom]:
+    if isinstance(f, Atom):
+        yield f
+    elif isinstance(f, Not):
+        yield from atoms_of(f.arg)
+    elif isinstance(f, (And, Or)):
+        for g in f.args:
+            yield from atoms_of(g)
+    elif isinstance(f, Imply):
+        yield from atoms_of(f.left)
+        yield from atoms_of(f.right)
+    elif isinstance(f, (Exists, Forall)):
+        yield from atoms_of(f.body)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect literal; `variables` are forall-bound, `condition` is the `when` guard."""
+
+    literal: Literal
+    condition: Formula = TRUE
+    variables: tuple[Typed, ...] = ()
+
+    @property
+    def unconditional(self) -> bool:
+        return not self.variables and self.condition == TRUE
+
+
+@dataclass(frozen=True)
+class Predicate:
+    name: str
+    parameters: tuple[Typed, ...] = ()
+
+    @property
+    def arity(self) -> int:
+        return len(self.parameters)
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    parameters: tuple[Typed, ...]
+    precondition: Formula = TRUE
+    effects: tuple[Effect, ...] = ()
+    line: int | None = None
+
+    @property
+    def arity(self) -> int:
+        return len(self.parameters)
+
+    def precondition_literals(self) -> tuple[Literal, ...] | None:
+        return conjunction_literals(self.precondition)
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    types: tuple[Typed, ...] = ()  # (type, parent); roots have parent "object"
+    constants: tuple[Typed, ...] = ()
+    predicates: tuple[Predicate, ...] = ()
+    actions: tuple[Action, ...] = ()  # file order
+    file: str | None = None
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    def predicate(self, name: str) -> Predicate | None:
+        return next((p for p in self.predicates if p.name == name), None)
+
+    def action(self, name: str) -> Action | None:
+        return next((a for a in self.actions if a.name == name), None)
+
+    def ancestors(self, t: str) -> list[str]:
+        """`t` and its supertypes up to `object` (cycles are rejected by the parser)."""
+        parent = dict(self.types)
+        out = [t]
+        while out[-1] in parent and parent[out[-1]] not in out:
+            out.append(parent[out[-1]])
+        if out[-1] != "object":
+            out.append("object")
+        return out
+
+
+@dataclass(frozen=True)
+class Problem:
+    name: str
+    domain_name: str
+    objects: tuple[Typed, ...]
+    init: frozenset[Atom]
+    goal: tuple[Literal, ...]
+    file: str | None = None
+
+    def object_types(self, domain: Domain) -> dict[str, str]:
+        """Objects of the problem and constants of the domain, with their declared type."""
+        table = dict(domain.constants)
+        table.update(self.objects)
+        return table
+
+
+@dataclass(frozen=True, order=True)
+class GroundAction:
+    """An action instance such as `(stack b1 b2)`: what plans and answers are made of."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "(" + " ".join((self.name,) + self.args) + ")"

@@ -1,0 +1,218 @@
+"""Reading test states and plans: trajectory files, JSON state files, IPC plan files.
+
+Every ground atom is checked against a vocabulary (a domain's predicates and the
+problem's objects) with `file:line` on errors. `ignore_unknown_predicates` lets an
+evaluation keep literals the learned model does not declare and count them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import sexpr
+from .errors import InputError
+from .model import Atom, Domain, GroundAction, Problem
+from .parse import _read_text, ground_atom, load_problem
+
+
+@dataclass
+class StateSet:
+    """States of one problem, in order, with where they came from."""
+
+    problem: Problem
+    states: list[frozenset[Atom]]
+    source: str
+    actions: list[GroundAction | None] = field(default_factory=list)  # action after state i (trajectories)
+    ignored: int = 0  # literals dropped because their predicate is not in the vocabulary
+
+
+def _objects(problem: Problem, domain: Domain) -> dict[str, str]:
+    return problem.object_types(domain)
+
+
+def parse_atom_text(text: str, domain: Domain, problem: Problem, file: str, line: int,
+                    ignore_unknown_predicates: bool = False) -> Atom | None:
+    try:
+        node = sexpr.read(text, file)
+    except InputError as e:
+        raise InputError(e.message, file, line) from None
+    _relocate(node, line)
+    if ignore_unknown_predicates and isinstance(node, sexpr.List) and node.head() is not None \
+            and domain.predicate(node.head()) is None:
+        return None
+    return ground_atom(node, {p.name: p for p in domain.predicates}, _objects(problem, domain), file)
+
+
+def _relocate(node: sexpr.SExpr, line: int) -> None:
+    if isinstance(node, sexpr.List):
+        node.line = node.end_line = line
+        for c in node:
+            _relocate(c, line)
+    else:
+        node.line = line
+
+
+def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
+                    ignore_unknown_predicates: bool = False) -> StateSet:
+    """`(:trajectory (:state ...) (:action ...) ...)`: all states, and the actions between them."""
+    file = str(path)
+    root = sexpr.read(_read_text(path), file)
+    if root.head() != ":trajectory":
+        raise InputError("expected (:trajectory (:state ...) (:action ...) ...)", file, root.line)
+    preds = {p.name: p for p in domain.predicates}
+    objs = _objects(problem, domain)
+    out = StateSet(problem, [], file)
+    for item in root[1:]:
+        if not isinstance(item, sexpr.List) or item.head() not in (":state", ":action"):
+            raise InputError("expected (:state ...) or (:action ...)", file, getattr(item, "line", root.line))
+        if item.head() == ":state":
+            atoms = set()
+            for a in item[1:]:
+                if ignore_unknown_predicates and isinstance(a, sexpr.List) and a.head() not in preds:
+                    out.ignored += 1
+                    continue
+                atoms.add(ground_atom(a, preds, objs, file))
+            if len(out.actions) < len(out.states):
+                out.actions.append(None)
+            out.states.append(frozenset(atoms))
+        else:
+            if len(item) != 2 or not isinstance(item[1], sexpr.List):
+                raise InputError("expected (:action (name arg ...))", file, item.line)
+            if len(out.actions) != len(out.states) - 1:
+                raise InputError("an action must follow a state", file, item.line)
+            out.actions.append(_ground_action(item[1], domain, objs, file, check_action=False))
+    return out
+
+
+def _ground_action(node: sexpr.SExpr, domain: Domain | None, objects: dict[str, str], file: str,
+                   check_action: bool = True) -> GroundAction:
+    if not isinstance(node, sexpr.List) or node.head() is None:
+        raise InputError("expected an action like (stack b1 b2)", file, getattr(node, "line", None))
+    name = node.head()
+    for a in node[1:]:
+        if not isinstance(a, sexpr.Token):
+            raise InputError("nested parentheses in an action", file, a.line)
+        if a not in objects:
+            raise InputError(f"unknown object '{a}'", file, a.line)
+    if check_action and domain is not None:
+        d = domain.action(name)
+        if d is None:
+            raise InputError(f"unknown action '{name}'", file, node.line)
+        if d.arity != len(node) - 1:
+            raise InputError(f"action '{name}' takes {d.arity} argument(s), {len(node) - 1} given", file, node.line)
+    return GroundAction(str(name), tuple(str(a) for a in node[1:]))
+
+
+_PLAN_LINE = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:\s*)?(\(.*\))\s*(?:\[[^\]]*\])?\s*$")
+
+
+def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions: bool = True
+              ) -> list[GroundAction]:
+    """IPC plan format: one `(action a b)` per line, `;` comments; `0: (a b) [1]` also read."""
+    file = str(path)
+    text = _read_text(path)
+    objs = _objects(problem, domain)
+    plan: list[GroundAction] = []
+    for i, raw in enumerate(text.splitlines(), 1):
+        line = raw.split(";", 1)[0].strip()
+        if not line:
+            continue
+        m = _PLAN_LINE.match(line)
+        if not m:
+            raise InputError(f"expected one action like (stack b1 b2) per line, got '{line[:40]}'", file, i)
+        node = sexpr.read(m.group(1), file)
+        _relocate(node, i)
+        plan.append(_ground_action(node, domain, objs, file, check_action=check_actions))
+    return plan
+
+
+def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path | None = None,
+                     ignore_unknown_predicates: bool = False) -> list[StateSet]:
+    """`{"problem.pddl": [["(on a b)", ...], ...]}`: problems looked up next to the file or in `problems_dir`."""
+    file = str(path)
+    text = _read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"invalid JSON: {e.msg}", file, e.lineno) from None
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object mapping problem files to lists of states", file, 1)
+    lines = text.splitlines()
+
+    def line_of(needle: str) -> int:
+        for i, l in enumerate(lines, 1):
+            if needle in l:
+                return i
+        return 1
+
+    out = []
+    for name, states in data.items():
+        base = Path(problems_dir) if problems_dir else Path(path).parent
+        ppath = base / name
+        if not ppath.exists():
+            raise InputError(f"problem file '{name}' not found in {base}", file, line_of(f'"{name}"'))
+        problem = load_problem(ppath, domain)
+        if not isinstance(states, list) or not all(isinstance(s, list) for s in states):
+            raise InputError(f"'{name}' must map to a list of states (lists of literals)", file, line_of(f'"{name}"'))
+        ss = StateSet(problem, [], file)
+        for st in states:
+            atoms = set()
+            for lit in st:
+                if not isinstance(lit, str):
+                    raise InputError(f"expected a literal string like \"(on a b)\", got {lit!r}", file, 1)
+                a = parse_atom_text(lit, domain, problem, file, line_of(lit), ignore_unknown_predicates)
+                if a is None:
+                    ss.ignored += 1
+                else:
+                    atoms.add(a)
+            ss.states.append(frozenset(atoms))
+        out.append(ss)
+    return out
+
+
+def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None:
+    """The problem of a trajectory file `3_blocksworld_traj` is `3_blocksworld_prob.pddl`."""
+    stem = state_file.name
+    candidates = [stem.replace("_traj", "_prob") + ".pddl", stem.replace("_traj", "") + ".pddl",
+                  Path(stem).stem + ".pddl"]
+    dirs = [d for d in (problems_dir, state_file.parent) if d is not None]
+    for d in dirs:
+        for c in candidates:
+            if (Path(d) / c).exists() and (Path(d) / c) != state_file:
+                return Path(d) / c
+    return None
+
+
+def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Path | None = None,
+                ignore_unknown_predicates: bool = False, problem: Problem | None = None) -> list[StateSet]:
+    """Files or directories of trajectories, JSON state files, and problem files (initial states)."""
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files.extend(sorted(x for x in p.iterdir() if x.is_file()))
+        elif p.exists():
+            files.append(p)
+        else:
+            raise InputError("no such file or directory", p)
+    out: list[StateSet] = []
+    pdir = Path(problems_dir) if problems_dir else None
+    for f in files:
+        if f.suffix == ".json":
+            out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates))
+            continue
+        head = _read_text(f).lstrip()[:200].lower()
+        if head.startswith("(define") and "(problem" in head:
+            prob = load_problem(f, domain)
+            out.append(StateSet(prob, [prob.init], str(f)))
+        else:
+            prob = problem
+            if prob is None:
+                ppath = find_problem_for(f, pdir)
+                if ppath is None:
+                    raise InputError("cannot find the problem file of this trajectory (use --problems DIR)", f)
+                prob = load_problem(ppath, domain)
+            out.append(read_trajectory(f, domain, prob, ignore_unknown_predicates))
+    return out
