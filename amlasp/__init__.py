@@ -1,0 +1,10 @@
+"""amlasp: evaluate learned PDDL action models with Answer Set Programming (clingo)."""
+
+from .engine import applicable, execute
+from .errors import InputError, UnsupportedError
+from .parse import load_domain, load_problem, parse_domain, parse_problem
+
+__version__ = "0.1.0"
+
+__all__ = ["applicable", "execute", "load_domain", "load_problem", "parse_domain", "parse_problem",
+           "InputError", "UnsupportedError", "__version__"]
