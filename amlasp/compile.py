@@ -3,7 +3,7 @@
 This is the translation documented in `encodings/semantics.lp`: instead of asking
 the grounder to enumerate every parameter tuple and test preconditions (a generic
 meta-interpreter), each schema becomes a rule whose body is its precondition over
-`holds(S,F)`, so that clingo's grounder joins the state's atoms. Richer
+`holds({self.s},F)`, so that clingo's grounder joins the state's atoms. Richer
 preconditions (`or`, `exists`, `forall`, `imply`) become auxiliary predicates
 `aux(M,K,S,Vars)` in negation normal form, the classic Lloyd–Topor translation.
 Python writes the rules; what they mean lives in the encoding.
@@ -86,9 +86,14 @@ class ActionRules:
 class Compiler:
     """Compiles one domain, tagged `tag` (e.g. `ref`, `learned`), into rules."""
 
-    def __init__(self, domain: Domain, tag: str):
+    def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False):
+        """`state` is the state term of every rule (a variable, or a step such as `t-1` in
+        multi-shot planning); `relaxed` drops negative conditions and `forall` (the delete
+        relaxation used to over-approximate reachability)."""
         self.domain = domain
         self.tag = tag
+        self.s = state
+        self.relaxed = relaxed
         self.rules: list[str] = []
         self.next_aux = 0
         self.next_q = 0
@@ -115,13 +120,13 @@ class Compiler:
                 if g.predicate == "=":
                     rest.append(f"{self.term(g.args[0], env)}={self.term(g.args[1], env)}")
                 else:
-                    pos.append(f"holds(S,{self.atom(g, env)})")
+                    pos.append(f"holds({self.s},{self.atom(g, env)})")
             elif isinstance(g, Not) and isinstance(g.arg, Atom):
                 if g.arg.predicate == "=":
                     rest.append(f"{self.term(g.arg.args[0], env)}!={self.term(g.arg.args[1], env)}")
-                else:
-                    rest.append(f"not holds(S,{self.atom(g.arg, env)})")
-            else:
+                elif not self.relaxed:
+                    rest.append(f"not holds({self.s},{self.atom(g.arg, env)})")
+            elif not (self.relaxed and isinstance(g, Forall)):
                 rest.append(self.aux(g, env))
         return pos + rest
 
@@ -130,20 +135,20 @@ class Compiler:
         k = self.next_aux
         self.next_aux += 1
         fv = [v for v in free_vars(f) if v in env.vars]
-        head = f"aux({self.tag},{k},S,({','.join(env.vars[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
+        head = f"aux({self.tag},{k},{self.s},({','.join(env.vars[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
         typing = [self.typing(v, env) for v in fv]
         if isinstance(f, Or):
             for d in f.args:
-                self.rules.append(f"{head} :- {', '.join(self.body(d, env) + ['state(S,P)'] + typing)}.")
+                self.rules.append(f"{head} :- {', '.join(self.body(d, env) + [f'state({self.s},P)'] + typing)}.")
         elif isinstance(f, Exists):
             inner = self.bind(f.variables, env)
             qtyping = [self.typing(v, inner) for v, _ in f.variables]
-            self.rules.append(f"{head} :- {', '.join(self.body(f.body, inner) + ['state(S,P)'] + typing + qtyping)}.")
+            self.rules.append(f"{head} :- {', '.join(self.body(f.body, inner) + [f'state({self.s},P)'] + typing + qtyping)}.")
         elif isinstance(f, Forall):
             counter = self.aux(Exists(f.variables, nnf(f.body, True)), env)
-            self.rules.append(f"{head} :- {', '.join(['state(S,P)'] + typing + ['not ' + counter])}.")
+            self.rules.append(f"{head} :- {', '.join([f'state({self.s},P)'] + typing + ['not ' + counter])}.")
         elif isinstance(f, And):
-            self.rules.append(f"{head} :- {', '.join(self.body(f, env) + ['state(S,P)'] + typing)}.")
+            self.rules.append(f"{head} :- {', '.join(self.body(f, env) + [f'state({self.s},P)'] + typing)}.")
         else:
             raise TypeError(f)
         return head
@@ -172,35 +177,35 @@ class Compiler:
         pos = [x for x in lits if x.startswith("holds(")]
         rest = [x for x in lits if not x.startswith("holds(")]
         typing = [self.typing(v, env) for v, _ in action.parameters]
-        body = pos + ["state(S,P)"] + typing + rest
-        self.rules.append(f"app({self.tag},S,{self.action_term(action, env)}) :- {', '.join(body)}.")
+        body = pos + [f"state({self.s},P)"] + typing + rest
+        self.rules.append(f"app({self.tag},{self.s},{self.action_term(action, env)}) :- {', '.join(body)}.")
 
     def check(self, action: Action) -> None:
         """unmet(M,S,A,Why): for asked actions (`query`), each precondition conjunct that fails."""
         env = self.env(action)
         a = self.action_term(action, env)
-        guard = f"query({self.tag},S,{a})"
+        guard = f"query({self.tag},{self.s},{a})"
         for v, t in action.parameters:
-            self.rules.append(f"unmet({self.tag},S,{a},type({env.vars[v]},{asp_name(t)})) :- {guard}, state(S,P), "
+            self.rules.append(f"unmet({self.tag},{self.s},{a},type({env.vars[v]},{asp_name(t)})) :- {guard}, state({self.s},P), "
                               f"not {self.typing(v, env)}.")
         for g in conjuncts(nnf(action.precondition)):
             if isinstance(g, Atom) and g.predicate == "=":
                 x, y = (self.term(t, env) for t in g.args)
-                self.rules.append(f"unmet({self.tag},S,{a},eq({x},{y})) :- {guard}, {x}!={y}.")
+                self.rules.append(f"unmet({self.tag},{self.s},{a},eq({x},{y})) :- {guard}, {x}!={y}.")
             elif isinstance(g, Not) and isinstance(g.arg, Atom) and g.arg.predicate == "=":
                 x, y = (self.term(t, env) for t in g.arg.args)
-                self.rules.append(f"unmet({self.tag},S,{a},neq({x},{y})) :- {guard}, {x}={y}.")
+                self.rules.append(f"unmet({self.tag},{self.s},{a},neq({x},{y})) :- {guard}, {x}={y}.")
             elif isinstance(g, Atom):
                 at = self.atom(g, env)
-                self.rules.append(f"unmet({self.tag},S,{a},pos({at})) :- {guard}, not holds(S,{at}).")
+                self.rules.append(f"unmet({self.tag},{self.s},{a},pos({at})) :- {guard}, not holds({self.s},{at}).")
             elif isinstance(g, Not) and isinstance(g.arg, Atom):
                 at = self.atom(g.arg, env)
-                self.rules.append(f"unmet({self.tag},S,{a},neg({at})) :- {guard}, holds(S,{at}).")
+                self.rules.append(f"unmet({self.tag},{self.s},{a},neg({at})) :- {guard}, holds({self.s},{at}).")
             else:
                 k = self.next_aux
                 lit = self.aux(g, env)
                 self.conditions[k] = _show(g)
-                self.rules.append(f"unmet({self.tag},S,{a},cond({k})) :- {guard}, state(S,P), not {lit}.")
+                self.rules.append(f"unmet({self.tag},{self.s},{a},cond({k})) :- {guard}, state({self.s},P), not {lit}.")
 
     def effects(self, action: Action) -> None:
         """add/del(M,S,A,F): what applying A in S adds and deletes (conditions evaluated in S)."""
@@ -209,11 +214,11 @@ class Compiler:
         for e in action.effects:
             inner = self.bind(e.variables, env) if e.variables else env
             head = "add" if e.literal.positive else "del"
-            body = [f"app({self.tag},S,{a})"]
+            body = [f"app({self.tag},{self.s},{a})"]
             if not e.unconditional:
                 body += self.body(nnf(e.condition), inner) if e.condition != TRUE else []
-                body += ["state(S,P)"] + [self.typing(v, inner) for v, _ in e.variables]
-            self.rules.append(f"{head}({self.tag},S,{a},{self.atom(e.literal.atom, inner)}) :- {', '.join(body)}.")
+                body += [f"state({self.s},P)"] + [self.typing(v, inner) for v, _ in e.variables]
+            self.rules.append(f"{head}({self.tag},{self.s},{a},{self.atom(e.literal.atom, inner)}) :- {', '.join(body)}.")
 
     def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True) -> ActionRules:
         for action in self.domain.actions:
@@ -245,5 +250,5 @@ def _show(f: Formula) -> str:
 
 
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
-                   effects: bool = True) -> ActionRules:
-    return Compiler(domain, tag).compile(enumerate=enumerate, check=check, effects=effects)
+                   effects: bool = True, state: str = "S", relaxed: bool = False) -> ActionRules:
+    return Compiler(domain, tag, state, relaxed).compile(enumerate=enumerate, check=check, effects=effects)
