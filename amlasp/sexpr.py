@@ -24,6 +24,9 @@ class Token(str):
         tok.line = line
         return tok
 
+    def __reduce__(self):  # model objects may hold tokens: keep them picklable for process pools
+        return (Token, (str(self), self.line))
+
 
 class List(list):
     """A parenthesised list that remembers the line of its opening parenthesis."""
