@@ -82,12 +82,12 @@ def action_term(a: GroundAction) -> str:
     return atom_text(a.name, [asp_name(x) for x in a.args])
 
 
-def problem_facts(problem: Problem, pid: int, init: bool = True) -> str:
+def problem_facts(problem: Problem, pid: int, init: bool = True, goal: bool = True) -> str:
     out = [f"problem({pid}). problem_name({pid},\"{problem.name}\")."]
     out += [f"object({pid},{asp_name(o)},{asp_name(t)})." for o, t in problem.objects]
     if init:
         out += [f"init({pid},{ground(a)})." for a in sorted(problem.init, key=str) if a.predicate != "="]
-    for l in problem.goal:
+    for l in problem.goal if goal else ():
         out.append(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)}).")
     return "\n".join(out) + "\n"
 
@@ -107,3 +107,8 @@ def plan_facts(plan: list[GroundAction]) -> str:
     out = [f"plan_length({len(plan)})."]
     out += [f"occurs({t},{action_term(a)})." for t, a in enumerate(plan)]
     return "\n".join(out) + "\n"
+
+
+def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
+    """Goal literals asked about instead of the problem's own goal (reach, landmarks)."""
+    return "".join(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)})." for l in goal) + "\n"

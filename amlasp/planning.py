@@ -1,0 +1,113 @@
+"""Incremental ASP planning with clingo's multi-shot solving (encodings/plan.lp).
+
+The horizon grows one step at a time: each step grounds only the new step's rules, and
+the goal is asked through an external, so the first satisfiable horizon is the length of
+a shortest sequential plan. Every plan is validated by the core validator before it is
+returned. "No plan" is said only as "none up to N steps", unless the delete relaxation
+proves the goal unreachable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import clingo
+
+from .compile import compile_domain
+from .engine import MODEL, decoder, encoding, execute
+from .facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from .model import Atom, Domain, GroundAction, Literal, Problem
+from .relaxed import relax, static_predicates
+
+
+@dataclass
+class PlanResult:
+    """Shortest plans found (all of the same length), or why there are none."""
+
+    status: str  # "plan" | "unsolvable" | "no_plan_within"
+    plans: list[list[GroundAction]] = field(default_factory=list)
+    horizon: int = 0  # steps searched
+    reason: str = ""
+
+    @property
+    def length(self) -> int | None:
+        return len(self.plans[0]) if self.plans else None
+
+
+def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
+                       target: GroundAction | None = None) -> str | None:
+    """A proof that the goal (or target action) can never be reached, or None."""
+    static = static_predicates(domain)
+    for lit in goal:
+        a = lit.atom
+        if a.predicate in static:
+            if lit.positive and a not in init:
+                return f"{a} is a static fact (no action changes {a.predicate}) and is false"
+            if not lit.positive and a in init:
+                return f"{a} is a static fact (no action changes {a.predicate}) and is true"
+    relaxation = relax(domain, problem, init, goal)
+    if not relaxation.goal_reachable:
+        missing = " ".join(map(str, relaxation.goal_missing))
+        return f"not reachable even ignoring delete effects: {missing}"
+    if target is not None and target not in relaxation.actions:
+        return f"{target} is not applicable in any state even ignoring delete effects"
+    return None
+
+
+def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
+         init: Iterable[Atom] | None = None, goal: Iterable[Literal] | None = None,
+         target: GroundAction | None = None) -> PlanResult:
+    """Shortest plans (up to `top` distinct ones; 0 = all) from `init` to `goal` (default: the problem's;
+    none when a `target` action is asked: then the plans make it applicable)."""
+    state = frozenset(problem.init if init is None else init)
+    goal = tuple(() if target is not None else problem.goal) if goal is None else tuple(goal)
+    reason = unreachable_reason(domain, problem, state, goal, target)
+    if reason is not None:
+        return PlanResult("unsolvable", reason=reason)
+    step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)").text
+    ctl = clingo.Control(["--warn=none"])
+    base = [encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL), f"plan_model({MODEL}).",
+            problem_facts(problem, 0, init=False, goal=False), "".join(f"init(0,{ground(a)})." for a in state),
+            goal_facts(goal)]
+    if target is not None:
+        base.append(f"target_action({action_term(target)}).")
+    for text in base:
+        ctl.add("base", [], text)
+    ctl.add("step", ["t"], step_rules)
+    ctl.ground([("base", []), ("check", [clingo.Number(0)])])
+    dec = decoder(domain, problem)
+    for t in range(0, max_steps + 1):
+        if t > 0:
+            ctl.ground([("step", [clingo.Number(t)]), ("check", [clingo.Number(t)])])
+        query = clingo.Function("query", [clingo.Number(t)])
+        ctl.assign_external(query, True)
+        ctl.configuration.solve.models = str(max(top, 0))
+        found: list[list[GroundAction]] = []
+        with ctl.solve(yield_=True) as handle:
+            for model in handle:
+                steps = sorted((s.arguments[0].number, s.arguments[1]) for s in model.symbols(shown=True)
+                               if s.name == "occurs")
+                found.append([GroundAction(*dec.call(a)) for _, a in steps])
+                if top and len(found) >= top:
+                    break
+        if found:
+            plans = sorted(found, key=lambda p: [str(a) for a in p])
+            if target is not None:
+                plans = [p[:-1] for p in plans]
+            for p in plans:
+                _check(domain, problem, state, goal, p, target)
+            return PlanResult("plan", plans, t)
+        ctl.release_external(query)
+    return PlanResult("no_plan_within", horizon=max_steps,
+                      reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
+
+
+def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
+           steps: list[GroundAction], target: GroundAction | None) -> None:
+    """Every witness goes through the core validator before anyone sees it."""
+    ex = execute(domain, problem, steps + ([target] if target else []), start=state)
+    ok = ex.executable and all((l.atom in ex.states[-1]) == l.positive for l in goal) if target is None \
+        else ex.executable
+    if not ok:
+        raise RuntimeError(f"internal error: the planner's witness {[str(a) for a in steps]} fails validation")

@@ -1,0 +1,81 @@
+"""Delete relaxation and static facts: the sound 'no' answers of reach, plan and landmarks.
+
+The relaxed program (encodings/relaxed.lp) over-approximates what is reachable, so an
+atom or action it does not derive can never be reached. It is grounded once; landmark
+checks then only flip the external `forbid(F)` and solve again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import clingo
+
+from .compile import compile_domain
+from .engine import MODEL, decoder, encoding
+from .facts import domain_facts, goal_facts, ground, problem_facts
+from .model import Atom, Domain, GroundAction, Literal, Problem
+
+
+def static_predicates(domain: Domain) -> set[str]:
+    """Predicates that no action changes: their atoms keep their initial truth value."""
+    changed = {e.literal.atom.predicate for a in domain.actions for e in a.effects}
+    return {p.name for p in domain.predicates} - changed
+
+
+@dataclass
+class Relaxation:
+    """What the delete relaxation reaches from a state, and the means to ask again with a fact forbidden."""
+
+    atoms: frozenset[Atom]
+    actions: frozenset[GroundAction]
+    goal_reachable: bool
+    goal_missing: tuple[Atom, ...]
+    control: clingo.Control
+    goal_symbol: clingo.Symbol
+
+    def goal_reachable_without(self, fact: Atom) -> bool:
+        """Is the goal still relaxed-reachable when `fact` is never achieved?"""
+        sym = clingo.parse_term(f"forbid({ground(fact)})")
+        reachable = False
+        with self.control.solve(assumptions=[(sym, True)], yield_=True) as handle:
+            for model in handle:
+                reachable = model.contains(self.goal_symbol)
+                break
+        return reachable
+
+
+def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
+          goal: Iterable[Literal] | None = None, forbiddable: Iterable[Atom] = ()) -> Relaxation:
+    state = frozenset(problem.init if init is None else init)
+    goal = tuple(problem.goal if goal is None else goal)
+    rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="r", relaxed=True)
+    parts = [encoding("semantics"), encoding("relaxed"), domain_facts(domain, MODEL), rules.text,
+             f"relaxed_model({MODEL}).", problem_facts(problem, 0, init=False, goal=False),
+             "".join(f"init(0,{ground(a)})." for a in state),
+             "".join(f"#external forbid({ground(a)})." for a in forbiddable)]
+    parts.append(goal_facts(goal))
+    ctl = clingo.Control(["--warn=none"])
+    for text in parts:
+        ctl.add("base", [], text)
+    ctl.ground([("base", [])])
+    dec = decoder(domain, problem)
+    atoms, actions, missing, reachable = set(), set(), [], False
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            for s in model.symbols(shown=True):
+                if s.name == "holds":
+                    n, args = dec.call(s.arguments[1])
+                    atoms.add(Atom(n, args))
+                elif s.name == "app":
+                    n, args = dec.call(s.arguments[2])
+                    actions.add(GroundAction(n, args))
+                elif s.name == "goal_missing":
+                    n, args = dec.call(s.arguments[0])
+                    missing.append(Atom(n, args))
+                elif s.name == "goal_reachable":
+                    reachable = True
+            break
+    return Relaxation(frozenset(atoms), frozenset(actions), reachable, tuple(sorted(missing, key=str)), ctl,
+                      clingo.Function("goal_reachable"))
