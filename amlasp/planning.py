@@ -111,3 +111,23 @@ def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple
         else ex.executable
     if not ok:
         raise RuntimeError(f"internal error: the planner's witness {[str(a) for a in steps]} fails validation")
+
+
+@dataclass
+class ReachResult:
+    """`yes` with a validated witness plan, `no` with a proof, or `unknown` up to a bound."""
+
+    answer: str  # yes | no | unknown
+    witness: list[GroundAction] | None = None
+    reason: str = ""
+
+
+def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), init: Iterable[Atom] | None = None,
+          max_steps: int = 30, action: GroundAction | None = None) -> ReachResult:
+    """Can a state satisfying `literals` (or one where `action` is applicable) be reached?"""
+    result = plan(domain, problem, max_steps=max_steps, init=init, goal=tuple(literals), target=action)
+    if result.status == "plan":
+        return ReachResult("yes", result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)")
+    if result.status == "unsolvable":
+        return ReachResult("no", None, result.reason)
+    return ReachResult("unknown", None, f"unknown: no witness up to {max_steps} steps and no proof of unreachability")

@@ -39,10 +39,14 @@ class Relaxation:
         """Is the goal still relaxed-reachable when `fact` is never achieved?"""
         sym = clingo.parse_term(f"forbid({ground(fact)})")
         reachable = False
-        with self.control.solve(assumptions=[(sym, True)], yield_=True) as handle:
-            for model in handle:
-                reachable = model.contains(self.goal_symbol)
-                break
+        self.control.assign_external(sym, True)
+        try:
+            with self.control.solve(yield_=True) as handle:
+                for model in handle:
+                    reachable = model.contains(self.goal_symbol)
+                    break
+        finally:
+            self.control.assign_external(sym, False)
         return reachable
 
 

@@ -1,0 +1,59 @@
+"""Fact landmarks: facts true in some state of every plan, each with its proof.
+
+The method is sound, not complete: a fact F is a landmark when it holds initially, is a
+goal, or when the goal is not reachable in the delete relaxation (encodings/relaxed.lp)
+once F may never be achieved. The relaxation is grounded once; each candidate is one
+solve under the assumption `forbid(F)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .model import Atom, Domain, Literal, Problem
+from .relaxed import relax
+
+
+@dataclass(frozen=True)
+class Landmark:
+    fact: Atom
+    kind: str  # initial | goal | relaxed
+    proof: str
+
+
+@dataclass
+class LandmarkResult:
+    landmarks: list[Landmark] = field(default_factory=list)
+    candidates: int = 0  # relaxed-reachable facts tested
+    unsolvable: str = ""  # set when the goal is not even relaxed-reachable
+
+    def is_landmark(self, fact: Atom) -> Landmark | None:
+        return next((l for l in self.landmarks if l.fact == fact), None)
+
+
+def landmarks(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
+              goal: Iterable[Literal] | None = None, only: Iterable[Atom] | None = None) -> LandmarkResult:
+    """All fact landmarks found by the test (or only those among `only`)."""
+    state = frozenset(problem.init if init is None else init)
+    goal = tuple(problem.goal if goal is None else goal)
+    first = relax(domain, problem, state, goal)
+    asked = set(only) if only is not None else None
+    candidates = sorted((a for a in first.atoms if a not in state and (asked is None or a in asked)), key=str)
+    result = LandmarkResult(candidates=len(candidates))
+    if not first.goal_reachable:
+        result.unsolvable = "the goal is not reachable even ignoring delete effects: every fact is vacuously a landmark"
+        return result
+    goals = {l.atom for l in goal if l.positive}
+    for a in sorted(state, key=str):
+        if asked is None or a in asked:
+            result.landmarks.append(Landmark(a, "initial", "holds in the initial state"))
+    relaxation = relax(domain, problem, state, goal, forbiddable=candidates)
+    for a in candidates:
+        if a in goals:
+            result.landmarks.append(Landmark(a, "goal", "is a goal fact, false initially"))
+        elif not relaxation.goal_reachable_without(a):
+            result.landmarks.append(Landmark(
+                a, "relaxed", "false initially, and the goal is not reachable even ignoring delete effects "
+                              "when it is never achieved"))
+    return result
