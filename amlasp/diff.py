@@ -1,0 +1,162 @@
+"""Semantic diff: the shortest reference-valid action sequence to a state where the models disagree.
+
+Breadth-first over the states the reference reaches from a problem's initial state. Each
+layer is one clingo call (encodings/diff.lp) that evaluates both models on every state
+of the frontier: applicability under each model, the changes of jointly applicable
+actions, and the reference's successors. The first layer with a disagreement gives a
+counterexample of minimal length; an exhausted frontier proves the models agree on the
+whole reachable space of the problem.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import clingo
+
+from .compile import compile_domain
+from .engine import Unmet, decoder, encoding, execute, solve
+from .facts import domain_facts, ground, problem_facts
+from .model import Atom, Domain, GroundAction, Problem
+
+REF, LEARNED = "ref", "learned"
+KIND_TEXT = {
+    "only_ref": "applicable in the reference, not in the learned model",
+    "only_learned": "applicable in the learned model, not in the reference",
+    "effects": "applicable in both, with different effects",
+}
+
+
+@dataclass
+class Counterexample:
+    """A reference-valid path to a state where `action` behaves differently in the two models."""
+
+    path: list[GroundAction]
+    state: frozenset[Atom]
+    action: GroundAction
+    kind: str  # only_ref | only_learned | effects
+    unmet: list[Unmet] = field(default_factory=list)  # preconditions failing in the model that refuses
+    effects: dict[str, list[Atom]] = field(default_factory=dict)  # adds_only_ref, dels_only_learned, ...
+
+    @property
+    def explanation(self) -> str:
+        return KIND_TEXT[self.kind]
+
+
+@dataclass
+class ActionDiff:
+    """Disagreements of one action schema over the explored space."""
+
+    action: str
+    pairs: int = 0  # (state, ground action) pairs that disagree
+    shortest: Counterexample | None = None
+
+
+@dataclass
+class DiffResult:
+    problem: str
+    explored_states: int
+    depth: int  # layers fully explored
+    exhausted: bool  # the whole reachable space was explored
+    counterexample: Counterexample | None = None
+    actions: dict[str, ActionDiff] = field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        if self.counterexample is not None:
+            return f"disagreement after {len(self.counterexample.path)} step(s)"
+        if self.exhausted:
+            return f"equivalent on the whole reachable space of this problem ({self.explored_states} states)"
+        return f"no disagreement within {self.depth} step(s) ({self.explored_states} states)"
+
+
+def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 10, max_states: int = 20000,
+         stop_at_first: bool = True) -> DiffResult:
+    """Explore up to `max_steps` layers (and `max_states` states); with `stop_at_first`, stop after the first
+    layer that has a disagreement (its counterexamples are all of minimal length)."""
+    static = [encoding("semantics"), encoding("diff"), f"diff_models({REF},{LEARNED}).",
+              domain_facts(reference, REF), compile_domain(reference, REF).text,
+              domain_facts(learned, LEARNED), compile_domain(learned, LEARNED).text,
+              problem_facts(problem, 0, init=False, goal=False)]
+    start = frozenset(clingo.parse_term(ground(a)) for a in problem.init)
+    parent: dict[frozenset, tuple[frozenset, clingo.Symbol] | None] = {start: None}
+    frontier = [start]
+    result = DiffResult(problem.name, 1, 0, False)
+    dec = decoder(reference, problem)
+    dec.add(*(a.name for a in learned.actions), *(p.name for p in learned.predicates))
+    depth = 0
+    while frontier:
+        facts = []
+        for i, st in enumerate(frontier):
+            facts.append(f"state({i},0).")
+            facts.extend(f"holds({i},{a})." for a in st)
+        syms = solve(static + ["\n".join(facts)])
+        found = _disagreements(syms)
+        if found:
+            for (i, act, kind), eff in sorted(found.items(), key=lambda x: (x[0][0], str(x[0][1]), x[0][2])):
+                name = dec.names.get(act.name, act.name)
+                entry = result.actions.setdefault(name, ActionDiff(name))
+                entry.pairs += 1
+                if entry.shortest is None or len(entry.shortest.path) > depth:
+                    entry.shortest = _counterexample(frontier[i], act, kind, eff, parent, dec, learned, reference,
+                                                     problem)
+                    if result.counterexample is None:
+                        result.counterexample = entry.shortest
+            if stop_at_first:
+                result.depth = depth
+                return result
+        if depth >= max_steps:
+            break
+        changes: dict[tuple[int, clingo.Symbol], tuple[list, list]] = defaultdict(lambda: ([], []))
+        for s in syms:
+            if s.name in ("next_add", "next_del"):
+                changes[(s.arguments[0].number, s.arguments[1])][0 if s.name == "next_add" else 1].append(s.arguments[2])
+            elif s.name == "ref_app":
+                changes[(s.arguments[0].number, s.arguments[1])]
+        nxt = []
+        for (i, act), (adds, dels) in sorted(changes.items(), key=lambda x: (x[0][0], str(x[0][1]))):
+            succ = (frontier[i] - frozenset(dels)) | frozenset(adds)
+            if succ not in parent:
+                if len(parent) >= max_states:
+                    result.depth, result.explored_states = depth, len(parent)
+                    return result
+                parent[succ] = (frontier[i], act)
+                nxt.append(succ)
+        frontier = nxt
+        depth += 1
+        result.explored_states = len(parent)
+    result.depth = depth
+    result.exhausted = not frontier
+    return result
+
+
+def _disagreements(syms: list[clingo.Symbol]) -> dict:
+    found: dict[tuple[int, clingo.Symbol, str], dict[str, list]] = {}
+    for s in syms:
+        if s.name == "disagree":
+            found.setdefault((s.arguments[0].number, s.arguments[1], s.arguments[2].name), {})
+    for s in syms:
+        if s.name == "effect_diff":
+            key = (s.arguments[0].number, s.arguments[1], "effects")
+            found.setdefault(key, {}).setdefault(s.arguments[2].name, []).append(s.arguments[3])
+    return found
+
+
+def _counterexample(state, act, kind, eff, parent, dec, learned, reference, problem) -> Counterexample:
+    path: list[GroundAction] = []
+    cur = state
+    while parent[cur] is not None:
+        prev, a = parent[cur]
+        path.append(GroundAction(*dec.call(a)))
+        cur = prev
+    path.reverse()
+    atoms = frozenset(Atom(*dec.call(a)) for a in state)
+    action = GroundAction(*dec.call(act))
+    cx = Counterexample(path, atoms, action, kind)
+    if kind in ("only_ref", "only_learned"):
+        refusing = learned if kind == "only_ref" else reference
+        cx.unmet = execute(refusing, problem, [action], start=atoms).unmet
+    else:
+        cx.effects = {k: sorted((Atom(*dec.call(a)) for a in v), key=str) for k, v in eff.items()}
+    return cx
