@@ -49,8 +49,10 @@ def to_json(obj: Any) -> str:
 
 def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None) -> Table:
     table = Table(title=title, caption=caption, header_style="bold")
+    rows = [list(r) for r in rows]
     for i, c in enumerate(columns):
-        table.add_column(c, justify="left" if i == 0 else "right")
+        numeric = i > 0 and all(isinstance(r[i], (int, float)) or r[i] is None for r in rows)
+        table.add_column(c, justify="right" if numeric else "left")
     for r in rows:
         table.add_row(*(fmt(v) for v in r))
     return table
