@@ -1,0 +1,225 @@
+"""Planning with a (learned) model: our model → clean PDDL → unified-planning → Fast Downward.
+
+Learned models are messy, so the planner never sees the learned file itself: it sees
+PDDL written from our normalised model by `pddl_writer.to_pddl` (the requirements the
+model really uses declared, empty preconditions/effects written as `(and)`).
+The problem is re-written for that model (`planner_task`): predicates, types and
+constants that the problem uses but the model does not declare are declared, so that
+the planner works on the real problem (see docs/solve.md for why we declare rather than
+drop them).
+
+Fast Downward runs as a child process of unified-planning's PDDL planner, in a
+temporary directory. Limits: Fast Downward's driver applies the CPU-time and memory
+limits (`--overall-time-limit`, `--overall-memory-limit`, `setrlimit` in its children)
+and unified-planning kills the process group at the wall-clock limit.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .model import Domain, GroundAction, Predicate, Problem, Typed
+from .pddl_writer import to_pddl, typed_text
+
+#: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
+#: FF and context-enhanced additive heuristics and preferred operators of both;
+#: `opt` is A* with LM-cut (optimal plans).
+CONFIGS: dict[str, str] = {
+    "greedy": "let(hff,ff(),let(hcea,cea(),lazy_greedy([hff,hcea],preferred=[hff,hcea])))",
+    "opt": "astar(lmcut())",
+}
+
+# Fast Downward driver exit codes (https://www.fast-downward.org/latest/documentation/exit-codes/).
+_PLAN_FOUND = {0, 1, 2, 3}
+_UNSOLVABLE = {10, 11, 12}  # translator proved it, or the search space was exhausted
+_TIMEOUT = {21, 23}
+_MEMOUT = {20, 22, 24}
+_EXIT_MEANING = {
+    30: "translator crashed", 31: "translator rejected the input", 32: "search crashed",
+    33: "search rejected the input", 34: "the task uses a feature the search configuration does not support",
+    35: "driver crashed", 36: "driver rejected the input", 37: "driver: unsupported",
+}
+
+
+@dataclass(frozen=True)
+class PlannerResult:
+    """What the planner said: a plan, a proof of unsolvability, or why it gave up."""
+
+    status: str  # plan | no_plan | timeout | memout | error | invalid_model
+    plan: Optional[tuple[GroundAction, ...]] = None
+    seconds: float = 0.0
+    detail: str = ""
+    exit_code: Optional[int] = None
+
+
+# --------------------------------------------------------------------------- PDDL text
+
+def problem_text(problem: Problem, domain_name: str, objects: Sequence[Typed] | None = None) -> str:
+    objs = problem.objects if objects is None else objects
+    init = " ".join(str(a) for a in sorted(problem.init, key=str))
+    goal = " ".join(str(g) for g in problem.goal)
+    return "\n".join([
+        f"(define (problem {problem.name}) (:domain {domain_name})",
+        f"  (:objects {typed_text(objs)})",
+        f"  (:init {init})",
+        f"  (:goal (and {goal}))" if goal else "  (:goal (and))",
+        ")",
+    ]) + "\n"
+
+
+@dataclass(frozen=True)
+class PlannerTask:
+    """The PDDL texts given to the planner, and what had to be declared to make them consistent."""
+
+    domain: str
+    problem: str
+    declared: tuple[str, ...] = field(default=())  # human-readable notes
+
+
+def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
+    """Pair `model` with `problem` (parsed against `reference`), declaring what the model lacks.
+
+    Predicates the problem uses but the model lacks are declared (with the reference's
+    argument types where the model knows them); a predicate argument whose declared type
+    does not fit an object the problem puts there is widened to `object` (predicate types
+    constrain nothing in PDDL, but unified-planning rejects such atoms). Raises ValueError
+    when the two cannot be paired (a predicate used with another arity).
+    """
+    notes: list[str] = []
+    model_consts = dict(model.constants)
+    objects: list[Typed] = [(o, t) for o, t in problem.objects if o not in model_consts]
+    if reference is not None:  # constants of the reference that the model does not have become objects
+        extra = [(c, t) for c, t in reference.constants if c not in model_consts and c not in dict(objects)]
+        if extra:
+            notes.append("reference constants given as objects: " + ", ".join(c for c, _ in extra))
+            objects += extra
+    known_types = {"object"} | {t for t, _ in model.types}
+    new_types: list[Typed] = []
+    for _, t in objects:
+        if t not in known_types:
+            new_types.append((t, "object"))
+            known_types.add(t)
+    if new_types:
+        notes.append("declared types the model lacks: " + ", ".join(t for t, _ in new_types))
+    typed = Domain(model.name, model.types + tuple(new_types), model.constants, model.predicates, model.actions)
+    of_type = dict(model_consts)
+    of_type.update(objects)
+
+    ref_preds = {p.name: p for p in reference.predicates} if reference is not None else {}
+    decl = {p.name: list(p.parameters) for p in model.predicates}
+    added: list[str] = []
+    for atom in sorted(list(problem.init) + [g.atom for g in problem.goal], key=str):
+        if atom.predicate == "=":
+            continue
+        params = decl.get(atom.predicate)
+        if params is None:
+            rp = ref_preds.get(atom.predicate)
+            params = [(f"?x{i}", t if rp is not None and t in known_types else "object")
+                      for i, (_, t) in enumerate(rp.parameters if rp is not None and rp.arity == len(atom.args)
+                                                 else [("", "object")] * len(atom.args))]
+            decl[atom.predicate] = params
+            added.append(atom.predicate)
+        if len(params) != len(atom.args):
+            raise ValueError(f"predicate '{atom.predicate}' takes {len(params)} argument(s) in the model, "
+                             f"but the problem uses it with {len(atom.args)}")
+        for i, (o, (v, t)) in enumerate(zip(atom.args, params)):
+            if t != "object" and t not in typed.ancestors(of_type.get(o, "object")):
+                params[i] = (v, "object")
+    if added:
+        notes.append("declared predicates the model lacks: " + ", ".join(added))
+    preds = tuple(Predicate(n, tuple(ps)) for n, ps in decl.items())
+    full = Domain(model.name, typed.types, model.constants, preds, model.actions, model.file)
+    return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes))
+
+
+# --------------------------------------------------------------------------- running Fast Downward
+
+def _engine_class():
+    """A unified-planning Fast Downward engine that also passes the driver's own limits."""
+    from up_fast_downward import FastDownwardPDDLPlanner
+
+    class LimitedFastDownward(FastDownwardPDDLPlanner):
+        def __init__(self, search_config: str, time_limit: int | None, memory_mb: int | None):
+            super().__init__(fast_downward_search_config=search_config, log_level="info")
+            self._limits: list[str] = []
+            if time_limit is not None:
+                self._limits += ["--overall-time-limit", f"{time_limit}s"]
+            if memory_mb is not None:
+                self._limits += ["--overall-memory-limit", f"{memory_mb}M"]
+            self.exit_code: int | None = None
+
+        def _base_cmd(self, plan_filename: str):
+            # the translator's output.sas goes next to the plan, in unified-planning's temporary
+            # directory: by default it lands in the working directory, where parallel runs collide
+            cmd = super()._base_cmd(plan_filename)
+            sas = os.path.join(os.path.dirname(plan_filename), "output.sas")
+            return cmd[:2] + ["--sas-file", sas] + self._limits + cmd[2:]
+
+        def _result_status(self, problem, plan, retval=None, log_messages=None):
+            self.exit_code = retval
+            return super()._result_status(problem, plan, retval, log_messages)
+
+    return LimitedFastDownward
+
+
+def _tail(text: str, n: int = 3, width: int = 300) -> str:
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    keep = [ln for ln in lines if "error" in ln.lower() or "exception" in ln.lower()] or lines
+    return " | ".join(keep[-n:])[-width:]
+
+
+def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0,
+                memory_mb: int | None = None) -> PlannerResult:
+    """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble."""
+    if config not in CONFIGS:
+        raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
+    start = time.monotonic()
+    try:
+        from unified_planning.environment import Environment
+        from unified_planning.io import PDDLReader
+        up_problem = PDDLReader(Environment()).parse_problem_string(task.domain, task.problem)
+    except Exception as e:  # the text is ours, so a rejection is about the model's content
+        msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        return PlannerResult("invalid_model", None, time.monotonic() - start,
+                             f"unified-planning cannot read the model: {msg}")
+    engine = _engine_class()(CONFIGS[config], max(1, math.ceil(timeout)), memory_mb)
+    try:
+        result = engine.solve(up_problem, timeout=timeout)
+    except Exception as e:
+        return PlannerResult("error", None, time.monotonic() - start, f"{type(e).__name__}: {e}")
+    seconds = time.monotonic() - start
+    from unified_planning.engines import PlanGenerationResultStatus as S
+    logs = "\n".join(m.message for m in result.log_messages or [])
+    code = engine.exit_code
+    if result.status == S.TIMEOUT:
+        return PlannerResult("timeout", None, seconds, f"time limit of {timeout:g} s reached", code)
+    if code in _PLAN_FOUND and result.plan is not None:
+        plan = tuple(GroundAction(ai.action.name, tuple(p.object().name for p in ai.actual_parameters))
+                     for ai in result.plan.actions)
+        return PlannerResult("plan", plan, seconds, "", code)
+    if code in _UNSOLVABLE:
+        why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
+        return PlannerResult("no_plan", None, seconds, why, code)
+    if code in _TIMEOUT:
+        return PlannerResult("timeout", None, seconds, f"time limit of {timeout:g} s reached", code)
+    if code in _MEMOUT:
+        return PlannerResult("memout", None, seconds, f"memory limit of {memory_mb} MB reached", code)
+    meaning = _EXIT_MEANING.get(code, f"exit code {code}")
+    return PlannerResult("error", None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code)
+
+
+def plan(model: Domain, problem: Problem, reference: Domain | None = None, config: str = "greedy",
+         timeout: float = 60.0, memory_mb: int | None = None) -> PlannerResult:
+    """Plan for `problem` with `model` (the problem may use vocabulary only `reference` declares)."""
+    try:
+        task = planner_task(model, problem, reference)
+    except ValueError as e:
+        return PlannerResult("invalid_model", None, 0.0, str(e))
+    return run_planner(task, config, timeout, memory_mb)
+
+
+__all__ = ["CONFIGS", "PlannerResult", "PlannerTask", "planner_task", "run_planner", "plan", "problem_text"]

@@ -1,0 +1,197 @@
+"""Problem-solving metrics: plan with the learned model, validate in the reference model.
+
+Every problem lands in exactly one category (`CATEGORIES`); ratios are over all
+problems, nothing is dropped. Plans come from Fast Downward (`amlasp.planner`) and are
+validated by amlasp's own ASP validator (`engine.execute` on the reference model), so a
+plan that uses an action the reference lacks is a false plan, not a crash.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Optional, Sequence
+
+from .engine import execute
+from .errors import InputError
+from .model import Domain, GroundAction, Problem
+from .parse import load_domain, load_problem
+from .planner import CONFIGS, plan
+
+CATEGORIES = ("solved", "false_plan", "no_plan", "timeout", "memout", "error", "invalid_model")
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_MEMORY_MB = 4096
+
+
+@dataclass(frozen=True)
+class ProblemOutcome:
+    """One problem: its category, the plan's length, the planning time and a one-line reason."""
+
+    problem: str
+    status: str
+    plan_length: Optional[int] = None
+    seconds: float = 0.0
+    detail: str = ""
+    plan: Optional[tuple[GroundAction, ...]] = field(default=None, compare=False)
+
+    def to_dict(self) -> dict:
+        return {"problem": self.problem, "status": self.status, "plan_length": self.plan_length,
+                "seconds": round(self.seconds, 3), "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcomes of one learned model on a set of problems."""
+
+    learned: str
+    reference: str
+    config: str
+    problems: tuple[ProblemOutcome, ...]
+
+    def count(self, status: str) -> int:
+        return sum(1 for p in self.problems if p.status == status)
+
+    def ratio(self, status: str) -> float:
+        return self.count(status) / len(self.problems) if self.problems else float("nan")
+
+    @property
+    def solving_ratio(self) -> float:
+        return self.ratio("solved")
+
+    @property
+    def false_plan_ratio(self) -> float:
+        return self.ratio("false_plan")
+
+    def summary(self) -> dict:
+        out = {f"{c}_ratio" if c != "solved" else "solving_ratio": self.ratio(c) for c in CATEGORIES}
+        out["problems"] = len(self.problems)
+        out["counts"] = {c: self.count(c) for c in CATEGORIES}
+        return out
+
+    def to_dict(self) -> dict:
+        return {"problems": [p.to_dict() for p in self.problems], "summary": self.summary()}
+
+    def to_frame(self):
+        import pandas as pd
+        return pd.DataFrame([p.to_dict() for p in self.problems],
+                            columns=["problem", "status", "plan_length", "seconds", "detail"])
+
+
+# --------------------------------------------------------------------------- one problem
+
+def _validate(reference: Domain, problem: Problem, steps: Sequence[GroundAction]) -> tuple[str, str]:
+    ex = execute(reference, problem, steps)
+    if ex.valid:
+        return "solved", f"valid plan of {len(steps)} step(s)"
+    if ex.failed_step is not None:
+        why = "; ".join(str(u) for u in ex.unmet) or "not applicable"
+        return "false_plan", (f"step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable "
+                              f"in the reference: unmet {why}")
+    return "false_plan", (f"all {len(steps)} step(s) executable but the goal is not reached: unmet "
+                          + ", ".join(str(g) for g in ex.goal_unmet))
+
+
+def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, name: str, config: str = "greedy",
+                  timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB) -> ProblemOutcome:
+    """Plan with `learned` (or, given a string, the reason the model is invalid), validate in `reference`."""
+    if isinstance(learned, str):
+        return ProblemOutcome(name, "invalid_model", None, 0.0, learned)
+    r = plan(learned, problem, reference, config, timeout, memory_mb)
+    if r.status != "plan":
+        return ProblemOutcome(name, r.status, None, r.seconds, r.detail)
+    status, detail = _validate(reference, problem, r.plan)
+    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan)
+
+
+def _solve_star(args) -> ProblemOutcome:
+    return solve_problem(*args)
+
+
+# --------------------------------------------------------------------------- many problems
+
+def problem_files(problems: str | Path | Iterable[str | Path]) -> list[Path]:
+    """A directory (its `*.pddl`, sorted naturally), one file, or a list of files."""
+    items = [problems] if isinstance(problems, (str, Path)) else list(problems)
+    out: list[Path] = []
+    for item in map(Path, items):
+        if item.is_dir():
+            out.extend(sorted(item.glob("*.pddl"), key=_natural))
+        elif item.exists():
+            out.append(item)
+        else:
+            raise InputError("no such file or directory", item)
+    if not out:
+        raise InputError("no problem files (*.pddl) found", items[0] if items else None)
+    return out
+
+
+def _natural(p: Path) -> tuple:
+    import re
+    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", p.name))
+
+
+def load_learned(learned: str | Path | Domain) -> Domain | str:
+    """The learned model, or the reason it cannot be used (an invalid model is a result, not an error)."""
+    if isinstance(learned, Domain):
+        return learned
+    try:
+        return load_domain(learned)
+    except InputError as e:
+        if not Path(learned).is_file():
+            raise
+        return str(e)
+
+
+def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
+          timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
+          progress: bool = False) -> SolveResult:
+    """Solve every problem with the learned model and validate each plan in the reference model.
+
+    `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
+    reference model. A learned model that cannot be read makes every problem `invalid_model`.
+    """
+    if config not in CONFIGS:
+        raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
+    if timeout <= 0:
+        raise InputError("--timeout must be positive")
+    ref = reference if isinstance(reference, Domain) else load_domain(reference)
+    files = problem_files(problems)
+    probs = [load_problem(f, ref) for f in files]
+    model = load_learned(learned)
+    work = [(model, ref, p, f.name, config, timeout, memory_mb) for p, f in zip(probs, files)]
+    outcomes = list(run_pool(_solve_star, work, jobs, progress, "solving"))
+    name = learned.file or learned.name if isinstance(learned, Domain) else str(learned)
+    rname = ref.file or ref.name
+    return SolveResult(str(name), str(rname), config, tuple(outcomes))
+
+
+def run_pool(fn, work: Sequence, jobs: int = 1, progress: bool = False, what: str = "working") -> Iterator:
+    """`map(fn, work)` in order, in a process pool when `jobs > 1`, with a progress bar when asked."""
+    bar = progress_bar(progress)
+    with bar:
+        task = bar.add_task(what, total=len(work))
+        if jobs <= 1 or len(work) <= 1:
+            for w in work:
+                yield fn(w)
+                bar.advance(task)
+            return
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            for r in pool.map(fn, work):
+                yield r
+                bar.advance(task)
+
+
+def progress_bar(enabled: bool = True):
+    """A rich progress bar on stderr with counts and ETA (silent when disabled or not a terminal)."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+    from .render import console
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=console(stderr=True),
+                    disable=not enabled or not os.isatty(2), transient=False)
+
+
+__all__ = ["CATEGORIES", "ProblemOutcome", "SolveResult", "solve", "solve_problem", "problem_files",
+           "load_learned", "run_pool", "progress_bar"]
