@@ -240,12 +240,16 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
         if not isinstance(states, list) or not all(isinstance(s, list) for s in states):
             raise InputError(f"'{name}' must map to a list of states (lists of literals)", file, line_of(f'"{name}"'))
         ss = StateSet(problem, [], file)
+        known: dict[str, Atom | None] = {}  # each distinct literal is read (and located) once
         for st in states:
             atoms = set()
             for lit in st:
                 if not isinstance(lit, str):
                     raise InputError(f"expected a literal string like \"(on a b)\", got {lit!r}", file, 1)
-                a = parse_atom_text(lit, domain, problem, file, line_of(lit), ignore_unknown_predicates)
+                a = known.get(lit, False)
+                if a is False:
+                    a = known[lit] = parse_atom_text(lit, domain, problem, file, line_of(lit),
+                                                     ignore_unknown_predicates)
                 if a is None:
                     ss.ignored += 1
                 else:
