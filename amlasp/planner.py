@@ -9,16 +9,18 @@ the planner works on the real problem (see docs/solve.md for why we declare rath
 drop them).
 
 Fast Downward runs as a child process of unified-planning's PDDL planner, in a
-temporary directory. Limits: Fast Downward's driver applies the CPU-time and memory
-limits (`--overall-time-limit`, `--overall-memory-limit`, `setrlimit` in its children)
-and unified-planning kills the process group at the wall-clock limit.
+temporary directory (its intermediate `output.sas` too). Limits: the time limit is the
+wall-clock time of the planner process, enforced exactly by unified-planning (it kills
+the process group); Fast Downward's own time limits are whole seconds minus the
+driver's start-up, too coarse for short limits. The memory limit is Fast Downward's
+`--overall-memory-limit` (`setrlimit(RLIMIT_AS)` in the translator and search).
 """
 
 from __future__ import annotations
 
-import math
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -38,6 +40,7 @@ _PLAN_FOUND = {0, 1, 2, 3}
 _UNSOLVABLE = {10, 11, 12}  # translator proved it, or the search space was exhausted
 _TIMEOUT = {21, 23}
 _MEMOUT = {20, 22, 24}
+_OUT_OF_MEMORY = ("MemoryError", "bad_alloc", "failed to map segment", "Cannot allocate memory")
 _EXIT_MEANING = {
     30: "translator crashed", 31: "translator rejected the input", 32: "search crashed",
     33: "search rejected the input", 34: "the task uses a feature the search configuration does not support",
@@ -132,22 +135,25 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if added:
         notes.append("declared predicates the model lacks: " + ", ".join(added))
     preds = tuple(Predicate(n, tuple(ps)) for n, ps in decl.items())
-    full = Domain(model.name, typed.types, model.constants, preds, model.actions, model.file)
+    # An action without effects never changes a state, so no plan needs it; unified-planning
+    # would write it without :effect, which Fast Downward rejects.
+    actions = tuple(a for a in model.actions if a.effects)
+    if len(actions) < len(model.actions):
+        notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
+    full = Domain(model.name, typed.types, model.constants, preds, actions, model.file)
     return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes))
 
 
 # --------------------------------------------------------------------------- running Fast Downward
 
 def _engine_class():
-    """A unified-planning Fast Downward engine that also passes the driver's own limits."""
+    """A unified-planning Fast Downward engine that also passes the driver's memory limit."""
     from up_fast_downward import FastDownwardPDDLPlanner
 
     class LimitedFastDownward(FastDownwardPDDLPlanner):
-        def __init__(self, search_config: str, time_limit: int | None, memory_mb: int | None):
+        def __init__(self, search_config: str, memory_mb: int | None):
             super().__init__(fast_downward_search_config=search_config, log_level="info")
             self._limits: list[str] = []
-            if time_limit is not None:
-                self._limits += ["--overall-time-limit", f"{time_limit}s"]
             if memory_mb is not None:
                 self._limits += ["--overall-memory-limit", f"{memory_mb}M"]
             self.exit_code: int | None = None
@@ -167,8 +173,10 @@ def _engine_class():
 
 
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
+    """The planner's own last words, without the driver's bookkeeping lines."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    keep = [ln for ln in lines if "error" in ln.lower() or "exception" in ln.lower()] or lines
+    keep = [ln for ln in lines if not ln.startswith(("INFO", "[t=", "Driver aborting", "b'"))
+            and "exit code" not in ln] or lines
     return " | ".join(keep[-n:])[-width:]
 
 
@@ -179,14 +187,16 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
     start = time.monotonic()
     try:
-        from unified_planning.environment import Environment
         from unified_planning.io import PDDLReader
-        up_problem = PDDLReader(Environment()).parse_problem_string(task.domain, task.problem)
+        # the global environment: the reader builds `forall` variables in it whatever it is given
+        with warnings.catch_warnings():  # pyparsing deprecation notices from inside unified-planning
+            warnings.simplefilter("ignore", DeprecationWarning)
+            up_problem = PDDLReader().parse_problem_string(task.domain, task.problem)
     except Exception as e:  # the text is ours, so a rejection is about the model's content
         msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         return PlannerResult("invalid_model", None, time.monotonic() - start,
                              f"unified-planning cannot read the model: {msg}")
-    engine = _engine_class()(CONFIGS[config], max(1, math.ceil(timeout)), memory_mb)
+    engine = _engine_class()(CONFIGS[config], memory_mb)
     try:
         result = engine.solve(up_problem, timeout=timeout)
     except Exception as e:
@@ -195,7 +205,7 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     from unified_planning.engines import PlanGenerationResultStatus as S
     logs = "\n".join(m.message for m in result.log_messages or [])
     code = engine.exit_code
-    if result.status == S.TIMEOUT:
+    if result.status == S.TIMEOUT and code is None:
         return PlannerResult("timeout", None, seconds, f"time limit of {timeout:g} s reached", code)
     if code in _PLAN_FOUND and result.plan is not None:
         plan = tuple(GroundAction(ai.action.name, tuple(p.object().name for p in ai.actual_parameters))
@@ -207,6 +217,8 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     if code in _TIMEOUT:
         return PlannerResult("timeout", None, seconds, f"time limit of {timeout:g} s reached", code)
     if code in _MEMOUT:
+        return PlannerResult("memout", None, seconds, f"memory limit of {memory_mb} MB reached", code)
+    if memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY):
         return PlannerResult("memout", None, seconds, f"memory limit of {memory_mb} MB reached", code)
     meaning = _EXIT_MEANING.get(code, f"exit code {code}")
     return PlannerResult("error", None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code)
