@@ -37,11 +37,12 @@ CONFIGS: dict[str, str] = {
 
 # Fast Downward driver exit codes (https://www.fast-downward.org/latest/documentation/exit-codes/).
 _PLAN_FOUND = {0, 1, 2, 3}
-_UNSOLVABLE = {10, 11, 12}  # translator proved it, or the search space was exhausted
+_UNSOLVABLE = {10, 11}  # the translator proved it, or a complete search exhausted the state space
 _TIMEOUT = {21, 23}
 _MEMOUT = {20, 22, 24}
 _OUT_OF_MEMORY = ("MemoryError", "bad_alloc", "failed to map segment", "Cannot allocate memory")
 _EXIT_MEANING = {
+    12: "the search ended without a plan but without a proof either (incomplete search)",
     30: "translator crashed", 31: "translator rejected the input", 32: "search crashed",
     33: "search rejected the input", 34: "the task uses a feature the search configuration does not support",
     35: "driver crashed", 36: "driver rejected the input", 37: "driver: unsupported",
