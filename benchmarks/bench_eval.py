@@ -1,0 +1,237 @@
+"""Benchmark of `amlasp eval`: predictive power of a perturbed reference, timed.
+
+1. Each IPC domain with training trajectories: the reference against a perturbed copy of itself
+   (2 literals dropped, 2 added; `amlasp.perturb`) on all states of its 10 trajectories, read
+   from the files (reading is timed separately).
+2. The same 20 domains on a larger state set: the trajectory states and random successors of
+   them (depth 1 and 2, computed with the reference), >= 30,000 states, in memory.
+3. Blocksworld on >= 10,000 random states (random towers) of its 10 training problems, written
+   to a JSON state file and evaluated from it.
+
+Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
+and the peak memory. Run: `python benchmarks/bench_eval.py [--quick]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from amlasp import engine
+from amlasp.evaluate import evaluate
+from amlasp.model import Atom, Domain, GroundAction
+from amlasp.parse import load_domain
+from amlasp.perturb import perturb
+from amlasp.states import StateSet, load_states
+
+ROOT = Path(__file__).resolve().parent.parent
+IPC = ROOT / "benchmarks" / "ipc"
+
+
+def domains() -> list[str]:
+    return sorted(p.name for p in (IPC / "trajectories" / "learning").iterdir() if p.is_dir())
+
+
+def trajectory_files(d: str) -> list[Path]:
+    """Trajectories whose problem file is not empty (visitall's learning problems 3..9 are)."""
+    out = []
+    for f in sorted((IPC / "trajectories" / "learning" / d).iterdir()):
+        prob = IPC / "problems" / "learning" / d / f.name.replace("_traj", "_prob.pddl")
+        if prob.exists() and prob.stat().st_size > 0:
+            out.append(f)
+    return out
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def stop(self) -> tuple[float, float]:
+        return time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def successor(domain: Domain, state: frozenset[Atom], ga: GroundAction) -> frozenset[Atom]:
+    """STRIPS successor (delete, then add) for generating test states; conditional effects unused here."""
+    a = domain.action(ga.name)
+    sub = dict(zip((v for v, _ in a.parameters), ga.args))
+
+    def ground(x: Atom) -> Atom:
+        return Atom(x.predicate, tuple(sub.get(t, t) for t in x.args))
+
+    dels = {ground(e.literal.atom) for e in a.effects if not e.literal.positive}
+    adds = {ground(e.literal.atom) for e in a.effects if e.literal.positive}
+    return frozenset((state - dels) | adds)
+
+
+def applicable_all(ref: Domain, sets: list[StateSet], states: list[list[frozenset[Atom]]]) -> list[list[list]]:
+    """Applicable ground actions of every state of every problem, in one clingo call (for generating states)."""
+    from amlasp.compile import compile_domain
+    from amlasp.facts import domain_facts, problem_facts, state_facts
+    from amlasp.names import Decoder
+    parts = [engine.encoding("semantics"), domain_facts(ref, "m"),
+             compile_domain(ref, "m", effects=False, typing="negative").text, "#show app/3."]
+    first, ranges = 0, []
+    dec = Decoder()
+    dec.add(*(a.name for a in ref.actions))
+    for pid, (ss, sts) in enumerate(zip(sets, states)):
+        parts.append(problem_facts(ss.problem, pid, init=False))
+        text, nxt = state_facts(sts, pid, first)
+        parts.append(text)
+        ranges.append((first, nxt))
+        first = nxt
+        dec.add(*(o for o, _ in ss.problem.objects), *(c for c, _ in ref.constants))
+    acts: dict[int, list] = {}
+    for sym in engine.solve(parts):
+        name, args = dec.call(sym.arguments[2])
+        acts.setdefault(sym.arguments[1].number, []).append(GroundAction(name, args))
+    return [[sorted(acts.get(s, [])) for s in range(a, b)] for a, b in ranges]
+
+
+def walk(ref: Domain, sets: list[StateSet], rng: random.Random, fanout: tuple[int, ...]) -> list[StateSet]:
+    """The states and random successors of them, level by level (one clingo call per level)."""
+    levels = [list(ss.states) for ss in sets]
+    every = [list(ss.states) for ss in sets]
+    for k in fanout:
+        nxt_levels = []
+        for sts, acts_per_state, acc in zip(levels, applicable_all(ref, sets, levels), every):
+            nxt = []
+            for st, acts in zip(sts, acts_per_state):
+                for ga in rng.sample(acts, min(k, len(acts))):
+                    nxt.append(successor(ref, st, ga))
+            acc += nxt
+            nxt_levels.append(nxt)
+        levels = nxt_levels
+    return [StateSet(ss.problem, acc, ss.source) for ss, acc in zip(sets, every)]
+
+
+def random_blocks_state(blocks: list[str], rng: random.Random) -> list[str]:
+    """A random blocksworld state: towers, and maybe one block in the hand."""
+    order = blocks[:]
+    rng.shuffle(order)
+    lits = []
+    held = order.pop() if order and rng.random() < 0.3 else None
+    if held:
+        lits.append(f"(holding {held})")
+    else:
+        lits.append("(handempty)")
+    towers: list[list[str]] = []
+    for b in order:
+        if towers and rng.random() < 0.6:
+            rng.choice(towers).append(b)
+        else:
+            towers.append([b])
+    for t in towers:
+        lits.append(f"(ontable {t[0]})")
+        lits += [f"(on {upper} {lower})" for lower, upper in zip(t, t[1:])]
+        lits.append(f"(clear {t[-1]})")
+    return lits
+
+
+def part1(names: list[str], seed: int) -> list[tuple[Domain, Domain, list[StateSet]]]:
+    print("## 1. reference vs perturbed reference, all trajectory states (read from files)")
+    print(f"{'domain':12s} {'states':>7s} {'read s':>7s} {'eval s':>7s} {'cpu s':>6s} {'states/s':>9s} "
+          f"{'appP':>5s} {'appR':>5s} {'effP':>5s} {'effR':>5s}  changes")
+    loaded = []
+    tot_states = tot_read = tot_eval = tot_cpu = 0.0
+    for d in names:
+        ref = load_domain(IPC / "domains" / f"{d}.pddl")
+        learned = perturb(ref, seed=seed, drop=2, add=2)
+        files = trajectory_files(d)
+        c = Clock()
+        sets = load_states(files, ref, problems_dir=IPC / "problems" / "learning" / d)
+        read_wall, _ = c.stop()
+        c = Clock()
+        ev = evaluate(learned.domain, ref, sets)
+        wall, cpu = c.stop()
+        n = ev.states
+        tot_states += n
+        tot_read += read_wall
+        tot_eval += wall
+        tot_cpu += cpu
+        a, e = ev.applicability, ev.effects
+        print(f"{d:12s} {n:7d} {read_wall:7.2f} {wall:7.2f} {cpu:6.2f} {n / wall:9.0f} "
+              f"{a.precision_avg:5.2f} {a.recall_avg:5.2f} {e.precision_avg or 0:5.2f} {e.recall_avg or 0:5.2f}  "
+              f"{'; '.join(map(str, learned.changes))[:90]}")
+        loaded.append((ref, learned.domain, sets))
+    print(f"{'total':12s} {int(tot_states):7d} {tot_read:7.2f} {tot_eval:7.2f} {tot_cpu:6.2f} "
+          f"{tot_states / tot_eval:9.0f}   (reading: states+problems, {tot_states / tot_read:.0f} states/s)")
+    return loaded
+
+
+def part2(loaded, seed: int, fanout: tuple[int, ...]) -> None:
+    print(f"\n## 2. trajectory states + random successors (fan-out {fanout}), in memory")
+    rng = random.Random(seed)
+    c = Clock()
+    big = [(ref, lrn, walk(ref, sets, rng, fanout)) for ref, lrn, sets in loaded]
+    gen, _ = c.stop()
+    total = sum(len(s.states) for _, _, sets in big for s in sets)
+    print(f"generated {total} states in {gen:.1f}s (not part of the evaluation time)")
+    tot_wall = tot_cpu = 0.0
+    rows = []
+    for ref, lrn, sets in big:
+        c = Clock()
+        ev = evaluate(lrn, ref, sets)
+        wall, cpu = c.stop()
+        tot_wall += wall
+        tot_cpu += cpu
+        rows.append(f"{ref.name}:{ev.states}/{wall:.2f}s")
+    print("  " + "  ".join(rows))
+    print(f"TOTAL {total} states: {tot_wall:.2f}s wall ({total / tot_wall:.0f} states/s), "
+          f"{tot_cpu:.2f}s CPU ({total / tot_cpu:.0f} states/CPU-s); peak memory {peak_mb():.0f} MB")
+
+
+def part3(n: int, seed: int) -> None:
+    print(f"\n## 3. blocksworld, {n} random states of the 10 training problems, from a JSON file")
+    rng = random.Random(seed)
+    ref = load_domain(IPC / "domains" / "blocksworld.pddl")
+    learned = perturb(ref, seed=seed, drop=2, add=2)
+    pdir = IPC / "problems" / "learning" / "blocksworld"
+    probs = sorted(pdir.glob("*_prob.pddl"))
+    from amlasp.parse import load_problem
+    data = {}
+    for p in probs:
+        blocks = [o for o, _ in load_problem(p, ref).objects]
+        data[p.name] = [random_blocks_state(blocks, rng) for _ in range(n // len(probs) + 1)]
+    with tempfile.TemporaryDirectory() as tmp:
+        f = Path(tmp) / "states.json"
+        f.write_text(json.dumps(data))
+        c = Clock()
+        sets = load_states([f], ref, problems_dir=pdir)
+        read, _ = c.stop()
+        c = Clock()
+        ev = evaluate(learned.domain, ref, sets)
+        wall, cpu = c.stop()
+    print(f"{ev.states} states: read {read:.2f}s, evaluate {wall:.2f}s wall / {cpu:.2f}s CPU "
+          f"({ev.states / wall:.0f} states/s); applicability P/R {ev.applicability.precision_avg:.3f}/"
+          f"{ev.applicability.recall_avg:.3f}; changes: {'; '.join(map(str, learned.changes))}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="3 domains, small synthetic sets")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--domains", nargs="*")
+    args = ap.parse_args()
+    names = args.domains or (["blocksworld", "depots", "sokoban"] if args.quick else domains())
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
+    c = Clock()
+    loaded = part1(names, args.seed)
+    part2(loaded, args.seed, (1,) if args.quick else (3, 2))
+    part3(1000 if args.quick else 10000, args.seed)
+    wall, cpu = c.stop()
+    print(f"\nbenchmark total {wall:.1f}s wall, {cpu:.1f}s CPU; peak memory {peak_mb():.0f} MB")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
