@@ -45,6 +45,7 @@ def warn(messages) -> None:
 
 from . import core  # noqa: E402,F401  (registers applicable, step, validate, facts)
 from . import eval  # noqa: E402,F401
+from . import compare  # noqa: E402,F401
 from . import solve  # noqa: E402,F401
 from . import reason  # noqa: E402,F401
 
