@@ -47,6 +47,7 @@ from . import core  # noqa: E402,F401  (registers applicable, step, validate, fa
 from . import eval  # noqa: E402,F401
 from . import compare  # noqa: E402,F401
 from . import solve  # noqa: E402,F401
+from . import gen  # noqa: E402,F401
 from . import reason  # noqa: E402,F401
 
 

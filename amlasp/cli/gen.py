@@ -1,0 +1,55 @@
+"""`amlasp gen ...`: generators of benchmark data (test trajectories)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..errors import InputError
+from ..render import console, rich_table, to_json
+from ..trajectories import P_OPT, P_RND, SEED, generate_trajectories
+from . import app, guarded
+
+gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")
+app.add_typer(gen_app, name="gen")
+
+
+@gen_app.command()
+def trajectories(
+    domain: Path = typer.Argument(..., help="reference PDDL domain"),
+    problems: List[Path] = typer.Option(..., "--problems", "-p",
+                                        help="directory of problem files (*.pddl) or a file; repeatable"),
+    output: Path = typer.Option(..., "--output", "-o", help="directory for <k>_<domain>_traj (problems copied to OUTPUT/problems)"),
+    count: Optional[int] = typer.Option(None, "--count", "-n", help="trajectories (default: one per problem)"),
+    p_rnd: float = typer.Option(P_RND, "--p-rnd", help="probability of a random action at each step"),
+    p_opt: float = typer.Option(P_OPT, "--p-opt", help="fraction of trajectories planned optimally (A*, LM-cut)"),
+    seed: int = typer.Option(SEED, "--seed", help="random seed (the same seed gives the same files)"),
+    timeout: float = typer.Option(60.0, "--timeout", help="time limit per planner call, seconds"),
+    memory: Optional[int] = typer.Option(4096, "--memory", help="memory limit per planner call, MB"),
+    name: Optional[str] = typer.Option(None, "--name", help="domain name in file names (default: file stem)"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="trajectories generated in parallel"),
+    format: str = typer.Option("table", "--format", "-f", help="table or json (the summary)"),
+):
+    """Trajectories as in the paper: reference plans with random detours (re-planned, dead ends undone).
+
+    Existing trajectory files in OUTPUT are kept, so an interrupted run resumes.
+    """
+    def run():
+        if format not in ("table", "json"):
+            raise InputError(f"unknown --format '{format}' (choose from table, json)")
+        if jobs < 1:
+            raise InputError("--jobs must be at least 1")
+        result = generate_trajectories(domain, problems, output, count=count, p_rnd=p_rnd, p_opt=p_opt, seed=seed,
+                                       timeout=timeout, memory_mb=memory, name=name, jobs=jobs, progress=True)
+        rows = [o.to_dict() for o in result.outcomes]
+        if format == "json":
+            print(to_json(rows))
+            return
+        cols = ["trajectory", "problem", "status", "config", "length", "random_steps", "backtracks", "seconds"]
+        console().print(rich_table(f"Trajectories in {output}", cols, [[r[c] for c in cols] for r in rows]))
+        for r in rows:
+            if r["status"] == "unsolved":
+                console(stderr=True).print(f"amlasp: warning: {r['trajectory']}: no trajectory, {r['detail']}")
+    guarded(run)
