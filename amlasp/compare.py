@@ -173,8 +173,8 @@ class CompareResult:
 
     # ---- aggregates
     def _macro(self, pick) -> tuple[float, float, float]:
-        if not self.actions:
-            return (1.0, 1.0, 1.0)
+        if not self.actions:  # no reference actions: undefined (n/a, null in JSON)
+            return (math.nan, math.nan, math.nan)
         cs = [pick(a) for a in self.actions]
         n = len(cs)
         return (sum(c.precision for c in cs) / n, sum(c.recall for c in cs) / n, sum(c.f1 for c in cs) / n)
@@ -194,11 +194,11 @@ class CompareResult:
 
     @property
     def similarity(self) -> float:
-        return sum(a.similarity for a in self.actions) / len(self.actions) if self.actions else 1.0
+        return sum(a.similarity for a in self.actions) / len(self.actions) if self.actions else math.nan
 
     @property
     def action_accuracy(self) -> float:
-        return sum(a.equivalent for a in self.actions) / len(self.actions) if self.actions else 1.0
+        return sum(a.equivalent for a in self.actions) / len(self.actions) if self.actions else math.nan
 
     def summary(self) -> dict:
         pm, rm, fm = self.macro("all")
@@ -754,21 +754,30 @@ class _Reader:
         return g
 
     def _types(self) -> tuple[str, ...]:
+        names = {"object": "object"}
+        for d in (self.rd, self.ld):
+            for t, parent in d.types:
+                names.setdefault(asp_name(t), t)
+                names.setdefault(asp_name(parent), parent)
+            for c, _ in d.constants:
+                names.setdefault(asp_name(c), c)
+        n = lambda sym: names.get(str(sym), str(sym))  # noqa: E731
         out = []
         for m, t in self.get("type_only"):
-            out.append(f"type {t} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
+            out.append(f"type {n(t)} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
         for t, p1, p2 in self.get("parent_diff"):
-            out.append(f"type {t}: parent {p1} in the learned model, {p2} in the reference")
+            out.append(f"type {n(t)}: parent {n(p1)} in the learned model, {n(p2)} in the reference")
         for m, c in self.get("constant_only"):
-            out.append(f"constant {c} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
+            out.append(f"constant {n(c)} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
         for c, t, u in self.get("constant_type_diff"):
-            out.append(f"constant {c}: type {t} in the learned model, {u} in the reference")
+            out.append(f"constant {n(c)}: type {n(t)} in the learned model, {n(u)} in the reference")
         for p, q, i, t, u in self.get("predtype_diff"):
-            out.append(f"predicate {self.rp[str(q)].name} argument {i}: type {t} in the learned model, {u} in the reference")
+            out.append(f"predicate {self.rp[str(q)].name} argument {i}: type {n(t)} in the learned model, "
+                       f"{n(u)} in the reference")
         for X, a, b, i, j, t, u in self.get("ptype_diff"):
             if str(X) == "best":
                 out.append(f"action {self.rname(str(b))} parameter {self.ra[str(b)].parameters[j.number - 1][0]}: "
-                           f"type {t} in the learned model, {u} in the reference")
+                           f"type {n(t)} in the learned model, {n(u)} in the reference")
         return tuple(sorted(set(out)))
 
     def _notes(self, amap: dict, rename: bool) -> tuple[str, ...]:

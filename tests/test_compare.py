@@ -165,9 +165,9 @@ def test_edit_distance_equals_changes_same_names(path):
 @pytest.mark.parametrize("path", DOMAINS, ids=lambda p: p.stem)
 def test_edit_distance_equals_changes_renamed_and_permuted(path):
     ref = load_domain(path)
-    p = perturb(ref, seed=hash(path.stem) % 1000, drop=2, add=1, permute=True, rename=True)
+    p = perturb(ref, seed=11, drop=2, add=2, permute=True, rename=True)
     r = compare(_reparse(p.domain), ref)
-    assert p.edits == 3 and r.edit_distance == 3 and r.optimal
+    assert p.edits == 4 and r.edit_distance == 4 and r.optimal
     assert {a.best_match is not None for a in r.actions} == {True}
     assert len(r.predicate_mapping) == len(ref.predicates)
 
