@@ -231,7 +231,8 @@ class CompareResult:
                  "conditions": [{"condition": c.condition, "side": c.side, **c.counts.to_dict()} for c in a.conditions],
                  "similarity": a.similarity, "equivalent": a.equivalent, "best_match": a.best_match,
                  "param_distance": a.param_distance, "pre_distance": a.pre_distance, "eff_distance": a.eff_distance,
-                 "param_mapping": [list(p) for p in a.param_mapping], "edits": list(a.edits)}
+                 "param_mapping": [list(p) for p in a.param_mapping],
+                 "metric_param_mapping": [list(p) for p in a.metric_param_mapping], "edits": list(a.edits)}
             actions.append(d)
         return {
             "learned": self.learned, "reference": self.reference, "mode": self.mode, "rename": self.rename,
@@ -460,7 +461,7 @@ def _optimise(program: str, time_limit: float) -> _Optimum:
         if "symbols" not in best:
             ctl.configuration.solver.opt_strategy = "bb"
             with ctl.solve(on_model=on_model, async_=True) as handle:
-                finished = handle.wait(max(time_limit - (time.perf_counter() - t0), 0.05))
+                finished = handle.wait(max(time_limit - (time.perf_counter() - t0), 1.0))  # at least 1 s for an answer
                 if not finished:
                     handle.cancel()
                 result = handle.get()

@@ -504,3 +504,13 @@ def test_cli_writes_output_atomically(tmp_path):
                               "-o", str(tmp_path / "out.json")])
     assert res.exit_code == 0
     assert json.loads((tmp_path / "out.json").read_text())["summary"]["action_accuracy"] == 1
+
+
+def test_cli_explain_prints_mappings_and_bracketed_edits(tmp_path):
+    ref = load_domain(IPC / "domains" / "blocksworld.pddl")
+    (tmp_path / "l.pddl").write_text(to_pddl(perturb(ref, seed=3, drop=1, add=1, permute=True, rename=True).domain))
+    res = runner.invoke(app, ["compare", str(tmp_path / "l.pddl"), str(IPC / "domains" / "blocksworld.pddl"),
+                              "--explain"])
+    assert res.exit_code == 0
+    assert "predicate renaming" in res.stdout and "edits (2)" in res.stdout
+    assert "[learned: (not (p" in res.stdout  # rich markup is escaped

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 
 from ..compare import LEGEND, CompareResult, compare as run_compare
@@ -59,7 +60,7 @@ def _print_table(result: CompareResult, explain: bool) -> None:
                      a.equivalent, f"{a.param_distance}/{a.pre_distance}/{a.eff_distance}", len(a.edits)])
         if any(k[x].tp + k[x].fp + k[x].fn for x in ("ceff_pos", "ceff_neg", "pre_other")):
             rows.append(["  ↳ complex", _pr(k["pre_other"]), "", _pr(k["ceff_pos"]), _pr(k["ceff_neg"]), "", "", "", ""])
-    c.print(rich_table(f"{result.learned} vs {result.reference}", cols, rows,
+    c.print(rich_table(escape(f"{result.learned} vs {result.reference}"), cols, rows,
                        caption="P/R: precision/recall per category; sim: literal similarity; equiv: equal up to "
                                "renaming; d: parameter/precondition/effect distance under the best renaming"
                                + ("; ↳ complex: non-literal preconditions (pre+ column), conditional effects (eff±)"
@@ -75,33 +76,39 @@ def _print_table(result: CompareResult, explain: bool) -> None:
                      + ", ".join(missing))
     lines.append(f"parameters matched {dict(position='by position', align='by the best type-consistent bijection', best='by the best renaming')[result.mode]}"
                  f"; actions and predicates matched {'by the best renaming' if result.rename else 'by name'}")
-    c.print(Panel("\n".join(lines), title="summary", expand=False))
+    c.print(Panel(escape("\n".join(lines)), title="summary", expand=False))
+    if result.mode == "align":
+        for a in result.actions:
+            if a.metric_param_mapping:
+                c.print(escape(f"aligned parameters of {a.action}: "
+                               + ", ".join(f"{l}→{r}" for l, r in a.metric_param_mapping)))
     for n in result.notes:
-        c.print(f"[yellow]note[/yellow]: {n}")
+        c.print(f"[yellow]note[/yellow]: {escape(n)}")
     for t in result.type_differences:
-        c.print(f"[yellow]types[/yellow]: {t}")
+        c.print(f"[yellow]types[/yellow]: {escape(t)}")
     if not result.optimal:
         c.print(f"[red]the edit distance {s['edit_distance']} is the best found within the time limit, not proven "
                 f"optimal (proven lower bound: {fmt(result.bound)})[/red]")
     if explain:
         renamed = [(l, r) for l, r in result.predicate_mapping if l.replace("-", "_") != r.replace("-", "_")]
         if renamed:
-            c.print("[bold]predicate renaming[/bold]: " + ", ".join(f"{l}→{r}" for l, r in renamed))
+            c.print("[bold]predicate renaming[/bold]: " + escape(", ".join(f"{l}→{r}" for l, r in renamed)))
         for a in result.actions:
             if a.best_match is None:
                 continue
             pm = ", ".join(f"{l}→{r}" for l, r in a.param_mapping)
             same = a.best_match.replace("-", "_") == a.action.replace("-", "_")
-            c.print(f"[bold]{a.action}[/bold]" + ("" if same else f" ← learned {a.best_match}") + (f": {pm}" if pm else ""))
+            c.print(f"[bold]{escape(a.action)}[/bold]"
+                    + escape(("" if same else f" ← learned {a.best_match}") + (f": {pm}" if pm else "")))
         for a in result.actions:
             for cc in a.conditions:
                 k = cc.counts
-                c.print(f"{a.action}: conditional effects under {cc.condition} ({cc.side}): "
-                        f"TP {k.tp}, FP {k.fp}, FN {k.fn}, P {fmt(k.precision)}, R {fmt(k.recall)}")
+                c.print(escape(f"{a.action}: conditional effects under {cc.condition} ({cc.side}): "
+                        f"TP {k.tp}, FP {k.fp}, FN {k.fn}, P {fmt(k.precision)}, R {fmt(k.recall)}"))
         c.print(f"[bold]edits[/bold] ({len(result.edits)}):")
         for e in result.edits:
-            c.print(f"  {e}")
-    c.print(f"[dim]{LEGEND}[/dim]")
+            c.print(f"  {escape(e)}")
+    c.print(f"[dim]{escape(LEGEND)}[/dim]")
 
 
 @app.command()
