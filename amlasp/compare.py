@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -28,7 +28,7 @@ from .engine import encoding
 from .errors import InputError
 from .facts import _lifted, _top_literals, domain_facts
 from .model import (
-    TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Literal, Not, Or, conjunction_literals, is_var,
+    TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Not, Or, conjunction_literals, is_var,
 )
 from .names import asp_name
 from .parse import load_domain
