@@ -29,6 +29,7 @@ from amlasp.evaluate import evaluate
 from amlasp.model import Atom, Domain, GroundAction
 from amlasp.parse import load_domain
 from amlasp.perturb import perturb
+from amlasp.render import fmt
 from amlasp.states import StateSet, load_states
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,7 +162,8 @@ def part1(names: list[str], seed: int) -> list[tuple[Domain, Domain, list[StateS
         tot_cpu += cpu
         a, e = ev.applicability, ev.effects
         print(f"{d:12s} {n:7d} {read_wall:7.2f} {wall:7.2f} {cpu:6.2f} {n / wall:9.0f} "
-              f"{a.precision_avg:5.2f} {a.recall_avg:5.2f} {e.precision_avg or 0:5.2f} {e.recall_avg or 0:5.2f}  "
+              f"{fmt(a.precision_avg, 2):>5s} {fmt(a.recall_avg, 2):>5s} {fmt(e.precision_avg, 2):>5s} "
+              f"{fmt(e.recall_avg, 2):>5s}  "
               f"{'; '.join(map(str, learned.changes))[:90]}")
         loaded.append((ref, learned.domain, sets))
     print(f"{'total':12s} {int(tot_states):7d} {tot_read:7.2f} {tot_eval:7.2f} {tot_cpu:6.2f} "

@@ -348,3 +348,23 @@ def test_counts_agree_with_unified_planning_simulator(domain, index, seed, tmp_p
         assert (a.effects.tp, a.effects.fp, a.effects.fn, a.effects.tn) == \
             (t["etp"], t["efp"], t["efn"], t["etn"]), a.action
     assert sum(t["afp"] + t["afn"] + t["efp"] + t["efn"] for t in theirs.values()) > 0  # the perturbation shows
+
+
+TYPED = """(define (domain typed) (:requirements :strips :typing)
+  (:types box ball - object) (:predicates (in ?x - ball ?y - box) (free ?x - object))
+  (:action take :parameters (?x - ball) :precondition (free ?x) :effect (not (free ?x))))"""
+TYPED_PROBLEM = "(define (problem p) (:domain typed) (:objects b1 - ball x1 - box) (:init (free b1)) (:goal (free b1)))"
+
+
+def test_looser_learned_types_and_ill_typed_state_atoms():
+    ref = parse_domain(TYPED, "typed.pddl")
+    prob = parse_problem(TYPED_PROBLEM, ref, "p.pddl")
+    loose = parse_domain(TYPED.replace("(?x - ball)", "(?x - object)"), "loose.pddl")
+    st = frozenset({Atom("free", ("b1",)), Atom("free", ("x1",))})
+    t = score(evaluate(loose, ref, [StateSet(prob, [st], "s")]), "take")
+    # the learned model also takes the box: an FP outside the reference's ground actions (TN unaffected)
+    assert (t.applicability.tp, t.applicability.fp, t.applicability.tn, t.untyped_fp) == (1, 1, 0, 1)
+    # (in x1 b1) is ill-typed: a true literal outside the universe (1 in + 2 free), still a literal of s
+    bad = st | {Atom("in", ("x1", "b1"))}
+    t = score(evaluate(ref, ref, [StateSet(prob, [bad], "s")]), "take")
+    assert (t.effects.tp, t.effects.tn) == (1, 3)

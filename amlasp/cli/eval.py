@@ -24,15 +24,23 @@ def rows(ev: Evaluation) -> list[list]:
         name = a.action if a.in_learned else f"{a.action} (not learned)"
         out.append([name] + [getattr(a.applicability, k) for k in ("tp", "fp", "tn", "fn", "precision", "recall")]
                    + [getattr(a.effects, k) for k in ("tp", "fp", "tn", "fn", "precision", "recall")])
+    blank = ""  # not a value (a count of a summary row), unlike None: undefined, shown n/a
     for x in ev.learned_only:
-        out.append([f"{x.action} (learned only)", 0, x.fp, None, 0, 0.0 if x.fp else None, None]
-                   + [None] * 6)
+        out.append([f"{x.action} (learned only)", blank, x.fp, blank, blank, 0.0 if x.fp else None, blank]
+                   + [blank] * 6)
     app_, eff = ev.applicability, ev.effects
-    out.append([f"average (app over {app_.actions}, eff over {eff.actions} actions)", None, None, None, None,
-                app_.precision_avg, app_.recall_avg, None, None, None, None, eff.precision_avg, eff.recall_avg])
-    out.append(["cumulative", None, None, None, None, app_.precision_cumulative, app_.recall_cumulative,
-                None, None, None, None, eff.precision_cumulative, eff.recall_cumulative])
+    out.append([f"average (app over {app_.actions}, eff over {eff.actions} actions)", blank, blank, blank, blank,
+                app_.precision_avg, app_.recall_avg, blank, blank, blank, blank, eff.precision_avg, eff.recall_avg])
+    out.append(["cumulative", blank, blank, blank, blank, app_.precision_cumulative, app_.recall_cumulative,
+                blank, blank, blank, blank, eff.precision_cumulative, eff.recall_cumulative])
     return out
+
+
+def _table(ev: Evaluation, caption: str):
+    table = rich_table("Predictive power (learned vs reference)", COLUMNS, rows(ev), caption)
+    for col in table.columns[1:]:
+        col.justify = "right"  # numbers, with blank cells in the summary rows
+    return table
 
 
 def _progress(enabled: bool):
@@ -94,7 +102,7 @@ def emit(ev: Evaluation, format: str, output: Path | None) -> None:
                f"jointly applicable (eff)")
     if format == "table" and output is None:
         c = console()
-        c.print(rich_table("Predictive power (learned vs reference)", COLUMNS, rows(ev), caption))
+        c.print(_table(ev, caption))
         if ev.learned_only_predicates:
             c.print(f"learned-only predicates (never true in a test state): {', '.join(ev.learned_only_predicates)}")
         if ev.mistakes:
@@ -117,7 +125,7 @@ def emit(ev: Evaluation, format: str, output: Path | None) -> None:
         from rich.console import Console
         import io
         buf = io.StringIO()
-        Console(file=buf, width=160).print(rich_table("Predictive power", COLUMNS, rows(ev), caption))
+        Console(file=buf, width=160).print(_table(ev, caption))
         text = buf.getvalue()
     if output is None:
         print(text, end="" if text.endswith("\n") else "\n")
