@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 import clingo
 
 from .compile import compile_domain
-from .facts import plan_facts, problem_facts, state_facts
+from .facts import ground, problem_facts, state_facts
 from .model import Atom, Domain, GroundAction, Literal, Problem
 from .names import Decoder, asp_name
 
@@ -70,18 +70,45 @@ def _atom(dec: Decoder, sym: clingo.Symbol) -> Atom:
     return Atom(name, args)
 
 
+def static_predicates(domain: Domain) -> frozenset[str]:
+    """Predicates that no action of `domain` changes (no effect, conditional or not, names them)."""
+    changed = {e.literal.atom.predicate for a in domain.actions for e in a.effects}
+    return frozenset(p.name for p in domain.predicates if p.name not in changed)
+
+
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
                ) -> list[list[GroundAction]]:
-    """The applicable ground actions of each state (default: the problem's initial state), sorted."""
-    states = [problem.init] if states is None else list(states)
-    text, _ = state_facts(states, 0)
-    syms = solve([encoding("semantics"), domain_program(domain, effects=False), problem_facts(problem, 0, init=False),
-                  text, "#show app/3."])
+    """The applicable ground actions of each state (default: the problem's initial state), sorted.
+
+    All states go into one program. For speed over thousands of states
+    (benchmarks/bench_applicable.py): atoms of static predicates are given once per group
+    of states that agree on them (`fixed(P,F)`, each group a problem id P) instead of in
+    every state, and parameters that a state atom binds are typed by `not not_a(...)`,
+    checked after the join (compile.py `typing="negative"`).
+    """
+    from .facts import domain_facts
+    states = [problem.init] if states is None else [frozenset(s) for s in states]
+    static = static_predicates(domain)
+    rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=static)
+    groups: dict[frozenset[Atom], int] = {}
+    text: list[str] = []
+    for i, st in enumerate(states):
+        fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
+        pid = groups.get(fixed)
+        if pid is None:
+            pid = groups[fixed] = len(groups)
+            text.append(problem_facts(problem, pid, init=False))
+            text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
+        text.append(f"state({i},{pid}).")
+        text.extend(f"holds({i},{ground(a)})." for a in st if a.predicate not in static)
+    syms = solve([encoding("semantics"), domain_facts(domain, MODEL), rules.text, "\n".join(text), "#show app/3."])
     dec = decoder(domain, problem)
     out: list[list[GroundAction]] = [[] for _ in states]
-    for s in syms:
-        if s.name == "app":
-            out[s.arguments[1].number].append(_ground_action(dec, s.arguments[2]))
+    for s in syms:  # `app(m,S,A)`: read as text, one C call per symbol (see Decoder.parse)
+        t = str(s)
+        if t.startswith("app("):
+            _, sid, act = t[4:-1].split(",", 2)
+            out[int(sid)].append(GroundAction(*dec.parse(act)))
     return [sorted(x, key=str) for x in out]
 
 
@@ -110,43 +137,66 @@ class Execution:
 
 
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
-            start: Iterable[Atom] | None = None) -> Execution:
+            start: Iterable[Atom] | None = None, states: bool = True) -> Execution:
     """Apply `plan` from `start` (default: the initial state); check the goal at the end."""
-    plan = list(plan)
+    return execute_many(domain, problem, [plan], start, states)[0]
+
+
+def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[GroundAction]],
+                 start: Iterable[Atom] | None = None, states: bool = True,
+                 starts: Sequence[Iterable[Atom]] | None = None) -> list[Execution]:
+    """Validate many plans in one grounding (each plan is a run of validate.lp), all from `start`
+    or each from its own state in `starts`."""
+    plans = [list(p) for p in plans]
     start_state = frozenset(problem.init if start is None else start)
-    unknown = [t for t, a in enumerate(plan)
-               if (d := domain.action(a.name)) is None or d.arity != len(a.args)]
+    own = [frozenset(s) for s in starts] if starts is not None else None
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True)
-    from .facts import domain_facts
+    from .facts import domain_facts, runs_facts
     text, _ = state_facts([start_state], 0)
+    unknown = "".join(f"unknown({k},{t})." for k, plan in enumerate(plans) for t, a in enumerate(plan)
+                      if (d := domain.action(a.name)) is None or d.arity != len(a.args))
     parts = [encoding("semantics"), encoding("validate"), domain_facts(domain, MODEL), rules.text,
-             problem_facts(problem, 0, init=False), text, plan_facts(plan), f"check({MODEL}).",
-             "".join(f"unknown({t})." for t in unknown), "#show holds/2."]
+             problem_facts(problem, 0, init=False), text, runs_facts(plans), f"check({MODEL}).", unknown]
+    if own is not None:
+        parts.append("\n".join(f"own_start({k}). " + " ".join(f"holds(({k},0),{ground(a)})." for a in st)
+                               for k, st in enumerate(own)))
+    if states:
+        parts.append("#show holds/2.")
     syms = solve(parts)
     dec = decoder(domain, problem)
-    reached = 0
-    holds: dict[int, set[Atom]] = {}
-    result = Execution(plan, [])
+    reached = [0] * len(plans)
+    holds: dict[tuple[int, int], set[Atom]] = {}
+    results = [Execution(plan, []) for plan in plans]
     for s in syms:
-        if s.name == "reached":
-            reached = max(reached, s.arguments[0].number)
-        elif s.name == "holds":
-            holds.setdefault(s.arguments[0].number, set()).add(_atom(dec, s.arguments[1]))
-        elif s.name == "failed":
-            result.failed_step = s.arguments[0].number
-        elif s.name == "unmet":
-            result.unmet.append(_unmet(dec, s.arguments[3], rules.conditions, plan[s.arguments[1].number], domain))
-        elif s.name == "goal_unmet":
-            sign = s.arguments[0]
-            result.goal_unmet.append(Literal(_atom(dec, sign.arguments[0]), sign.name == "pos"))
-        elif s.name == "executable":
-            result.executable = True
-        elif s.name == "valid":
-            result.valid = True
-    result.states = [frozenset(holds.get(t, set())) for t in range(reached + 1)]
-    result.unmet.sort(key=lambda u: (u.kind, u.text))
-    result.goal_unmet.sort(key=str)
-    return result
+        name = s.name
+        if name == "reached":
+            k = s.arguments[0].number
+            reached[k] = max(reached[k], s.arguments[1].number)
+        elif name == "holds":
+            at = s.arguments[0]
+            if at.type == clingo.SymbolType.Function and len(at.arguments) == 2:
+                holds.setdefault((at.arguments[0].number, at.arguments[1].number), set()).add(
+                    _atom(dec, s.arguments[1]))
+        elif name == "failed":
+            results[s.arguments[0].number].failed_step = s.arguments[1].number
+        elif name == "unmet":
+            k, t = (x.number for x in s.arguments[1].arguments)
+            results[k].unmet.append(_unmet(dec, s.arguments[3], rules.conditions, plans[k][t], domain))
+        elif name == "goal_unmet":
+            sign = s.arguments[1]
+            results[s.arguments[0].number].goal_unmet.append(
+                Literal(_atom(dec, sign.arguments[0]), sign.name == "pos"))
+        elif name == "executable":
+            results[s.arguments[0].number].executable = True
+        elif name == "valid":
+            results[s.arguments[0].number].valid = True
+    for k, result in enumerate(results):
+        if states:
+            first = own[k] if own is not None else start_state
+            result.states = [first] + [frozenset(holds.get((k, t), set())) for t in range(1, reached[k] + 1)]
+        result.unmet.sort(key=lambda u: (u.kind, u.text))
+        result.goal_unmet.sort(key=str)
+    return results
 
 
 def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action: GroundAction,
@@ -170,4 +220,4 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, str(why))
 
 
-__all__ = ["applicable", "execute", "Execution", "Unmet", "solve", "encoding", "domain_program", "asp_name"]
+__all__ = ["applicable", "execute", "execute_many", "Execution", "Unmet", "solve", "encoding", "domain_program", "asp_name"]

@@ -6,6 +6,7 @@ live in one program; problem facts carry a problem id `P`; state facts a state i
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from .model import Atom, Domain, Formula, GroundAction, Literal, Problem, conjunction_literals, is_var
@@ -74,7 +75,9 @@ def _top_literals(f: Formula) -> tuple[Literal, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 18)
 def ground(atom: Atom) -> str:
+    """`(on b1 b2)` → `on(b1,b2)`; cached: the same atoms recur in thousands of states."""
     return atom_text(atom.predicate, [asp_name(a) for a in atom.args])
 
 
@@ -112,3 +115,12 @@ def plan_facts(plan: list[GroundAction]) -> str:
 def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
     """Goal literals asked about instead of the problem's own goal (reach, landmarks)."""
     return "".join(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)})." for l in goal) + "\n"
+
+
+def runs_facts(plans: list[list[GroundAction]]) -> str:
+    """Many plans at once (validate.lp runs): run_occurs(K,T,A), run_length(K,N)."""
+    out = []
+    for k, plan in enumerate(plans):
+        out.append(f"run_length({k},{len(plan)}).")
+        out.extend(f"run_occurs({k},{t},{action_term(a)})." for t, a in enumerate(plan))
+    return "\n".join(out) + "\n"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import execute
+from .engine import execute, execute_many
 from .model import Domain, GroundAction, Problem
 
 
@@ -26,13 +26,42 @@ class JustifyResult:
 
 
 def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> JustifyResult:
-    result = JustifyResult(list(plan), execute(domain, problem, plan).valid)
+    """Shortened plans are executed layer by layer, all alive ones in one clingo call per layer.
+
+    A shortened plan that reaches the state the full plan has at the same point is valid from
+    there on (execution is deterministic), so it stops early; one whose next action is
+    inapplicable stops too. Most shortened plans thus take a step or two.
+    """
+    plan = list(plan)
+    full = execute(domain, problem, plan)
+    result = JustifyResult(plan, full.valid)
     if not result.valid:
         return result
-    for i in range(len(plan)):
-        if execute(domain, problem, plan[:i] + plan[i + 1:]).valid:
-            result.removable_single.append(i)
-    for i in range(len(plan) - 1):
-        if execute(domain, problem, plan[:i] + plan[i + 2:]).valid:
-            result.removable_pairs.append(i)
+    n = len(plan)
+    goal = tuple(problem.goal)
+    # alive: (kind, i) -> (state, index of the next action to apply)
+    alive = {("single", i): (full.states[i], i + 1) for i in range(n)}
+    alive.update({("pair", i): (full.states[i], i + 2) for i in range(n - 1)})
+    valid: list[tuple[str, int]] = []
+    while alive:
+        for key, (state, j) in list(alive.items()):
+            if j >= n:
+                if all((l.atom in state) == l.positive for l in goal):
+                    valid.append(key)
+                del alive[key]
+            elif state == full.states[j]:
+                valid.append(key)
+                del alive[key]
+        if not alive:
+            break
+        keys = sorted(alive)
+        runs = execute_many(domain, problem, [[plan[alive[k][1]]] for k in keys],
+                            starts=[alive[k][0] for k in keys])
+        for k, r in zip(keys, runs):
+            if r.executable:
+                alive[k] = (r.states[1], alive[k][1] + 1)
+            else:
+                del alive[k]
+    result.removable_single = sorted(i for kind, i in valid if kind == "single")
+    result.removable_pairs = sorted(i for kind, i in valid if kind == "pair")
     return result
