@@ -123,4 +123,8 @@ def write_atomic(path: str | Path, text: str) -> None:
 
 
 def console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    """A terminal keeps its width; a pipe or file gets a wide one so that tables are never cut."""
+    c = Console(stderr=stderr, highlight=False, soft_wrap=False)
+    if not c.is_terminal and "COLUMNS" not in os.environ:
+        c = Console(stderr=stderr, highlight=False, soft_wrap=False, width=240)
+    return c
