@@ -588,6 +588,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     typed_atoms: list[set[Atom]] = [set() for _ in problem_objs]  # per problem: atoms of the universe
     untyped_atoms: list[set[Atom]] = [set() for _ in problem_objs]  # and the true atoms outside it
     batches = _batches(contexts, batch_states)
+    if progress:
+        progress("solve", 0, len(batches))
     for bi, batch in enumerate(batches):
         tf = time.perf_counter()
         parts = list(head)
