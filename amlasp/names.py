@@ -9,12 +9,14 @@ reference models are matched. Everything else about a name is kept.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import clingo
 
 _RESERVED = {"not", "eq", "v", "c", "q", "pos", "neg", "object", "aux"}
 
 
+@lru_cache(maxsize=1 << 16)
 def asp_name(name: str) -> str:
     """Clingo identifier for a PDDL name (predicates, actions, objects, types)."""
     s = re.sub(r"[^a-z0-9_]", "_", name.lower())
@@ -40,10 +42,12 @@ class Decoder:
 
     def __init__(self) -> None:
         self.names: dict[str, str] = {}
+        self._parsed: dict[str, tuple[str, tuple[str, ...]]] = {}
 
     def add(self, *names: str) -> None:
         for n in names:
             self.names.setdefault(asp_name(n), n)
+        self._parsed.clear()
 
     def name(self, sym: clingo.Symbol) -> str:
         if sym.type == clingo.SymbolType.String:
@@ -51,6 +55,23 @@ class Decoder:
         if sym.type == clingo.SymbolType.Number:
             return str(sym.number)
         return self.names.get(sym.name, sym.name)
+
+    def parse(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """`stack(b1,b2)` (a shown symbol's text) → ("stack", ("b1", "b2")), cached.
+
+        Much faster than walking `clingo.Symbol`s (one C call per attribute): read the text of
+        a whole shown atom once with `str(sym)` and split it here. Only for terms whose
+        arguments are constants (objects, actions, atoms), never strings or nested terms."""
+        hit = self._parsed.get(text)
+        if hit is None:
+            i = text.find("(")
+            if i < 0:
+                hit = (self.names.get(text, text), ())
+            else:
+                hit = (self.names.get(text[:i], text[:i]),
+                       tuple(self.names.get(a, a) for a in text[i + 1:-1].split(",")))
+            self._parsed[text] = hit
+        return hit
 
     def call(self, sym: clingo.Symbol) -> tuple[str, tuple[str, ...]]:
         """`stack(b1,b2)` → ("stack", ("b1", "b2"))."""
