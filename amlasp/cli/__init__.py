@@ -48,6 +48,7 @@ from . import eval  # noqa: E402,F401
 from . import compare  # noqa: E402,F401
 from . import solve  # noqa: E402,F401
 from . import gen  # noqa: E402,F401
+from . import bench  # noqa: E402,F401
 from . import reason  # noqa: E402,F401
 
 

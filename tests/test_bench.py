@@ -1,0 +1,128 @@
+"""bench run / report on a two-domain suite: records, resume, tables, plots, Dask."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from amlasp.bench import PAPER_DOMAINS, ResultsFile, report, run
+from amlasp.cli import app
+from amlasp.errors import InputError
+from amlasp.model import And
+from amlasp.parse import load_domain
+from amlasp.pddl_writer import to_pddl
+
+from conftest import IPC, ROOT
+
+DOMAINS = ("blocksworld", "ferry")
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory):
+    """A small suite: 2 domains, 2 problems each, one test trajectory each; two learners."""
+    root = tmp_path_factory.mktemp("suite")
+    for d in DOMAINS:
+        (root / "ipc" / "domains").mkdir(parents=True, exist_ok=True)
+        shutil.copy(IPC / "domains" / f"{d}.pddl", root / "ipc" / "domains")
+        probs = root / "ipc" / "problems" / "solving" / d
+        probs.mkdir(parents=True)
+        for k in (0, 1):
+            shutil.copy(IPC / "problems" / "solving" / d / f"{k}_{d}_prob.pddl", probs)
+        states = root / "states" / d / "problems"
+        states.mkdir(parents=True)
+        shutil.copy(IPC / "trajectories" / "learning" / d / f"0_{d}_traj", root / "states" / d)
+        shutil.copy(IPC / "problems" / "learning" / d / f"0_{d}_prob.pddl", states)
+    perfect = root / "learners" / "perfect"
+    broken = root / "learners" / "broken"
+    perfect.mkdir(parents=True)
+    broken.mkdir(parents=True)
+    for d in DOMAINS:
+        shutil.copy(IPC / "domains" / f"{d}.pddl", perfect)
+    ferry = load_domain(IPC / "domains" / "ferry.pddl")  # board without (empty_ferry); no blocksworld model
+    acts = tuple(dataclasses.replace(a, precondition=And(a.precondition.args[:2])) if a.name == "board" else a
+                 for a in ferry.actions)
+    (broken / "ferry.pddl").write_text(to_pddl(dataclasses.replace(ferry, actions=acts)))
+    return root
+
+
+def test_suite_lists_the_papers_20_domains_and_ships_their_states():
+    assert len(PAPER_DOMAINS) == 20 and len(set(PAPER_DOMAINS)) == 20
+    for d in PAPER_DOMAINS:
+        assert (IPC / "domains" / f"{d}.pddl").is_file()
+        assert len(list((IPC / "problems" / "solving" / d).glob("*.pddl"))) == 10
+        trajs = list((ROOT / "benchmarks" / "states" / d).glob("*_traj"))
+        assert trajs and all((ROOT / "benchmarks" / "states" / d / "problems" /
+                              t.name.replace("_traj", "_prob.pddl")).is_file() for t in trajs)
+
+
+def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
+    results = tmp_path / "r.jsonl"
+    learned = [suite / "learners" / "perfect", suite / "learners" / "broken"]
+    s = run(learned, results, suite=suite, domains=DOMAINS, jobs=2, timeout=30)
+    assert (s.units, s.done_now, s.done_before) == (16, 16, 0)  # 2 learners x 2 domains x (compare, eval, 2 solve)
+    meta, recs = ResultsFile(results).read()
+    assert meta["settings"]["timeout"] == 30 and len(recs) == 16
+    missing = [r for r in recs if r["learner"] == "broken" and r["domain"] == "blocksworld"]
+    assert {r["task"] for r in missing if "no learned model" in r.get("error", "")} == {"compare", "eval"}
+    assert all(r["status"] == "invalid_model" for r in missing if r["task"] == "solve")
+
+    rep = report(results)
+    for t in rep.tables:  # the perfect learner: 1.0 everywhere (false-plan ratio 0)
+        for d in DOMAINS:
+            for key, _, higher in t.metrics:
+                assert t.values[(d, "perfect", key)] == (1.0 if higher else 0.0), (t.name, d, key)
+    solving = rep.table("solving")
+    assert solving.values[("ferry", "broken", "false_plan_ratio")] == 1.0
+    assert solving.values[("blocksworld", "broken", "solving_ratio")] == 0.0
+    assert ("blocksworld", "broken", "precision") not in rep.table("syntactic").values  # n/a, not 0
+    assert rep.table("syntactic").values[("ferry", "broken", "recall")] < 1.0
+    md = rep.markdown()
+    assert "| ferry | **1.000** | **0.000** | 0.000 | 1.000 |" in md  # best of the row in bold (false: lowest)
+    latex = rep.latex()
+    assert r"\multicolumn{2}{c}{perfect}" in latex and r"\textbf{1.000}" in latex and "n/a" in latex
+    assert rep.to_frame().shape == (4 * 2 * 2 * 2, 5)
+
+    # interrupted run: the last two records lost, a third cut in the middle of its line
+    lines = results.read_text().splitlines(keepends=True)
+    results.write_text("".join(lines[:-3]) + lines[-3][:20])
+    again = run(learned, results, suite=suite, domains=DOMAINS, jobs=1, timeout=30)
+    assert (again.done_before, again.done_now) == (13, 3)
+    _, recs2 = ResultsFile(results).read()
+    assert sorted(json.dumps(r, sort_keys=True) for r in recs2 if True) and len(recs2) == 16
+    assert {(r["learner"], r["domain"], r["task"], r.get("problem")) for r in recs2} == \
+        {(r["learner"], r["domain"], r["task"], r.get("problem")) for r in recs}
+    with pytest.raises(InputError, match="other settings"):
+        run(learned, results, suite=suite, domains=DOMAINS, timeout=5)
+
+
+def test_report_cli_formats_and_plots(suite, tmp_path):
+    results = tmp_path / "r.jsonl"
+    runner = CliRunner()
+    res = runner.invoke(app, ["bench", "run", "--learned", str(suite / "learners" / "perfect"), "--learner", "ref",
+                              "--suite", str(suite), "--domain", "ferry", "--results", str(results),
+                              "--task", "compare", "--task", "solve"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["bench", "report", str(results), "--format", "csv", "--plots", str(tmp_path / "plots")])
+    assert res.exit_code == 0, res.output
+    assert "syntactic,ferry,ref,precision,1.0" in res.stdout and "solving,ferry,ref,solving_ratio,1.0" in res.stdout
+    png = (tmp_path / "plots" / "syntactic.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and (tmp_path / "plots" / "solving.svg").read_text().lstrip().startswith("<?xml")
+    res = runner.invoke(app, ["bench", "report", str(results), "--format", "json"])
+    assert json.loads(res.stdout)["solving"]["ferry"]["ref"]["solving_ratio"] == 1.0
+    res = runner.invoke(app, ["bench", "report", str(tmp_path / "nope.jsonl")])
+    assert res.exit_code == 2 and "no such results file" in res.output
+
+
+def test_dask_executor_on_a_local_cluster(suite, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        s = run([suite / "learners" / "perfect"], tmp_path / "d.jsonl", suite=suite, domains=["ferry"],
+                executor="dask", scheduler=cluster.scheduler_address, timeout=30)
+    assert s.done_now == 4
+    _, recs = ResultsFile(tmp_path / "d.jsonl").read()
+    assert sorted(r.get("status", r["task"]) for r in recs) == ["compare", "eval", "solved", "solved"]
+    assert all("error" not in r for r in recs)
