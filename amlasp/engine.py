@@ -78,38 +78,60 @@ def static_predicates(domain: Domain) -> frozenset[str]:
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
                ) -> list[list[GroundAction]]:
-    """The applicable ground actions of each state (default: the problem's initial state), sorted.
+    """The applicable ground actions of each state (default: the problem's initial state), sorted."""
+    return applicable_many(domain, [(problem, [problem.init] if states is None else states)])[0]
 
-    All states go into one program. For speed over thousands of states
-    (benchmarks/bench_applicable.py): atoms of static predicates are given once per group
-    of states that agree on them (`fixed(P,F)`, each group a problem id P) instead of in
-    every state, and parameters that a state atom binds are typed by `not not_a(...)`,
-    checked after the join (compile.py `typing="negative"`).
+
+def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Iterable[Atom]]]]
+                    ) -> list[list[list[GroundAction]]]:
+    """`applicable` for the states of several problems, in one grounding: per set, per state.
+
+    For speed over thousands of states (benchmarks/bench_applicable.py): atoms of static
+    predicates are given once per group of states of a problem that agree on them
+    (`fixed(P,F)`, each group a problem id P) instead of in every state, each distinct atom
+    is given once (encodings/states.lp), and parameters that a state atom binds are typed by
+    `not not_a(...)`, checked after the join (compile.py `typing="negative"`).
     """
     from .facts import domain_facts
-    states = [problem.init] if states is None else [frozenset(s) for s in states]
     static = static_predicates(domain)
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=static)
-    groups: dict[frozenset[Atom], int] = {}
+    groups: dict[tuple[int, frozenset[Atom]], int] = {}
+    ids: dict[Atom, int] = {}  # encodings/states.lp: each distinct atom once
     text: list[str] = []
-    for i, st in enumerate(states):
-        fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
-        pid = groups.get(fixed)
-        if pid is None:
-            pid = groups[fixed] = len(groups)
-            text.append(problem_facts(problem, pid, init=False))
-            text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
-        text.append(f"state({i},{pid}).")
-        text.extend(f"holds({i},{ground(a)})." for a in st if a.predicate not in static)
-    syms = solve([encoding("semantics"), domain_facts(domain, MODEL), rules.text, "\n".join(text), "#show app/3."])
-    dec = decoder(domain, problem)
-    out: list[list[GroundAction]] = [[] for _ in states]
+    first: list[int] = []  # the id of each set's first state
+    i = 0
+    for k, (problem, states) in enumerate(sets):
+        first.append(i)
+        for st in states:
+            st = frozenset(st)
+            fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
+            pid = groups.get((k, fixed))
+            if pid is None:
+                pid = groups[k, fixed] = len(groups)
+                text.append(problem_facts(problem, pid, init=False))
+                text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
+            ns = []
+            for a in st:
+                if a.predicate not in static:
+                    n = ids.get(a)
+                    if n is None:
+                        n = ids[a] = len(ids)
+                        text.append(f"atom_id({n},{ground(a)}).")
+                    ns.append(str(n))
+            text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
+            i += 1
+    syms = solve([encoding("semantics"), encoding("states"), domain_facts(domain, MODEL), rules.text, "\n".join(text),
+                  "#show app/3."])
+    dec = decoder(domain)
+    dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
+    flat: list[list[GroundAction]] = [[] for _ in range(i)]
     for s in syms:  # `app(m,S,A)`: read as text, one C call per symbol (see Decoder.parse)
         t = str(s)
         if t.startswith("app("):
             _, sid, act = t[4:-1].split(",", 2)
-            out[int(sid)].append(GroundAction(*dec.parse(act)))
-    return [sorted(x, key=str) for x in out]
+            flat[int(sid)].append(GroundAction(*dec.parse(act)))
+    ends = first[1:] + [i]
+    return [[sorted(x, key=str) for x in flat[a:b]] for a, b in zip(first, ends)]
 
 
 @dataclass(frozen=True)
@@ -220,4 +242,4 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, str(why))
 
 
-__all__ = ["applicable", "execute", "execute_many", "Execution", "Unmet", "solve", "encoding", "domain_program", "asp_name"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "Execution", "Unmet", "solve", "encoding", "domain_program", "asp_name"]

@@ -43,9 +43,9 @@ def applicable(
         if states:
             sets = load_states(states, d, problem=p)
             all_states = [s for ss in sets for s in ss.states]
-            result = []
-            for ss in sets:  # each set may come from its own problem
-                result += engine.applicable(d, ss.problem, ss.states)
+            # each set may come from its own problem: all in one grounding
+            result = [acts for per_set in engine.applicable_many(d, [(ss.problem, ss.states) for ss in sets])
+                      for acts in per_set]
         else:
             all_states = [p.init]
             result = engine.applicable(d, p)
