@@ -1,0 +1,5 @@
+(define (problem briefcase-3)
+  (:domain briefcase)
+  (:objects home office shop - location paper laptop keys - portable)
+  (:init (is-at home) (at paper home) (at laptop home) (at keys office))
+  (:goal (and (at paper office) (at keys home) (not (in laptop)))))

@@ -1,0 +1,7 @@
+(define (problem lab-1)
+  (:domain lab)
+  (:objects r1 r2 r3 - room wrench - tool s1 - sample f1 f2 - fragile)
+  (:init (robot hall) (handfree) (lit r1)
+         (door hall r1) (door r1 r2) (door r2 r3) (door r3 hall)
+         (at master r1) (at wrench hall) (at s1 r2) (at f1 r1) (at f2 r3))
+  (:goal (and (clean r2) (at f1 r3) (not (broken f1)))))

@@ -1,0 +1,10 @@
+; Hand-made small problem for the differential test (the benchmark set has none for driverlog).
+(define (problem driverlog-small)
+  (:domain driverlog)
+  (:objects s0 s1 s2 p01 p12 - location d1 d2 - driver t1 t2 - truck o1 o2 - obj)
+  (:init (at d1 s0) (at d2 s2) (at t1 s0) (at t2 s1) (at o1 s0) (at o2 s1)
+         (empty t1) (empty t2)
+         (link s0 s1) (link s1 s0) (link s1 s2) (link s2 s1)
+         (path s0 p01) (path p01 s0) (path s1 p01) (path p01 s1)
+         (path s1 p12) (path p12 s1) (path s2 p12) (path p12 s2))
+  (:goal (and (at o1 s2) (at o2 s0) (at d1 s1))))
