@@ -1,15 +1,24 @@
 """Plan justification: which single actions, or consecutive pairs, can be removed from a valid plan.
 
 A plan is well-justified here when no single action and no pair of consecutive actions
-can be removed with the rest still a valid plan (the check ACPBench asks). Each
-candidate plan is validated by the core validator.
+can be removed with the rest still a valid plan (the check ACPBench asks). All shortened
+plans run in one clingo program (encodings/justify.lp), grounded one layer at a time
+(multi-shot): a shortened plan that meets the full plan's state at the same step is valid
+from there on and stops, one whose next action is inapplicable stops too, so most take a
+step or two. Each layer only reads atoms of earlier layers, so clingo's grounder computes
+every run as facts; nothing is decoded but the answer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import execute, execute_many
+import clingo
+import pandas as pd
+
+from .compile import compile_domain
+from .engine import MODEL, encoding, static_predicates
+from .facts import action_term, domain_facts, ground, problem_facts
 from .model import Domain, GroundAction, Problem
 
 
@@ -24,44 +33,43 @@ class JustifyResult:
     def well_justified(self) -> bool:
         return self.valid and not self.removable_single and not self.removable_pairs
 
+    def to_frame(self) -> pd.DataFrame:
+        """One row per removable action (`step` 1-based) or consecutive pair (`step`, `step`+1)."""
+        rows = [{"kind": "single", "step": i + 1, "actions": str(self.plan[i])} for i in self.removable_single]
+        rows += [{"kind": "pair", "step": i + 1, "actions": f"{self.plan[i]} {self.plan[i + 1]}"}
+                 for i in self.removable_pairs]
+        return pd.DataFrame(rows, columns=["kind", "step", "actions"])
+
 
 def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> JustifyResult:
-    """Shortened plans are executed layer by layer, all alive ones in one clingo call per layer.
-
-    A shortened plan that reaches the state the full plan has at the same point is valid from
-    there on (execution is deterministic), so it stops early; one whose next action is
-    inapplicable stops too. Most shortened plans thus take a step or two.
-    """
+    """Removable single actions and consecutive pairs of `plan` (none when the plan is not valid)."""
     plan = list(plan)
-    full = execute(domain, problem, plan)
-    result = JustifyResult(plan, full.valid)
-    if not result.valid:
-        return result
     n = len(plan)
-    goal = tuple(problem.goal)
-    # alive: (kind, i) -> (state, index of the next action to apply)
-    alive = {("single", i): (full.states[i], i + 1) for i in range(n)}
-    alive.update({("pair", i): (full.states[i], i + 2) for i in range(n - 1)})
-    valid: list[tuple[str, int]] = []
-    while alive:
-        for key, (state, j) in list(alive.items()):
-            if j >= n:
-                if all((l.atom in state) == l.positive for l in goal):
-                    valid.append(key)
-                del alive[key]
-            elif state == full.states[j]:
-                valid.append(key)
-                del alive[key]
-        if not alive:
+    static = static_predicates(domain)
+    rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, state="(K,t)", static=static)
+    facts = [problem_facts(problem, 0, init=False), f"check({MODEL}). plan_length({n}).",
+             "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"start({ground(a)})."
+                     for a in problem.init if a.predicate != "="),
+             "".join(f"step({t},{action_term(a)})." for t, a in enumerate(plan))]
+    ctl = clingo.Control(["--warn=none"])
+    for text in [encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL), *facts]:
+        ctl.add("base", [], text)
+    ctl.add("eval", ["t"], rules.text)
+    ctl.ground([("base", [])])
+    for t in range(n):  # two ground calls per layer: a part never reads what it derives (see justify.lp)
+        ctl.ground([("eval", [clingo.Number(t)])])
+        ctl.ground([("next", [clingo.Number(t)])])
+    ctl.ground([("eval", [clingo.Number(n)]), ("final", [clingo.Number(n)])])
+    valid, single, pairs = False, [], []
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            for s in model.symbols(shown=True):
+                if s.name == "valid":
+                    valid = True
+                else:  # removable(skip(I,L))
+                    i, length = (x.number for x in s.arguments[0].arguments)
+                    (single if length == 1 else pairs).append(i)
             break
-        keys = sorted(alive)
-        runs = execute_many(domain, problem, [[plan[alive[k][1]]] for k in keys],
-                            starts=[alive[k][0] for k in keys])
-        for k, r in zip(keys, runs):
-            if r.executable:
-                alive[k] = (r.states[1], alive[k][1] + 1)
-            else:
-                del alive[k]
-    result.removable_single = sorted(i for kind, i in valid if kind == "single")
-    result.removable_pairs = sorted(i for kind, i in valid if kind == "pair")
-    return result
+    if not valid:
+        return JustifyResult(plan, False)
+    return JustifyResult(plan, True, sorted(single), sorted(pairs))
