@@ -51,8 +51,18 @@ def perfect(args) -> None:
             shutil.copyfile(IPC / "domains" / f"{d}.pddl", learned / f"{d}.pddl")
         results = Path(args.results)
         t0 = time.perf_counter()
-        run([learned], results, jobs=args.jobs, timeout=args.timeout, progress=True)
-        print(f"total wall time: {time.perf_counter() - t0:.1f} s")
+        print("| domain | units | wall time (s) | unit time (s) | solved | other outcomes |")
+        print("|---|---:|---:|---:|---:|---|")
+        for d in args.domains or DOMAINS:  # one domain at a time, so that each has its own wall time
+            t = time.perf_counter()
+            s = run([learned], results, learners=["reference"], domains=[d], jobs=args.jobs, timeout=args.timeout,
+                    progress=True)
+            rep = report(results)
+            counts = rep.counts.get(("reference", d), {})
+            other = ", ".join(f"{k} {v}" for k, v in counts.items() if v and k != "solved") or "-"
+            print(f"| {d} | {s.units} | {time.perf_counter() - t:.1f} | {sum(s.domain_seconds.values()):.1f} | "
+                  f"{counts.get('solved', 0)}/{sum(counts.values())} | {other} |", flush=True)
+        print(f"\ntotal wall time: {time.perf_counter() - t0:.1f} s (jobs={args.jobs}, timeout={args.timeout:g} s)\n")
         print(report(results).markdown())
 
 
@@ -73,6 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--results", default="perfect-learner.jsonl")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("domains", nargs="*")
     args = ap.parse_args(argv)
     {"states": states, "perfect": perfect}[args.cmd](args)
 
