@@ -126,6 +126,7 @@ def test_just_valid_shortenings(item):
         listed = sorted(k for k in expected if expected[k] == positions[k])  # valid wherever they occur
         unlisted = sorted(set(positions) - set(expected))
         keys = {k for pool in (listed, unlisted) for k in rng.sample(pool, min(20, len(pool))) if positions[k] <= 2}
+        assert keys & set(listed) and keys & set(unlisted)
         cands = [c for c in cands if c[0] in keys]
         expected = Counter({k: n for k, n in expected.items() if k in keys})
     # a shortened plan shares the prefix before the removal: run only the rest, from the prefix's state
