@@ -422,6 +422,7 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
         elif s.head() not in (":requirements", ":types", ":constants", ":predicates"):
             raise InputError(f"unknown section {s.head()}", file, s.line)
     order = list(action_nodes)
+    _check_declared_types(root, type_names, file)
     warnings = _prepare(root, "domain", file)
     d = _call_pddl(_domain_parser(), sexpr.write(root), file, root)
 
@@ -457,6 +458,25 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
         file=file,
         warnings=tuple(warnings),
     )
+
+
+def _check_declared_types(node: sexpr.SExpr, type_names: set[str], file: str) -> None:
+    """Every type in a predicate declaration, action parameter list or quantifier is declared."""
+    if not isinstance(node, sexpr.List):
+        return
+    lists = []
+    if node.head() == ":predicates":
+        lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
+    elif node.head() in ("forall", "exists") and len(node) > 1 and isinstance(node[1], sexpr.List):
+        lists = [node[1]]
+    lists += [node[i + 1] for i, x in enumerate(node[:-1]) if x == ":parameters" and isinstance(node[i + 1], sexpr.List)]
+    for items in lists:
+        for i, x in enumerate(items[:-1]):
+            t = items[i + 1]
+            if x == "-" and isinstance(t, sexpr.Token) and t not in type_names:
+                raise InputError(f"undeclared type '{t}'", file, t.line)
+    for child in node:
+        _check_declared_types(child, type_names, file)
 
 
 def _check_acyclic(types: list[tuple[sexpr.Token, str]], file: str) -> None:

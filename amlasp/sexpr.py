@@ -85,10 +85,54 @@ def read(text: str, file: str = "<string>") -> List:
                 raise InputError(f"unexpected '{tok}' outside parentheses", file, line)
             stack[-1][0].append(Token(tok, line))
     if stack:
-        raise InputError("missing ')': this '(' is never closed", file, stack[-1][1])
+        _missing_paren(stack, file)
     if result is None:
         raise InputError("empty file: no PDDL definition found", file, 1)
     return result
+
+
+# Where PDDL keywords may stand: a keyword found elsewhere means the list around it was not closed.
+_KEYWORD_PARENTS = {":parameters": {":action"}, ":precondition": {":action"}, ":effect": {":action"}}
+_SECTION_PARENTS = {s: {"define"} for s in (
+    ":requirements", ":types", ":constants", ":predicates", ":functions", ":durative-action", ":derived",
+    ":domain", ":objects", ":init", ":goal", ":metric", ":constraints")}
+_SECTION_PARENTS[":action"] = {"define", ":trajectory"}
+_SECTION_PARENTS[":state"] = {":trajectory"}
+
+
+def _missing_paren(stack: list[tuple[list, int]], file: str) -> None:
+    """Unclosed lists at the end: point at the one a misplaced keyword shows was left open.
+
+    A missing `)` in the middle of a file is only noticed at its end, where the innermost
+    open list is usually the whole `(define ...`. The first keyword standing where PDDL does
+    not allow it (`:effect` inside an `(and ...)`, `(:goal` inside `(:init ...)`) tells which
+    list should have been closed before it."""
+    node: SExpr | None = None
+    for items, start in reversed(stack):  # close the open lists, innermost first
+        if node is not None:
+            items = items + [node]
+        node = List(items, start, start)
+    hit = _misplaced(node, None)
+    if hit is not None:
+        container, word, at = hit
+        raise InputError(f"missing ')': this '(' is not closed before '{word}' on line {at}", file, container.line)
+    raise InputError("missing ')': this '(' is never closed", file, stack[-1][1])
+
+
+def _misplaced(node: "List", parent: str | None) -> tuple["List", str, int] | None:
+    for child in node:
+        if isinstance(child, Token):
+            allowed = _KEYWORD_PARENTS.get(child)
+            if allowed is not None and node.head() not in allowed:
+                return node, str(child), child.line
+        else:
+            allowed = _SECTION_PARENTS.get(child.head())
+            if allowed is not None and node.head() not in allowed:
+                return node, f"({child.head()}", child.line
+            hit = _misplaced(child, node.head())
+            if hit is not None:
+                return hit
+    return None
 
 
 def write(node: SExpr) -> str:
