@@ -1,0 +1,120 @@
+"""Bad input through the real command line: exit 2, one line `file:LINE: message`, no traceback.
+
+tests/data/bad/ holds a correct domain, problem and plan (domain.pddl, problem.pddl, plan.txt)
+and copies of them broken in one place each; every case names the file and the line that
+is wrong, and the words a user needs. A few cases run `python -m amlasp` in a subprocess to
+show that nothing else reaches stderr; the rest use typer's CliRunner (same code, faster).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from amlasp.cli import app
+
+from conftest import ROOT
+
+BAD = ROOT / "tests" / "data" / "bad"
+D, P, PLAN = (str(BAD / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))
+
+
+def bad(name: str) -> str:
+    return str(BAD / name)
+
+
+# id: (command line, file named in the error, line, words of the message)
+CASES = {
+    "missing-paren-domain": (["validate", bad("missing-paren-domain.pddl"), P, PLAN],
+                             "missing-paren-domain.pddl", 20, "missing '\\)'.*before ':effect' on line 21"),
+    "missing-paren-problem": (["validate", D, bad("missing-paren-problem.pddl"), PLAN],
+                              "missing-paren-problem.pddl", 5, "missing '\\)'.*before '\\(:goal' on line 8"),
+    "unknown-predicate-domain": (["validate", bad("unknown-predicate-domain.pddl"), P, PLAN],
+                                 "unknown-predicate-domain.pddl", 12, "undefined predicate 'on-table'"),
+    "unknown-predicate-problem": (["validate", D, bad("unknown-predicate-problem.pddl"), PLAN],
+                                  "unknown-predicate-problem.pddl", 6, "undefined predicate 'free'"),
+    "wrong-arity-domain": (["validate", bad("wrong-arity-domain.pddl"), P, PLAN],
+                           "wrong-arity-domain.pddl", 17, "'ontable' takes 1 argument\\(s\\), 2 given"),
+    "wrong-arity-problem": (["validate", D, bad("wrong-arity-problem.pddl"), PLAN],
+                            "wrong-arity-problem.pddl", 6, "'clear' takes 1 argument\\(s\\), 2 given"),
+    "unknown-object-problem": (["validate", D, bad("unknown-object-problem.pddl"), PLAN],
+                               "unknown-object-problem.pddl", 6, "unknown object 'c'"),
+    "unknown-object-plan": (["validate", D, P, bad("unknown-object-plan.txt")],
+                            "unknown-object-plan.txt", 2, "unknown object 'c'"),
+    "unknown-object-trajectory": (["applicable", D, P, "--states", bad("trajectory-unknown-object")],
+                                  "trajectory-unknown-object", 4, "unknown object 'z'"),
+    "undeclared-type-domain": (["validate", bad("undeclared-type-domain.pddl"), P, PLAN],
+                               "undeclared-type-domain.pddl", 19, "undeclared type 'blok'$"),
+    "undeclared-type-problem": (["validate", D, bad("undeclared-type-problem.pddl"), PLAN],
+                                "undeclared-type-problem.pddl", 4, "undeclared type 'brick'"),
+    "empty-domain": (["validate", bad("empty.pddl"), P, PLAN], "empty.pddl", 1, "empty file"),
+    "empty-problem": (["applicable", D, bad("empty.pddl")], "empty.pddl", 1, "empty file"),
+    "comments-only": (["applicable", bad("comments-only.pddl"), P], "comments-only.pddl", 1, "empty file"),
+    "garbage-domain": (["validate", bad("garbage.pddl"), P, PLAN], "garbage.pddl", 1, "binary data"),
+    "garbage-plan": (["validate", D, P, bad("garbage.pddl")], "garbage.pddl", 1, "binary data"),
+    "unknown-action-plan": (["validate", D, P, bad("unknown-action-plan.txt")],
+                            "unknown-action-plan.txt", 3, "unknown action 'place'"),
+    "wrong-arity-plan": (["validate", D, P, bad("wrong-arity-plan.txt")],
+                         "wrong-arity-plan.txt", 3, "'stack' takes 2 argument\\(s\\), 1 given"),
+    "not-a-plan": (["validate", D, P, bad("not-a-plan.txt")], "not-a-plan.txt", 2, "one action like"),
+    "domain-as-problem": (["validate", D, D, PLAN], "domain.pddl", 2, "this is a domain file, expected a problem"),
+    "problem-as-domain": (["applicable", P, P], "problem.pddl", 2, "this is a problem file, expected a domain"),
+    "numeric-domain": (["validate", bad("numeric-domain.pddl"), P, PLAN],
+                       "numeric-domain.pddl", 10, "unsupported feature: numeric fluents"),
+    "numeric-problem": (["validate", D, bad("numeric-problem.pddl"), PLAN],
+                        "numeric-problem.pddl", 8, "unsupported feature: numeric fluents"),
+    "step-unknown-action": (["step", D, P, "(pick-up a)", "(fly a)"], "<command line>", 1, "unknown action 'fly'"),
+}
+SUBPROCESS = {"missing-paren-domain", "garbage-domain", "empty-problem", "unknown-action-plan",
+              "numeric-domain", "domain-as-problem"}
+
+
+def check(rc: int, stderr: str, file: str, line: int, words: str) -> None:
+    assert rc == 2, stderr
+    assert "Traceback" not in stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1, lines
+    path = file if file.startswith("<") else str(BAD / file)
+    assert re.match(rf"amlasp: error: {re.escape(path)}:{line}: .*{words}", lines[0]), lines[0]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_input_is_one_line_with_file_and_line(case):
+    args, file, line, words = CASES[case]
+    if case in SUBPROCESS:
+        proc = subprocess.run([sys.executable, "-m", "amlasp", *args], capture_output=True, text=True, timeout=60)
+        check(proc.returncode, proc.stderr, file, line, words)
+    else:
+        result = CliRunner().invoke(app, args)
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        check(result.exit_code, result.stderr, file, line, words)
+
+
+def test_the_unbroken_originals_are_valid():
+    """Each bad file differs from these in one place: they must pass, or the cases prove nothing."""
+    result = CliRunner().invoke(app, ["validate", D, P, PLAN])
+    assert result.exit_code == 0, result.output
+    for name in ["missing-paren-domain.pddl", "unknown-predicate-domain.pddl", "wrong-arity-domain.pddl",
+                 "undeclared-type-domain.pddl", "numeric-domain.pddl"]:
+        assert _differs_in_one_place(BAD / name, BAD / "domain.pddl")
+    for name in ["missing-paren-problem.pddl", "unknown-predicate-problem.pddl", "wrong-arity-problem.pddl",
+                 "unknown-object-problem.pddl", "undeclared-type-problem.pddl", "numeric-problem.pddl"]:
+        assert _differs_in_one_place(BAD / name, BAD / "problem.pddl")
+
+
+def _differs_in_one_place(a, b) -> bool:
+    x, y = a.read_text().splitlines(), b.read_text().splitlines()
+    import difflib
+    changed = [op for op in difflib.SequenceMatcher(None, x, y).get_opcodes() if op[0] != "equal"]
+    return len(changed) == 1
+
+
+def test_missing_file_and_directory():
+    result = CliRunner().invoke(app, ["applicable", D, bad("no-such-file.pddl")])
+    assert result.exit_code == 2 and "no-such-file.pddl: no such file" in result.stderr
+    result = CliRunner().invoke(app, ["applicable", D, str(BAD)])
+    assert result.exit_code == 2 and "is a directory" in result.stderr
