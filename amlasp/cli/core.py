@@ -193,7 +193,8 @@ def facts(
         if out is None:
             sys.stdout.write(text)
         else:
-            if out.exists() and out.resolve() in {Path(x).resolve() for x in [domain, problem] if x}:
+            inputs = [domain, problem, plan] + [f for x in states or [] for f in (x.iterdir() if x.is_dir() else [x])]
+            if out.exists() and out.resolve() in {Path(x).resolve() for x in inputs if x}:
                 raise InputError("refusing to overwrite an input file", out)
             write_atomic(out, text)
     guarded(run)
