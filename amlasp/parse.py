@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedInput
 
 from . import sexpr
 from .errors import InputError, UnsupportedError
+from .names import asp_name
 from .model import (
     TRUE, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or,
     Predicate, Problem, Action, Typed, atoms_of, conjunction_literals, is_var,
@@ -423,6 +424,9 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
             raise InputError(f"unknown section {s.head()}", file, s.line)
     order = list(action_nodes)
     _check_declared_types(root, type_names, file)
+    _check_distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in consts]
+                            + [(p.head(), "predicate") for p in pred_nodes.values()]
+                            + [(n, "action") for n in action_nodes], file)
     warnings = _prepare(root, "domain", file)
     d = _call_pddl(_domain_parser(), sexpr.write(root), file, root)
 
@@ -477,6 +481,20 @@ def _check_declared_types(node: sexpr.SExpr, type_names: set[str], file: str) ->
                 raise InputError(f"undeclared type '{t}'", file, t.line)
     for child in node:
         _check_declared_types(child, type_names, file)
+
+
+def _check_distinct_symbols(names: list[tuple[sexpr.Token, str]], file: str) -> None:
+    """Two different names that clingo would see as one symbol (`a-b`, `a_b`) are refused.
+
+    Names are matched across models case- and `-`/`_`-insensitively (names.asp_name); within
+    one domain and problem, two such names would silently become one object or predicate."""
+    seen: dict[str, tuple[str, str]] = {}
+    for tok, kind in names:
+        key = asp_name(str(tok))
+        other = seen.setdefault(key, (str(tok), kind))
+        if other[0] != str(tok):
+            raise InputError(f"{kind} '{tok}' and {other[1]} '{other[0]}' are one name to amlasp (it does not tell "
+                             f"'-' from '_', nor case): rename one", file, tok.line or None)
 
 
 def _check_acyclic(types: list[tuple[sexpr.Token, str]], file: str) -> None:
@@ -542,6 +560,10 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
             raise InputError(f"undeclared type '{t}' (not in domain {domain.name})", file, o.line)
     if ":init" not in sections or ":goal" not in sections:
         raise InputError("a problem needs (:init ...) and (:goal ...)", file, root.line)
+    _check_distinct_symbols([(sexpr.Token(n, 0), kind) for names, kind in (
+        ([t for t, _ in domain.types], "type"), ([c for c, _ in domain.constants], "constant"),
+        ([p.name for p in domain.predicates], "predicate"), ([a.name for a in domain.actions], "action"))
+        for n in names] + [(o, "object") for o, _ in objs], file)
     constants = dict(domain.constants)
     constants.update({str(o): t for o, t in objs})
     preds = {p.name: p for p in domain.predicates}
