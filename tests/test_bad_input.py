@@ -67,6 +67,10 @@ CASES = {
                        "numeric-domain.pddl", 10, "unsupported feature: numeric fluents"),
     "numeric-problem": (["validate", D, bad("numeric-problem.pddl"), PLAN],
                         "numeric-problem.pddl", 8, "unsupported feature: numeric fluents"),
+    "same-symbol-domain": (["validate", bad("same-symbol-domain.pddl"), P, PLAN], "same-symbol-domain.pddl", 10,
+                           "predicate 'hand_empty' and predicate 'hand-empty' are one name"),
+    "same-symbol-problem": (["validate", D, bad("same-symbol-problem.pddl"), PLAN], "same-symbol-problem.pddl", 4,
+                            "object 'b_2' and object 'b-2' are one name"),
     "step-unknown-action": (["step", D, P, "(pick-up a)", "(fly a)"], "<command line>", 1, "unknown action 'fly'"),
 }
 SUBPROCESS = {"missing-paren-domain", "garbage-domain", "empty-problem", "unknown-action-plan",
@@ -99,10 +103,11 @@ def test_the_unbroken_originals_are_valid():
     result = CliRunner().invoke(app, ["validate", D, P, PLAN])
     assert result.exit_code == 0, result.output
     for name in ["missing-paren-domain.pddl", "unknown-predicate-domain.pddl", "wrong-arity-domain.pddl",
-                 "undeclared-type-domain.pddl", "numeric-domain.pddl"]:
+                 "undeclared-type-domain.pddl", "numeric-domain.pddl", "same-symbol-domain.pddl"]:
         assert _differs_in_one_place(BAD / name, BAD / "domain.pddl")
     for name in ["missing-paren-problem.pddl", "unknown-predicate-problem.pddl", "wrong-arity-problem.pddl",
-                 "unknown-object-problem.pddl", "undeclared-type-problem.pddl", "numeric-problem.pddl"]:
+                 "unknown-object-problem.pddl", "undeclared-type-problem.pddl", "numeric-problem.pddl",
+                 "same-symbol-problem.pddl"]:
         assert _differs_in_one_place(BAD / name, BAD / "problem.pddl")
 
 
