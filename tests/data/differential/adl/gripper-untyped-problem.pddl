@@ -1,0 +1,7 @@
+(define (problem gripper-untyped-3)
+  (:domain gripper-untyped)
+  (:objects rooma roomb roomc ball1 ball2 ball3 left right)
+  (:init (room rooma) (room roomb) (room roomc) (ball ball1) (ball ball2) (ball ball3)
+         (gripper left) (gripper right) (at-robby rooma) (free left) (free right)
+         (at ball1 rooma) (at ball2 rooma) (at ball3 roomb) (blocked rooma roomc))
+  (:goal (and (at ball1 roomc) (at ball2 roomb) (at ball3 rooma))))
