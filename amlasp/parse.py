@@ -493,8 +493,8 @@ def _check_distinct_symbols(names: list[tuple[sexpr.Token, str]], file: str) -> 
         key = asp_name(str(tok))
         other = seen.setdefault(key, (str(tok), kind))
         if other[0] != str(tok):
-            raise InputError(f"{kind} '{tok}' and {other[1]} '{other[0]}' are one name to amlasp (it does not tell "
-                             f"'-' from '_', nor case): rename one", file, tok.line or None)
+            raise InputError(f"{kind} '{tok}' and {other[1]} '{other[0]}' differ only in case or -/_ and cannot be "
+                             f"told apart: rename one", file, tok.line or None)
 
 
 def _check_acyclic(types: list[tuple[sexpr.Token, str]], file: str) -> None:

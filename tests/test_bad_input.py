@@ -68,9 +68,9 @@ CASES = {
     "numeric-problem": (["validate", D, bad("numeric-problem.pddl"), PLAN],
                         "numeric-problem.pddl", 8, "unsupported feature: numeric fluents"),
     "same-symbol-domain": (["validate", bad("same-symbol-domain.pddl"), P, PLAN], "same-symbol-domain.pddl", 10,
-                           "predicate 'hand_empty' and predicate 'hand-empty' are one name"),
+                           "predicate 'hand_empty' and predicate 'hand-empty' differ only in case or -/_"),
     "same-symbol-problem": (["validate", D, bad("same-symbol-problem.pddl"), PLAN], "same-symbol-problem.pddl", 4,
-                            "object 'b_2' and object 'b-2' are one name"),
+                            "object 'b_2' and object 'b-2' differ only in case or -/_"),
     "step-unknown-action": (["step", D, P, "(pick-up a)", "(fly a)"], "<command line>", 1, "unknown action 'fly'"),
 }
 SUBPROCESS = {"missing-paren-domain", "garbage-domain", "empty-problem", "unknown-action-plan",
