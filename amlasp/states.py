@@ -196,6 +196,9 @@ def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions:
     """IPC plan format: one `(action a b)` per line, `;` comments; `0: (a b) [1]` also read."""
     file = str(path)
     text = _read_text(path)
+    if not text.strip():
+        raise InputError("empty file: no plan (an empty plan is a file with a comment line such as '; empty')",
+                         file, 1)
     objs = _objects(problem, domain)
     plan: list[GroundAction] = []
     for i, raw in enumerate(text.splitlines(), 1):
@@ -274,7 +277,8 @@ def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None
 
 def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Path | None = None,
                 ignore_unknown_predicates: bool = False, problem: Problem | None = None) -> list[StateSet]:
-    """Files or directories of trajectories, JSON state files, and problem files (initial states)."""
+    """Files or directories of trajectories, JSON state files, and problem files (initial states).
+    A trajectory is read with its own problem when one is found, else with `problem`."""
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -294,11 +298,13 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
             prob = load_problem(f, domain)
             out.append(StateSet(prob, [prob.init], str(f)))
         else:
-            prob = problem
-            if prob is None:
-                ppath = find_problem_for(f, pdir)
-                if ppath is None:
-                    raise InputError("cannot find the problem file of this trajectory (use --problems DIR)", f)
+            # a trajectory's own problem (next to it or in --problems) wins over the default one
+            ppath = find_problem_for(f, pdir)
+            if ppath is not None:
                 prob = load_problem(ppath, domain)
+            elif problem is not None:
+                prob = problem
+            else:
+                raise InputError("cannot find the problem file of this trajectory (use --problems DIR)", f)
             out.append(read_trajectory(f, domain, prob, ignore_unknown_predicates))
     return out
