@@ -32,6 +32,8 @@ def applicable(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file (objects, and the initial state)"),
     states: Optional[List[Path]] = typer.Option(None, "--states", "-s", help="trajectory / JSON state files or dirs"),
+    problems: Optional[Path] = typer.Option(None, "--problems", help="where the trajectories' own problems are "
+                                            "(N_dom_prob.pddl for N_dom_traj); default: next to them, else PROBLEM"),
     format: str = FormatOpt,
 ):
     """List the applicable ground actions in the initial state, or in each state of --states."""
@@ -41,13 +43,11 @@ def applicable(
         warn(d.warnings)
         p = load_problem(problem, d)
         if states:
-            sets = load_states(states, d, problem=p)
-            all_states = [s for ss in sets for s in ss.states]
+            sets = load_states(states, d, problems_dir=problems, problem=p)
             # each set may come from its own problem: all in one grounding
             result = [acts for per_set in engine.applicable_many(d, [(ss.problem, ss.states) for ss in sets])
                       for acts in per_set]
         else:
-            all_states = [p.init]
             result = engine.applicable(d, p)
         if format == "json":
             print(to_json([{"state": i, "applicable": [str(a) for a in acts]} for i, acts in enumerate(result)]))
@@ -57,7 +57,6 @@ def applicable(
             c.print(f"[bold]state {i}[/bold]: {len(acts)} applicable action(s)")
             for a in acts:
                 c.print(f"  {a}")
-        del all_states
     guarded(run)
 
 
