@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from amlasp.engine import applicable_many  # noqa: E402
 from amlasp.model import Atom, Domain, GroundAction, Problem  # noqa: E402
 from amlasp.parse import load_domain, load_problem  # noqa: E402
+from amlasp.up_oracle import simulator  # noqa: E402
 from amlasp.states import read_trajectory  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
@@ -75,31 +76,6 @@ def time_ours(domain, groups, repeat: int = 3):
     return best, cpu, answers
 
 
-def up_simulator(problem):
-    """UP's SequentialSimulator with its static-fluent pruning fixed (as in tests/test_differential.py):
-    UP 1.3 crashes (`list.remove`) when a parameter occurs in two static preconditions (rovers)."""
-    from unified_planning.engines.compilers.grounder import GrounderHelper
-    from unified_planning.shortcuts import SequentialSimulator
-
-    class Grounder(GrounderHelper):
-        def _purge_items_list(self, items_list, params, conds):
-            em = self._problem.environment.expression_manager
-            out = []
-            for param, objects in zip(params, items_list):
-                keep = list(objects)
-                for cond in conds:
-                    pos = next((i for i, a in enumerate(cond.args) if a == em.ParameterExp(param)), -1)
-                    if pos != -1:
-                        valid = self._bool_static_fluent_valid_parameters(cond, pos)
-                        keep = [o for o in keep if o in valid]
-                out.append(keep)
-            return out
-
-    sim = SequentialSimulator(problem=problem)
-    sim._grounder = Grounder(problem)
-    return sim
-
-
 def time_up(name: str, groups, every: int, budget: float):
     """UP on every `every`-th state of the problems in order (smallest first) until `budget`
     seconds of UP time: (wall seconds, CPU seconds, grounding seconds, problems used, answers by (group, index))."""
@@ -118,7 +94,7 @@ def time_up(name: str, groups, every: int, budget: float):
         fluents = {f.name.lower(): f for f in up.fluents}
         objects = {o.name.lower(): o for o in up.all_objects}
         em = up.environment.expression_manager
-        with up_simulator(up) as sim:
+        with simulator(up) as sim:
             t = time.perf_counter()
             list(sim.get_applicable_actions(sim.get_initial_state()))  # grounds every action once
             grounding += time.perf_counter() - t

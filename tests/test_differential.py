@@ -25,13 +25,13 @@ from pathlib import Path
 import pytest
 
 up = pytest.importorskip("unified_planning")
-from unified_planning.engines.compilers.grounder import GrounderHelper  # noqa: E402
 from unified_planning.io import PDDLReader  # noqa: E402
 from unified_planning.plans import ActionInstance, SequentialPlan  # noqa: E402
 from unified_planning.shortcuts import (  # noqa: E402
-    OneshotPlanner, PlanValidator, SequentialSimulator, get_environment,
+    OneshotPlanner, PlanValidator, get_environment,
 )
 
+from amlasp.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
 from amlasp.engine import applicable, execute  # noqa: E402
 from amlasp.errors import InputError  # noqa: E402
 from amlasp.model import Atom, GroundAction, Literal  # noqa: E402
@@ -82,35 +82,6 @@ def ours(kind: str, name: str):
 @lru_cache(maxsize=None)
 def theirs(kind: str, name: str):
     return PDDLReader().parse_problem(str(domain_file(kind, name)), str(problem_file(kind, name)))
-
-
-class _Grounder(GrounderHelper):
-    """UP's grounder with its static-fluent pruning fixed.
-
-    UP 1.3 crashes (`list.remove(x): x not in list`) when a parameter occurs in two static
-    preconditions (elevators, nomystery, learned barman/floortile): it removes a pruned object
-    once per condition. Pruning keeps, for each parameter, the objects that satisfy every
-    static precondition at that position; that is what this does, once per object.
-    """
-
-    def _purge_items_list(self, items_list, params, conds):
-        em = self._problem.environment.expression_manager
-        out = []
-        for param, objects in zip(params, items_list):
-            keep = list(objects)
-            for cond in conds:
-                pos = next((i for i, a in enumerate(cond.args) if a == em.ParameterExp(param)), -1)
-                if pos != -1:
-                    valid = self._bool_static_fluent_valid_parameters(cond, pos)
-                    keep = [o for o in keep if o in valid]
-            out.append(keep)
-        return out
-
-
-def simulator(problem):
-    sim = SequentialSimulator(problem=problem)
-    sim._grounder = _Grounder(problem)
-    return sim
 
 
 # -- name mapping: UP keeps the PDDL names (we compare lower case)
