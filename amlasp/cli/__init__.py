@@ -43,13 +43,14 @@ def warn(messages) -> None:
         print(f"amlasp: warning: {m}", file=sys.stderr)
 
 
-from . import core  # noqa: E402,F401  (registers applicable, step, validate, facts)
-from . import eval  # noqa: E402,F401
+# registration order is the order of `amlasp --help`: the three metric families first
 from . import compare  # noqa: E402,F401
+from . import eval  # noqa: E402,F401
 from . import solve  # noqa: E402,F401
+from . import core  # noqa: E402,F401  (applicable, step, validate, facts)
+from . import reason  # noqa: E402,F401  (plan, reach, justify, landmarks, diff)
 from . import gen  # noqa: E402,F401
 from . import bench  # noqa: E402,F401
-from . import reason  # noqa: E402,F401
 
 
 def main() -> None:

@@ -14,12 +14,19 @@ from ..facts import domain_facts, plan_facts, problem_facts, state_facts
 from ..compile import compile_domain
 from ..model import GroundAction
 from ..parse import load_domain, load_problem
-from ..render import console, rich_table, to_json, write_atomic
+from ..render import console, to_json, write_atomic
 from ..states import load_states, read_plan, _ground_action
 from .. import sexpr
 from . import app, guarded, warn
 
 FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
+
+
+def load_task(domain: Path, problem: Path):
+    """A domain (its repair warnings printed) and a problem read with it."""
+    d = load_domain(domain)
+    warn(d.warnings)
+    return d, load_problem(problem, d)
 
 
 def _check_format(fmt: str, allowed=("table", "json")) -> None:
@@ -39,9 +46,7 @@ def applicable(
     """List the applicable ground actions in the initial state, or in each state of --states."""
     def run():
         _check_format(format)
-        d = load_domain(domain)
-        warn(d.warnings)
-        p = load_problem(problem, d)
+        d, p = load_task(domain, problem)
         if states:
             sets = load_states(states, d, problems_dir=problems, problem=p)
             # each set may come from its own problem: all in one grounding
@@ -86,9 +91,7 @@ def step(
     """Apply ground actions in sequence from the initial state; print each resulting state."""
     def run():
         _check_format(format)
-        d = load_domain(domain)
-        warn(d.warnings)
-        p = load_problem(problem, d)
+        d, p = load_task(domain, problem)
         plan = _parse_actions(actions, d, p)
         ex = engine.execute(d, p, plan)
         if format == "json":
@@ -129,9 +132,7 @@ def validate(
     """Check that PLAN is executable and reaches the goal. Exit 0 valid, 1 invalid, 2 bad input."""
     def run():
         _check_format(format)
-        d = load_domain(domain)
-        warn(d.warnings)
-        p = load_problem(problem, d)
+        d, p = load_task(domain, problem)
         steps = read_plan(plan, d, p)
         ex = engine.execute(d, p, steps)
         if format == "json":

@@ -18,13 +18,7 @@ from ..planning import plan as run_plan, reach as run_reach
 from ..render import console, rich_table, to_json
 from ..states import _ground_action, load_states, read_plan
 from . import app, guarded, warn
-from .core import _check_format
-
-
-def _load(domain: Path, problem: Path):
-    d = load_domain(domain)
-    warn(d.warnings)
-    return d, load_problem(problem, d)
+from .core import _check_format, load_task
 
 
 def _literal(text: str, d, p) -> Literal:
@@ -60,7 +54,7 @@ def plan(
     """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot)."""
     def run():
         _check_format(format)
-        d, p = _load(domain, problem)
+        d, p = load_task(domain, problem)
         r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1))
         if format == "json":
             print(to_json({"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
@@ -93,7 +87,7 @@ def reach(
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
     def run():
         _check_format(format)
-        d, p = _load(domain, problem)
+        d, p = load_task(domain, problem)
         if not literals and action is None:
             raise InputError("give literals to reach or --action")
         lits = [_literal(x, d, p) for x in literals or []]
@@ -126,7 +120,7 @@ def justify(
     """Which actions, or consecutive pairs, can be removed from a valid plan? Exit 0 when well-justified."""
     def run():
         _check_format(format)
-        d, p = _load(domain, problem)
+        d, p = load_task(domain, problem)
         steps = read_plan(plan_file, d, p)
         r = run_justify(d, p, steps)
         if format == "json":
@@ -161,7 +155,7 @@ def landmarks(
     """Fact landmarks with their proofs (sound: the delete relaxation with the fact forbidden)."""
     def run():
         _check_format(format)
-        d, p = _load(domain, problem)
+        d, p = load_task(domain, problem)
         only = None
         if check is not None:
             lit = _literal(check, d, p)
@@ -178,8 +172,8 @@ def landmarks(
                 if rows:
                     c.print(f"[green]landmark[/green]: {rows[0]['fact']} — {rows[0]['proof']}")
                 else:
-                    c.print(f"[yellow]not proven a landmark[/yellow]: the goal stays reachable in the delete relaxation "
-                            f"without it (the test is sound, not complete)")
+                    c.print("[yellow]not proven a landmark[/yellow]: the goal stays reachable in the delete relaxation "
+                            "without it (the test is sound, not complete)")
             else:
                 c.print(rich_table(f"fact landmarks ({len(rows)})", ["fact", "kind", "proof"],
                                    [[x["fact"], x["kind"], x["proof"]] for x in rows]))
