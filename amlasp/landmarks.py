@@ -2,7 +2,8 @@
 
 The method is sound, not complete: a fact F is a landmark when it holds initially, is a
 goal, or when the goal is not reachable in the delete relaxation (encodings/relaxed.lp)
-once F may never be achieved. The relaxation is grounded once; each candidate is one
+once F may never hold: no effect adds F, and no action with an unconditional add effect F
+is applied (a plan in which F never holds uses none of them). The relaxation is grounded once; each candidate is one
 solve under the assumption `forbid(F)`.
 """
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .model import Atom, Domain, Literal, Problem
-from .relaxed import relax
+from .relaxed import achievers, relax
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,13 @@ def landmarks(domain: Domain, problem: Problem, init: Iterable[Atom] | None = No
     for a in sorted(state, key=str):
         if asked is None or a in asked:
             result.landmarks.append(Landmark(a, "initial", "holds in the initial state"))
-    relaxation = relax(domain, problem, state, goal, forbiddable=candidates)
+    relaxation = relax(domain, problem, state, goal, forbiddable=candidates,
+                       achieved_by=achievers(domain, first.actions, candidates))
     for a in candidates:
         if a in goals:
             result.landmarks.append(Landmark(a, "goal", "is a goal fact, false initially"))
         elif not relaxation.goal_reachable_without(a):
             result.landmarks.append(Landmark(
                 a, "relaxed", "false initially, and the goal is not reachable even ignoring delete effects "
-                              "when it is never achieved"))
+                              "when it never holds (no effect adds it, no action that always adds it is applied)"))
     return result

@@ -9,6 +9,7 @@ proves the goal unreachable.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -57,9 +58,13 @@ def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], 
 
 def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
          init: Iterable[Atom] | None = None, goal: Iterable[Literal] | None = None,
-         target: GroundAction | None = None) -> PlanResult:
+         target: GroundAction | None = None, time_limit: float | None = None) -> PlanResult:
     """Shortest plans (up to `top` distinct ones; 0 = all) from `init` to `goal` (default: the problem's;
-    none when a `target` action is asked: then the plans make it applicable)."""
+    none when a `target` action is asked: then the plans make it applicable).
+
+    With `time_limit` (seconds), the search stops when it is spent; the answer then says up to
+    which horizon there is no plan (a horizon counts only when its search finished)."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     state = frozenset(problem.init if init is None else init)
     goal = tuple(() if target is not None else problem.goal) if goal is None else tuple(goal)
     reason = unreachable_reason(domain, problem, state, goal, target)
@@ -78,19 +83,31 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     ctl.ground([("base", []), ("check", [clingo.Number(0)])])
     dec = decoder(domain, problem)
     for t in range(0, max_steps + 1):
+        if deadline is not None and time.monotonic() >= deadline:
+            return _timed_out(time_limit, t - 1)
         if t > 0:
             ctl.ground([("step", [clingo.Number(t)]), ("check", [clingo.Number(t)])])
         query = clingo.Function("query", [clingo.Number(t)])
         ctl.assign_external(query, True)
         ctl.configuration.solve.models = str(max(top, 0))
         found: list[list[GroundAction]] = []
-        with ctl.solve(yield_=True) as handle:
-            for model in handle:
+        with ctl.solve(yield_=True, async_=True) as handle:
+            while True:
+                handle.resume()
+                if deadline is not None and not handle.wait(max(0.0, deadline - time.monotonic())):
+                    handle.cancel()
+                    break
+                model = handle.model()
+                if model is None:
+                    break
                 steps = sorted((s.arguments[0].number, s.arguments[1]) for s in model.symbols(shown=True)
                                if s.name == "occurs")
                 found.append([GroundAction(*dec.call(a)) for _, a in steps])
                 if top and len(found) >= top:
                     break
+            exhausted = handle.get().exhausted if not found else True
+        if not found and not exhausted:  # cancelled at the time limit, horizon t not refuted
+            return _timed_out(time_limit, t - 1)
         if found:
             plans = sorted(found, key=lambda p: [str(a) for a in p])
             if target is not None:
@@ -101,6 +118,13 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
         ctl.release_external(query)
     return PlanResult("no_plan_within", horizon=max_steps,
                       reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
+
+
+def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:
+    return PlanResult("no_plan_within", horizon=max(horizon, -1),
+                      reason=f"no plan up to {horizon} steps (time limit of {time_limit:g} s reached; "
+                             "not proven unsolvable)" if horizon >= 0 else
+                      f"time limit of {time_limit:g} s reached before any horizon was searched")
 
 
 def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
@@ -123,11 +147,18 @@ class ReachResult:
 
 
 def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), init: Iterable[Atom] | None = None,
-          max_steps: int = 30, action: GroundAction | None = None) -> ReachResult:
-    """Can a state satisfying `literals` (or one where `action` is applicable) be reached?"""
-    result = plan(domain, problem, max_steps=max_steps, init=init, goal=tuple(literals), target=action)
+          max_steps: int = 30, action: GroundAction | None = None, time_limit: float | None = None) -> ReachResult:
+    """Can a state satisfying `literals` (or one where `action` is applicable) be reached?
+
+    A witness has at most `max_steps` steps (the asked action is not counted)."""
+    extra = 1 if action is not None else 0  # the planner's last step is the asked action
+    result = plan(domain, problem, max_steps=max_steps + extra, init=init, goal=tuple(literals), target=action,
+                  time_limit=time_limit)
     if result.status == "plan":
         return ReachResult("yes", result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)")
     if result.status == "unsolvable":
         return ReachResult("no", None, result.reason)
-    return ReachResult("unknown", None, f"unknown: no witness up to {max_steps} steps and no proof of unreachability")
+    horizon = result.horizon - extra
+    why = "" if result.horizon == max_steps + extra else f" (time limit of {time_limit:g} s reached)"
+    return ReachResult("unknown", None, f"unknown up to {horizon} steps: no witness that long{why}, "
+                                        "and no proof of unreachability")

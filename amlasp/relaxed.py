@@ -14,7 +14,7 @@ import clingo
 
 from .compile import compile_domain
 from .engine import MODEL, decoder, encoding
-from .facts import domain_facts, goal_facts, ground, problem_facts
+from .facts import action_term, domain_facts, goal_facts, ground, problem_facts
 from .model import Atom, Domain, GroundAction, Literal, Problem
 
 
@@ -50,15 +50,37 @@ class Relaxation:
         return reachable
 
 
+def achievers(domain: Domain, actions: Iterable[GroundAction], facts: Iterable[Atom]
+              ) -> list[tuple[Atom, GroundAction]]:
+    """(F, A) for each ground action A with an unconditional add effect F among `facts`."""
+    wanted = set(facts)
+    out = []
+    for g in actions:
+        schema = domain.action(g.name)
+        if schema is None:
+            continue
+        sub = dict(zip((v for v, _ in schema.parameters), g.args))
+        for e in schema.effects:
+            if e.unconditional and e.literal.positive:
+                f = Atom(e.literal.atom.predicate, tuple(sub.get(x, x) for x in e.literal.atom.args))
+                if f in wanted:
+                    out.append((f, g))
+    return out
+
+
 def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
-          goal: Iterable[Literal] | None = None, forbiddable: Iterable[Atom] = ()) -> Relaxation:
+          goal: Iterable[Literal] | None = None, forbiddable: Iterable[Atom] = (),
+          achieved_by: Iterable[tuple[Atom, GroundAction]] = ()) -> Relaxation:
+    """The relaxation from `init` (default: the problem's); `forbiddable` facts get an external
+    `forbid(F)` and `achieved_by` names their unconditional achievers (see encodings/relaxed.lp)."""
     state = frozenset(problem.init if init is None else init)
     goal = tuple(problem.goal if goal is None else goal)
     rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="r", relaxed=True)
     parts = [encoding("semantics"), encoding("relaxed"), domain_facts(domain, MODEL), rules.text,
              f"relaxed_model({MODEL}).", problem_facts(problem, 0, init=False, goal=False),
              "".join(f"init(0,{ground(a)})." for a in state),
-             "".join(f"#external forbid({ground(a)})." for a in forbiddable)]
+             "".join(f"#external forbid({ground(a)})." for a in forbiddable),
+             "".join(f"achiever({ground(f)},{action_term(a)})." for f, a in achieved_by)]
     parts.append(goal_facts(goal))
     ctl = clingo.Control(["--warn=none"])
     for text in parts:
