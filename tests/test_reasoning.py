@@ -1,0 +1,595 @@
+"""Reasoning with the same encodings (plan, reach, justify, landmarks, diff) against independent oracles.
+
+- plan: Fast Downward's optimal configuration (via unified-planning) on the small IPC problems,
+  plans re-validated by UP's PlanValidator; `--all` counted against the shortest paths of the
+  state graph that UP's grounding spans.
+- diff: a breadth-first search written here over UP's SequentialSimulator for both models (no
+  encoding of ours involved) gives the minimal length of a disagreement.
+- landmarks: exact landmarks by exhaustive search over the reachable states (UP's grounding,
+  successors computed here): F is a landmark iff no goal state is reachable through states without F.
+- ACPBench (tests/data/acpbench): just, land, areach, reach and nexta answers.
+
+Everything heavier (larger problems, timings) is in benchmarks/bench_reasoning.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from collections import Counter
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+up = pytest.importorskip("unified_planning")
+from unified_planning.io import PDDLReader  # noqa: E402
+from unified_planning.model import UPState  # noqa: E402
+from unified_planning.plans import ActionInstance, SequentialPlan  # noqa: E402
+from unified_planning.shortcuts import OneshotPlanner, PlanValidator, get_environment  # noqa: E402
+
+from amlasp.diff import diff  # noqa: E402
+from amlasp.engine import execute  # noqa: E402
+from amlasp.justify import justify  # noqa: E402
+from amlasp.landmarks import landmarks  # noqa: E402
+from amlasp.model import And, Atom, GroundAction, Literal, Not  # noqa: E402
+from amlasp.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
+from amlasp.pddl_writer import to_pddl  # noqa: E402
+from amlasp.planning import plan, reach  # noqa: E402
+from amlasp.up_oracle import simulator  # noqa: E402
+
+from conftest import IPC, ROOT  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+get_environment().credits_stream = None
+get_environment().error_used_name = False
+
+ACP = ROOT / "tests" / "data" / "acpbench"
+DOMAINS = IPC / "domains"
+
+
+# ----------------------------------------------------------------------------- oracles (UP)
+
+def up_problem(domain_text: str, problem_text: str):
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "d.pddl").write_text(domain_text)
+        (Path(tmp) / "p.pddl").write_text(problem_text)
+        return PDDLReader().parse_problem(str(Path(tmp) / "d.pddl"), str(Path(tmp) / "p.pddl"))
+
+
+def up_atom(f) -> Atom:
+    return Atom(f.fluent().name.lower(), tuple(a.object().name.lower() for a in f.args))
+
+
+def up_action(action, params) -> GroundAction:
+    return GroundAction(action.name.lower(), tuple(p.object().name.lower() for p in params))
+
+
+def up_atoms(state) -> frozenset[Atom]:
+    keys, s = set(), state
+    while s is not None:
+        keys.update(s._values)
+        s = s._father
+    return frozenset(up_atom(k) for k in keys if state.get_value(k).bool_constant_value())
+
+
+def up_state(problem, atoms: frozenset[Atom]):
+    """A UP state of `problem` in which exactly `atoms` hold (closed world)."""
+    em = problem.environment.expression_manager
+    return UPState({k: em.TRUE() if up_atom(k) in atoms else em.FALSE() for k in problem.initial_values}, problem)
+
+
+def to_up_plan(problem, steps: list[GroundAction]) -> SequentialPlan:
+    acts = {a.name.lower(): a for a in problem.actions}
+    objs = {o.name.lower(): o for o in problem.all_objects}
+    return SequentialPlan([ActionInstance(acts[g.name], tuple(objs[x] for x in g.args)) for g in steps])
+
+
+def up_valid(problem, steps: list[GroundAction]) -> bool:
+    with PlanValidator(name="sequential_plan_validator") as v:
+        return bool(v.validate(problem, to_up_plan(problem, steps)).status)
+
+
+class Strips:
+    """UP's grounding of a STRIPS problem, with successors computed here (delete before add).
+
+    Much faster than stepping UP's simulator, so that whole reachable state spaces of a few
+    thousand states can be searched; checked against the simulator in
+    test_strips_oracle_agrees_with_up_simulator."""
+
+    def __init__(self, problem):
+        self.actions = []
+        for lifted, params, act in simulator(problem)._grounder.get_grounded_actions():  # grounder fixed
+            if act is None:
+                continue
+            pos, neg = set(), set()
+            for c in self._conjuncts(act.preconditions):
+                if c.is_fluent_exp():
+                    pos.add(up_atom(c))
+                elif c.is_not() and c.arg(0).is_fluent_exp():
+                    neg.add(up_atom(c.arg(0)))
+                elif not c.is_true():
+                    raise NotImplementedError(str(c))
+            add, dele = set(), set()
+            for e in act.effects:
+                assert e.condition.is_true(), "conditional effects are not needed here"
+                (add if e.value.is_true() else dele).add(up_atom(e.fluent))
+            self.actions.append((up_action(lifted, params), frozenset(pos), frozenset(neg), frozenset(add),
+                                 frozenset(dele)))
+        self.init = frozenset(up_atom(k) for k, v in problem.initial_values.items() if v.is_true())
+        goal = list(self._conjuncts(problem.goals))
+        self.goal_pos = frozenset(up_atom(c) for c in goal if c.is_fluent_exp())
+        self.goal_neg = frozenset(up_atom(c.arg(0)) for c in goal if c.is_not())
+        assert len(self.goal_pos) + len(self.goal_neg) == len(goal)
+
+    @staticmethod
+    def _conjuncts(conds):
+        todo = list(conds)
+        while todo:
+            c = todo.pop()
+            if c.is_and():
+                todo.extend(c.args)
+            else:
+                yield c
+
+    def successors(self, s: frozenset[Atom]):
+        for a, pos, neg, add, dele in self.actions:
+            if pos <= s and not (neg & s):
+                yield a, (s - dele) | add
+
+    def is_goal(self, s: frozenset[Atom]) -> bool:
+        return self.goal_pos <= s and not (self.goal_neg & s)
+
+    def graph(self, limit: int = 60000, avoid: Atom | None = None) -> dict:
+        """state -> [(action, successor)] over the states reachable (without `avoid`)."""
+        edges: dict = {}
+        frontier = [self.init]
+        seen = {self.init}
+        while frontier:
+            nxt = []
+            for s in frontier:
+                out = [(a, t) for a, t in self.successors(s) if avoid is None or avoid not in t]
+                edges[s] = out
+                for _, t in out:
+                    if t not in seen:
+                        seen.add(t)
+                        nxt.append(t)
+                        assert len(seen) <= limit, "state space too large for the test"
+            frontier = nxt
+        return edges
+
+
+def goal_reachable(strips: Strips, edges: dict, avoid: Atom | None = None) -> bool:
+    seen, todo = {strips.init}, [strips.init]
+    while todo:
+        s = todo.pop()
+        if strips.is_goal(s):
+            return True
+        for _, t in edges[s]:
+            if (avoid is None or avoid not in t) and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return False
+
+
+def exact_landmarks(strips: Strips, edges: dict) -> set[Atom]:
+    """Facts false initially that every path to a goal state passes through."""
+    facts = set().union(*edges) - strips.init
+    return {f for f in facts if not goal_reachable(strips, edges, avoid=f)}
+
+
+# ----------------------------------------------------------------------------- ACPBench
+
+@lru_cache(maxsize=None)
+def acp(task: str) -> list[dict]:
+    return json.loads((ACP / task / "dev.gen.json").read_text())
+
+
+def acp_models(item: dict):
+    d = parse_domain(item["PDDL_domain"], "domain.pddl")
+    return d, parse_problem(item["PDDL_problem"], d, "problem.pddl")
+
+
+def actions_in(text: str) -> list[GroundAction]:
+    out = []
+    for body in re.findall(r"\(([^()]*)\)", text):
+        name, *args = body.lower().split()
+        out.append(GroundAction(name, tuple(args)))
+    return out
+
+
+def atom_of(text: str) -> Atom:
+    name, *args = text.strip("() ").lower().split()
+    return Atom(name, tuple(args))
+
+
+def acp_domain(item: dict) -> str:
+    return re.search(r"\(domain\s+([\w-]+)", item["PDDL_domain"]).group(1)
+
+
+# ----------------------------------------------------------------------------- plan
+
+def smallest(domain: str) -> Path:
+    files = [f for kind in ("solving", "learning") for f in (IPC / "problems" / kind / domain).glob("*.pddl")
+             if f.stat().st_size > 0]
+    return min(files, key=lambda f: (f.stat().st_size, f.name))
+
+
+# Domains whose smallest shared problem both planners solve in well under a second (see
+# benchmarks/bench_reasoning.py for the others: barman and floortile need more than 30 s here).
+FD_DOMAINS = ["blocksworld", "depots", "ferry", "goldminer", "grippers", "matchingbw", "miconic", "nomystery",
+              "npuzzle", "parking", "rovers", "satellite", "spanner", "tpp", "transport", "visitall"]
+
+
+@pytest.mark.parametrize("name", FD_DOMAINS)
+def test_plan_is_as_short_as_fast_downward_optimal(name):
+    pf = smallest(name)
+    d = load_domain(DOMAINS / f"{name}.pddl")
+    p = load_problem(pf, d)
+    theirs = PDDLReader().parse_problem(str(DOMAINS / f"{name}.pddl"), str(pf))
+    with OneshotPlanner(name="fast-downward-opt") as planner:
+        res = planner.solve(theirs, timeout=60)
+    assert res.plan is not None, res.status
+    optimal = len(res.plan.actions)
+    ours = plan(d, p, max_steps=optimal + 2, time_limit=60)
+    assert ours.status == "plan" and ours.length == optimal
+    assert up_valid(theirs, ours.plans[0])
+    # one step short of the optimum: no plan, said honestly (not "unsolvable")
+    if optimal > 0:
+        short = plan(d, p, max_steps=optimal - 1)
+        assert short.status == "no_plan_within" and "not proven unsolvable" in short.reason
+
+
+BW = DOMAINS / "blocksworld.pddl"
+BW1 = IPC / "problems" / "learning" / "blocksworld" / "1_blocksworld_prob.pddl"  # 4 blocks
+
+
+@lru_cache(maxsize=None)
+def bw():
+    d = load_domain(BW)
+    return d, load_problem(BW1, d)
+
+
+def count_shortest_plans(strips: Strips, edges: dict) -> tuple[int, int]:
+    """(length, number of distinct action sequences of that length reaching the goal)."""
+    paths = {strips.init: 1}
+    depth = 0
+    seen = {strips.init}
+    while not any(strips.is_goal(s) for s in paths):
+        layer: Counter = Counter()
+        for s, n in paths.items():
+            for _, t in edges[s]:
+                if t not in seen:
+                    layer[t] += n
+        seen.update(layer)
+        paths = dict(layer)
+        depth += 1
+    return depth, sum(n for s, n in paths.items() if strips.is_goal(s))
+
+
+def test_plan_all_and_top_k_count_the_shortest_plans():
+    d, p = bw()
+    strips = Strips(PDDLReader().parse_problem(str(BW), str(BW1)))
+    length, count = count_shortest_plans(strips, strips.graph())
+    every = plan(d, p, max_steps=20, top=0)
+    assert every.length == length and len(every.plans) == count
+    assert len({tuple(x) for x in every.plans}) == count and all(len(x) == length for x in every.plans)
+    assert all(execute(d, p, x).valid for x in every.plans)
+    top = plan(d, p, max_steps=20, top=2)
+    assert len(top.plans) == min(2, count) and {tuple(x) for x in top.plans} <= {tuple(x) for x in every.plans}
+
+
+def test_plan_unsolvable_only_with_a_proof():
+    d, p = bw()
+    # (on b1 b1) is false forever, but only a mutual exclusion shows it: bounded answer
+    on_itself = plan(d, p, max_steps=3, goal=[Literal(Atom("on", ("b1", "b1")), True)])
+    assert on_itself.status in ("no_plan_within", "unsolvable")
+    # a goal that needs an atom no action adds and the start lacks: proven by the delete relaxation
+    ferry = load_domain(DOMAINS / "ferry.pddl")
+    fp = load_problem(smallest("ferry"), ferry)
+    car = next(o for o, t in fp.objects if t == "car")
+    start = frozenset(a for a in fp.init if not (a.predicate == "at" and a.args[0] == car)
+                      and not (a.predicate == "on" and a.args[0] == car))
+    res = plan(ferry, fp, init=start, max_steps=5)
+    assert res.status == "unsolvable" and "ignoring delete effects" in res.reason
+
+
+def test_plan_time_limit_reports_the_horizon_searched():
+    d = load_domain(DOMAINS / "barman.pddl")
+    p = load_problem(smallest("barman"), d)
+    res = plan(d, p, max_steps=40, time_limit=1.0)
+    assert res.status == "no_plan_within" and "time limit" in res.reason and res.horizon < 40
+
+
+# ----------------------------------------------------------------------------- reach
+
+def test_reach_yes_with_a_validated_witness_and_from_a_given_state():
+    d, p = bw()
+    lit = Literal(Atom("on", ("b1", "b2")), True)
+    r = reach(d, p, [lit], max_steps=10)
+    assert r.answer == "yes"
+    end = execute(d, p, r.witness).states[-1]
+    assert lit.atom in end
+    # from the state the witness reaches, the literal holds: zero steps
+    r0 = reach(d, p, [lit], init=end)
+    assert r0.answer == "yes" and r0.witness == []
+    # action reachability: the witness makes the action applicable
+    act = GroundAction("unstack", ("b1", "b2"))
+    ra = reach(d, p, action=act, max_steps=10)
+    assert ra.answer == "yes" and execute(d, p, ra.witness + [act]).executable
+
+
+def test_reach_unknown_names_its_bound():
+    d, p = bw()
+    r = reach(d, p, [Literal(Atom("on", ("b1", "b2")), True), Literal(Atom("on", ("b2", "b1")), True)],
+              max_steps=4)
+    assert r.answer in ("unknown", "no")
+    if r.answer == "unknown":
+        assert "up to 4 steps" in r.reason
+
+
+def test_reach_no_for_a_false_static_fact():
+    d = load_domain(DOMAINS / "ferry.pddl")
+    p = load_problem(smallest("ferry"), d)
+    static = next(x.name for x in d.predicates if x.name not in {e.literal.atom.predicate for a in d.actions
+                                                                  for e in a.effects})
+    objs = [o for o, _ in p.objects]
+    arity = next(x.arity for x in d.predicates if x.name == static)
+    false = next(Atom(static, (a,) * arity) for a in objs if Atom(static, (a,) * arity) not in p.init)
+    r = reach(d, p, [Literal(false, True)])
+    assert r.answer == "no" and "static" in r.reason
+
+
+def test_acpbench_areach_never_yes():
+    """ACPBench lists actions that never become applicable: we never find a witness, and prove most."""
+    proven = 0
+    for item in acp("areach"):
+        d, p = acp_models(item)
+        for text in item["answer"]:
+            r = reach(d, p, action=actions_in(text)[0], max_steps=2)
+            assert r.answer != "yes", (text, r.witness)
+            proven += r.answer == "no"
+            assert r.reason
+    assert proven >= 25  # of 35 listed (blocksworld (stack b b) and grid's need a mutual exclusion)
+
+
+def test_acpbench_reach_never_yes():
+    proven = asked = 0
+    for item in acp("reach"):
+        d, p = acp_models(item)
+        for text in item["answer"]:
+            r = reach(d, p, [Literal(atom_of(text), True)], max_steps=2)
+            assert r.answer != "yes", (text, r.witness)
+            asked += 1
+            proven += r.answer == "no"
+    assert asked == 346 and proven >= 341
+
+
+def test_acpbench_nexta_optimal_lengths():
+    """opt is the optimal plan length from the state; a `yes` action decreases it by one, a `no` one does not."""
+    checked = 0
+    for item in acp("nexta"):
+        opt = int(item["answer"]["opt"])
+        if opt > 8 or acp_domain(item) == "floor-tile":  # longer ones: benchmarks/bench_reasoning.py
+            continue
+        d, p = acp_models(item)
+        assert plan(d, p, max_steps=opt).length == opt
+        for kind in ("yes", "no"):
+            for a in actions_in(" ".join(item["answer"][kind])):
+                ex = execute(d, p, [a])
+                if not ex.executable:
+                    continue
+                after = plan(d, p, init=ex.states[1], max_steps=opt - 1)
+                if kind == "yes":
+                    assert after.length == opt - 1
+                else:
+                    assert after.status == "no_plan_within", (a, after.plans)
+        checked += 1
+    assert checked >= 15
+
+
+# ----------------------------------------------------------------------------- justify
+
+def acp_key(plan_: list[GroundAction], i: int, pair: bool) -> tuple[str, ...]:
+    """ACPBench's name of a removal: [a1, a2, "-1"] for a pair, [a, k] for the k-th occurrence of a."""
+    if pair:
+        return str(plan_[i]), str(plan_[i + 1]), "-1"
+    return str(plan_[i]), str(plan_[:i + 1].count(plan_[i]))
+
+
+@pytest.mark.parametrize("item", acp("just"), ids=[str(x["id"]) for x in acp("just")])
+def test_acpbench_just(item):
+    d, p = acp_models(item)
+    steps = actions_in(re.search(r'"(.*)"', item["question"]).group(1))
+    r = justify(d, p, steps)
+    assert r.valid and not r.well_justified
+    ours = Counter([acp_key(steps, i, False) for i in r.removable_single]
+                   + [acp_key(steps, i, True) for i in r.removable_pairs])
+    theirs = Counter(tuple(x.lower() for x in y) for y in item["answer"])
+    if ours != theirs:
+        # one item lists the pair (move r1 room1 room2)(move r1 room2 room1) but not the overlapping
+        # (move r1 room2 room1)(move r1 room1 room2): removing either leaves the same valid plan
+        extra = ours - theirs
+        assert not (theirs - ours) and len(extra) == 1, (ours, theirs)
+        ((key, _),) = extra.items()
+        i = next(i for i in r.removable_pairs if acp_key(steps, i, True) == key)
+        assert up_valid(up_problem(item["PDDL_domain"], item["PDDL_problem"]), steps[:i] + steps[i + 2:])
+
+
+def test_justify_hand_example_and_invalid_plan():
+    d, p = bw()
+    best = plan(d, p, max_steps=20).plans[0]
+    assert justify(d, p, best).well_justified  # a shortest plan has nothing to remove
+    first = best[0]
+    assert first.name == "unstack"  # (unstack b4 b3): b4 is held after it
+    held = first.args[0]
+    detour = best[:1] + [GroundAction("put_down", (held,)), GroundAction("pick_up", (held,))] + best[1:]
+    r = justify(d, p, detour)
+    # (put_down b4)(pick_up b4) at steps 2-3, or (pick_up b4)(put_down b4) at steps 3-4 (the plan's own
+    # put_down b4 follows): either pair can go; no single action can
+    assert r.valid and not r.well_justified and r.removable_pairs == [1, 2] and r.removable_single == []
+    assert list(r.to_frame()["step"]) == [2, 3]
+    broken = best[1:]
+    assert not justify(d, p, broken).valid and not justify(d, p, broken).well_justified
+
+
+# ----------------------------------------------------------------------------- landmarks
+
+SMALL_LAND = [1, 10, 11, 12, 13, 14, 21, 22, 25, 27, 28, 35, 36, 37, 38, 39]  # state spaces under 10,000
+
+
+@pytest.mark.parametrize("index", SMALL_LAND)
+def test_landmarks_are_exact_landmarks(index):
+    item = acp("land")[index]
+    d, p = acp_models(item)
+    strips = Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"]))
+    exact = exact_landmarks(strips, strips.graph())
+    r = landmarks(d, p)
+    ours = {l.fact for l in r.landmarks if l.kind != "initial"}
+    assert ours <= exact, ours - exact
+    assert {atom_of(x) for x in item["answer"]["yes"]} <= exact  # the oracle's own sanity
+    for l in r.landmarks:
+        assert l.proof
+
+
+def test_acpbench_land_yes_found_and_claims_verified():
+    """Our sound method finds 144 of ACPBench's 146 landmarks; the facts of its `no` lists we claim are
+    checked exactly (ACPBench's `no` lists facts its generator did not mark, not proven non-landmarks)."""
+    found = total = 0
+    claimed = []
+    for index, item in enumerate(acp("land")):
+        d, p = acp_models(item)
+        ours = {l.fact for l in landmarks(d, p).landmarks}
+        yes = {atom_of(x) for x in item["answer"]["yes"]}
+        found += len(yes & ours)
+        total += len(yes)
+        claimed += [(index, f) for f in ours & {atom_of(x) for x in item["answer"]["no"]}]
+    assert total == 146 and found >= 144
+    strips_of = {}
+    for index, fact in claimed:
+        if index in SMALL_LAND:
+            continue  # exact above
+        item = acp("land")[index]
+        strips = strips_of.setdefault(index, Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"])))
+        # F is a landmark iff the goal is unreachable through the states without F
+        assert not goal_reachable(strips, strips.graph(avoid=fact), avoid=fact), (index, fact)
+    # e.g. item 32: rover1 can only leave waypoint1 through waypoint2
+    assert (32, Atom("at", ("rover1", "waypoint2"))) in claimed
+
+
+def test_landmarks_only_and_unsolvable():
+    d, p = bw()
+    held = Atom("holding", ("b4",))
+    r = landmarks(d, p, only=[held, Atom("holding", ("b2",))])
+    assert [l.fact for l in r.landmarks] == [held]  # b4 is on b3, which must move; b2 need not
+    assert r.landmarks[0].kind == "relaxed"
+    # no hand, nothing held: no action is ever applicable, so the goal is not even relaxed-reachable
+    stuck = frozenset(a for a in p.init if a.predicate != "handempty")
+    r2 = landmarks(d, p, init=stuck)
+    assert r2.unsolvable and not r2.landmarks
+
+
+# ----------------------------------------------------------------------------- diff
+
+def without_precondition(domain, action: str, lit: Literal):
+    a = domain.action(action)
+    kept = tuple(l.atom if l.positive else Not(l.atom) for l in a.precondition_literals() if l != lit)
+    assert len(kept) == len(a.precondition_literals()) - 1
+    return replace(domain, actions=tuple(replace(x, precondition=And(kept)) if x is a else x for x in domain.actions))
+
+
+def without_effect(domain, action: str, lit: Literal):
+    a = domain.action(action)
+    effects = tuple(e for e in a.effects if not (e.unconditional and e.literal == lit))
+    assert len(effects) == len(a.effects) - 1
+    return replace(domain, actions=tuple(replace(x, effects=effects) if x is a else x for x in domain.actions))
+
+
+def up_first_disagreements(ref_pb, lrn_pb, max_depth: int = 12):
+    """BFS over the reference's reachable states with UP's simulator for both models: the depth of the
+    first disagreement and the (state, action) pairs that disagree there; or (None, number of states)."""
+    sr, sl = simulator(ref_pb), simulator(lrn_pb)
+    init = sr.get_initial_state()
+    seen = {up_atoms(init)}
+    frontier = [init]
+    for depth in range(max_depth + 1):
+        found, nxt = set(), []
+        for st in frontier:
+            atoms = up_atoms(st)
+            lst = up_state(lrn_pb, atoms)
+            ref = {up_action(a, ps): (a, ps) for a, ps in sr.get_applicable_actions(st)}
+            lrn = {up_action(a, ps): (a, ps) for a, ps in sl.get_applicable_actions(lst)}
+            found |= {(atoms, g) for g in set(ref) ^ set(lrn)}
+            for g in set(ref) & set(lrn):
+                if up_atoms(sr.apply(st, *ref[g])) != up_atoms(sl.apply(lst, *lrn[g])):
+                    found.add((atoms, g))
+            for g, (a, ps) in ref.items():
+                t = sr.apply(st, a, ps)
+                if up_atoms(t) not in seen:
+                    seen.add(up_atoms(t))
+                    nxt.append(t)
+        if found:
+            return depth, found
+        if not nxt:
+            return None, len(seen)
+        frontier = nxt
+    raise AssertionError("no disagreement within the oracle's depth")
+
+
+DIFF_CASES = [
+    ("blocksworld", BW1, "stack", "precondition", Literal(Atom("clear", ("?y",)), True)),
+    ("blocksworld", BW1, "unstack", "precondition", Literal(Atom("on", ("?x", "?y")), True)),
+    ("blocksworld", BW1, "put_down", "effect", Literal(Atom("ontable", ("?x",)), True)),
+    ("ferry", None, "board", "precondition", Literal(Atom("empty_ferry", ()), True)),
+    ("grippers", None, "drop", "effect", Literal(Atom("carry", ("?r", "?obj", "?g")), False)),
+]
+
+
+@pytest.mark.parametrize("name,pf,action,where,lit", DIFF_CASES,
+                         ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in DIFF_CASES])
+def test_diff_counterexample_is_minimal(name, pf, action, where, lit, tmp_path):
+    pf = pf or smallest(name)
+    ref = load_domain(DOMAINS / f"{name}.pddl")
+    assert any(a.name == action for a in ref.actions), [a.name for a in ref.actions]
+    lrn = (without_precondition if where == "precondition" else without_effect)(ref, action, lit)
+    (tmp_path / "learned.pddl").write_text(to_pddl(lrn))
+    p = load_problem(pf, ref)
+    r = diff(lrn, ref, p, max_steps=12)
+    cx = r.counterexample
+    assert cx is not None and cx.action.name == action
+    depth, pairs = up_first_disagreements(PDDLReader().parse_problem(str(DOMAINS / f"{name}.pddl"), str(pf)),
+                                          PDDLReader().parse_problem(str(tmp_path / "learned.pddl"), str(pf)))
+    assert len(cx.path) == depth
+    assert (cx.state, cx.action) in pairs
+    assert cx.kind == ("only_learned" if where == "precondition" else "effects")
+    # the path is valid in the reference and leads to the state shown
+    ex = execute(ref, p, cx.path)
+    assert ex.executable and ex.states[-1] == cx.state
+    if cx.kind == "only_learned":  # the reference refuses it for the dropped precondition
+        sub = dict(zip((v for v, _ in ref.action(action).parameters), cx.action.args))
+        grounded = Atom(lit.atom.predicate, tuple(sub.get(x, x) for x in lit.atom.args))
+        assert [str(u) for u in cx.unmet] == [str(grounded)]
+
+
+def test_diff_of_a_model_with_itself_explores_the_whole_space():
+    d, p = bw()
+    r = diff(d, d, p, max_steps=50)
+    assert r.counterexample is None and r.exhausted
+    assert "equivalent on the whole reachable space" in r.verdict
+    strips = Strips(PDDLReader().parse_problem(str(BW), str(BW1)))
+    assert r.explored_states == len(strips.graph())
+    short = diff(d, d, p, max_steps=2)
+    assert not short.exhausted and short.verdict.startswith("no disagreement within 2 step(s)")
+
+
+def test_strips_oracle_agrees_with_up_simulator():
+    """The fast oracle's successors are the simulator's, on every reachable state of a small problem."""
+    pb = PDDLReader().parse_problem(str(BW), str(BW1))
+    strips, sim = Strips(pb), simulator(pb)
+    edges = strips.graph()
+    for s in list(edges)[:60]:
+        st = up_state(pb, s)
+        theirs = {(up_action(a, ps), up_atoms(sim.apply(st, a, ps))) for a, ps in sim.get_applicable_actions(st)}
+        assert set(edges[s]) == theirs
