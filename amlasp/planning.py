@@ -19,6 +19,7 @@ from .compile import compile_domain
 from .engine import MODEL, decoder, encoding, execute
 from .facts import action_term, domain_facts, goal_facts, ground, problem_facts
 from .model import Atom, Domain, GroundAction, Literal, Problem
+from .mutex import mutexes
 from .relaxed import relax, static_predicates
 
 
@@ -47,6 +48,13 @@ def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], 
                 return f"{a} is a static fact (no action changes {a.predicate}) and is false"
             if not lit.positive and a in init:
                 return f"{a} is a static fact (no action changes {a.predicate}) and is true"
+    if target is not None:
+        for u in execute(domain, problem, [target], start=init, states=False).unmet:
+            if u.kind in ("eq", "neq", "type", "unknown"):
+                return f"{target} can never be applied: {u} is not satisfied (it does not depend on the state)"
+            if u.kind in ("pos", "neg") and u.text.strip("()").removeprefix("not ").strip("()").split()[0] in static:
+                return f"{target} can never be applied: its precondition {u} is false and static " \
+                       f"(no action changes it)"
     relaxation = relax(domain, problem, init, goal)
     if not relaxation.goal_reachable:
         missing = " ".join(map(str, relaxation.goal_missing))
@@ -116,8 +124,35 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
                 _check(domain, problem, state, goal, p, target)
             return PlanResult("plan", plans, t)
         ctl.release_external(query)
+    proof = mutex_reason(domain, problem, state, goal, target)
+    if proof is not None:
+        return PlanResult("unsolvable", horizon=max_steps, reason=proof)
     return PlanResult("no_plan_within", horizon=max_steps,
                       reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
+
+
+def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
+                 target: GroundAction | None = None) -> str | None:
+    """A mutual exclusion among the goal's atoms (or the target's preconditions), or None.
+
+    Asked only once the bounded search failed: h^2 costs more than the relaxation (amlasp/mutex.py)."""
+    if target is not None:
+        schema = domain.action(target.name)
+        pre = schema.precondition_literals() if schema is not None else None
+        if not pre:
+            return None
+        sub = dict(zip((v for v, _ in schema.parameters), target.args))
+        asked = [Atom(l.atom.predicate, tuple(sub.get(x, x) for x in l.atom.args)) for l in pre
+                 if l.positive and l.atom.predicate != "="]
+    else:
+        asked = [l.atom for l in goal if l.positive]
+    if not asked:
+        return None
+    result = mutexes(domain, problem, init, asked, relax(domain, problem, init, ()))
+    why = result.reason() if result is not None else None
+    if why is None:
+        return None
+    return f"{target} can never be applied: {why}" if target is not None else why
 
 
 def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:

@@ -31,13 +31,15 @@ from unified_planning.plans import ActionInstance, SequentialPlan  # noqa: E402
 from unified_planning.shortcuts import OneshotPlanner, PlanValidator, get_environment  # noqa: E402
 
 from amlasp.diff import diff  # noqa: E402
-from amlasp.engine import execute  # noqa: E402
+from amlasp.engine import execute, static_predicates  # noqa: E402
 from amlasp.justify import justify  # noqa: E402
 from amlasp.landmarks import landmarks  # noqa: E402
 from amlasp.model import And, Atom, GroundAction, Literal, Not  # noqa: E402
+from amlasp.mutex import mutexes  # noqa: E402
 from amlasp.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
 from amlasp.pddl_writer import to_pddl  # noqa: E402
 from amlasp.planning import plan, reach  # noqa: E402
+from amlasp.relaxed import relax  # noqa: E402
 from amlasp.up_oracle import simulator  # noqa: E402
 
 from conftest import IPC, ROOT  # noqa: E402
@@ -283,9 +285,9 @@ def test_plan_all_and_top_k_count_the_shortest_plans():
 
 def test_plan_unsolvable_only_with_a_proof():
     d, p = bw()
-    # (on b1 b1) is false forever, but only a mutual exclusion shows it: bounded answer
+    # (on b1 b1) is relaxed-reachable ((holding b1) and (clear b1) each are), but never holds: h^2
     on_itself = plan(d, p, max_steps=3, goal=[Literal(Atom("on", ("b1", "b1")), True)])
-    assert on_itself.status in ("no_plan_within", "unsolvable")
+    assert on_itself.status == "unsolvable" and "(on b1 b1) never holds" in on_itself.reason
     # a goal that needs an atom no action adds and the start lacks: proven by the delete relaxation
     ferry = load_domain(DOMAINS / "ferry.pddl")
     fp = load_problem(smallest("ferry"), ferry)
@@ -321,13 +323,16 @@ def test_reach_yes_with_a_validated_witness_and_from_a_given_state():
     assert ra.answer == "yes" and execute(d, p, ra.witness + [act]).executable
 
 
-def test_reach_unknown_names_its_bound():
+def test_reach_no_by_a_mutual_exclusion_and_unknown_with_its_bound():
     d, p = bw()
-    r = reach(d, p, [Literal(Atom("on", ("b1", "b2")), True), Literal(Atom("on", ("b2", "b1")), True)],
-              max_steps=4)
-    assert r.answer in ("unknown", "no")
-    if r.answer == "unknown":
-        assert "up to 4 steps" in r.reason
+    both = [Literal(Atom("on", ("b1", "b2")), True), Literal(Atom("on", ("b2", "b1")), True)]
+    r = reach(d, p, both, max_steps=4)
+    assert r.answer == "no" and "(on b1 b2) and (on b2 b1) never hold together" in r.reason
+    # reachable, but not within the bound: unknown, with the bound
+    far = [Literal(Atom("on", ("b1", "b3")), True), Literal(Atom("on", ("b3", "b2")), True)]
+    r2 = reach(d, p, far, max_steps=3)
+    assert r2.answer == "unknown" and "up to 3 steps" in r2.reason
+    assert reach(d, p, far, max_steps=8).answer == "yes"
 
 
 def test_reach_no_for_a_false_static_fact():
@@ -352,7 +357,7 @@ def test_acpbench_areach_never_yes():
             assert r.answer != "yes", (text, r.witness)
             proven += r.answer == "no"
             assert r.reason
-    assert proven >= 25  # of 35 listed (blocksworld (stack b b) and grid's need a mutual exclusion)
+    assert proven == 35  # blocksworld's (stack b b) and grid's need a mutual exclusion (h^2)
 
 
 def test_acpbench_reach_never_yes():
@@ -364,7 +369,7 @@ def test_acpbench_reach_never_yes():
             assert r.answer != "yes", (text, r.witness)
             asked += 1
             proven += r.answer == "no"
-    assert asked == 346 and proven >= 341
+    assert asked == 346 and proven == 346
 
 
 def test_acpbench_nexta_optimal_lengths():
@@ -489,6 +494,22 @@ def test_landmarks_only_and_unsolvable():
     stuck = frozenset(a for a in p.init if a.predicate != "handempty")
     r2 = landmarks(d, p, init=stuck)
     assert r2.unsolvable and not r2.landmarks
+
+
+@pytest.mark.parametrize("index", [1, 10, 21, 25, 35, 39])
+def test_mutexes_never_hold_together_in_a_reachable_state(index):
+    """h^2 pairs against the exhaustive search: sound always, and here as many as there are (but 40 of item 21)."""
+    item = acp("land")[index]
+    d, p = acp_models(item)
+    strips = Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"]))
+    together = {(a, b) for s in strips.graph() for a in s for b in s}
+    relaxation = relax(d, p)
+    fluents = sorted((a for a in relaxation.atoms if a.predicate not in static_predicates(d)), key=str)
+    r = mutexes(d, p, p.init, fluents, relaxation)
+    assert r is not None and r.pairs
+    assert not [pair for pair in r.pairs if pair in together]
+    exact = sum(1 for i, a in enumerate(fluents) for b in fluents[i:] if (a, b) not in together)
+    assert len(r.pairs) == exact or (index == 21 and len(r.pairs) == exact - 40)
 
 
 # ----------------------------------------------------------------------------- diff

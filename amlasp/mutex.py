@@ -1,0 +1,100 @@
+"""Mutual exclusions by h^2 reachability (encodings/mutex.lp): sound `no` answers the delete relaxation misses.
+
+`(on b1 b1)` is reachable in the delete relaxation (stack b1 b1 needs (holding b1) and (clear b1),
+each reachable), but the two never hold together: h^2 finds that. The program runs over the
+ground actions the relaxation reaches, one layer per ground call (each layer reads only earlier
+ones, so clingo's grounder computes the fixpoint without search). It costs about
+actions x atoms per layer, so it is skipped above a size budget, and for models with conditional
+or universal effects (their deletes are not certain).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import clingo
+
+from .engine import encoding, static_predicates
+from .facts import action_term, ground
+from .model import Atom, Domain, Problem
+from .names import Decoder
+from .relaxed import Relaxation
+
+BUDGET = 3_000_000  # reachable actions x reachable atoms
+
+
+@dataclass(frozen=True)
+class MutexResult:
+    """Pairs of asked atoms that can never hold together ((F, F): F never holds); `layers` of h^2."""
+
+    pairs: tuple[tuple[Atom, Atom], ...]
+    layers: int
+
+    def reason(self) -> str | None:
+        if not self.pairs:
+            return None
+        f, g = self.pairs[0]
+        if f == g:
+            return f"{f} never holds (h^2 reachability: mutually exclusive with itself)"
+        return f"{f} and {g} never hold together (a mutual exclusion found by h^2 reachability)"
+
+
+def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Iterable[Atom],
+            relaxation: Relaxation, budget: int = BUDGET) -> MutexResult | None:
+    """Mutually exclusive pairs among `asked` (atoms of static predicates are never asked),
+    or None when the model is out of scope (conditional effects) or the problem over budget."""
+    if any(not e.unconditional for a in domain.actions for e in a.effects):
+        return None
+    static = static_predicates(domain)
+    fluent = [a for a in relaxation.atoms if a.predicate not in static]
+    if len(relaxation.actions) * max(len(fluent), 1) > budget:
+        return None
+    asked = sorted({a for a in asked if a.predicate not in static}, key=str)
+    if not asked:
+        return MutexResult((), 0)
+    facts = ["".join(f"h2_init({ground(a)})." for a in init if a.predicate not in static),
+             "".join(f"h2_ask({ground(a)})." for a in asked)]
+    for g in relaxation.actions:
+        schema = domain.action(g.name)
+        sub = dict(zip((v for v, _ in schema.parameters), g.args))
+
+        def bind(atom: Atom) -> str:
+            return ground(Atom(atom.predicate, tuple(sub.get(x, x) for x in atom.args)))
+
+        t = action_term(g)
+        pre = schema.precondition_literals() or ()  # richer preconditions: none kept (over-approximation)
+        facts.append(f"h2_act({t})." + "".join(f"h2_pre({t},{bind(l.atom)})." for l in pre
+                                                 if l.positive and l.atom.predicate not in static
+                                                 and l.atom.predicate != "="))
+        facts.append("".join(f"h2_{'add' if e.literal.positive else 'del'}({t},{bind(e.literal.atom)})."
+                             for e in schema.effects if e.literal.atom.predicate not in static))
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], encoding("mutex"))
+    for text in facts:
+        ctl.add("base", [], text)
+    ctl.ground([("base", [])])
+    size, k = _count(ctl), 0
+    while True:
+        k += 1
+        ctl.ground([("eval", [clingo.Number(k)])])
+        ctl.ground([("commit", [clingo.Number(k)])])
+        now = _count(ctl)
+        if now == size:
+            break
+        size = now
+    ctl.ground([("final", [])])
+    dec = Decoder()
+    dec.add(*(p.name for p in domain.predicates), *(c for c, _ in domain.constants), *(o for o, _ in problem.objects))
+    pairs = []
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            for s in model.symbols(shown=True):
+                pairs.append(tuple(Atom(*dec.call(x)) for x in s.arguments))
+            break
+    pairs.sort(key=lambda p: (p[0] != p[1], str(p)))
+    return MutexResult(tuple(pairs), k)
+
+
+def _count(ctl: clingo.Control) -> int:
+    return sum(1 for _ in ctl.symbolic_atoms.by_signature("r2", 2))
