@@ -106,8 +106,6 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
             if stop_at_first:
                 result.depth = depth
                 return result
-        if depth >= max_steps:
-            break
         changes: dict[tuple[int, clingo.Symbol], tuple[list, list]] = defaultdict(lambda: ([], []))
         for s in syms:
             if s.name in ("next_add", "next_del"):
@@ -118,11 +116,17 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
         for (i, act), (adds, dels) in sorted(changes.items(), key=lambda x: (x[0][0], str(x[0][1]))):
             succ = (frontier[i] - frozenset(dels)) | frozenset(adds)
             if succ not in parent:
+                if depth >= max_steps:  # a new state one step beyond the bound: not exhausted
+                    nxt.append(succ)
+                    break
                 if len(parent) >= max_states:
                     result.depth, result.explored_states = depth, len(parent)
                     return result
                 parent[succ] = (frontier[i], act)
                 nxt.append(succ)
+        if depth >= max_steps:
+            frontier = nxt
+            break
         frontier = nxt
         depth += 1
         result.explored_states = len(parent)

@@ -49,13 +49,14 @@ def plan(
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest plan searched"),
     all_plans: bool = typer.Option(False, "--all", help="all shortest plans"),
     top: int = typer.Option(1, "--top", "-k", help="the first K distinct shortest plans"),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds (default: none)"),
     format: str = typer.Option("table", "--format", "-f", help="table or json"),
 ):
-    """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot)."""
+    """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot). Exit 0 plan, 1 none."""
     def run():
         _check_format(format)
         d, p = load_task(domain, problem)
-        r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1))
+        r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1), time_limit=time_limit)
         if format == "json":
             print(to_json({"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
                            "reason": r.reason or None}))
@@ -82,6 +83,7 @@ def reach(
     action: Optional[str] = typer.Option(None, "--action", "-a", help='action reachability: "(stack b1 b2)"'),
     state: Optional[str] = typer.Option(None, "--state", help="start state: a state file, or literals \"(on a b) ...\""),
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest witness searched"),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds for the search"),
     format: str = typer.Option("table", "--format", "-f", help="table or json"),
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
@@ -96,7 +98,8 @@ def reach(
             t = action.strip()
             target = _ground_action(sexpr.read(t if t.startswith("(") else f"({t})", "<--action>"), d,
                                     p.object_types(d), "<--action>")
-        r = run_reach(d, p, lits, init=_start_state(state, d, p), max_steps=max_steps, action=target)
+        r = run_reach(d, p, lits, init=_start_state(state, d, p), max_steps=max_steps, action=target,
+                      time_limit=time_limit)
         if format == "json":
             print(to_json({"answer": r.answer, "witness": None if r.witness is None else [str(a) for a in r.witness],
                            "reason": r.reason}))
