@@ -10,13 +10,10 @@ whole reachable space of the problem.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
-import clingo
-
 from .compile import compile_domain
-from .engine import Unmet, decoder, encoding, execute, solve
+from .engine import Unmet, decoder, encoding, execute, solve, static_predicates
 from .facts import domain_facts, ground, problem_facts
 from .model import Atom, Domain, GroundAction, Problem
 
@@ -74,13 +71,19 @@ class DiffResult:
 def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 10, max_states: int = 20000,
          stop_at_first: bool = True) -> DiffResult:
     """Explore up to `max_steps` layers (and `max_states` states); with `stop_at_first`, stop after the first
-    layer that has a disagreement (its counterexamples are all of minimal length)."""
+    layer that has a disagreement (its counterexamples are all of minimal length).
+
+    States are frozensets of atom texts (`at(c1,l0)`): the answers of clingo are read as text, one
+    C call per shown atom (walking clingo.Symbols costs several calls per atom)."""
+    # atoms of predicates that neither model changes are given once (fixed/2), not in every state
+    fixed = static_predicates(reference) & static_predicates(learned)
+    rigid = frozenset(a for a in problem.init if a.predicate in fixed)
     static = [encoding("semantics"), encoding("diff"), f"diff_models({REF},{LEARNED}).",
-              domain_facts(reference, REF), compile_domain(reference, REF).text,
-              domain_facts(learned, LEARNED), compile_domain(learned, LEARNED).text,
-              problem_facts(problem, 0, init=False, goal=False)]
-    start = frozenset(clingo.parse_term(ground(a)) for a in problem.init)
-    parent: dict[frozenset, tuple[frozenset, clingo.Symbol] | None] = {start: None}
+              domain_facts(reference, REF), compile_domain(reference, REF, static=fixed).text,
+              domain_facts(learned, LEARNED), compile_domain(learned, LEARNED, static=fixed).text,
+              problem_facts(problem, 0, init=False, goal=False), "".join(f"fixed(0,{ground(a)})." for a in rigid)]
+    start = frozenset(ground(a) for a in problem.init if a.predicate != "=" and a not in rigid)
+    parent: dict[frozenset[str], tuple[frozenset[str], str] | None] = {start: None}
     frontier = [start]
     result = DiffResult(problem.name, 1, 0, False)
     dec = decoder(reference, problem)
@@ -91,29 +94,31 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
         for i, st in enumerate(frontier):
             facts.append(f"state({i},0).")
             facts.extend(f"holds({i},{a})." for a in st)
-        syms = solve(static + ["\n".join(facts)])
-        found = _disagreements(syms)
+        texts = [str(x) for x in solve(static + ["\n".join(facts)])]
+        found = _disagreements(texts)
         if found:
-            for (i, act, kind), eff in sorted(found.items(), key=lambda x: (x[0][0], str(x[0][1]), x[0][2])):
-                name = dec.names.get(act.name, act.name)
+            for (i, act, kind), eff in sorted(found.items()):
+                name = dec.parse(act)[0]
                 entry = result.actions.setdefault(name, ActionDiff(name))
                 entry.pairs += 1
                 if entry.shortest is None or len(entry.shortest.path) > depth:
                     entry.shortest = _counterexample(frontier[i], act, kind, eff, parent, dec, learned, reference,
-                                                     problem)
+                                                     problem, rigid)
                     if result.counterexample is None:
                         result.counterexample = entry.shortest
             if stop_at_first:
                 result.depth = depth
                 return result
-        changes: dict[tuple[int, clingo.Symbol], tuple[list, list]] = defaultdict(lambda: ([], []))
-        for s in syms:
-            if s.name in ("next_add", "next_del"):
-                changes[(s.arguments[0].number, s.arguments[1])][0 if s.name == "next_add" else 1].append(s.arguments[2])
-            elif s.name == "ref_app":
-                changes[(s.arguments[0].number, s.arguments[1])]
+        changes: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+        for t in texts:
+            if t.startswith(("next_add(", "next_del(")):
+                sid, act, atom = _state_action(t[9:-1])
+                changes.setdefault((sid, act), ([], []))[0 if t[5] == "a" else 1].append(atom)
+            elif t.startswith("ref_app("):
+                sid, act, _ = _state_action(t[8:-1])
+                changes.setdefault((sid, act), ([], []))
         nxt = []
-        for (i, act), (adds, dels) in sorted(changes.items(), key=lambda x: (x[0][0], str(x[0][1]))):
+        for (i, act), (adds, dels) in sorted(changes.items()):
             succ = (frontier[i] - frozenset(dels)) | frozenset(adds)
             if succ not in parent:
                 if depth >= max_steps:  # a new state one step beyond the bound: not exhausted
@@ -135,32 +140,46 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
     return result
 
 
-def _disagreements(syms: list[clingo.Symbol]) -> dict:
-    found: dict[tuple[int, clingo.Symbol, str], dict[str, list]] = {}
-    for s in syms:
-        if s.name == "disagree":
-            found.setdefault((s.arguments[0].number, s.arguments[1], s.arguments[2].name), {})
-    for s in syms:
-        if s.name == "effect_diff":
-            key = (s.arguments[0].number, s.arguments[1], "effects")
-            found.setdefault(key, {}).setdefault(s.arguments[2].name, []).append(s.arguments[3])
+def _state_action(inner: str) -> tuple[int, str, str]:
+    """`3,board(c1,l0),at(c1,l0)` → (3, "board(c1,l0)", "at(c1,l0)"): the state id, the action term
+    (its arguments are constants) and the rest."""
+    sid, rest = inner.split(",", 1)
+    paren, comma = rest.find("("), rest.find(",")
+    if paren != -1 and (comma == -1 or paren < comma):
+        end = rest.index(")") + 1
+    else:
+        end = len(rest) if comma == -1 else comma
+    return int(sid), rest[:end], rest[end + 1:]
+
+
+def _disagreements(texts: list[str]) -> dict:
+    """(state, action, kind) → {effect_diff kind: [atom texts]} from `disagree/3` and `effect_diff/4`."""
+    found: dict[tuple[int, str, str], dict[str, list[str]]] = {}
+    for t in texts:
+        if t.startswith("disagree("):
+            sid, act, kind = _state_action(t[9:-1])
+            found.setdefault((sid, act, kind), {})
+        elif t.startswith("effect_diff("):
+            sid, act, rest = _state_action(t[12:-1])
+            kind, atom = rest.split(",", 1)
+            found.setdefault((sid, act, "effects"), {}).setdefault(kind, []).append(atom)
     return found
 
 
-def _counterexample(state, act, kind, eff, parent, dec, learned, reference, problem) -> Counterexample:
+def _counterexample(state, act, kind, eff, parent, dec, learned, reference, problem, rigid) -> Counterexample:
     path: list[GroundAction] = []
     cur = state
     while parent[cur] is not None:
         prev, a = parent[cur]
-        path.append(GroundAction(*dec.call(a)))
+        path.append(GroundAction(*dec.parse(a)))
         cur = prev
     path.reverse()
-    atoms = frozenset(Atom(*dec.call(a)) for a in state)
-    action = GroundAction(*dec.call(act))
+    atoms = frozenset(Atom(*dec.parse(a)) for a in state) | rigid
+    action = GroundAction(*dec.parse(act))
     cx = Counterexample(path, atoms, action, kind)
     if kind in ("only_ref", "only_learned"):
         refusing = learned if kind == "only_ref" else reference
         cx.unmet = execute(refusing, problem, [action], start=atoms).unmet
     else:
-        cx.effects = {k: sorted((Atom(*dec.call(a)) for a in v), key=str) for k, v in eff.items()}
+        cx.effects = {k: sorted((Atom(*dec.parse(a)) for a in v), key=str) for k, v in eff.items()}
     return cx

@@ -564,6 +564,7 @@ DIFF_CASES = [
     ("blocksworld", BW1, "unstack", "precondition", Literal(Atom("on", ("?x", "?y")), True)),
     ("blocksworld", BW1, "put_down", "effect", Literal(Atom("ontable", ("?x",)), True)),
     ("ferry", None, "board", "precondition", Literal(Atom("empty_ferry", ()), True)),
+    ("ferry", None, "sail", "precondition", Literal(Atom("noteq", ("?from", "?to")), True)),  # a static one
     ("grippers", None, "drop", "effect", Literal(Atom("carry", ("?r", "?obj", "?g")), False)),
 ]
 
