@@ -78,11 +78,17 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     reason = unreachable_reason(domain, problem, state, goal, target)
     if reason is not None:
         return PlanResult("unsolvable", reason=reason)
-    step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)").text
+    # atoms of static predicates are given once (fixed/2) instead of being carried from step to step;
+    # static goal literals hold (unreachable_reason checked them)
+    static = static_predicates(domain)
+    step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)",
+                                static=frozenset(static)).text
     ctl = clingo.Control(["--warn=none"])
     base = [encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL), f"plan_model({MODEL}).",
-            problem_facts(problem, 0, init=False, goal=False), "".join(f"init(0,{ground(a)})." for a in state),
-            goal_facts(goal)]
+            problem_facts(problem, 0, init=False, goal=False),
+            "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"init(0,{ground(a)})."
+                    for a in state if a.predicate != "="),
+            goal_facts(l for l in goal if l.atom.predicate not in static)]
     if target is not None:
         base.append(f"target_action({action_term(target)}).")
     for text in base:

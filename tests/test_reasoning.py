@@ -298,6 +298,18 @@ def test_plan_unsolvable_only_with_a_proof():
     assert res.status == "unsolvable" and "ignoring delete effects" in res.reason
 
 
+def test_plan_goal_with_static_literals():
+    """Static atoms are given once (fixed/2): a true static goal literal costs nothing, a false one is a proof."""
+    d = load_domain(DOMAINS / "ferry.pddl")
+    p = load_problem(smallest("ferry"), d)
+    noteq = next(a for a in p.init if a.predicate == "noteq")
+    base = plan(d, p, max_steps=10)
+    more = plan(d, p, max_steps=10, goal=tuple(p.goal) + (Literal(noteq, True),))
+    assert more.status == "plan" and more.length == base.length
+    never = plan(d, p, max_steps=10, goal=tuple(p.goal) + (Literal(noteq, False),))
+    assert never.status == "unsolvable" and "static" in never.reason
+
+
 def test_plan_time_limit_reports_the_horizon_searched():
     d = load_domain(DOMAINS / "barman.pddl")
     p = load_problem(smallest("barman"), d)
