@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pandas as pd
+
 from .compile import compile_domain
 from .engine import Unmet, decoder, encoding, execute, solve, static_predicates
 from .facts import domain_facts, ground, problem_facts
@@ -58,6 +60,13 @@ class DiffResult:
     exhausted: bool  # the whole reachable space was explored
     counterexample: Counterexample | None = None
     actions: dict[str, ActionDiff] = field(default_factory=dict)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per action schema with disagreements: state-action pairs and the shortest path."""
+        rows = [{"problem": self.problem, "action": a.action, "pairs": a.pairs,
+                 "shortest": None if a.shortest is None else len(a.shortest.path),
+                 "kind": None if a.shortest is None else a.shortest.kind} for a in self.actions.values()]
+        return pd.DataFrame(rows, columns=["problem", "action", "pairs", "shortest", "kind"])
 
     @property
     def verdict(self) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+import pandas as pd
+
 from .model import Atom, Domain, Literal, Problem
 from .relaxed import achievers, relax
 
@@ -31,6 +33,10 @@ class LandmarkResult:
 
     def is_landmark(self, fact: Atom) -> Landmark | None:
         return next((l for l in self.landmarks if l.fact == fact), None)
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([{"fact": str(l.fact), "kind": l.kind, "proof": l.proof} for l in self.landmarks],
+                            columns=["fact", "kind", "proof"])
 
 
 def landmarks(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import clingo
+import pandas as pd
 
 from .compile import compile_domain
 from .engine import MODEL, decoder, encoding, execute
@@ -35,6 +36,12 @@ class PlanResult:
     @property
     def length(self) -> int | None:
         return len(self.plans[0]) if self.plans else None
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per step of each plan (`plan` and `step` 1-based)."""
+        rows = [{"plan": k, "step": i, "action": str(a)} for k, x in enumerate(self.plans, 1)
+                for i, a in enumerate(x, 1)]
+        return pd.DataFrame(rows, columns=["plan", "step", "action"])
 
 
 def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
@@ -185,6 +192,12 @@ class ReachResult:
     answer: str  # yes | no | unknown
     witness: list[GroundAction] | None = None
     reason: str = ""
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per witness step (none for `no` and `unknown`), with the answer and reason."""
+        rows = [{"answer": self.answer, "step": i, "action": str(a), "reason": self.reason}
+                for i, a in enumerate(self.witness or [], 1)]
+        return pd.DataFrame(rows or [{"answer": self.answer, "step": None, "action": None, "reason": self.reason}])
 
 
 def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), init: Iterable[Atom] | None = None,

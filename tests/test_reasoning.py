@@ -627,3 +627,14 @@ def test_strips_oracle_agrees_with_up_simulator():
         st = up_state(pb, s)
         theirs = {(up_action(a, ps), up_atoms(sim.apply(st, a, ps))) for a, ps in sim.get_applicable_actions(st)}
         assert set(edges[s]) == theirs
+
+
+def test_results_as_frames():
+    d, p = bw()
+    assert list(plan(d, p, max_steps=10, top=2).to_frame().columns) == ["plan", "step", "action"]
+    r = reach(d, p, [Literal(Atom("holding", ("b4",)), True)])
+    assert list(r.to_frame()["action"]) == ["(unstack b4 b3)"]
+    assert set(landmarks(d, p).to_frame()["kind"]) == {"initial", "goal", "relaxed"}
+    lrn = without_precondition(d, "stack", Literal(Atom("clear", ("?y",)), True))
+    frame = diff(lrn, d, p, stop_at_first=False, max_steps=3).to_frame()
+    assert list(frame["action"]) == ["stack"] and frame["shortest"][0] == 1 and frame["pairs"][0] > 1
