@@ -106,7 +106,8 @@ def reach(
         else:
             c = console()
             colour = {"yes": "green", "no": "red", "unknown": "yellow"}[r.answer]
-            c.print(f"[{colour}]{r.answer}[/{colour}]: {r.reason}")
+            rest = r.reason.removeprefix(r.answer) if r.reason.startswith(r.answer) else f": {r.reason}"
+            c.print(f"[{colour}]{r.answer}[/{colour}]{rest}")
             for a in r.witness or []:
                 c.print(f"  {a}")
         raise typer.Exit({"yes": 0, "no": 1, "unknown": 3}[r.answer])
