@@ -90,7 +90,10 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     static = static_predicates(domain)
     step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)",
                                 static=frozenset(static)).text
-    ctl = clingo.Control(["--warn=none"])
+    # clasp's "trendy" configuration: faster than the default on 9 of 10 IPC problems that took the
+    # default 2-46 s (e.g. matchingbw 25.9 -> 3.9 s, goldminer 46.0 -> 15.2 s; one blocksworld 6.7 -> 10.5 s),
+    # though slower on tiny unsatisfiable horizons
+    ctl = clingo.Control(["--warn=none", "--configuration=trendy"])
     base = [encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL), f"plan_model({MODEL}).",
             problem_facts(problem, 0, init=False, goal=False),
             "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"init(0,{ground(a)})."
