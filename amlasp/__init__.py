@@ -1,11 +1,11 @@
 """amlasp: evaluate learned PDDL action models with Answer Set Programming (clingo)."""
 
-from .engine import applicable, execute
+from .reasoning.engine import applicable, execute
 from .errors import InputError, UnsupportedError
-from .parse import load_domain, load_problem, parse_domain, parse_problem
-from .compare import compare  # noqa: F401,E402  (syntactic comparison; result has .to_frame())
-from .solve import solve  # noqa: F401  (problem-solving metrics; result has .to_frame())
-from .evaluate import evaluate  # noqa: F401  (predictive power; result has .to_frame())
+from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+from .metrics.compare import compare  # noqa: F401,E402  (syntactic comparison; result has .to_frame())
+from .metrics.solve import solve  # noqa: F401  (problem-solving metrics; result has .to_frame())
+from .metrics.evaluate import evaluate  # noqa: F401  (predictive power; result has .to_frame())
 
 __version__ = "0.1.0"
 

@@ -3,7 +3,7 @@
 For blocksworld, depots and rovers this collects at least --states states per domain: the
 states of the learning trajectories in benchmarks/ipc, then seeded random walks from them
 (applicable actions from our engine, successors by the domain's STRIPS effects). It times
-`amlasp.engine.applicable_many` on all of them (one call, as `amlasp applicable --states`:
+`amlasp.reasoning.engine.applicable_many` on all of them (one call, as `amlasp applicable --states`:
 facts, grounding, solving and decoding included, parsing excluded), and UP's SequentialSimulator on an evenly spaced
 subset (every 10th state of the problems in order, smallest first, until 10 s of UP time;
 its one-off grounding per problem is reported but not counted), and compares per-state rates
@@ -24,11 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from amlasp.engine import applicable_many  # noqa: E402
+from amlasp.reasoning.engine import applicable_many  # noqa: E402
 from amlasp.model import Atom, Domain, GroundAction, Problem  # noqa: E402
-from amlasp.parse import load_domain, load_problem  # noqa: E402
-from amlasp.up_oracle import simulator  # noqa: E402
-from amlasp.states import read_trajectory  # noqa: E402
+from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
+from amlasp.external.up_oracle import simulator  # noqa: E402
+from amlasp.pddl.states import read_trajectory  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
 DOMAINS = ("blocksworld", "depots", "rovers")

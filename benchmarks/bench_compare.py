@@ -1,4 +1,4 @@
-"""Time `amlasp.compare` on the 25 IPC domains against perturbed copies of themselves.
+"""Time `amlasp.metrics.compare` on the 25 IPC domains against perturbed copies of themselves.
 
 (a) same names: `--drop` literals dropped and `--add` added (edit distance = number of changes);
 (b) the same literal changes, then every predicate, action and parameter renamed and the parameters
@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from amlasp.compare import compare  # noqa: E402
+from amlasp.metrics.compare import compare  # noqa: E402
 from amlasp.errors import InputError  # noqa: E402
 from amlasp.model import Domain, Predicate  # noqa: E402
-from amlasp.parse import load_domain, parse_domain  # noqa: E402
-from amlasp.pddl_writer import to_pddl  # noqa: E402
-from amlasp.perturb import perturb  # noqa: E402
+from amlasp.pddl.parse import load_domain, parse_domain  # noqa: E402
+from amlasp.pddl.writer import to_pddl  # noqa: E402
+from amlasp.experiments.perturb import perturb  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
 

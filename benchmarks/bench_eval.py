@@ -1,7 +1,7 @@
 """Benchmark of `amlasp eval`: predictive power of a perturbed reference, timed.
 
 1. Each IPC domain with training trajectories: the reference against a perturbed copy of itself
-   (2 literals dropped, 2 added; `amlasp.perturb`) on all states of its 10 trajectories, read
+   (2 literals dropped, 2 added; `amlasp.experiments.perturb`) on all states of its 10 trajectories, read
    from the files (reading is timed separately).
 2. The same 20 domains on a larger state set: the trajectory states and random successors of
    them (depth 1 and 2, computed with the reference), >= 30,000 states, in memory.
@@ -24,13 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from amlasp import engine
-from amlasp.evaluate import evaluate
+from amlasp.asp import run as engine
+from amlasp.metrics.evaluate import evaluate
 from amlasp.model import Atom, Domain, GroundAction
-from amlasp.parse import load_domain
-from amlasp.perturb import perturb
+from amlasp.pddl.parse import load_domain
+from amlasp.experiments.perturb import perturb
 from amlasp.render import fmt
-from amlasp.states import StateSet, load_states
+from amlasp.pddl.states import StateSet, load_states
 
 ROOT = Path(__file__).resolve().parent.parent
 IPC = ROOT / "benchmarks" / "ipc"
@@ -77,9 +77,9 @@ def successor(domain: Domain, state: frozenset[Atom], ga: GroundAction) -> froze
 
 def applicable_all(ref: Domain, sets: list[StateSet], states: list[list[frozenset[Atom]]]) -> list[list[list]]:
     """Applicable ground actions of every state of every problem, in one clingo call (for generating states)."""
-    from amlasp.compile import compile_domain
-    from amlasp.facts import domain_facts, problem_facts, state_facts
-    from amlasp.names import Decoder
+    from amlasp.asp.compile import compile_domain
+    from amlasp.asp.facts import domain_facts, problem_facts, state_facts
+    from amlasp.asp.names import Decoder
     parts = [engine.encoding("semantics"), domain_facts(ref, "m"),
              compile_domain(ref, "m", effects=False, typing="negative").text, "#show app/3."]
     first, ranges = 0, []
@@ -93,7 +93,7 @@ def applicable_all(ref: Domain, sets: list[StateSet], states: list[list[frozense
         first = nxt
         dec.add(*(o for o, _ in ss.problem.objects), *(c for c, _ in ref.constants))
     acts: dict[int, list] = {}
-    for sym in engine.solve(parts):
+    for sym in engine.solve_once(parts):
         name, args = dec.call(sym.arguments[2])
         acts.setdefault(sym.arguments[1].number, []).append(GroundAction(name, args))
     return [[sorted(acts.get(s, [])) for s in range(a, b)] for a, b in ranges]
@@ -204,7 +204,7 @@ def part3(n: int, seed: int) -> None:
     learned = perturb(ref, seed=seed, drop=2, add=2)
     pdir = IPC / "problems" / "learning" / "blocksworld"
     probs = sorted(pdir.glob("*_prob.pddl"))
-    from amlasp.parse import load_problem
+    from amlasp.pddl.parse import load_problem
     data = {}
     for p in probs:
         blocks = [o for o, _ in load_problem(p, ref).objects]

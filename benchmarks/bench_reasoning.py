@@ -5,7 +5,7 @@ from small to large (objects, then initial atoms); each run is a separate proces
 limit. A domain stops at its first failure, so the last success is the largest problem handled
 within the limit (a larger one may still succeed: sizes are not difficulty).
 
-- plan: shortest plan by incremental ASP planning (`amlasp.planning.plan`, `time_limit`=limit).
+- plan: shortest plan by incremental ASP planning (`amlasp.reasoning.planning.plan`, `time_limit`=limit).
 - diff cx: the reference against a copy with one precondition literal dropped (seeded choice):
   time to the shortest counterexample (or to exhaust the space when the change is invisible).
 - diff eq: the reference against itself, no depth bound: time to explore the whole reachable
@@ -34,7 +34,7 @@ IPC = ROOT / "benchmarks" / "ipc"
 
 def problems(domain: str) -> list[tuple[int, int, Path]]:
     """(objects, initial atoms, file) from small to large, empty files skipped."""
-    from amlasp.parse import load_domain, load_problem
+    from amlasp.pddl.parse import load_domain, load_problem
     d = load_domain(IPC / "domains" / f"{domain}.pddl")
     out = []
     for kind in ("learning", "solving"):
@@ -57,9 +57,9 @@ def drop_one_precondition(domain, seed: int = 1):
 
 def one(task: str, domain: str, problem: str, limit: float) -> dict:
     """Runs in the child process: one timed call, its figures as a dict."""
-    from amlasp.diff import diff
-    from amlasp.parse import load_domain, load_problem
-    from amlasp.planning import plan
+    from amlasp.reasoning.diff import diff
+    from amlasp.pddl.parse import load_domain, load_problem
+    from amlasp.reasoning.planning import plan
     d = load_domain(IPC / "domains" / f"{domain}.pddl")
     p = load_problem(problem, d)
     wall, cpu = time.perf_counter(), time.process_time()
@@ -96,9 +96,9 @@ def run(task: str, domain: str, problem: Path, limit: float) -> dict:
 
 
 def justify_long() -> None:
-    from amlasp.justify import justify
+    from amlasp.reasoning.justify import justify
     from amlasp.model import GroundAction
-    from amlasp.parse import parse_domain, parse_problem
+    from amlasp.pddl.parse import parse_domain, parse_problem
     items = json.loads((ROOT / "tests" / "data" / "acpbench" / "just" / "dev.gen.json").read_text())
     for item in items:
         body = re.search(r'"(.*)"', item["question"]).group(1)

@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from amlasp.bench import PAPER_DOMAINS
-from amlasp.solve import problem_files
-from amlasp.trajectories import P_OPT, P_RND, SEED, generate_trajectories
+from amlasp.experiments.bench import PAPER_DOMAINS
+from amlasp.metrics.solve import problem_files
+from amlasp.experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
 
 HERE = Path(__file__).resolve().parent
 IPC = HERE / "ipc"
@@ -43,7 +43,7 @@ def states(args) -> None:
 
 
 def perfect(args) -> None:
-    from amlasp.bench import report, run
+    from amlasp.experiments.bench import report, run
     with tempfile.TemporaryDirectory() as tmp:
         learned = Path(tmp) / "reference"
         learned.mkdir()

@@ -28,9 +28,9 @@ from functools import lru_cache
 
 import pytest
 
-from amlasp.engine import applicable, execute, execute_many
+from amlasp.reasoning.engine import applicable, execute, execute_many
 from amlasp.model import GroundAction
-from amlasp.parse import parse_domain, parse_problem
+from amlasp.pddl.parse import parse_domain, parse_problem
 
 from conftest import ROOT
 

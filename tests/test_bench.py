@@ -9,12 +9,12 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from amlasp.bench import PAPER_DOMAINS, ResultsFile, report, run
+from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, report, run
 from amlasp.cli import app
 from amlasp.errors import InputError
 from amlasp.model import And
-from amlasp.parse import load_domain
-from amlasp.pddl_writer import to_pddl
+from amlasp.pddl.parse import load_domain
+from amlasp.pddl.writer import to_pddl
 
 from conftest import IPC, ROOT
 

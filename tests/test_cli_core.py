@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from amlasp.cli import app
-from amlasp.engine import applicable, execute
+from amlasp.reasoning.engine import applicable, execute
 from amlasp.model import Atom, GroundAction as G
-from amlasp.parse import load_domain, load_problem
-from amlasp.states import read_trajectory
+from amlasp.pddl.parse import load_domain, load_problem
+from amlasp.pddl.states import read_trajectory
 
 from conftest import EXAMPLES, IPC
 

@@ -14,13 +14,13 @@ from typer.testing import CliRunner
 
 import amlasp
 from amlasp.cli import app
-from amlasp.compare import compare
+from amlasp.metrics.compare import compare
 from amlasp.errors import InputError
 from amlasp.model import Predicate
-from amlasp.names import asp_name
-from amlasp.parse import load_domain, parse_domain
-from amlasp.pddl_writer import to_pddl
-from amlasp.perturb import (
+from amlasp.asp.names import asp_name
+from amlasp.pddl.parse import load_domain, parse_domain
+from amlasp.pddl.writer import to_pddl
+from amlasp.experiments.perturb import (
     add_literals, drop_literals, permute_parameters, perturb, rename_symbols, restyle_names,
 )
 

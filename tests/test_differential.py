@@ -31,11 +31,11 @@ from unified_planning.shortcuts import (  # noqa: E402
     OneshotPlanner, PlanValidator, get_environment,
 )
 
-from amlasp.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
-from amlasp.engine import applicable, execute  # noqa: E402
+from amlasp.external.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
+from amlasp.reasoning.engine import applicable, execute  # noqa: E402
 from amlasp.errors import InputError  # noqa: E402
 from amlasp.model import Atom, GroundAction, Literal  # noqa: E402
-from amlasp.parse import load_domain, load_problem  # noqa: E402
+from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 
 from conftest import IPC, ROOT  # noqa: E402
 
@@ -272,7 +272,7 @@ def brute_force_applicable(domain, problem, state) -> list[GroundAction]:
 def test_states_that_disagree_on_static_atoms(kind, name):
     """`applicable` gives static atoms once per group of states that agree on them: states
     with static atoms removed or added must each get their own answer, in one call."""
-    from amlasp.engine import applicable_many, static_predicates
+    from amlasp.reasoning.engine import applicable_many, static_predicates
     dom, prob = ours(kind, name)
     static = static_predicates(dom)
     init = frozenset(prob.init)

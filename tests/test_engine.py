@@ -1,8 +1,8 @@
 """Hand-computed answers of the core engine: applicability, successors, validation."""
 
-from amlasp.engine import applicable, execute
+from amlasp.reasoning.engine import applicable, execute
 from amlasp.model import Atom, GroundAction as G
-from amlasp.parse import parse_domain, parse_problem
+from amlasp.pddl.parse import parse_domain, parse_problem
 
 from conftest import EXAMPLES
 

@@ -1,4 +1,4 @@
-"""Predictive power (`amlasp.evaluate`, `amlasp eval`): hand-computed counts, model variants,
+"""Predictive power (`amlasp.metrics.evaluate`, `amlasp eval`): hand-computed counts, model variants,
 the CLI formats, and a differential test against unified-planning's simulator."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from amlasp.cli import app
-from amlasp.evaluate import applicability_counts, effect_counts, evaluate, summarise
+from amlasp.metrics.evaluate import applicability_counts, effect_counts, evaluate, summarise
 from amlasp.model import Atom
-from amlasp.parse import load_domain, load_problem, parse_domain, parse_problem
-from amlasp.states import StateSet, load_states, read_trajectory
+from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+from amlasp.pddl.states import StateSet, load_states, read_trajectory
 
 from conftest import EXAMPLES, IPC
 
@@ -328,8 +328,8 @@ def up_counts(ref_file: Path, learned_file: Path, problem_file: Path, states: li
 @pytest.mark.parametrize("domain,index,seed", [("blocksworld", 0, 3), ("depots", 0, 5), ("grippers", 1, 2),
                                                ("miconic", 0, 7)])
 def test_counts_agree_with_unified_planning_simulator(domain, index, seed, tmp_path):
-    from amlasp.perturb import perturb
-    from amlasp.pddl_writer import to_pddl
+    from amlasp.experiments.perturb import perturb
+    from amlasp.pddl.writer import to_pddl
     ref_file = IPC / "domains" / f"{domain}.pddl"
     ref = load_domain(ref_file)
     learned = perturb(ref, seed=seed, drop=2, add=2).domain

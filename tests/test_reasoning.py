@@ -30,17 +30,17 @@ from unified_planning.model import UPState  # noqa: E402
 from unified_planning.plans import ActionInstance, SequentialPlan  # noqa: E402
 from unified_planning.shortcuts import OneshotPlanner, PlanValidator, get_environment  # noqa: E402
 
-from amlasp.diff import diff  # noqa: E402
-from amlasp.engine import execute, static_predicates  # noqa: E402
-from amlasp.justify import justify  # noqa: E402
-from amlasp.landmarks import landmarks  # noqa: E402
+from amlasp.reasoning.diff import diff  # noqa: E402
+from amlasp.reasoning.engine import execute, static_predicates  # noqa: E402
+from amlasp.reasoning.justify import justify  # noqa: E402
+from amlasp.reasoning.landmarks import landmarks  # noqa: E402
 from amlasp.model import And, Atom, GroundAction, Literal, Not  # noqa: E402
-from amlasp.mutex import mutexes  # noqa: E402
-from amlasp.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
-from amlasp.pddl_writer import to_pddl  # noqa: E402
-from amlasp.planning import plan, reach  # noqa: E402
-from amlasp.relaxed import relax  # noqa: E402
-from amlasp.up_oracle import simulator  # noqa: E402
+from amlasp.reasoning.mutex import mutexes  # noqa: E402
+from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
+from amlasp.pddl.writer import to_pddl  # noqa: E402
+from amlasp.reasoning.planning import plan, reach  # noqa: E402
+from amlasp.reasoning.relaxed import relax  # noqa: E402
+from amlasp.external.up_oracle import simulator  # noqa: E402
 
 from conftest import IPC, ROOT  # noqa: E402
 

@@ -11,9 +11,9 @@ import json
 from typer.testing import CliRunner
 
 from amlasp.cli import app
-from amlasp.engine import execute
+from amlasp.reasoning.engine import execute
 from amlasp.model import GroundAction
-from amlasp.parse import load_domain, load_problem
+from amlasp.pddl.parse import load_domain, load_problem
 
 from conftest import EXAMPLES, IPC
 

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from amlasp import solve
 from amlasp.cli import app
 from amlasp.model import And, Atom, Domain, GroundAction, Not
-from amlasp.parse import load_domain, load_problem, parse_domain
-from amlasp.planner import plan, planner_task
+from amlasp.pddl.parse import load_domain, load_problem, parse_domain
+from amlasp.external.fast_downward import plan, planner_task
 
 from conftest import IPC
 

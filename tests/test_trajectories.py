@@ -9,13 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 from amlasp.cli import app
-from amlasp.engine import execute
+from amlasp.reasoning.engine import execute
 from amlasp.errors import InputError
 from amlasp.model import GroundAction as G
-from amlasp.parse import load_domain, load_problem, parse_domain, parse_problem
-from amlasp.planner import plan
-from amlasp.states import load_states
-from amlasp.trajectories import generate, generate_trajectories, goal_reached
+from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+from amlasp.external.fast_downward import plan
+from amlasp.pddl.states import load_states
+from amlasp.experiments.trajectories import generate, generate_trajectories, goal_reached
 
 from conftest import IPC
 

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..bench import AGGREGATES, EXECUTORS, TASKS, report as make_report, run as run_bench
+from ..experiments.bench import AGGREGATES, EXECUTORS, TASKS, report as make_report, run as run_bench
 from ..errors import InputError
 from ..render import console, write_atomic
 from . import app, guarded

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.panel import Panel
 
-from ..compare import LEGEND, CompareResult, compare as run_compare
+from ..metrics.compare import LEGEND, CompareResult, compare as run_compare
 from ..errors import InputError
 from ..render import FORMATS, console, fmt, rich_table, to_csv, to_json, to_latex, to_markdown, write_atomic
 from . import app, guarded, warn

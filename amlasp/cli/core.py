@@ -8,15 +8,16 @@ from typing import List, Optional
 
 import typer
 
-from .. import engine
+from ..reasoning import engine
 from ..errors import InputError
-from ..facts import domain_facts, plan_facts, problem_facts, state_facts
-from ..compile import compile_domain
+from ..asp.facts import domain_facts, plan_facts, problem_facts, state_facts
+from ..asp.compile import compile_domain
+from ..asp.run import encoding
 from ..model import GroundAction
-from ..parse import load_domain, load_problem
+from ..pddl.parse import load_domain, load_problem
 from ..render import console, to_json, write_atomic
-from ..states import load_states, read_plan, _ground_action
-from .. import sexpr
+from ..pddl.states import load_states, read_plan, _ground_action
+from ..pddl import sexpr
 from . import app, guarded, warn
 
 FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
@@ -174,7 +175,7 @@ def facts(
         if rules:
             parts.append("% compiled action rules (see encodings/semantics.lp)\n")
             parts.append(compile_domain(d, tag, enumerate=True, check=True, effects=True).text)
-            parts.append(engine.encoding("semantics"))
+            parts.append(encoding("semantics"))
         if problem is not None:
             p = load_problem(problem, d)
             parts.append(problem_facts(p, 0))

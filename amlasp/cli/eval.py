@@ -8,8 +8,8 @@ from typing import List, Optional
 import typer
 
 from ..errors import InputError
-from ..evaluate import Evaluation, evaluate
-from ..parse import load_domain
+from ..metrics.evaluate import Evaluation, evaluate
+from ..pddl.parse import load_domain
 from ..render import FORMATS, console, rich_table, to_csv, to_json, to_latex, to_markdown, write_atomic
 from . import app, guarded, warn
 

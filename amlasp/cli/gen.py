@@ -9,7 +9,7 @@ import typer
 
 from ..errors import InputError
 from ..render import console, rich_table, to_json
-from ..trajectories import P_OPT, P_RND, SEED, generate_trajectories
+from ..experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
 from . import app, guarded
 
 gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")

@@ -7,16 +7,16 @@ from typing import List, Optional
 
 import typer
 
-from .. import sexpr
-from ..diff import KIND_TEXT, diff as run_diff
+from ..pddl import sexpr
+from ..reasoning.diff import KIND_TEXT, diff as run_diff
 from ..errors import InputError
-from ..justify import justify as run_justify
-from ..landmarks import landmarks as run_landmarks
+from ..reasoning.justify import justify as run_justify
+from ..reasoning.landmarks import landmarks as run_landmarks
 from ..model import Atom, Literal
-from ..parse import ground_atom, load_domain, load_problem
-from ..planning import plan as run_plan, reach as run_reach
+from ..pddl.parse import ground_atom, load_domain, load_problem
+from ..reasoning.planning import plan as run_plan, reach as run_reach
 from ..render import console, rich_table, to_json
-from ..states import _ground_action, load_states, read_plan
+from ..pddl.states import _ground_action, load_states, read_plan
 from . import app, guarded, warn
 from .core import _check_format, load_task
 

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import InputError
 from ..render import FORMATS, console, rich_table, to_csv, to_json, to_latex, to_markdown, write_atomic
-from ..solve import CATEGORIES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, SolveResult, solve as run_solve
+from ..metrics.solve import CATEGORIES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, SolveResult, solve as run_solve
 from . import app, guarded, warn
 
 _COLUMNS = ["problem", "status", "plan_length", "seconds", "detail"]

@@ -14,7 +14,7 @@ from typing import Iterable
 
 import pandas as pd
 
-from .model import Atom, Domain, Literal, Problem
+from ..model import Atom, Domain, Literal, Problem
 from .relaxed import achievers, relax
 
 

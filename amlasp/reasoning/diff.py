@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from .compile import compile_domain
-from .engine import Unmet, decoder, encoding, execute, solve, static_predicates
-from .facts import domain_facts, ground, problem_facts
-from .model import Atom, Domain, GroundAction, Problem
+from ..asp.compile import compile_domain
+from ..asp.run import encoding, solve_once
+from .engine import Unmet, decoder, execute, static_predicates
+from ..asp.facts import domain_facts, ground, problem_facts
+from ..model import Atom, Domain, GroundAction, Problem
 
 REF, LEARNED = "ref", "learned"
 KIND_TEXT = {
@@ -103,7 +104,7 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
         for i, st in enumerate(frontier):
             facts.append(f"state({i},0).")
             facts.extend(f"holds({i},{a})." for a in st)
-        texts = [str(x) for x in solve(static + ["\n".join(facts)])]
+        texts = [str(x) for x in solve_once(static + ["\n".join(facts)])]
         found = _disagreements(texts)
         if found:
             for (i, act, kind), eff in sorted(found.items()):

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Sequence
 
-from .engine import execute
-from .errors import InputError
-from .model import Domain, GroundAction, Problem
-from .parse import load_domain, load_problem
-from .planner import CONFIGS, plan
+from ..reasoning.engine import execute
+from ..errors import InputError
+from ..model import Domain, GroundAction, Problem
+from ..pddl.parse import load_domain, load_problem
+from ..external.fast_downward import CONFIGS, plan
 
 CATEGORIES = ("solved", "false_plan", "no_plan", "timeout", "memout", "error", "invalid_model")
 DEFAULT_TIMEOUT = 60.0
@@ -187,7 +187,7 @@ def progress_bar(enabled: bool = True):
     """A rich progress bar on stderr with counts and ETA (silent when disabled or not a terminal)."""
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                                TimeRemainingColumn)
-    from .render import console
+    from ..render import console
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     TextColumn("ETA"), TimeRemainingColumn(), console=console(stderr=True),
                     disable=not enabled or not os.isatty(2), transient=False)

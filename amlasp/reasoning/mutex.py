@@ -15,10 +15,11 @@ from typing import Iterable
 
 import clingo
 
-from .engine import encoding, static_predicates
-from .facts import action_term, ground
-from .model import Atom, Domain, Problem
-from .names import Decoder
+from ..asp.run import encoding
+from .engine import static_predicates
+from ..asp.facts import action_term, ground
+from ..model import Atom, Domain, Problem
+from ..asp.names import Decoder
 from .relaxed import Relaxation
 
 BUDGET = 3_000_000  # reachable actions x reachable atoms

@@ -24,15 +24,15 @@ from typing import Iterable, Sequence
 
 import clingo
 
-from .engine import encoding
-from .errors import InputError
-from .facts import _lifted, _top_literals, domain_facts
-from .model import (
+from ..asp.run import encoding
+from ..errors import InputError
+from ..asp.facts import _lifted, _top_literals, domain_facts
+from ..model import (
     TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Not, Or, conjunction_literals, is_var,
 )
-from .names import asp_name
-from .parse import load_domain
-from .pddl_writer import effect_text, formula_text, predicate_text, typed_text
+from ..asp.names import asp_name
+from ..pddl.parse import load_domain
+from ..pddl.writer import effect_text, formula_text, predicate_text, typed_text
 
 LEARNED, REF = "learned", "ref"
 CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other")

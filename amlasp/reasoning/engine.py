@@ -7,44 +7,17 @@ program. Python only builds text and reads the shown atoms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Iterable, Sequence
 
 import clingo
 
-from .compile import compile_domain
-from .facts import ground, problem_facts, state_facts
-from .model import Atom, Domain, GroundAction, Literal, Problem
-from .names import Decoder, asp_name
+from ..asp.compile import compile_domain
+from ..asp.facts import ground, problem_facts, state_facts
+from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..asp.names import Decoder, asp_name
+from ..asp.run import encoding, solve_once
 
 MODEL = "m"
-
-
-@lru_cache(maxsize=None)
-def encoding(name: str) -> str:
-    """The text of `encodings/<name>.lp` (installed as `amlasp/encodings`)."""
-    try:
-        return (resources.files("amlasp") / "encodings" / f"{name}.lp").read_text()
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
-        return (Path(__file__).resolve().parent.parent / "encodings" / f"{name}.lp").read_text()
-
-
-def solve(parts: Iterable[str], shown: bool = True) -> list[clingo.Symbol]:
-    """Ground and solve once; the programs here are stratified, so the answer is unique."""
-    ctl = clingo.Control(["--warn=none", "--models=1"])
-    for text in parts:
-        ctl.add("base", [], text)
-    ctl.ground([("base", [])])
-    symbols: list[clingo.Symbol] | None = None
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            symbols = model.symbols(shown=shown)
-            break
-    if symbols is None:
-        raise RuntimeError("internal error: the encoding has no answer set")
-    return symbols
 
 
 def decoder(domain: Domain, problem: Problem | None = None) -> Decoder:
@@ -56,7 +29,7 @@ def decoder(domain: Domain, problem: Problem | None = None) -> Decoder:
 
 
 def domain_program(domain: Domain, tag: str = MODEL, **modes: bool) -> str:
-    from .facts import domain_facts
+    from ..asp.facts import domain_facts
     return domain_facts(domain, tag) + compile_domain(domain, tag, **modes).text
 
 
@@ -92,7 +65,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     is given once (encodings/states.lp), and parameters that a state atom binds are typed by
     `not not_a(...)`, checked after the join (compile.py `typing="negative"`).
     """
-    from .facts import domain_facts
+    from ..asp.facts import domain_facts
     static = static_predicates(domain)
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=static)
     groups: dict[tuple[int, frozenset[Atom]], int] = {}
@@ -120,7 +93,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
                     ns.append(str(n))
             text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
             i += 1
-    syms = solve([encoding("semantics"), encoding("states"), domain_facts(domain, MODEL), rules.text, "\n".join(text),
+    syms = solve_once([encoding("semantics"), encoding("states"), domain_facts(domain, MODEL), rules.text, "\n".join(text),
                   "#show app/3."])
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
@@ -173,7 +146,7 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
     start_state = frozenset(problem.init if start is None else start)
     own = [frozenset(s) for s in starts] if starts is not None else None
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True)
-    from .facts import domain_facts, runs_facts
+    from ..asp.facts import domain_facts, runs_facts
     text, _ = state_facts([start_state], 0)
     unknown = "".join(f"unknown({k},{t})." for k, plan in enumerate(plans) for t, a in enumerate(plan)
                       if (d := domain.action(a.name)) is None or d.arity != len(a.args))
@@ -184,7 +157,7 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
                                for k, st in enumerate(own)))
     if states:
         parts.append("#show holds/2.")
-    syms = solve(parts)
+    syms = solve_once(parts)
     dec = decoder(domain, problem)
     reached = [0] * len(plans)
     holds: dict[tuple[int, int], set[Atom]] = {}
@@ -242,4 +215,4 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, str(why))
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "Execution", "Unmet", "solve", "encoding", "domain_program", "asp_name"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "Execution", "Unmet", "domain_program"]

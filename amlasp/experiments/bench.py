@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .errors import InputError
-from .render import clean, fmt, latex_escape, rich_table, to_csv, to_json
+from ..errors import InputError
+from ..render import clean, fmt, latex_escape, rich_table, to_csv, to_json
 
 #: The 20 IPC learning-track domains of the paper, in the order of its tables.
 PAPER_DOMAINS: tuple[str, ...] = (
@@ -77,10 +77,10 @@ def run_unit(unit: Unit) -> dict:
         elif not Path(unit.learned).is_file():
             rec["error"] = f"{unit.learned}: no learned model for this domain"
         elif unit.task == "compare":
-            from .compare import compare
+            from ..metrics.compare import compare
             rec["summary"] = clean(compare(unit.learned, unit.reference).summary())
         elif unit.task == "eval":
-            from .evaluate import evaluate
+            from ..metrics.evaluate import evaluate
             states = sorted(str(p) for p in Path(unit.states).glob("*_traj"))
             if not states:
                 raise InputError("no test states (*_traj)", unit.states)
@@ -97,8 +97,8 @@ def run_unit(unit: Unit) -> dict:
 
 
 def _solve_unit(unit: Unit) -> dict:
-    from .parse import load_domain, load_problem
-    from .solve import load_learned, solve_problem
+    from ..pddl.parse import load_domain, load_problem
+    from ..metrics.solve import load_learned, solve_problem
     name = Path(unit.problem).name
     if not Path(unit.learned).is_file():
         model: Any = f"{unit.learned}: no learned model for this domain"
@@ -194,7 +194,7 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
         if t not in TASKS:
             raise InputError(f"unknown task '{t}' (choose from {', '.join(TASKS)})")
     domains = list(domains or PAPER_DOMAINS)
-    from .solve import problem_files
+    from ..metrics.solve import problem_files
     units: list[Unit] = []
     for dom in domains:
         ref = suite / "ipc" / "domains" / f"{dom}.pddl"
@@ -235,13 +235,13 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
                          "(use another results file)", rf.path)
     rf.repair()
     if meta is None:
-        from . import __version__
+        from .. import __version__
         rf.append({"task": "meta", "amlasp": __version__, "settings": settings})
     done = {record_key(r) for r in recs}
     todo = [u for u in units if u.key not in done]
     errors = 0
     per_domain: dict[tuple[str, str], float] = {}
-    from .solve import progress_bar
+    from ..metrics.solve import progress_bar
     bar = progress_bar(progress)
     with bar:
         task = bar.add_task("bench", total=len(units), completed=len(units) - len(todo))
@@ -458,7 +458,7 @@ def report(results: str | Path, aggregate: str = "avg") -> Report:
     learners = list(dict.fromkeys(r["learner"] for r in recs))
     seen = set(r["domain"] for r in recs)
     domains = [d for d in PAPER_DOMAINS if d in seen] + sorted(seen - set(PAPER_DOMAINS))
-    from .solve import CATEGORIES
+    from ..metrics.solve import CATEGORIES
     counts: dict[tuple[str, str], dict[str, int]] = {}
     for r in recs:
         if r["task"] == "solve":

@@ -12,10 +12,11 @@ from typing import Iterable
 
 import clingo
 
-from .compile import compile_domain
-from .engine import MODEL, decoder, encoding
-from .facts import action_term, domain_facts, goal_facts, ground, problem_facts
-from .model import Atom, Domain, GroundAction, Literal, Problem
+from ..asp.compile import compile_domain
+from ..asp.run import encoding
+from .engine import MODEL, decoder
+from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from ..model import Atom, Domain, GroundAction, Literal, Problem
 
 
 def static_predicates(domain: Domain) -> set[str]:

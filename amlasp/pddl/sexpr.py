@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Union
 
-from .errors import InputError
+from ..errors import InputError
 
 
 class Token(str):

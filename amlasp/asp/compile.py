@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import (
+from ..model import (
     TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Not, Or, Typed, is_var,
 )
 from .names import asp_name

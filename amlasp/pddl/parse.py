@@ -20,9 +20,9 @@ import pddl.logic.terms as pt
 from lark.exceptions import UnexpectedInput
 
 from . import sexpr
-from .errors import InputError, UnsupportedError
-from .names import asp_name
-from .model import (
+from ..errors import InputError, UnsupportedError
+from ..asp.names import asp_name
+from ..model import (
     TRUE, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or,
     Predicate, Problem, Action, Typed, atoms_of, conjunction_literals, is_var,
 )

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 import clingo
 import pandas as pd
 
-from .compile import compile_domain
-from .engine import MODEL, encoding, static_predicates
-from .facts import action_term, domain_facts, ground, problem_facts
-from .model import Domain, GroundAction, Problem
+from ..asp.compile import compile_domain
+from ..asp.run import encoding
+from .engine import MODEL, static_predicates
+from ..asp.facts import action_term, domain_facts, ground, problem_facts
+from ..model import Domain, GroundAction, Problem
 
 
 @dataclass

@@ -22,14 +22,14 @@ from typing import Callable, Iterable, Sequence
 
 import clingo
 
-from .compile import Compiler, nnf
-from .engine import encoding
-from .errors import InputError
-from .facts import domain_facts
-from .model import TRUE, Action, Atom, Domain, Problem
-from .names import Decoder, asp_name
-from .parse import load_domain
-from .states import StateSet, load_states
+from ..asp.compile import Compiler, nnf
+from ..asp.run import encoding
+from ..errors import InputError
+from ..asp.facts import domain_facts
+from ..model import TRUE, Action, Atom, Domain, Problem
+from ..asp.names import Decoder, asp_name
+from ..pddl.parse import load_domain
+from ..pddl.states import StateSet, load_states
 
 REF, LEARNED, SHARED = "r", "l", "b"
 

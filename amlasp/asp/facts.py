@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from .model import Atom, Domain, Formula, GroundAction, Literal, Problem, conjunction_literals, is_var
+from ..model import Atom, Domain, Formula, GroundAction, Literal, Problem, conjunction_literals, is_var
 from .names import asp_name, atom_text
 
 
@@ -65,7 +65,7 @@ def domain_facts(domain: Domain, tag: str) -> str:
 
 
 def _top_literals(f: Formula) -> tuple[Literal, ...]:
-    from .model import And, Not
+    from ..model import And, Not
     out = []
     for g in (f.args if isinstance(f, And) else (f,)):
         if isinstance(g, Atom):

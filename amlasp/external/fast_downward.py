@@ -24,8 +24,8 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from .model import Domain, GroundAction, Predicate, Problem, Typed
-from .pddl_writer import to_pddl, typed_text
+from ..model import Domain, GroundAction, Predicate, Problem, Typed
+from ..pddl.writer import to_pddl, typed_text
 
 #: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
 #: FF and context-enhanced additive heuristics and preferred operators of both;

@@ -7,7 +7,7 @@ equals `d` up to source lines and file name. Effects are written one per flatten
 
 from __future__ import annotations
 
-from .model import (
+from ..model import (
     TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or, Predicate, Typed,
     atoms_of,
 )

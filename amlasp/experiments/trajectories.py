@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .engine import applicable, execute
-from .errors import InputError
-from .model import Atom, Domain, GroundAction, Literal, Problem
-from .parse import load_domain, load_problem
-from .planner import plan as run_planner
-from .render import write_atomic
-from .solve import problem_files, run_pool
+from ..reasoning.engine import applicable, execute
+from ..errors import InputError
+from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..pddl.parse import load_domain, load_problem
+from ..external.fast_downward import plan as run_planner
+from ..render import write_atomic
+from ..metrics.solve import problem_files, run_pool
 
 P_RND = 0.2
 P_OPT = 0.3

@@ -16,10 +16,11 @@ from typing import Iterable
 import clingo
 import pandas as pd
 
-from .compile import compile_domain
-from .engine import MODEL, decoder, encoding, execute
-from .facts import action_term, domain_facts, goal_facts, ground, problem_facts
-from .model import Atom, Domain, GroundAction, Literal, Problem
+from ..asp.compile import compile_domain
+from ..asp.run import encoding
+from .engine import MODEL, decoder, execute
+from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from ..model import Atom, Domain, GroundAction, Literal, Problem
 from .mutex import mutexes
 from .relaxed import relax, static_predicates
 

@@ -14,10 +14,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from .model import (
+from ..model import (
     TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or, Predicate,
 )
-from .names import asp_name
+from ..asp.names import asp_name
 
 Seed = int | random.Random
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import sexpr
-from .errors import InputError
-from .model import Atom, Domain, GroundAction, Problem
+from ..errors import InputError
+from ..model import Atom, Domain, GroundAction, Problem
 from .parse import _read_text, ground_atom, load_problem
 
 

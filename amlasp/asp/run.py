@@ -1,0 +1,177 @@
+"""The one place that owns clingo: encodings are loaded, programs grounded and solved here.
+
+As in clingo's multi-shot examples, one object (`Program`) holds the `clingo.Control`;
+everything else hands it program text and reads symbols back:
+
+- `solve_once(parts)`: ground and take the first answer set (our programs are stratified,
+  so it is the only one) — applicable, step, validate, eval, diff, relaxation;
+- `optimise(program, time_limit)`: the best answer set and whether it is proven optimal
+  (compare's edit distance);
+- `Program`: multi-shot use — parts grounded step by step, externals assigned, several
+  solves on one grounding (planning, justify, mutexes, landmarks).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Iterator, Sequence
+
+import clingo
+
+OPTIONS = ("--warn=none",)
+
+
+@lru_cache(maxsize=None)
+def encoding(name: str) -> str:
+    """The text of `amlasp/encodings/<name>.lp`."""
+    return (resources.files("amlasp") / "encodings" / f"{name}.lp").read_text()
+
+
+class NoAnswer(RuntimeError):
+    """A program that must have an answer set has none: a bug of ours, never the user's input."""
+
+
+class Program:
+    """A clingo program: added text, grounded parts, externals, solves. The only `clingo.Control`."""
+
+    def __init__(self, parts: Iterable[str] = (), options: Sequence[str] = (), timings: Counter | None = None):
+        self.control = clingo.Control([*OPTIONS, *options])
+        self.timings = timings
+        t = time.perf_counter()
+        for text in parts:
+            self.control.add("base", [], text)
+        self._time("parse", t)
+
+    def _time(self, stage: str, since: float) -> None:
+        if self.timings is not None:
+            self.timings[stage] += time.perf_counter() - since
+
+    def add(self, text: str, name: str = "base", params: Sequence[str] = ()) -> "Program":
+        self.control.add(name, list(params), text)
+        return self
+
+    def ground(self, *parts: tuple[str, Sequence[int]]) -> "Program":
+        """Ground program parts, each `(name, integer arguments)`; default: `base`."""
+        t = time.perf_counter()
+        self.control.ground([(name, [clingo.Number(x) for x in args]) for name, args in parts or [("base", ())]])
+        self._time("ground", t)
+        return self
+
+    def assign(self, atom: str | clingo.Symbol, value: bool | None) -> None:
+        """Set an `#external` atom true or false (None: release it for good)."""
+        sym = clingo.parse_term(atom) if isinstance(atom, str) else atom
+        if value is None:
+            self.control.release_external(sym)
+        else:
+            self.control.assign_external(sym, value)
+
+    def count(self, name: str, arity: int) -> int:
+        """Ground atoms of `name/arity` so far (a fixpoint test between grounding steps)."""
+        return sum(1 for _ in self.control.symbolic_atoms.by_signature(name, arity))
+
+    def first(self, shown: bool = True) -> list[clingo.Symbol] | None:
+        """The shown (else all) atoms of the first answer set, None when there is none."""
+        t = time.perf_counter()
+        out = None
+        with self.control.solve(yield_=True) as handle:
+            for model in handle:
+                out = model.symbols(shown=True) if shown else model.symbols(atoms=True)
+                break
+        self._time("solve", t)
+        return out
+
+    def models(self, limit: int = 0, deadline: float | None = None) -> Iterator[list[clingo.Symbol]]:
+        """The shown atoms of up to `limit` answer sets (0: all), stopping at `deadline`
+        (`time.monotonic()`); `self.exhausted` then says whether the search space was."""
+        self.control.configuration.solve.models = str(max(limit, 0))
+        self.exhausted = False
+        with self.control.solve(yield_=True, async_=True) as handle:
+            while True:
+                handle.resume()
+                if deadline is not None and not handle.wait(max(0.0, deadline - time.monotonic())):
+                    handle.cancel()
+                    return
+                model = handle.model()
+                if model is None:
+                    self.exhausted = handle.get().exhausted
+                    return
+                yield model.symbols(shown=True)
+
+
+def solve_once(parts: Iterable[str], options: Sequence[str] = (), shown: bool = True,
+               timings: Counter | None = None) -> list[clingo.Symbol]:
+    """Ground and solve once; the programs here are stratified, so the answer is unique."""
+    program = Program(parts, ["--models=1", *options], timings).ground()
+    symbols = program.first(shown)
+    if symbols is None:
+        raise NoAnswer("internal error: the encoding has no answer set")
+    return symbols
+
+
+@dataclass
+class Optimum:
+    """The best answer set found: its shown atoms, cost, and whether the cost is proven optimal
+    (else `bound` is the solver's proven lower bound, if any)."""
+
+    symbols: list[clingo.Symbol]
+    cost: int
+    optimal: bool
+    bound: int | None
+    seconds: float
+
+
+class OutOfTime(Exception):
+    """No answer set was found within the time limit."""
+
+
+def optimise(program: str, time_limit: float) -> Optimum:
+    """Minimise. Core-guided optimisation (usc) proves small optima fast but finds its first model
+    only at the optimum; if it runs out of time without one, branch-and-bound gets the rest of the
+    time for a best-found answer, reported as not optimal with usc's lower bound."""
+    p = Program([program], ["--opt-strategy=usc", "--opt-mode=opt"]).ground()
+    ctl = p.control
+    best: dict = {}
+
+    def on_model(m: clingo.Model) -> None:
+        best["symbols"] = m.symbols(shown=True)
+        best["cost"] = m.cost[0] if m.cost else 0
+
+    t0 = time.perf_counter()
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        finished = handle.wait(0.8 * time_limit)
+        if not finished:
+            handle.cancel()
+        result = handle.get()
+    optimal = bool(finished and result.exhausted and "symbols" in best)
+    bound = None
+    if optimal:
+        bound = best["cost"]
+    else:
+        try:
+            lower = ctl.statistics["summary"]["lower"]
+            bound = int(lower[0]) if lower else None
+        except (KeyError, TypeError, IndexError):
+            bound = None
+        if result.unsatisfiable:
+            raise NoAnswer("internal error: the optimisation program has no answer")
+        if "symbols" not in best:
+            ctl.configuration.solver.opt_strategy = "bb"
+            with ctl.solve(on_model=on_model, async_=True) as handle:
+                finished = handle.wait(max(time_limit - (time.perf_counter() - t0), 1.0))  # at least 1 s for an answer
+                if not finished:
+                    handle.cancel()
+                result = handle.get()
+            optimal = bool(finished and result.exhausted and "symbols" in best)
+            if optimal:
+                bound = best["cost"]
+    seconds = time.perf_counter() - t0
+    if "symbols" not in best:
+        raise OutOfTime(time_limit)
+    return Optimum(best["symbols"], best["cost"], optimal, bound, seconds)
+
+
+__all__ = ["encoding", "Program", "solve_once", "optimise", "Optimum", "OutOfTime", "NoAnswer"]
