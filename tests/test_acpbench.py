@@ -20,48 +20,16 @@ The other tasks (reach, areach, land, nexta) need reachability or planning, not 
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
-from functools import lru_cache
 
 import pytest
 
 from amlasp.reasoning.engine import applicable, execute, execute_many
 from amlasp.model import GroundAction
-from amlasp.pddl.parse import parse_domain, parse_problem
 
-from conftest import ROOT
-
-DATA = ROOT / "tests" / "data" / "acpbench"
-
-
-@lru_cache(maxsize=None)
-def items(task: str) -> list[dict]:
-    return json.loads((DATA / task / "dev.gen.json").read_text())
-
-
-def ids(task: str) -> list[str]:
-    return [str(x["id"]) for x in items(task)]
-
-
-def load(item: dict):
-    d = parse_domain(item["PDDL_domain"], "domain.pddl")
-    return d, parse_problem(item["PDDL_problem"], d, "problem.pddl")
-
-
-def actions(text: str) -> list[GroundAction]:
-    """`(move a b) (stack x y)` → ground actions, lower case as our names are."""
-    out = []
-    for body in re.findall(r"\(([^()]*)\)", text):
-        name, *args = body.lower().split()
-        out.append(GroundAction(name, tuple(args)))
-    return out
-
-
-def quoted_plan(question: str) -> list[GroundAction]:
-    return actions(re.search(r'"(.*)"', question).group(1))
+from tests.support.acpbench import ids, items, load, quoted_plan, removal_key
 
 
 @pytest.mark.parametrize("item", items("app"), ids=ids("app"))
@@ -98,10 +66,10 @@ def test_prog_effects_of_an_action(item):
 def shortenings(plan: list[GroundAction]) -> list[tuple[tuple[str, ...], int, int]]:
     """Every removal of one action or two consecutive ones: (ACPBench's key, first removed, first kept)."""
     out = []
-    for i, a in enumerate(plan):
-        out.append(((str(a), str(plan[:i + 1].count(a))), i, i + 1))
+    for i in range(len(plan)):
+        out.append((removal_key(plan, i, False), i, i + 1))
     for i in range(len(plan) - 1):
-        out.append(((str(plan[i]), str(plan[i + 1]), "-1"), i, i + 2))
+        out.append((removal_key(plan, i, True), i, i + 2))
     return out
 
 

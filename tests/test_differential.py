@@ -25,11 +25,7 @@ from pathlib import Path
 import pytest
 
 up = pytest.importorskip("unified_planning")
-from unified_planning.io import PDDLReader  # noqa: E402
-from unified_planning.plans import ActionInstance, SequentialPlan  # noqa: E402
-from unified_planning.shortcuts import (  # noqa: E402
-    OneshotPlanner, PlanValidator, get_environment,
-)
+from unified_planning.shortcuts import OneshotPlanner, PlanValidator  # noqa: E402
 
 from amlasp.external.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
 from amlasp.reasoning.engine import applicable, execute  # noqa: E402
@@ -37,35 +33,19 @@ from amlasp.errors import InputError  # noqa: E402
 from amlasp.model import Atom, GroundAction, Literal  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 
-from conftest import IPC, ROOT  # noqa: E402
+from tests.support.ipc import ADL, DOMAINS, HANDMADE, LEARNED, NOLAM, reference, small_problem  # noqa: E402
+from tests.support.up import to_up_plan, up_action, up_atoms, up_files  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-get_environment().credits_stream = None
-get_environment().error_used_name = False
 
-HANDMADE = ROOT / "tests" / "data" / "differential"
-DOMAINS = sorted(p.stem for p in (IPC / "domains").glob("*.pddl"))
-LEARNED = sorted(p.stem for p in (IPC / "learned" / "nolam").glob("*.pddl"))
-ADL = ["briefcase", "gripper-untyped", "lab"]
 STEPS = 15
-
-
-def small_problem(domain: str) -> Path:
-    """A hand-made problem if there is one (see the module docstring), else the smallest shared one."""
-    own = HANDMADE / f"{domain}.pddl"
-    if own.exists():
-        return own
-    files = [f for kind in ("solving", "learning") for f in (IPC / "problems" / kind / domain).glob("*.pddl")
-             if f.stat().st_size > 0]
-    assert files, f"no problem for {domain}: add one to {HANDMADE}"
-    return min(files, key=lambda f: (f.stat().st_size, f.name))
 
 
 def domain_file(kind: str, name: str) -> Path:
     if kind == "ref":
-        return IPC / "domains" / f"{name}.pddl"
+        return reference(name)
     if kind == "nolam":
-        return IPC / "learned" / "nolam" / f"{name}.pddl"
+        return NOLAM / f"{name}.pddl"
     return HANDMADE / "adl" / f"{name}-domain.pddl"
 
 
@@ -81,28 +61,7 @@ def ours(kind: str, name: str):
 
 @lru_cache(maxsize=None)
 def theirs(kind: str, name: str):
-    return PDDLReader().parse_problem(str(domain_file(kind, name)), str(problem_file(kind, name)))
-
-
-# -- name mapping: UP keeps the PDDL names (we compare lower case)
-
-def up_atoms(state) -> frozenset[Atom]:
-    keys, s = set(), state
-    while s is not None:
-        keys.update(s._values)
-        s = s._father
-    return frozenset(Atom(k.fluent().name.lower(), tuple(a.object().name.lower() for a in k.args))
-                     for k in keys if state.get_value(k).bool_constant_value())
-
-
-def up_action(action, params) -> GroundAction:
-    return GroundAction(action.name.lower(), tuple(p.object().name.lower() for p in params))
-
-
-def to_up_plan(problem, plan: list[GroundAction]) -> SequentialPlan:
-    acts = {a.name.lower(): a for a in problem.actions}
-    objs = {o.name.lower(): o for o in problem.all_objects}
-    return SequentialPlan([ActionInstance(acts[g.name], tuple(objs[x] for x in g.args)) for g in plan])
+    return up_files(domain_file(kind, name), problem_file(kind, name))
 
 
 def seed_of(*parts: str) -> int:

@@ -10,26 +10,17 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from amlasp.cli import app
 from amlasp.metrics.evaluate import applicability_counts, effect_counts, evaluate, summarise
 from amlasp.model import Atom
-from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+from amlasp.pddl.parse import load_domain, load_problem, parse_domain
 from amlasp.pddl.states import StateSet, load_states, read_trajectory
 
-from conftest import EXAMPLES, IPC
+from tests.support import cli
+from tests.support.examples import ADL, BLOCKSWORLD, LAMP, TYPED
+from tests.support.paths import IPC
 
-BW = (EXAMPLES / "blocksworld" / "domain.pddl").read_text()
-BW_PROBLEM = (EXAMPLES / "blocksworld" / "problem.pddl").read_text()  # b3 on b1 on b2, b2 on the table
-
-
-def bw(text: str = BW):
-    return parse_domain(text, "bw.pddl")
-
-
-def problem(domain):
-    return parse_problem(BW_PROBLEM, domain, "p.pddl")
+BW = BLOCKSWORLD.domain_text  # b3 on b1 on b2, b2 on the table
 
 
 def atoms(*texts: str) -> frozenset[Atom]:
@@ -41,8 +32,8 @@ HOLDING = atoms("holding b3", "on b1 b2", "ontable b2", "clear b1")  # after (un
 
 
 def run(learned, states=(INIT,), ref=None, **kw):
-    ref = ref or bw()
-    return evaluate(learned, ref, [StateSet(problem(ref), list(states), "s.json")], **kw)
+    ref = ref or BLOCKSWORLD.domain()
+    return evaluate(learned, ref, [StateSet(BLOCKSWORLD.problem(ref), list(states), "s.json")], **kw)
 
 
 def score(ev, name):
@@ -52,7 +43,7 @@ def score(ev, name):
 # -- hand-computed values ----------------------------------------------------------------------
 
 def test_identical_models_score_one_and_tn_is_counted_arithmetically():
-    ev = run(bw())
+    ev = run(BLOCKSWORLD.domain())
     u = score(ev, "unstack")
     # 3 blocks: 9 ground unstack actions, only (unstack b3 b1) applicable
     assert (u.applicability.tp, u.applicability.fp, u.applicability.fn, u.applicability.tn) == (1, 0, 0, 8)
@@ -69,7 +60,7 @@ def test_identical_models_score_one_and_tn_is_counted_arithmetically():
 
 
 def test_dropped_precondition_gives_fps_exactly_where_expected():
-    learned = bw(BW.replace("(and (on ?x ?y) (clear ?x) (handempty))", "(and (on ?x ?y) (handempty))"))
+    learned = BLOCKSWORLD.domain(BW.replace("(and (on ?x ?y) (clear ?x) (handempty))", "(and (on ?x ?y) (handempty))"))
     ev = run(learned, explain=True)
     u = score(ev, "unstack")
     # without (clear ?x), (unstack b1 b2) is allowed too: b1 is under b3
@@ -80,7 +71,7 @@ def test_dropped_precondition_gives_fps_exactly_where_expected():
 
 
 def test_dropped_effect_gives_fn_effects_exactly_where_expected():
-    learned = bw(BW.replace("(and (holding ?x)\n\t\t   (clear ?y)", "(and (holding ?x)\n\t\t  "))
+    learned = BLOCKSWORLD.domain(BW.replace("(and (holding ?x)\n\t\t   (clear ?y)", "(and (holding ?x)\n\t\t  "))
     assert len(learned.action("unstack").effects) == 4
     ev = run(learned, states=[INIT, HOLDING], explain=True)
     u = score(ev, "unstack")
@@ -95,12 +86,12 @@ def test_dropped_delete_of_a_false_atom_is_no_mistake_and_no_change_gives_one():
     # put_down in HOLDING adds 3 atoms and deletes (holding b3); an action whose effects change nothing
     # (here: a learned and reference no-op) scores P = R = 1
     noop = "(:action wait :parameters (?x - block) :precondition (clear ?x) :effect (and (clear ?x)))\n)"
-    ref = bw(BW.rstrip()[:-1] + noop)
+    ref = BLOCKSWORLD.domain(BW.rstrip()[:-1] + noop)
     ev = run(ref, states=[INIT], ref=ref)
     w = score(ev, "wait")
     assert (w.effects.tp, w.effects.fp, w.effects.fn) == (0, 0, 0) and w.effects.precision == w.effects.recall == 1.0
     # predicting no change where there is one: P = 1, R = 0 (the paper's definition)
-    learned = bw(BW.replace("(and (holding ?x)\n\t\t   (clear ?y)\n\t\t   (not (clear ?x))\n\t\t   (not (handempty))"
+    learned = BLOCKSWORLD.domain(BW.replace("(and (holding ?x)\n\t\t   (clear ?y)\n\t\t   (not (clear ?x))\n\t\t   (not (handempty))"
                             "\n\t\t   (not (on ?x ?y)))", "(and)"))
     u = score(run(learned), "unstack")
     assert (u.effects.tp, u.effects.fn) == (0, 5) and (u.effects.precision, u.effects.recall) == (1.0, 0.0)
@@ -154,20 +145,9 @@ def test_learned_model_with_other_names_missing_and_extra_actions_and_predicates
     assert df.loc[df["action"] == "teleport", "learned_only"].item()
 
 
-CONST = """(define (domain lamp) (:requirements :strips :typing :negative-preconditions :equality)
-  (:types room) (:constants hall - room)
-  (:predicates (lit ?r - room) (at ?r - room))
-  (:action go :parameters (?from ?to - room) :precondition (and (at ?from) (not (= ?from ?to)))
-     :effect (and (at ?to) (not (at ?from))))
-  (:action switch :parameters (?r - room) :precondition (and (at ?r) (not (lit ?r)) (not (lit hall)))
-     :effect (and (lit ?r))))"""
-CONST_PROBLEM = "(define (problem p) (:domain lamp) (:objects k b - room) (:init (at hall)) (:goal (lit k)))"
-
-
 def test_constants_equality_and_negative_preconditions():
-    ref = parse_domain(CONST, "lamp.pddl")
-    prob = parse_problem(CONST_PROBLEM, ref, "p.pddl")
-    learned = parse_domain(CONST.replace(" (not (lit hall))", ""), "lamp2.pddl")
+    ref, prob = LAMP.load()
+    learned = LAMP.domain(LAMP.domain_text.replace(" (not (lit hall))", ""))
     states = [frozenset({Atom("at", ("hall",))}), frozenset({Atom("at", ("k",)), Atom("lit", ("hall",))})]
     ev = evaluate(learned, ref, [StateSet(prob, states, "s")], explain=True)
     go, sw = score(ev, "go"), score(ev, "switch")
@@ -179,21 +159,9 @@ def test_constants_equality_and_negative_preconditions():
     assert (go.effects.tp, go.effects.tn) == (8, 4 * 6 - 8)
 
 
-ADL = """(define (domain adl) (:requirements :adl :typing)
-  (:types room ball - object heavy - ball) (:constants hall - room)
-  (:predicates (at ?b - ball ?r - room) (robot ?r - room) (lit ?r - room))
-  (:action sweep :parameters (?to - room)
-    :precondition (and (not (= ?to hall)) (exists (?b - heavy) (at ?b hall)) (or (lit ?to) (robot hall)))
-    :effect (and (robot ?to) (not (robot hall))
-                 (forall (?b - ball) (when (at ?b hall) (and (at ?b ?to) (not (at ?b hall))))))))"""
-ADL_PROBLEM = """(define (problem p) (:domain adl) (:objects k - room b1 - heavy b2 - ball)
-  (:init (robot hall) (at b1 hall) (at b2 hall)) (:goal (at b1 k)))"""
-
-
 def test_conditional_and_universal_effects_take_the_generic_route():
-    ref = parse_domain(ADL, "adl.pddl")
-    prob = parse_problem(ADL_PROBLEM, ref, "p.pddl")
-    learned = parse_domain(ADL.replace("(and (at ?b ?to) (not (at ?b hall)))", "(at ?b ?to)"), "adl2.pddl")
+    ref, prob = ADL.load()
+    learned = ADL.domain(ADL.domain_text.replace("(and (at ?b ?to) (not (at ?b hall)))", "(at ?b ?to)"))
     ev = evaluate(learned, ref, [StateSet(prob, [prob.init], "s")], explain=True)
     s = score(ev, "sweep")
     # (sweep k): robot moves (2 changes), both balls move (2 adds, 2 deletes); learned misses the deletes
@@ -237,28 +205,28 @@ def test_fast_trajectory_reader_agrees_and_falls_back_for_errors(tmp_path):
 
 # -- command line ---------------------------------------------------------------------------------
 
-runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
 
 
-def cli(*args):
-    return runner.invoke(app, ["eval", *map(str, args)], env={"COLUMNS": "200"})
+def eval_cli(*args):
+    return cli.run("eval", *args, env=WIDE)
 
 
 def test_cli_json_csv_markdown_latex(tmp_path):
     d = "blocksworld"
     args = [IPC / "learned" / "nolam" / f"{d}.pddl", IPC / "domains" / f"{d}.pddl", "--states",
             IPC / "trajectories" / "learning" / d / "0_blocksworld_traj", "--problems", IPC / "problems" / "learning" / d]
-    r = cli(*args, "--format", "json")
+    r = eval_cli(*args, "--format", "json")
     assert r.exit_code == 0, r.output
     js = json.loads(r.stdout)
     assert {"actions", "summary"} <= set(js) and js["summary"]["states"] > 0
     a = js["actions"][0]
     assert set(a["applicability"]) >= {"tp", "fp", "tn", "fn", "precision", "recall"}
     assert set(js["summary"]["effects"]) >= {"precision_avg", "recall_avg", "precision_cumulative", "recall_cumulative"}
-    assert cli(*args, "--format", "csv").stdout.startswith("action,")
-    assert "| action |" in cli(*args, "--format", "markdown").stdout
-    assert r"\begin{tabular}" in cli(*args, "--format", "latex").stdout
-    table = cli(*args, "--explain")
+    assert eval_cli(*args, "--format", "csv").stdout.startswith("action,")
+    assert "| action |" in eval_cli(*args, "--format", "markdown").stdout
+    assert r"\begin{tabular}" in eval_cli(*args, "--format", "latex").stdout
+    table = eval_cli(*args, "--explain")
     assert table.exit_code == 0 and "unstack" in table.stdout and "average" in table.stdout
 
 
@@ -266,10 +234,10 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     bad = tmp_path / "bad.pddl"
     bad.write_text("(define (domain x) (:predicates (p)) (:action a :parameters () :effect (q)))")
     d = "blocksworld"
-    r = cli(bad, IPC / "domains" / f"{d}.pddl", "--states", IPC / "trajectories" / "learning" / d / "0_blocksworld_traj",
+    r = eval_cli(bad, IPC / "domains" / f"{d}.pddl", "--states", IPC / "trajectories" / "learning" / d / "0_blocksworld_traj",
             "--problems", IPC / "problems" / "learning" / d)
     assert r.exit_code == 2 and "bad.pddl:1:" in r.stderr and "Traceback" not in r.output
-    r = cli(IPC / "domains" / f"{d}.pddl", IPC / "domains" / f"{d}.pddl", "--states", tmp_path / "missing")
+    r = eval_cli(IPC / "domains" / f"{d}.pddl", IPC / "domains" / f"{d}.pddl", "--states", tmp_path / "missing")
     assert r.exit_code == 2 and "missing" in r.stderr
 
 
@@ -350,16 +318,9 @@ def test_counts_agree_with_unified_planning_simulator(domain, index, seed, tmp_p
     assert sum(t["afp"] + t["afn"] + t["efp"] + t["efn"] for t in theirs.values()) > 0  # the perturbation shows
 
 
-TYPED = """(define (domain typed) (:requirements :strips :typing)
-  (:types box ball - object) (:predicates (in ?x - ball ?y - box) (free ?x - object))
-  (:action take :parameters (?x - ball) :precondition (free ?x) :effect (not (free ?x))))"""
-TYPED_PROBLEM = "(define (problem p) (:domain typed) (:objects b1 - ball x1 - box) (:init (free b1)) (:goal (free b1)))"
-
-
 def test_looser_learned_types_and_ill_typed_state_atoms():
-    ref = parse_domain(TYPED, "typed.pddl")
-    prob = parse_problem(TYPED_PROBLEM, ref, "p.pddl")
-    loose = parse_domain(TYPED.replace("(?x - ball)", "(?x - object)"), "loose.pddl")
+    ref, prob = TYPED.load()
+    loose = TYPED.domain(TYPED.domain_text.replace("(?x - ball)", "(?x - object)"))
     st = frozenset({Atom("free", ("b1",)), Atom("free", ("x1",))})
     t = score(evaluate(loose, ref, [StateSet(prob, [st], "s")]), "take")
     # the learned model also takes the box: an FP outside the reference's ground actions (TN unaffected)

@@ -14,21 +14,13 @@ Everything heavier (larger problems, timings) is in benchmarks/bench_reasoning.p
 
 from __future__ import annotations
 
-import json
-import re
-import tempfile
 from collections import Counter
 from dataclasses import replace
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
 up = pytest.importorskip("unified_planning")
-from unified_planning.io import PDDLReader  # noqa: E402
-from unified_planning.model import UPState  # noqa: E402
-from unified_planning.plans import ActionInstance, SequentialPlan  # noqa: E402
-from unified_planning.shortcuts import OneshotPlanner, PlanValidator, get_environment  # noqa: E402
+from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
 
 from amlasp.reasoning.diff import diff  # noqa: E402
 from amlasp.reasoning.engine import execute, static_predicates  # noqa: E402
@@ -36,63 +28,23 @@ from amlasp.reasoning.justify import justify  # noqa: E402
 from amlasp.reasoning.landmarks import landmarks  # noqa: E402
 from amlasp.model import And, Atom, GroundAction, Literal, Not  # noqa: E402
 from amlasp.reasoning.mutex import mutexes  # noqa: E402
-from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
+from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.pddl.writer import to_pddl  # noqa: E402
 from amlasp.reasoning.planning import plan, reach  # noqa: E402
 from amlasp.reasoning.relaxed import relax  # noqa: E402
 from amlasp.external.up_oracle import simulator  # noqa: E402
 
-from conftest import IPC, ROOT  # noqa: E402
+from tests.support import acpbench  # noqa: E402
+from tests.support.acpbench import removal_key  # noqa: E402
+from tests.support.examples import BLOCKSWORLD4, EXAMPLES  # noqa: E402
+from tests.support.ipc import reference, smallest  # noqa: E402
+from tests.support.notation import actions, atom  # noqa: E402
+from tests.support.up import up_action, up_atom, up_atoms, up_files, up_problem, up_state, up_valid  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-get_environment().credits_stream = None
-get_environment().error_used_name = False
-
-ACP = ROOT / "tests" / "data" / "acpbench"
-DOMAINS = IPC / "domains"
 
 
 # ----------------------------------------------------------------------------- oracles (UP)
-
-def up_problem(domain_text: str, problem_text: str):
-    with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "d.pddl").write_text(domain_text)
-        (Path(tmp) / "p.pddl").write_text(problem_text)
-        return PDDLReader().parse_problem(str(Path(tmp) / "d.pddl"), str(Path(tmp) / "p.pddl"))
-
-
-def up_atom(f) -> Atom:
-    return Atom(f.fluent().name.lower(), tuple(a.object().name.lower() for a in f.args))
-
-
-def up_action(action, params) -> GroundAction:
-    return GroundAction(action.name.lower(), tuple(p.object().name.lower() for p in params))
-
-
-def up_atoms(state) -> frozenset[Atom]:
-    keys, s = set(), state
-    while s is not None:
-        keys.update(s._values)
-        s = s._father
-    return frozenset(up_atom(k) for k in keys if state.get_value(k).bool_constant_value())
-
-
-def up_state(problem, atoms: frozenset[Atom]):
-    """A UP state of `problem` in which exactly `atoms` hold (closed world)."""
-    em = problem.environment.expression_manager
-    return UPState({k: em.TRUE() if up_atom(k) in atoms else em.FALSE() for k in problem.initial_values}, problem)
-
-
-def to_up_plan(problem, steps: list[GroundAction]) -> SequentialPlan:
-    acts = {a.name.lower(): a for a in problem.actions}
-    objs = {o.name.lower(): o for o in problem.all_objects}
-    return SequentialPlan([ActionInstance(acts[g.name], tuple(objs[x] for x in g.args)) for g in steps])
-
-
-def up_valid(problem, steps: list[GroundAction]) -> bool:
-    with PlanValidator(name="sequential_plan_validator") as v:
-        return bool(v.validate(problem, to_up_plan(problem, steps)).status)
-
 
 class Strips:
     """UP's grounding of a STRIPS problem, with successors computed here (delete before add).
@@ -182,42 +134,7 @@ def exact_landmarks(strips: Strips, edges: dict) -> set[Atom]:
     return {f for f in facts if not goal_reachable(strips, edges, avoid=f)}
 
 
-# ----------------------------------------------------------------------------- ACPBench
-
-@lru_cache(maxsize=None)
-def acp(task: str) -> list[dict]:
-    return json.loads((ACP / task / "dev.gen.json").read_text())
-
-
-def acp_models(item: dict):
-    d = parse_domain(item["PDDL_domain"], "domain.pddl")
-    return d, parse_problem(item["PDDL_problem"], d, "problem.pddl")
-
-
-def actions_in(text: str) -> list[GroundAction]:
-    out = []
-    for body in re.findall(r"\(([^()]*)\)", text):
-        name, *args = body.lower().split()
-        out.append(GroundAction(name, tuple(args)))
-    return out
-
-
-def atom_of(text: str) -> Atom:
-    name, *args = text.strip("() ").lower().split()
-    return Atom(name, tuple(args))
-
-
-def acp_domain(item: dict) -> str:
-    return re.search(r"\(domain\s+([\w-]+)", item["PDDL_domain"]).group(1)
-
-
 # ----------------------------------------------------------------------------- plan
-
-def smallest(domain: str) -> Path:
-    files = [f for kind in ("solving", "learning") for f in (IPC / "problems" / kind / domain).glob("*.pddl")
-             if f.stat().st_size > 0]
-    return min(files, key=lambda f: (f.stat().st_size, f.name))
-
 
 # Domains whose smallest shared problem both planners solve in well under a second (see
 # benchmarks/bench_reasoning.py for the others: barman and floortile need more than 30 s here).
@@ -228,9 +145,9 @@ FD_DOMAINS = ["blocksworld", "depots", "ferry", "goldminer", "grippers", "matchi
 @pytest.mark.parametrize("name", FD_DOMAINS)
 def test_plan_is_as_short_as_fast_downward_optimal(name):
     pf = smallest(name)
-    d = load_domain(DOMAINS / f"{name}.pddl")
+    d = load_domain(reference(name))
     p = load_problem(pf, d)
-    theirs = PDDLReader().parse_problem(str(DOMAINS / f"{name}.pddl"), str(pf))
+    theirs = up_files(reference(name), pf)
     with OneshotPlanner(name="fast-downward-opt") as planner:
         res = planner.solve(theirs, timeout=60)
     assert res.plan is not None, res.status
@@ -244,14 +161,8 @@ def test_plan_is_as_short_as_fast_downward_optimal(name):
         assert short.status == "no_plan_within" and "not proven unsolvable" in short.reason
 
 
-BW = DOMAINS / "blocksworld.pddl"
-BW1 = IPC / "problems" / "learning" / "blocksworld" / "1_blocksworld_prob.pddl"  # 4 blocks
-
-
-@lru_cache(maxsize=None)
-def bw():
-    d = load_domain(BW)
-    return d, load_problem(BW1, d)
+BW = reference("blocksworld")
+BW1 = BLOCKSWORLD4.problem_file  # 4 blocks
 
 
 def count_shortest_plans(strips: Strips, edges: dict) -> tuple[int, int]:
@@ -272,9 +183,10 @@ def count_shortest_plans(strips: Strips, edges: dict) -> tuple[int, int]:
 
 
 def test_plan_all_and_top_k_count_the_shortest_plans():
-    d, p = bw()
-    strips = Strips(PDDLReader().parse_problem(str(BW), str(BW1)))
+    d, p = BLOCKSWORLD4.load()
+    strips = Strips(up_files(BW, BW1))
     length, count = count_shortest_plans(strips, strips.graph())
+    assert length == BLOCKSWORLD4.optimal  # the registry's answer, by the oracle
     every = plan(d, p, max_steps=20, top=0)
     assert every.length == length and len(every.plans) == count
     assert len({tuple(x) for x in every.plans}) == count and all(len(x) == length for x in every.plans)
@@ -284,12 +196,12 @@ def test_plan_all_and_top_k_count_the_shortest_plans():
 
 
 def test_plan_unsolvable_only_with_a_proof():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     # (on b1 b1) is relaxed-reachable ((holding b1) and (clear b1) each are), but never holds: h^2
     on_itself = plan(d, p, max_steps=3, goal=[Literal(Atom("on", ("b1", "b1")), True)])
     assert on_itself.status == "unsolvable" and "(on b1 b1) never holds" in on_itself.reason
     # a goal that needs an atom no action adds and the start lacks: proven by the delete relaxation
-    ferry = load_domain(DOMAINS / "ferry.pddl")
+    ferry = load_domain(reference("ferry"))
     fp = load_problem(smallest("ferry"), ferry)
     car = next(o for o, t in fp.objects if t == "car")
     start = frozenset(a for a in fp.init if not (a.predicate == "at" and a.args[0] == car)
@@ -300,7 +212,7 @@ def test_plan_unsolvable_only_with_a_proof():
 
 def test_plan_goal_with_static_literals():
     """Static atoms are given once (fixed/2): a true static goal literal costs nothing, a false one is a proof."""
-    d = load_domain(DOMAINS / "ferry.pddl")
+    d = load_domain(reference("ferry"))
     p = load_problem(smallest("ferry"), d)
     noteq = next(a for a in p.init if a.predicate == "noteq")
     base = plan(d, p, max_steps=10)
@@ -311,16 +223,31 @@ def test_plan_goal_with_static_literals():
 
 
 def test_plan_time_limit_reports_the_horizon_searched():
-    d = load_domain(DOMAINS / "barman.pddl")
+    d = load_domain(reference("barman"))
     p = load_problem(smallest("barman"), d)
     res = plan(d, p, max_steps=40, time_limit=1.0)
     assert res.status == "no_plan_within" and "time limit" in res.reason and res.horizon < 40
 
 
+@pytest.mark.parametrize("name", sorted(n for n, e in EXAMPLES.items() if e.optimal is not None))
+def test_known_optimal_lengths_and_landmarks(name):
+    """The registry's answers: the optimal length (none shorter), the landmarks it lists (proven),
+    and the facts it lists as avoidable (not claimed)."""
+    e = EXAMPLES[name]
+    d, p = e.load()
+    best = plan(d, p, max_steps=e.optimal + 2)
+    assert best.status == "plan" and best.length == e.optimal
+    if e.optimal > 0:
+        assert plan(d, p, max_steps=e.optimal - 1).status == "no_plan_within"
+    facts = [atom(x) for x in e.landmarks + e.not_landmarks]
+    found = [str(l.fact) for l in landmarks(d, p, only=facts).landmarks] if facts else []
+    assert sorted(found) == sorted(e.landmarks)
+
+
 # ----------------------------------------------------------------------------- reach
 
 def test_reach_yes_with_a_validated_witness_and_from_a_given_state():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     lit = Literal(Atom("on", ("b1", "b2")), True)
     r = reach(d, p, [lit], max_steps=10)
     assert r.answer == "yes"
@@ -336,7 +263,7 @@ def test_reach_yes_with_a_validated_witness_and_from_a_given_state():
 
 
 def test_reach_no_by_a_mutual_exclusion_and_unknown_with_its_bound():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     both = [Literal(Atom("on", ("b1", "b2")), True), Literal(Atom("on", ("b2", "b1")), True)]
     r = reach(d, p, both, max_steps=4)
     assert r.answer == "no" and "(on b1 b2) and (on b2 b1) never hold together" in r.reason
@@ -348,7 +275,7 @@ def test_reach_no_by_a_mutual_exclusion_and_unknown_with_its_bound():
 
 
 def test_reach_no_for_a_false_static_fact():
-    d = load_domain(DOMAINS / "ferry.pddl")
+    d = load_domain(reference("ferry"))
     p = load_problem(smallest("ferry"), d)
     static = next(x.name for x in d.predicates if x.name not in {e.literal.atom.predicate for a in d.actions
                                                                   for e in a.effects})
@@ -362,10 +289,10 @@ def test_reach_no_for_a_false_static_fact():
 def test_acpbench_areach_never_yes():
     """ACPBench lists actions that never become applicable: we never find a witness, and prove most."""
     proven = 0
-    for item in acp("areach"):
-        d, p = acp_models(item)
+    for item in acpbench.items("areach"):
+        d, p = acpbench.load(item)
         for text in item["answer"]:
-            r = reach(d, p, action=actions_in(text)[0], max_steps=2)
+            r = reach(d, p, action=actions(text)[0], max_steps=2)
             assert r.answer != "yes", (text, r.witness)
             proven += r.answer == "no"
             assert r.reason
@@ -374,10 +301,10 @@ def test_acpbench_areach_never_yes():
 
 def test_acpbench_reach_never_yes():
     proven = asked = 0
-    for item in acp("reach"):
-        d, p = acp_models(item)
+    for item in acpbench.items("reach"):
+        d, p = acpbench.load(item)
         for text in item["answer"]:
-            r = reach(d, p, [Literal(atom_of(text), True)], max_steps=2)
+            r = reach(d, p, [Literal(atom(text), True)], max_steps=2)
             assert r.answer != "yes", (text, r.witness)
             asked += 1
             proven += r.answer == "no"
@@ -388,14 +315,14 @@ def test_acpbench_nexta_optimal_lengths():
     """opt is the optimal plan length from the state; a `yes` action decreases it by one, a `no` one does not
     (items with opt <= 7, floortile aside: 19 of the 40)."""
     checked = 0
-    for item in acp("nexta"):
+    for item in acpbench.items("nexta"):
         opt = int(item["answer"]["opt"])
-        if opt > 7 or acp_domain(item) == "floor-tile":  # longer ones take seconds each
+        if opt > 7 or acpbench.domain_name(item) == "floor-tile":  # longer ones take seconds each
             continue
-        d, p = acp_models(item)
+        d, p = acpbench.load(item)
         assert plan(d, p, max_steps=opt).length == opt
         for kind in ("yes", "no"):
-            for a in actions_in(" ".join(item["answer"][kind])):
+            for a in actions(" ".join(item["answer"][kind])):
                 ex = execute(d, p, [a])
                 if not ex.executable:
                     continue
@@ -410,21 +337,14 @@ def test_acpbench_nexta_optimal_lengths():
 
 # ----------------------------------------------------------------------------- justify
 
-def acp_key(plan_: list[GroundAction], i: int, pair: bool) -> tuple[str, ...]:
-    """ACPBench's name of a removal: [a1, a2, "-1"] for a pair, [a, k] for the k-th occurrence of a."""
-    if pair:
-        return str(plan_[i]), str(plan_[i + 1]), "-1"
-    return str(plan_[i]), str(plan_[:i + 1].count(plan_[i]))
-
-
-@pytest.mark.parametrize("item", acp("just"), ids=[str(x["id"]) for x in acp("just")])
+@pytest.mark.parametrize("item", acpbench.items("just"), ids=acpbench.ids("just"))
 def test_acpbench_just(item):
-    d, p = acp_models(item)
-    steps = actions_in(re.search(r'"(.*)"', item["question"]).group(1))
+    d, p = acpbench.load(item)
+    steps = acpbench.quoted_plan(item["question"])
     r = justify(d, p, steps)
     assert r.valid and not r.well_justified
-    ours = Counter([acp_key(steps, i, False) for i in r.removable_single]
-                   + [acp_key(steps, i, True) for i in r.removable_pairs])
+    ours = Counter([removal_key(steps, i, False) for i in r.removable_single]
+                   + [removal_key(steps, i, True) for i in r.removable_pairs])
     theirs = Counter(tuple(x.lower() for x in y) for y in item["answer"])
     if ours != theirs:
         # one item lists the pair (move r1 room1 room2)(move r1 room2 room1) but not the overlapping
@@ -432,12 +352,12 @@ def test_acpbench_just(item):
         extra = ours - theirs
         assert not (theirs - ours) and len(extra) == 1, (ours, theirs)
         ((key, _),) = extra.items()
-        i = next(i for i in r.removable_pairs if acp_key(steps, i, True) == key)
+        i = next(i for i in r.removable_pairs if removal_key(steps, i, True) == key)
         assert up_valid(up_problem(item["PDDL_domain"], item["PDDL_problem"]), steps[:i] + steps[i + 2:])
 
 
 def test_justify_hand_example_and_invalid_plan():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     best = plan(d, p, max_steps=20).plans[0]
     assert justify(d, p, best).well_justified  # a shortest plan has nothing to remove
     first = best[0]
@@ -460,14 +380,14 @@ SMALL_LAND = [1, 10, 11, 12, 13, 14, 21, 22, 25, 27, 28, 35, 36, 37, 38, 39]  # 
 
 @pytest.mark.parametrize("index", SMALL_LAND)
 def test_landmarks_are_exact_landmarks(index):
-    item = acp("land")[index]
-    d, p = acp_models(item)
+    item = acpbench.items("land")[index]
+    d, p = acpbench.load(item)
     strips = Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"]))
     exact = exact_landmarks(strips, strips.graph())
     r = landmarks(d, p)
     ours = {l.fact for l in r.landmarks if l.kind != "initial"}
     assert ours <= exact, ours - exact
-    assert {atom_of(x) for x in item["answer"]["yes"]} <= exact  # the oracle's own sanity
+    assert {atom(x) for x in item["answer"]["yes"]} <= exact  # the oracle's own sanity
     for l in r.landmarks:
         assert l.proof
 
@@ -477,19 +397,19 @@ def test_acpbench_land_yes_found_and_claims_verified():
     checked exactly (ACPBench's `no` lists facts its generator did not mark, not proven non-landmarks)."""
     found = total = 0
     claimed = []
-    for index, item in enumerate(acp("land")):
-        d, p = acp_models(item)
+    for index, item in enumerate(acpbench.items("land")):
+        d, p = acpbench.load(item)
         ours = {l.fact for l in landmarks(d, p).landmarks}
-        yes = {atom_of(x) for x in item["answer"]["yes"]}
+        yes = {atom(x) for x in item["answer"]["yes"]}
         found += len(yes & ours)
         total += len(yes)
-        claimed += [(index, f) for f in ours & {atom_of(x) for x in item["answer"]["no"]}]
+        claimed += [(index, f) for f in ours & {atom(x) for x in item["answer"]["no"]}]
     assert total == 146 and found >= 144
     strips_of = {}
     for index, fact in claimed:
         if index in SMALL_LAND:
             continue  # exact above
-        item = acp("land")[index]
+        item = acpbench.items("land")[index]
         strips = strips_of.setdefault(index, Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"])))
         # F is a landmark iff the goal is unreachable through the states without F
         assert not goal_reachable(strips, strips.graph(avoid=fact), avoid=fact), (index, fact)
@@ -498,7 +418,7 @@ def test_acpbench_land_yes_found_and_claims_verified():
 
 
 def test_landmarks_only_and_unsolvable():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     held = Atom("holding", ("b4",))
     r = landmarks(d, p, only=[held, Atom("holding", ("b2",))])
     assert [l.fact for l in r.landmarks] == [held]  # b4 is on b3, which must move; b2 need not
@@ -512,8 +432,8 @@ def test_landmarks_only_and_unsolvable():
 @pytest.mark.parametrize("index", [1, 10, 21, 25, 35, 39])
 def test_mutexes_never_hold_together_in_a_reachable_state(index):
     """h^2 pairs against the exhaustive search: sound always, and here as many as there are (but 40 of item 21)."""
-    item = acp("land")[index]
-    d, p = acp_models(item)
+    item = acpbench.items("land")[index]
+    d, p = acpbench.load(item)
     strips = Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"]))
     together = {(a, b) for s in strips.graph() for a in s for b in s}
     relaxation = relax(d, p)
@@ -586,7 +506,7 @@ DIFF_CASES = [
                          ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in DIFF_CASES])
 def test_diff_counterexample_is_minimal(name, pf, action, where, lit, tmp_path):
     pf = pf or smallest(name)
-    ref = load_domain(DOMAINS / f"{name}.pddl")
+    ref = load_domain(reference(name))
     assert any(a.name == action for a in ref.actions), [a.name for a in ref.actions]
     lrn = (without_precondition if where == "precondition" else without_effect)(ref, action, lit)
     (tmp_path / "learned.pddl").write_text(to_pddl(lrn))
@@ -594,8 +514,8 @@ def test_diff_counterexample_is_minimal(name, pf, action, where, lit, tmp_path):
     r = diff(lrn, ref, p, max_steps=12)
     cx = r.counterexample
     assert cx is not None and cx.action.name == action
-    depth, pairs = up_first_disagreements(PDDLReader().parse_problem(str(DOMAINS / f"{name}.pddl"), str(pf)),
-                                          PDDLReader().parse_problem(str(tmp_path / "learned.pddl"), str(pf)))
+    depth, pairs = up_first_disagreements(up_files(reference(name), pf),
+                                          up_files(tmp_path / "learned.pddl", pf))
     assert len(cx.path) == depth
     assert (cx.state, cx.action) in pairs
     assert cx.kind == ("only_learned" if where == "precondition" else "effects")
@@ -609,11 +529,11 @@ def test_diff_counterexample_is_minimal(name, pf, action, where, lit, tmp_path):
 
 
 def test_diff_of_a_model_with_itself_explores_the_whole_space():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     r = diff(d, d, p, max_steps=50)
     assert r.counterexample is None and r.exhausted
     assert "equivalent on the whole reachable space" in r.verdict
-    strips = Strips(PDDLReader().parse_problem(str(BW), str(BW1)))
+    strips = Strips(up_files(BW, BW1))
     assert r.explored_states == len(strips.graph())
     short = diff(d, d, p, max_steps=2)
     assert not short.exhausted and short.verdict.startswith("no disagreement within 2 step(s)")
@@ -621,7 +541,7 @@ def test_diff_of_a_model_with_itself_explores_the_whole_space():
 
 def test_strips_oracle_agrees_with_up_simulator():
     """The fast oracle's successors are the simulator's, on every reachable state of a small problem."""
-    pb = PDDLReader().parse_problem(str(BW), str(BW1))
+    pb = up_files(BW, BW1)
     strips, sim = Strips(pb), simulator(pb)
     edges = strips.graph()
     for s in list(edges)[:60]:
@@ -631,7 +551,7 @@ def test_strips_oracle_agrees_with_up_simulator():
 
 
 def test_results_as_frames():
-    d, p = bw()
+    d, p = BLOCKSWORLD4.load()
     assert list(plan(d, p, max_steps=10, top=2).to_frame().columns) == ["plan", "step", "action"]
     r = reach(d, p, [Literal(Atom("holding", ("b4",)), True)])
     assert list(r.to_frame()["action"]) == ["(unstack b4 b3)"]

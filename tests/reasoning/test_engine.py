@@ -1,27 +1,22 @@
-"""Hand-computed answers of the core engine: applicability, successors, validation."""
+"""Hand-computed answers of the core engine: applicability, successors, validation; and the
+known answers of every example of the registry."""
+
+import pytest
 
 from amlasp.reasoning.engine import applicable, execute
 from amlasp.model import Atom, GroundAction as G
-from amlasp.pddl.parse import parse_domain, parse_problem
 
-from conftest import EXAMPLES
-
-BW = (EXAMPLES / "blocksworld" / "domain.pddl").read_text()
-BW_PROBLEM = (EXAMPLES / "blocksworld" / "problem.pddl").read_text()
-
-
-def bw():
-    d = parse_domain(BW, "bw.pddl")
-    return d, parse_problem(BW_PROBLEM, d, "p.pddl")
+from tests.support.examples import ADL, BLOCKSWORLD, EXAMPLES, FLIP
+from tests.support.notation import actions
 
 
 def test_initial_state_applicable_actions():
-    d, p = bw()
+    d, p = BLOCKSWORLD.load()
     assert applicable(d, p) == [[G("unstack", ("b3", "b1"))]]
 
 
 def test_applicable_in_given_states():
-    d, p = bw()
+    d, p = BLOCKSWORLD.load()
     s1 = {Atom("ontable", ("b1",)), Atom("ontable", ("b2",)), Atom("clear", ("b1",)), Atom("clear", ("b2",)),
           Atom("holding", ("b3",))}
     got = applicable(d, p, [p.init, s1])
@@ -29,38 +24,27 @@ def test_applicable_in_given_states():
 
 
 def test_successor_delete_then_add():
-    dom = parse_domain("""(define (domain t) (:predicates (p) (q))
-      (:action flip :parameters () :precondition (p) :effect (and (not (p)) (p) (q))))""")
-    prob = parse_problem("(define (problem x) (:domain t) (:init (p)) (:goal (q)))", dom)
+    dom, prob = FLIP.load()
     ex = execute(dom, prob, [G("flip")])
     assert ex.states[1] == {Atom("p"), Atom("q")} and ex.valid
 
 
 def test_validation_reports_failing_step_and_unmet_preconditions():
-    d, p = bw()
+    d, p = BLOCKSWORLD.load()
     ex = execute(d, p, [G("unstack", ("b3", "b1")), G("stack", ("b3", "b3"))])
     assert ex.failed_step == 1 and not ex.valid
     assert [str(u) for u in ex.unmet] == ["(clear b3)"]
 
 
 def test_validation_reports_unmet_goals():
-    d, p = bw()
+    d, p = BLOCKSWORLD.load()
     ex = execute(d, p, [G("unstack", ("b3", "b1"))])
     assert ex.executable and not ex.valid
     assert sorted(map(str, ex.goal_unmet)) == ["(on b2 b1)", "(on b3 b2)"]
 
 
 def test_adl_features_conditional_universal_typed_constants():
-    dom = parse_domain("""(define (domain adl) (:requirements :adl :typing)
-      (:types room ball - object heavy - ball) (:constants hall - room)
-      (:predicates (at ?b - ball ?r - room) (robot ?r - room) (lit ?r - room))
-      (:action sweep :parameters (?to - room)
-        :precondition (and (not (= ?to hall)) (exists (?b - heavy) (at ?b hall))
-                           (or (lit ?to) (robot hall)) (forall (?b - ball) (imply (at ?b ?to) (lit ?to))))
-        :effect (and (robot ?to) (not (robot hall))
-                     (forall (?b - ball) (when (at ?b hall) (and (at ?b ?to) (not (at ?b hall))))))))""")
-    prob = parse_problem("""(define (problem p) (:domain adl) (:objects k - room b1 - heavy b2 - ball)
-      (:init (robot hall) (at b1 hall) (at b2 hall)) (:goal (and (at b1 k) (not (robot hall)))))""", dom)
+    dom, prob = ADL.load()
     assert applicable(dom, prob) == [[G("sweep", ("k",))]]
     ex = execute(dom, prob, [G("sweep", ("k",))])
     assert ex.valid
@@ -72,3 +56,27 @@ def test_adl_features_conditional_universal_typed_constants():
     assert ex3.failed_step == 0 and [u.kind for u in ex3.unmet] == ["cond"]
     ex2 = execute(dom, prob, [G("sweep", ("hall",))])
     assert ex2.failed_step == 0 and [u.kind for u in ex2.unmet] == ["cond", "neq"]  # hall is dark too
+
+
+# -- the registry's known answers
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_known_applicable_actions_and_successors(name):
+    e = EXAMPLES[name]
+    d, p = e.load()
+    assert [str(a) for a in applicable(d, p)[0]] == list(e.applicable)
+    for action, after in e.successors.items():
+        ex = execute(d, p, actions(action))
+        assert ex.executable and {str(a) for a in ex.states[1]} == after
+
+
+@pytest.mark.parametrize("name", sorted(n for n, e in EXAMPLES.items() if e.plan is not None))
+def test_known_plan_is_valid_and_its_prefixes_are_not(name):
+    e = EXAMPLES[name]
+    d, p = e.load()
+    plan = e.plan_actions()
+    assert execute(d, p, plan).valid
+    assert e.optimal is not None and len(plan) >= e.optimal
+    for k in range(len(plan)):  # a plan of an example has no shortcut at its end
+        short = execute(d, p, plan[:k])
+        assert short.executable and not short.valid

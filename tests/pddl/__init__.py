@@ -1,0 +1,1 @@
+"""Unit tests of amlasp/pddl/, one module each."""

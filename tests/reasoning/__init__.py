@@ -1,0 +1,1 @@
+"""Unit tests of amlasp/reasoning/, one module each."""

@@ -1,0 +1,23 @@
+"""The command line as a user runs it: in-process (typer's runner, fast) or as `python -m amlasp`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import Result
+from typer.testing import CliRunner
+
+from amlasp.cli import app
+
+
+def run(*args: str | Path, env: dict[str, str] | None = None) -> Result:
+    """`amlasp ARGS...` in-process; stdout and stderr are kept apart."""
+    return CliRunner().invoke(app, [str(a) for a in args], env=env)
+
+
+def run_module(*args: str | Path, timeout: float = 60) -> subprocess.CompletedProcess:
+    """`python -m amlasp ARGS...` in a subprocess: the real entry point, exit code and streams."""
+    return subprocess.run([sys.executable, "-m", "amlasp", *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout)

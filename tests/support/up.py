@@ -1,0 +1,69 @@
+"""unified-planning as an oracle: its states, actions and plans converted to ours and back.
+
+UP keeps the PDDL names; ours are lower case, so names are compared lower-cased. Importing this
+module silences UP's credits and name warnings for the whole session (import it after
+`pytest.importorskip("unified_planning")`)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from unified_planning.io import PDDLReader
+from unified_planning.model import UPState
+from unified_planning.plans import ActionInstance, SequentialPlan
+from unified_planning.shortcuts import PlanValidator, get_environment
+
+from amlasp.model import Atom, GroundAction
+
+get_environment().credits_stream = None
+get_environment().error_used_name = False
+
+
+def up_files(domain: str | Path, problem: str | Path):
+    """UP's problem read from a domain and a problem file."""
+    return PDDLReader().parse_problem(str(domain), str(problem))
+
+
+def up_problem(domain_text: str, problem_text: str):
+    """UP's problem read from PDDL texts."""
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "d.pddl").write_text(domain_text)
+        (Path(tmp) / "p.pddl").write_text(problem_text)
+        return up_files(Path(tmp) / "d.pddl", Path(tmp) / "p.pddl")
+
+
+def up_atom(f) -> Atom:
+    """A ground fluent expression of UP as our atom."""
+    return Atom(f.fluent().name.lower(), tuple(a.object().name.lower() for a in f.args))
+
+
+def up_atoms(state) -> frozenset[Atom]:
+    """The true atoms of a UP state (the values it sets, and those of its ancestors)."""
+    keys, s = set(), state
+    while s is not None:
+        keys.update(s._values)
+        s = s._father
+    return frozenset(up_atom(k) for k in keys if state.get_value(k).bool_constant_value())
+
+
+def up_state(problem, atoms: frozenset[Atom]):
+    """A UP state of `problem` in which exactly `atoms` hold (closed world)."""
+    em = problem.environment.expression_manager
+    return UPState({k: em.TRUE() if up_atom(k) in atoms else em.FALSE() for k in problem.initial_values}, problem)
+
+
+def up_action(action, params) -> GroundAction:
+    return GroundAction(action.name.lower(), tuple(p.object().name.lower() for p in params))
+
+
+def to_up_plan(problem, plan: list[GroundAction]) -> SequentialPlan:
+    acts = {a.name.lower(): a for a in problem.actions}
+    objs = {o.name.lower(): o for o in problem.all_objects}
+    return SequentialPlan([ActionInstance(acts[g.name], tuple(objs[x] for x in g.args)) for g in plan])
+
+
+def up_valid(problem, plan: list[GroundAction]) -> bool:
+    """UP's sequential plan validator: is `plan` valid for `problem`?"""
+    with PlanValidator(name="sequential_plan_validator") as v:
+        return bool(v.validate(problem, to_up_plan(problem, plan)).status)
