@@ -9,17 +9,13 @@ show that nothing else reaches stderr; the rest use typer's CliRunner (same code
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from amlasp.cli import app
+from tests.support.cli import run, run_module
+from tests.support.paths import DATA
 
-from conftest import ROOT
-
-BAD = ROOT / "tests" / "data" / "bad"
+BAD = DATA / "bad"
 D, P, PLAN = (str(BAD / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))
 
 
@@ -90,17 +86,17 @@ def check(rc: int, stderr: str, file: str, line: int, words: str) -> None:
 def test_bad_input_is_one_line_with_file_and_line(case):
     args, file, line, words = CASES[case]
     if case in SUBPROCESS:
-        proc = subprocess.run([sys.executable, "-m", "amlasp", *args], capture_output=True, text=True, timeout=60)
+        proc = run_module(*args)
         check(proc.returncode, proc.stderr, file, line, words)
     else:
-        result = CliRunner().invoke(app, args)
+        result = run(*args)
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
         check(result.exit_code, result.stderr, file, line, words)
 
 
 def test_the_unbroken_originals_are_valid():
     """Each bad file differs from these in one place: they must pass, or the cases prove nothing."""
-    result = CliRunner().invoke(app, ["validate", D, P, PLAN])
+    result = run("validate", D, P, PLAN)
     assert result.exit_code == 0, result.output
     for name in ["missing-paren-domain.pddl", "unknown-predicate-domain.pddl", "wrong-arity-domain.pddl",
                  "undeclared-type-domain.pddl", "numeric-domain.pddl", "same-symbol-domain.pddl"]:
@@ -119,7 +115,7 @@ def _differs_in_one_place(a, b) -> bool:
 
 
 def test_missing_file_and_directory():
-    result = CliRunner().invoke(app, ["applicable", D, bad("no-such-file.pddl")])
+    result = run("applicable", D, bad("no-such-file.pddl"))
     assert result.exit_code == 2 and "no-such-file.pddl: no such file" in result.stderr
-    result = CliRunner().invoke(app, ["applicable", D, str(BAD)])
+    result = run("applicable", D, BAD)
     assert result.exit_code == 2 and "is a directory" in result.stderr

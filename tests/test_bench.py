@@ -7,16 +7,15 @@ import json
 import shutil
 
 import pytest
-from typer.testing import CliRunner
 
 from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, report, run
-from amlasp.cli import app
 from amlasp.errors import InputError
 from amlasp.model import And
 from amlasp.pddl.parse import load_domain
 from amlasp.pddl.writer import to_pddl
 
-from conftest import IPC, ROOT
+from tests.support import cli
+from tests.support.paths import IPC, ROOT
 
 DOMAINS = ("blocksworld", "ferry")
 
@@ -101,19 +100,17 @@ def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
 
 def test_report_cli_formats_and_plots(suite, tmp_path):
     results = tmp_path / "r.jsonl"
-    runner = CliRunner()
-    res = runner.invoke(app, ["bench", "run", "--learned", str(suite / "learners" / "perfect"), "--learner", "ref",
-                              "--suite", str(suite), "--domain", "ferry", "--results", str(results),
-                              "--task", "compare", "--task", "solve"])
+    res = cli.run("bench", "run", "--learned", suite / "learners" / "perfect", "--learner", "ref",
+                  "--suite", suite, "--domain", "ferry", "--results", results, "--task", "compare", "--task", "solve")
     assert res.exit_code == 0, res.output
-    res = runner.invoke(app, ["bench", "report", str(results), "--format", "csv", "--plots", str(tmp_path / "plots")])
+    res = cli.run("bench", "report", results, "--format", "csv", "--plots", tmp_path / "plots")
     assert res.exit_code == 0, res.output
     assert "syntactic,ferry,ref,precision,1.0" in res.stdout and "solving,ferry,ref,solving_ratio,1.0" in res.stdout
     png = (tmp_path / "plots" / "syntactic.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and (tmp_path / "plots" / "solving.svg").read_text().lstrip().startswith("<?xml")
-    res = runner.invoke(app, ["bench", "report", str(results), "--format", "json"])
+    res = cli.run("bench", "report", results, "--format", "json")
     assert json.loads(res.stdout)["solving"]["ferry"]["ref"]["solving_ratio"] == 1.0
-    res = runner.invoke(app, ["bench", "report", str(tmp_path / "nope.jsonl")])
+    res = cli.run("bench", "report", tmp_path / "nope.jsonl")
     assert res.exit_code == 2 and "no such results file" in res.output
 
 

@@ -9,25 +9,22 @@ import sys
 
 import clingo
 import pytest
-from typer.testing import CliRunner
 
-from amlasp.cli import app
 from amlasp.reasoning.engine import applicable, execute
 from amlasp.model import Atom, GroundAction as G
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import read_trajectory
 
-from conftest import EXAMPLES, IPC
+from tests.support.cli import run, run_module
+from tests.support.examples import BLOCKSWORLD
+from tests.support.ipc import reference
+from tests.support.paths import EXAMPLES, IPC
 
 BW = EXAMPLES / "blocksworld"
-DOM, PROB, PLAN = (str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))
+DOM, PROB, PLAN = BLOCKSWORLD.domain_file, BLOCKSWORLD.problem_file, str(BW / "plan.txt")
 TRAJ = IPC / "trajectories" / "learning" / "blocksworld"
 LEARN = IPC / "problems" / "learning" / "blocksworld"
-IPC_BW = str(IPC / "domains" / "blocksworld.pddl")
-
-
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
+IPC_BW = str(reference("blocksworld"))
 
 
 # -- applicable
@@ -112,8 +109,7 @@ def test_validate_subprocess_exit_codes(tmp_path):
     bad.write_text("(fly b1)\n")
     short = tmp_path / "short.txt"
     short.write_text("(unstack b3 b1)\n")
-    codes = [subprocess.run([sys.executable, "-m", "amlasp", "validate", DOM, PROB, str(plan)],
-                            capture_output=True, text=True, timeout=60).returncode for plan in (PLAN, short, bad)]
+    codes = [run_module("validate", DOM, PROB, plan).returncode for plan in (PLAN, short, bad)]
     assert codes == [0, 1, 2]
 
 

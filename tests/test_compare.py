@@ -10,10 +10,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from typer.testing import CliRunner
 
 import amlasp
-from amlasp.cli import app
 from amlasp.metrics.compare import compare
 from amlasp.errors import InputError
 from amlasp.model import Predicate
@@ -24,46 +22,12 @@ from amlasp.experiments.perturb import (
     add_literals, drop_literals, permute_parameters, perturb, rename_symbols, restyle_names,
 )
 
-from conftest import IPC
+from tests.support.cli import run
+from tests.support.examples import HIKING
+from tests.support.ipc import DOMAINS, reference
+from tests.support.paths import IPC
 
-DOMAINS = sorted((IPC / "domains").glob("*.pddl"))
-
-HIKING_GOLD = """(define (domain hiking)
-  (:requirements :strips :typing :negative-preconditions)
-  (:types hiker location)
-  (:predicates (at ?h - hiker ?l - location) (path-clear ?from - location ?to - location)
-               (rained ?l - location) (has-energy ?h - hiker))
-  (:action walk
-    :parameters (?h - hiker ?from - location ?to - location)
-    :precondition (and (at ?h ?from) (path-clear ?from ?to) (not (rained ?to)))
-    :effect (and (not (at ?h ?from)) (at ?h ?to)))
-  (:action rest
-    :parameters (?h - hiker ?l - location)
-    :effect (has-energy ?h))
-  (:action check-weather
-    :parameters (?l - location)
-    :effect (not (rained ?l))))"""
-
-# LLM style: `_` instead of `-`, a missing :requirements entry, an empty precondition, comments
-HIKING_LLM = """; generated
-(define (domain hiking)
-  (:requirements :strips :typing)
-  (:types hiker location)
-  (:predicates (at ?h - hiker ?l - location) (path_clear ?from - location ?to - location) ; edges
-               (rained ?l - location) (HAS_ENERGY ?h - hiker))
-  (:action walk
-    :parameters (?h - hiker
-                 ?from - location ?to - location)
-    :precondition (and (at ?h ?from) (has_energy ?h) (path_clear ?from ?to))
-    :effect (and (not (at ?h ?from)) (at ?h ?to)))
-  (:action Rest
-    :parameters (?h - hiker ?l - location)
-    :precondition (and (at ?h ?l) (has_energy ?h))
-    :effect (not (has_energy ?h)))
-  (:action check_weather
-    :parameters (?l - location)
-    :precondition (and)
-    :effect (rained ?l)))"""
+HIKING_GOLD, HIKING_LLM = HIKING.reference, HIKING.learned
 
 
 def dom(text: str, name: str = "d.pddl"):
@@ -84,7 +48,7 @@ def test_hiking_similarity_known_values():
     assert sim["walk"] == pytest.approx(4 / 6)  # 1 - (2 + 0) / (4 + 2)
     assert round(sim["walk"], 3) == 0.667
     assert sim["rest"] == 0 and sim["check-weather"] == 0
-    assert r.similarity == pytest.approx(2 / 9) and round(r.similarity, 3) == 0.222
+    assert r.similarity == pytest.approx(HIKING.similarity) and round(r.similarity, 3) == 0.222
     assert [a.learned for a in r.actions] == ["walk", "rest", "check_weather"]  # names meet across case and -/_
 
 
@@ -96,7 +60,7 @@ def test_hiking_counts_true_negatives_and_edits():
     # universe of walk(?h - hiker, ?from ?to - location): at 1*2, path-clear 2*2, rained 2, has-energy 1 = 9
     assert walk["pre_pos"].tn == 9 - 2 - 1 and walk["pre_neg"].tn == 9 - 1
     assert walk["pre_neg"].precision == 1.0 and walk["pre_neg"].recall == 0.0  # P = 1 when TP+FP = 0
-    assert r.edit_distance == 8 and r.optimal
+    assert r.edit_distance == HIKING.edit_distance and r.optimal
     assert r.actions[0].edits == ("walk: remove precondition (has_energy ?h)", "walk: add precondition (not (rained ?to))")
     assert r.actions[1].edits == ("rest: remove precondition (at ?h ?l)", "rest: remove precondition (has_energy ?h)",
                                   "rest: remove effect (not (has_energy ?h))", "rest: add effect (has-energy ?h)")
@@ -153,18 +117,18 @@ def _reparse(d):
     return parse_domain(to_pddl(d), "perturbed.pddl")
 
 
-@pytest.mark.parametrize("path", DOMAINS, ids=lambda p: p.stem)
-def test_edit_distance_equals_changes_same_names(path):
-    ref = load_domain(path)
+@pytest.mark.parametrize("name", DOMAINS)
+def test_edit_distance_equals_changes_same_names(name):
+    ref = load_domain(reference(name))
     p = perturb(ref, seed=11, drop=2, add=2)
     r = compare(_reparse(p.domain), ref)
     assert p.edits == 4 and r.edit_distance == 4 and r.optimal
     assert len(r.edits) == 4
 
 
-@pytest.mark.parametrize("path", DOMAINS, ids=lambda p: p.stem)
-def test_edit_distance_equals_changes_renamed_and_permuted(path):
-    ref = load_domain(path)
+@pytest.mark.parametrize("name", DOMAINS)
+def test_edit_distance_equals_changes_renamed_and_permuted(name):
+    ref = load_domain(reference(name))
     p = perturb(ref, seed=11, drop=2, add=2, permute=True, rename=True)
     r = compare(_reparse(p.domain), ref)
     assert p.edits == 4 and r.edit_distance == 4 and r.optimal
@@ -180,29 +144,6 @@ def test_recovers_the_scrambled_names():
              and " -> " in c.detail}
     assert all(truth[l] == ref_name for l, ref_name in r.predicate_mapping + r.action_mapping)
     assert r.edit_distance == 2 and r.summary()["precision_macro"] < 1 and r.summary()["recall_macro"] < 1
-
-
-def test_writer_round_trip_on_all_domains():
-    def norm(d):
-        return replace(d, file=None, actions=tuple(replace(a, line=None) for a in d.actions))
-    for path in DOMAINS:
-        d = load_domain(path)
-        assert norm(parse_domain(to_pddl(d), "w.pddl")) == norm(d), path.stem
-
-
-def test_writer_round_trip_adl():
-    text = """(define (domain adl) (:requirements :adl :typing)
-      (:types room ball - object heavy - ball) (:constants hall - room)
-      (:predicates (at ?b - ball ?r - room) (robot ?r - room) (lit ?r - room))
-      (:action sweep :parameters (?to - room)
-        :precondition (and (not (= ?to hall)) (exists (?b - heavy) (at ?b hall))
-                           (or (lit ?to) (robot hall)) (forall (?b - ball) (imply (at ?b ?to) (lit ?to))))
-        :effect (and (robot ?to) (not (robot hall))
-                     (forall (?b - ball) (when (at ?b hall) (and (at ?b ?to) (not (at ?b hall))))))))"""
-    d = dom(text)
-    e = dom(to_pddl(d))
-    assert replace(e, file=None, actions=(replace(e.actions[0], line=None),)) == \
-        replace(d, file=None, actions=(replace(d.actions[0], line=None),))
 
 
 def test_perturbations_are_deterministic_and_counted():
@@ -461,13 +402,10 @@ def test_api_export_and_frame():
 
 # ----------------------------------------------------------------------------- CLI
 
-runner = CliRunner()
-
-
 def test_cli_json_is_the_documented_object(tmp_path):
     (tmp_path / "l.pddl").write_text(HIKING_LLM)
     (tmp_path / "g.pddl").write_text(HIKING_GOLD)
-    res = runner.invoke(app, ["compare", str(tmp_path / "l.pddl"), str(tmp_path / "g.pddl"), "--format", "json"])
+    res = run("compare", str(tmp_path / "l.pddl"), str(tmp_path / "g.pddl"), "--format", "json")
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
     a = out["actions"][0]
@@ -483,25 +421,25 @@ def test_cli_json_is_the_documented_object(tmp_path):
 def test_cli_formats(tmp_path, fmt, marker):
     (tmp_path / "l.pddl").write_text(HIKING_LLM)
     (tmp_path / "g.pddl").write_text(HIKING_GOLD)
-    res = runner.invoke(app, ["compare", str(tmp_path / "l.pddl"), str(tmp_path / "g.pddl"), "-f", fmt, "--explain"])
+    res = run("compare", str(tmp_path / "l.pddl"), str(tmp_path / "g.pddl"), "-f", fmt, "--explain")
     assert res.exit_code == 0 and marker in res.stdout
 
 
 def test_cli_bad_input_exit_2(tmp_path):
     (tmp_path / "g.pddl").write_text(HIKING_GOLD)
-    res = runner.invoke(app, ["compare", str(tmp_path / "missing.pddl"), str(tmp_path / "g.pddl")])
+    res = run("compare", str(tmp_path / "missing.pddl"), str(tmp_path / "g.pddl"))
     assert res.exit_code == 2 and "no such file" in res.output and "Traceback" not in res.output
-    res = runner.invoke(app, ["compare", str(tmp_path / "g.pddl"), str(tmp_path / "g.pddl"), "-f", "xml"])
+    res = run("compare", str(tmp_path / "g.pddl"), str(tmp_path / "g.pddl"), "-f", "xml")
     assert res.exit_code == 2
-    res = runner.invoke(app, ["compare", str(tmp_path / "g.pddl"), str(tmp_path / "g.pddl"), "-f", "json",
-                              "-o", str(tmp_path / "g.pddl")])
+    res = run("compare", str(tmp_path / "g.pddl"), str(tmp_path / "g.pddl"), "-f", "json",
+              "-o", str(tmp_path / "g.pddl"))
     assert res.exit_code == 2 and (tmp_path / "g.pddl").read_text() == HIKING_GOLD
 
 
 def test_cli_writes_output_atomically(tmp_path):
     (tmp_path / "g.pddl").write_text(HIKING_GOLD)
-    res = runner.invoke(app, ["compare", str(tmp_path / "g.pddl"), str(tmp_path / "g.pddl"), "-f", "json",
-                              "-o", str(tmp_path / "out.json")])
+    res = run("compare", str(tmp_path / "g.pddl"), str(tmp_path / "g.pddl"), "-f", "json",
+              "-o", str(tmp_path / "out.json"))
     assert res.exit_code == 0
     assert json.loads((tmp_path / "out.json").read_text())["summary"]["action_accuracy"] == 1
 
@@ -509,8 +447,8 @@ def test_cli_writes_output_atomically(tmp_path):
 def test_cli_explain_prints_mappings_and_bracketed_edits(tmp_path):
     ref = load_domain(IPC / "domains" / "blocksworld.pddl")
     (tmp_path / "l.pddl").write_text(to_pddl(perturb(ref, seed=3, drop=1, add=1, permute=True, rename=True).domain))
-    res = runner.invoke(app, ["compare", str(tmp_path / "l.pddl"), str(IPC / "domains" / "blocksworld.pddl"),
-                              "--explain"])
+    res = run("compare", str(tmp_path / "l.pddl"), str(IPC / "domains" / "blocksworld.pddl"),
+              "--explain")
     assert res.exit_code == 0
     assert "predicate renaming" in res.stdout and "edits (2)" in res.stdout
     assert "[learned: (not (p" in res.stdout  # rich markup is escaped

@@ -8,29 +8,25 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
-from amlasp.cli import app
 from amlasp.reasoning.engine import execute
 from amlasp.model import GroundAction
 from amlasp.pddl.parse import load_domain, load_problem
 
-from conftest import EXAMPLES, IPC
+from tests.support.cli import run
+from tests.support.examples import BLOCKSWORLD, BLOCKSWORLD4
+from tests.support.paths import EXAMPLES
 
 BW = EXAMPLES / "blocksworld"
-DOM, PROB, PLAN, LEARNED = (str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt", "learned.pddl"))
-BW4 = str(IPC / "problems" / "learning" / "blocksworld" / "1_blocksworld_prob.pddl")
-
-
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
+DOM, PROB = BLOCKSWORLD.domain_file, BLOCKSWORLD.problem_file
+PLAN, LEARNED = (str(BW / f) for f in ("plan.txt", "learned.pddl"))
+BW4 = BLOCKSWORLD4.problem_file
 
 
 def test_plan_json_is_a_validated_shortest_plan():
     res = run("plan", DOM, PROB, "--format", "json")
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
-    assert out["status"] == "plan" and out["length"] == 8 and len(out["plans"]) == 1
+    assert out["status"] == "plan" and out["length"] == 8 == BLOCKSWORLD.optimal and len(out["plans"]) == 1
     d = load_domain(DOM)
     p = load_problem(PROB, d)
     steps = [GroundAction(x.strip("()").split()[0], tuple(x.strip("()").split()[1:])) for x in out["plans"][0]]

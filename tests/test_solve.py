@@ -7,22 +7,20 @@ import json
 import os
 
 import pytest
-from typer.testing import CliRunner
 
 from amlasp import solve
-from amlasp.cli import app
-from amlasp.model import And, Atom, Domain, GroundAction, Not
+from amlasp.model import And, Atom, Domain, Not
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain
 from amlasp.external.fast_downward import plan, planner_task
 
-from conftest import IPC
+from tests.support.cli import run
+from tests.support.examples import ONE_CAR
+from tests.support.ipc import reference
+from tests.support.paths import IPC
+from tests.support.up import up_files, up_valid
 
-FERRY = IPC / "domains" / "ferry.pddl"
+FERRY = reference("ferry")
 FERRY_PROBLEMS = [IPC / "problems" / "solving" / "ferry" / f"{i}_ferry_prob.pddl" for i in range(3)]
-ONE_CAR = """(define (problem one_car) (:domain ferry)
-  (:objects l0 l1 - location c0 - car)
-  (:init (noteq l0 l1) (noteq l1 l0) (empty_ferry) (at c0 l0) (at_ferry l0))
-  (:goal (and (at c0 l1))))"""
 
 
 def drop_precondition(d: Domain, action: str, predicate: str) -> Domain:
@@ -41,18 +39,6 @@ def drop_effect(d: Domain, action: str, predicate: str, positive: bool) -> Domai
     return dataclasses.replace(d, actions=acts)
 
 
-def up_verdict(domain_file, problem_file, steps: list[GroundAction]) -> bool:
-    """unified-planning's own plan validator on the reference files (an independent implementation)."""
-    from unified_planning.engines import SequentialPlanValidator
-    from unified_planning.engines.results import ValidationResultStatus
-    from unified_planning.io import PDDLReader
-    from unified_planning.plans import ActionInstance, SequentialPlan
-    problem = PDDLReader().parse_problem(str(domain_file), str(problem_file))
-    up_plan = SequentialPlan([ActionInstance(problem.action(a.name), [problem.object(o) for o in a.args])
-                              for a in steps])
-    return SequentialPlanValidator().validate(problem, up_plan).status == ValidationResultStatus.VALID
-
-
 @pytest.fixture(scope="module")
 def ferry() -> Domain:
     return load_domain(FERRY)
@@ -60,8 +46,8 @@ def ferry() -> Domain:
 
 @pytest.fixture
 def one_car(tmp_path):
-    path = tmp_path / "one_car.pddl"
-    path.write_text(ONE_CAR)
+    path = tmp_path / ONE_CAR.problem_file
+    path.write_text(ONE_CAR.problem_text)
     return path
 
 
@@ -76,7 +62,7 @@ def test_reference_against_itself_solves_every_shipped_problem(tmp_path, monkeyp
     assert os.listdir(tmp_path) == [] and sorted(os.listdir(blocks)) == before
     # cross-check: unified-planning's validator accepts the same plans
     for p in r.problems[:3]:
-        assert up_verdict(IPC / "domains" / "blocksworld.pddl", blocks / p.problem, list(p.plan))
+        assert up_valid(up_files(IPC / "domains" / "blocksworld.pddl", blocks / p.problem), list(p.plan))
 
 
 def test_dropped_precondition_gives_false_plans_where_it_matters(ferry, one_car):
@@ -90,7 +76,7 @@ def test_dropped_precondition_gives_false_plans_where_it_matters(ferry, one_car)
     assert r.false_plan_ratio == 0.75 and r.solving_ratio == 0.25
     # our ASP validator and unified-planning's agree on every plan
     for p, f in zip(r.problems, FERRY_PROBLEMS + [one_car]):
-        assert up_verdict(FERRY, f, list(p.plan)) == (p.status == "solved")
+        assert up_valid(up_files(FERRY, f), list(p.plan)) == (p.status == "solved")
 
 
 def test_dropped_add_effect_gives_no_plan(ferry):
@@ -180,19 +166,18 @@ def test_planner_crash_is_an_error_with_its_message(ferry):
 
 def test_result_frame_and_cli_formats(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-    args = ["solve", str(FERRY), str(FERRY), "--problems", str(FERRY_PROBLEMS[0]), "--timeout", "30"]
-    out = runner.invoke(app, args + ["--format", "json"])
+    args = ["solve", FERRY, FERRY, "--problems", FERRY_PROBLEMS[0], "--timeout", "30"]
+    out = run(*args, "--format", "json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["problems"][0].keys() == {"problem", "status", "plan_length", "seconds", "detail"}
     assert data["problems"][0]["status"] == "solved" and data["problems"][0]["plan_length"] > 0
     assert {"solving_ratio", "false_plan_ratio", "no_plan_ratio", "timeout_ratio", "error_ratio",
             "problems"} <= data["summary"].keys()
-    out = runner.invoke(app, args + ["--format", "csv", "-o", "r.csv"])
+    out = run(*args, "--format", "csv", "-o", "r.csv")
     assert out.exit_code == 0 and (tmp_path / "r.csv").read_text().startswith("problem,status,plan_length")
     assert sorted(os.listdir(tmp_path)) == ["r.csv"]
-    out = runner.invoke(app, args + ["--format", "yaml"])
+    out = run(*args, "--format", "yaml")
     assert out.exit_code == 2 and "unknown --format" in out.output
     frame = solve(FERRY, FERRY, FERRY_PROBLEMS[:1], timeout=30).to_frame()
     assert list(frame.columns) == ["problem", "status", "plan_length", "seconds", "detail"]

@@ -6,20 +6,21 @@ import json
 import random
 
 import pytest
-from typer.testing import CliRunner
 
-from amlasp.cli import app
 from amlasp.reasoning.engine import execute
 from amlasp.errors import InputError
 from amlasp.model import GroundAction as G
-from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.external.fast_downward import plan
 from amlasp.pddl.states import load_states
 from amlasp.experiments.trajectories import generate, generate_trajectories, goal_reached
 
-from conftest import IPC
+from tests.support.cli import run
+from tests.support.examples import ROADS
+from tests.support.ipc import reference
+from tests.support.paths import IPC
 
-FERRY = IPC / "domains" / "ferry.pddl"
+FERRY = reference("ferry")
 FERRY_PROBLEMS = [IPC / "problems" / "solving" / "ferry" / f"{i}_ferry_prob.pddl" for i in range(2)]
 
 
@@ -49,18 +50,10 @@ def test_same_seed_same_trajectory_and_no_randomness_is_the_plan(ferry):
     assert optimal.config == "opt" and len(optimal.actions) == len(plan(d, p, d, "opt", 30).plan)
 
 
-DEAD_END = parse_domain("""(define (domain roads) (:types place)
-  (:predicates (at ?p - place) (road ?a ?b - place) (broken))
-  (:action drive :parameters (?a ?b - place) :precondition (and (at ?a) (road ?a ?b) (not (broken)))
-   :effect (and (at ?b) (not (at ?a))))
-  (:action crash :parameters () :precondition (not (broken)) :effect (broken)))""")
-
-
 def test_random_action_into_a_dead_end_is_undone():
-    p = parse_problem("""(define (problem r) (:domain roads) (:objects a b c - place)
-      (:init (at a) (road a b) (road b c)) (:goal (at c)))""", DEAD_END)
+    d, p = ROADS.load()
     # every step is random; the only alternative to the plan is `crash`, a dead end
-    t = generate(DEAD_END, p, random.Random(0), p_rnd=1.0, p_opt=0.0, timeout=30)
+    t = generate(d, p, random.Random(0), p_rnd=1.0, p_opt=0.0, timeout=30)
     assert t.actions == (G("drive", ("a", "b")), G("drive", ("b", "c")))
     assert t.backtracks == 2 and t.random_steps == 0 and t.replans == 2
 
@@ -76,8 +69,8 @@ def test_files_resume_and_cli(tmp_path):
     assert len(sets) == 3 and all(execute(d, s.problem, s.actions).valid for s in sets)
     assert list(r.to_frame()["length"]) == [len(s.states) - 1 for s in sets]
     before = (out / "1_ferry_traj").read_text()
-    res = CliRunner().invoke(app, ["gen", "trajectories", str(FERRY), "-p", str(FERRY_PROBLEMS[0]),
-                                   "-p", str(FERRY_PROBLEMS[1]), "--output", str(out), "--count", "3", "--seed", "7", "--format", "json"])
+    res = run("gen", "trajectories", FERRY, "-p", FERRY_PROBLEMS[0], "-p", FERRY_PROBLEMS[1], "--output", out,
+              "--count", "3", "--seed", "7", "--format", "json")
     assert res.exit_code == 0, res.output
     assert [o["status"] for o in json.loads(res.stdout)] == ["existing"] * 3  # a stopped run resumes
     assert (out / "1_ferry_traj").read_text() == before

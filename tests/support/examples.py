@@ -214,6 +214,6 @@ HIKING = Pair(
   (:action check-weather
     :parameters (?l - location)
     :effect (not (rained ?l))))""",
-    edit_distance=8,
-    similarity=2 / 9,
+    edit_distance=8,  # walk 2, rest 4, check-weather 2
+    similarity=2 / 9,  # walk 1 - (2 + 0) / (4 + 2), the others 0: averaged over 3 actions
 )
