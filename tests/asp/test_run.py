@@ -1,0 +1,94 @@
+"""amlasp/asp/run.py: the one owner of clingo, on tiny programs whose answers are known."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from amlasp.asp.run import NoAnswer, Program, optimise, solve_once
+
+CHOICE = "{a; b; c}. #show a/0. #show b/0. #show c/0."  # 8 answer sets
+# 13 pigeons, 12 holes: unsatisfiable, and far too hard for clasp to prove so in a second
+PIGEONS = "p(1..13). h(1..12). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P,H), in(Q,H), P < Q. #show in/2."
+
+
+def names(symbols) -> set[str]:
+    return {str(s) for s in symbols}
+
+
+def test_solve_once_shown_and_all_atoms():
+    program = ["a. b :- a. c :- b, not d.", "#show c/0."]
+    assert names(solve_once(program)) == {"c"}
+    assert names(solve_once(program, shown=False)) == {"a", "b", "c"}
+
+
+def test_solve_once_parts_are_one_program_and_timings_are_counted():
+    from collections import Counter
+    timings: Counter = Counter()
+    got = solve_once(["edge(1,2). edge(2,3).", "path(X,Y) :- edge(X,Y). path(X,Z) :- path(X,Y), edge(Y,Z).",
+                      "#show path/2."], timings=timings)
+    assert names(got) == {"path(1,2)", "path(2,3)", "path(1,3)"}
+    assert set(timings) >= {"parse", "ground", "solve"} and all(t >= 0 for t in timings.values())
+
+
+def test_unsatisfiable_program_is_no_answer():
+    with pytest.raises(NoAnswer):
+        solve_once(["a. :- a."])
+
+
+def test_program_externals_between_solves():
+    p = Program(["#external e. #external f. a :- e. b :- a, not f. #show a/0. #show b/0."]).ground()
+    assert names(p.first()) == set()  # externals are false until assigned
+    p.assign("e", True)
+    assert names(p.first()) == {"a", "b"}
+    p.assign("f", True)
+    assert names(p.first()) == {"a"}
+    p.assign("e", None)  # released: false for good
+    assert names(p.first()) == set()
+    assert names(p.first(shown=False)) == {"f"}  # all atoms: f is still true
+
+
+def test_program_grounds_parts_step_by_step():
+    p = Program(["start(0)."])
+    p.add("x(t). y(t) :- x(t), start(0).", "step", ["t"])
+    p.ground(("base", ()), ("step", (1,)))
+    assert p.count("x", 1) == 1
+    p.ground(("step", (2,)), ("step", (3,)))
+    assert p.count("x", 1) == 3 and p.count("y", 1) == 3 and p.count("z", 1) == 0
+    assert names(p.first(shown=False)) == {"start(0)", "x(1)", "x(2)", "x(3)", "y(1)", "y(2)", "y(3)"}
+
+
+def test_models_all_some_and_exhausted():
+    p = Program([CHOICE]).ground()
+    every = [frozenset(names(m)) for m in p.models(0)]
+    assert len(every) == len(set(every)) == 8 and p.exhausted
+    assert set(every) == {frozenset(s) for s in ([], ["a"], ["b"], ["c"], ["a", "b"], ["a", "c"], ["b", "c"],
+                                                 ["a", "b", "c"])}
+    some = list(p.models(3))
+    assert len(some) == 3 and not p.exhausted
+
+
+def test_models_stop_at_the_deadline_without_exhausting():
+    p = Program([PIGEONS]).ground()
+    t = time.monotonic()
+    got = list(p.models(1, deadline=t + 0.3))
+    assert got == [] and not p.exhausted
+    assert time.monotonic() - t < 10
+
+
+def test_models_of_an_unsatisfiable_program_exhaust_with_none():
+    p = Program(["a. :- a."]).ground()
+    assert list(p.models(0)) == [] and p.exhausted
+
+
+def test_optimise_proves_the_optimum():
+    best = optimise("{x(1..3)}. :- not x(1), not x(2). :- not x(3). w(1,2). w(2,3). w(3,1)."
+                    "#minimize {W,X : x(X), w(X,W)}. #show x/1.", time_limit=10)
+    assert names(best.symbols) == {"x(1)", "x(3)"}
+    assert best.cost == 3 and best.optimal and best.bound == 3 and best.seconds >= 0
+
+
+def test_optimise_of_an_unsatisfiable_program_is_no_answer():
+    with pytest.raises(NoAnswer):
+        optimise("a. :- a. #minimize {1 : a}.", time_limit=5)
