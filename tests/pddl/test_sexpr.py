@@ -1,0 +1,83 @@
+"""amlasp/pddl/sexpr.py: the line-aware reader every PDDL text goes through first."""
+
+from __future__ import annotations
+
+import pytest
+
+from amlasp.errors import InputError
+from amlasp.pddl.sexpr import read, write
+
+DOMAIN = """(define (domain Blocks)  ; a comment (with a parenthesis
+  (:predicates (On ?x ?y)
+               (Clear ?x))
+  ; a whole line of comment )
+  (:action Pick-Up :parameters (?x)
+     :precondition (Clear ?x)
+     :effect (not (Clear ?x))))
+"""
+
+
+def test_tree_tokens_lower_case_and_comments_skipped():
+    tree = read(DOMAIN, "d.pddl")
+    assert tree == ["define", ["domain", "blocks"], [":predicates", ["on", "?x", "?y"], ["clear", "?x"]],
+                    [":action", "pick-up", ":parameters", ["?x"], ":precondition", ["clear", "?x"], ":effect",
+                     ["not", ["clear", "?x"]]]]
+    assert tree.head() == "define" and tree[2].head() == ":predicates" and tree[3][7].head() == "not"
+
+
+def test_every_token_and_list_knows_its_lines():
+    tree = read(DOMAIN, "d.pddl")
+    assert (tree.line, tree.end_line) == (1, 7)
+    predicates = tree[2]
+    assert (predicates.line, predicates.end_line) == (2, 3)
+    assert predicates[2].line == 3 and predicates[2][0].line == 3
+    action = tree[3]
+    assert action.line == 5 and action[1].line == 5
+    assert [t.line for t in action if isinstance(t, str) and t.startswith(":")] == [5, 5, 6, 7]
+
+
+def test_crlf_and_cr_free_text_read_alike():
+    tree = read(DOMAIN.replace("\n", "\r\n"), "d.pddl")
+    assert tree == read(DOMAIN, "d.pddl")
+    assert tree[3].line == 5 and tree.end_line == 7
+
+
+def test_write_keeps_every_token_on_its_line():
+    tree = read(DOMAIN, "d.pddl")
+    again = read(write(tree), "w.pddl")
+    assert again == tree
+    assert (again.line, again.end_line, again[2].line, again[2][2].line, again[3].line) == (1, 7, 2, 3, 5)
+    assert [t.line for t in again[3] if isinstance(t, str) and t.startswith(":")] == [5, 5, 6, 7]
+
+
+def error(text: str) -> InputError:
+    with pytest.raises(InputError) as caught:
+        read(text, "f.pddl")
+    return caught.value
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ("", 1, "empty file: no PDDL definition found"),
+    ("; only a comment\n\n", 1, "empty file: no PDDL definition found"),
+    ("(define (domain d))\n(extra)", 2, "unexpected '(' after the end of the definition"),
+    ("(define (domain d)))", 1, "unexpected ')' after the end of the definition"),
+    ("\nword (define)", 2, "unexpected 'word' outside parentheses"),
+    (")(define)", 1, "unbalanced ')'"),
+    ("(define\n (domain d)\n", 1, "missing ')': this '(' is never closed"),
+    ("(define (domain d) \x00)", 1, "binary data, not a PDDL text file"),
+    ("(define\n (domain d\x07))", 2, "unreadable characters (is this a PDDL text file?)"),
+])
+def test_errors_name_the_file_and_line(text, line, message):
+    e = error(text)
+    assert (e.file, e.line, e.message) == ("f.pddl", line, message)
+    assert str(e) == f"f.pddl:{line}: {message}"
+
+
+def test_a_missing_paren_is_found_where_a_keyword_shows_it():
+    """Noticed only at the end of the file; the misplaced keyword points at the list left open."""
+    text = DOMAIN.replace("(Clear ?x)\n     :effect", "(and (Clear ?x)\n     :effect")
+    e = error(text)
+    assert e.line == 6 and e.message == "missing ')': this '(' is not closed before ':effect' on line 7"
+    problem = "(define (problem p) (:domain d)\n  (:objects a)\n  (:init (on a a)\n  (:goal (on a a)))\n"
+    e = error(problem)
+    assert e.line == 3 and e.message == "missing ')': this '(' is not closed before '(:goal' on line 4"
