@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from amlasp.metrics.evaluate import applicability_counts, effect_counts, evaluate, summarise
 from amlasp.model import Atom
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain
-from amlasp.pddl.states import StateSet, load_states, read_trajectory
+from amlasp.pddl.states import StateSet, read_trajectory
 
 from tests.support import cli
 from tests.support.examples import ADL, BLOCKSWORLD, LAMP, TYPED
@@ -91,8 +90,8 @@ def test_dropped_delete_of_a_false_atom_is_no_mistake_and_no_change_gives_one():
     w = score(ev, "wait")
     assert (w.effects.tp, w.effects.fp, w.effects.fn) == (0, 0, 0) and w.effects.precision == w.effects.recall == 1.0
     # predicting no change where there is one: P = 1, R = 0 (the paper's definition)
-    learned = BLOCKSWORLD.domain(BW.replace("(and (holding ?x)\n\t\t   (clear ?y)\n\t\t   (not (clear ?x))\n\t\t   (not (handempty))"
-                            "\n\t\t   (not (on ?x ?y)))", "(and)"))
+    learned = BLOCKSWORLD.domain(BW.replace("(and (holding ?x)\n\t\t   (clear ?y)\n\t\t   (not (clear ?x))"
+                                            "\n\t\t   (not (handempty))\n\t\t   (not (on ?x ?y)))", "(and)"))
     u = score(run(learned), "unstack")
     assert (u.effects.tp, u.effects.fn) == (0, 5) and (u.effects.precision, u.effects.recall) == (1.0, 0.0)
 
@@ -234,8 +233,8 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     bad = tmp_path / "bad.pddl"
     bad.write_text("(define (domain x) (:predicates (p)) (:action a :parameters () :effect (q)))")
     d = "blocksworld"
-    r = eval_cli(bad, IPC / "domains" / f"{d}.pddl", "--states", IPC / "trajectories" / "learning" / d / "0_blocksworld_traj",
-            "--problems", IPC / "problems" / "learning" / d)
+    r = eval_cli(bad, IPC / "domains" / f"{d}.pddl", "--states",
+                 IPC / "trajectories" / "learning" / d / "0_blocksworld_traj", "--problems", IPC / "problems" / "learning" / d)
     assert r.exit_code == 2 and "bad.pddl:1:" in r.stderr and "Traceback" not in r.output
     r = eval_cli(IPC / "domains" / f"{d}.pddl", IPC / "domains" / f"{d}.pddl", "--states", tmp_path / "missing")
     assert r.exit_code == 2 and "missing" in r.stderr

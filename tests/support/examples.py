@@ -29,7 +29,7 @@ class Example:
     domain_file: str  # the file name the texts are parsed under (a real file when there is one)
     problem_file: str
     applicable: tuple[str, ...]  # the ground actions applicable in the initial state, sorted
-    successors: dict[str, frozenset[str]] = field(default_factory=dict)  # action → state after it, from the initial one
+    successors: dict[str, frozenset[str]] = field(default_factory=dict)  # action → the state it leads to from init
     plan: tuple[str, ...] | None = None  # a valid plan
     optimal: int | None = None  # the length of the shortest plans
     landmarks: tuple[str, ...] = ()  # facts every plan makes true, false initially
