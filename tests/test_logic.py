@@ -22,7 +22,7 @@ from amlasp.logic import (
 from amlasp.model import TRUE, And, Atom, Exists, Forall, Formula, Imply, Literal, Not, Or
 from amlasp.pddl.parse import load_domain
 
-from tests.support.examples import EXAMPLES
+from tests.support.examples import REGISTRY
 from tests.support.ipc import ADL, DOMAINS, HANDMADE, LEARNED, NOLAM, reference
 
 UNIVERSE = ("o1", "o2")  # what quantified variables range over in the truth tables
@@ -166,7 +166,7 @@ def test_nnf_of_every_shipped_precondition_and_condition(path):
 
 
 def test_nnf_of_the_examples():
-    forms = [a.precondition for e in EXAMPLES.values() for a in e.domain().actions]
+    forms = [a.precondition for e in REGISTRY.values() for a in e.domain().actions]
     quantified = [f for f in forms if any(isinstance(g, (Exists, Forall, Imply, Or)) for g in subformulas(f))]
     assert quantified, "the ADL example must bring quantifiers"
     for f in forms:

@@ -36,7 +36,7 @@ from amlasp.external.up_oracle import simulator  # noqa: E402
 
 from tests.support import acpbench  # noqa: E402
 from tests.support.acpbench import removal_key  # noqa: E402
-from tests.support.examples import BLOCKSWORLD4, EXAMPLES  # noqa: E402
+from tests.support.examples import BLOCKSWORLD4, REGISTRY  # noqa: E402
 from tests.support.ipc import reference, smallest  # noqa: E402
 from tests.support.notation import actions, atom  # noqa: E402
 from tests.support.up import up_action, up_atom, up_atoms, up_files, up_problem, up_state, up_valid  # noqa: E402
@@ -229,11 +229,11 @@ def test_plan_time_limit_reports_the_horizon_searched():
     assert res.status == "no_plan_within" and "time limit" in res.reason and res.horizon < 40
 
 
-@pytest.mark.parametrize("name", sorted(n for n, e in EXAMPLES.items() if e.optimal is not None))
+@pytest.mark.parametrize("name", sorted(n for n, e in REGISTRY.items() if e.optimal is not None))
 def test_known_optimal_lengths_and_landmarks(name):
     """The registry's answers: the optimal length (none shorter), the landmarks it lists (proven),
     and the facts it lists as avoidable (not claimed)."""
-    e = EXAMPLES[name]
+    e = REGISTRY[name]
     d, p = e.load()
     best = plan(d, p, max_steps=e.optimal + 2)
     assert best.status == "plan" and best.length == e.optimal

@@ -17,7 +17,7 @@ from amlasp.asp.facts import domain_facts, problem_facts, state_facts
 from amlasp.asp.run import encoding, solve_once
 from amlasp.model import Atom, Domain, Problem
 
-from tests.support.examples import ADL, BLOCKSWORLD, EXAMPLES, FLIP, LAMP, ONE_CAR, TYPED
+from tests.support.examples import ADL, BLOCKSWORLD, FLIP, LAMP, ONE_CAR, REGISTRY, TYPED
 from tests.support.notation import atom
 
 
@@ -54,9 +54,9 @@ def heads(text: str) -> Counter:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_one_applicability_rule_per_action_and_one_rule_per_effect(name):
-    d = EXAMPLES[name].domain()
+    d = REGISTRY[name].domain()
     count = heads(rules(d))
     assert count["app"] == len(d.actions)
     assert count["add"] + count["del"] == sum(len(a.effects) for a in d.actions)

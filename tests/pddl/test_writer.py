@@ -11,7 +11,7 @@ from amlasp.model import Domain
 from amlasp.pddl.parse import load_domain, parse_domain
 from amlasp.pddl.writer import to_pddl
 
-from tests.support.examples import ADL, EXAMPLES
+from tests.support.examples import ADL, REGISTRY
 from tests.support.ipc import ADL as ADL_DOMAINS, DOMAINS, HANDMADE, LEARNED, NOLAM, reference
 
 
@@ -34,10 +34,10 @@ def test_writer_round_trip_on_learned_and_adl_domains(path):
     assert norm(parse_domain(to_pddl(d), "w.pddl")) == norm(d)
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_writer_round_trip_on_examples(name):
     """ADL's: constants, subtypes, every connective and quantifier, a forall/when effect."""
-    d = EXAMPLES[name].domain()
+    d = REGISTRY[name].domain()
     assert norm(parse_domain(to_pddl(d))) == norm(d)
 
 
@@ -53,7 +53,7 @@ REQUIREMENTS = {
 
 @pytest.mark.parametrize("name", sorted(REQUIREMENTS))
 def test_requirements_are_the_ones_used(name):
-    text = to_pddl(EXAMPLES[name].domain())
+    text = to_pddl(REGISTRY[name].domain())
     assert re.search(r"\(:requirements ([^)]*)\)", text).group(1) == REQUIREMENTS[name]
 
 
@@ -65,5 +65,5 @@ def test_effects_are_written_one_per_flattened_effect():
 
 
 def test_untyped_domain_writes_no_types():
-    text = to_pddl(EXAMPLES["flip"].domain())
+    text = to_pddl(REGISTRY["flip"].domain())
     assert " - " not in text and ":types" not in text

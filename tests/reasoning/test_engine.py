@@ -6,7 +6,7 @@ import pytest
 from amlasp.reasoning.engine import applicable, execute
 from amlasp.model import Atom, GroundAction as G
 
-from tests.support.examples import ADL, BLOCKSWORLD, EXAMPLES, FLIP
+from tests.support.examples import ADL, BLOCKSWORLD, FLIP, REGISTRY
 from tests.support.notation import actions
 
 
@@ -60,9 +60,9 @@ def test_adl_features_conditional_universal_typed_constants():
 
 # -- the registry's known answers
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_known_applicable_actions_and_successors(name):
-    e = EXAMPLES[name]
+    e = REGISTRY[name]
     d, p = e.load()
     assert [str(a) for a in applicable(d, p)[0]] == list(e.applicable)
     for action, after in e.successors.items():
@@ -70,9 +70,9 @@ def test_known_applicable_actions_and_successors(name):
         assert ex.executable and {str(a) for a in ex.states[1]} == after
 
 
-@pytest.mark.parametrize("name", sorted(n for n, e in EXAMPLES.items() if e.plan is not None))
+@pytest.mark.parametrize("name", sorted(n for n, e in REGISTRY.items() if e.plan is not None))
 def test_known_plan_is_valid_and_its_prefixes_are_not(name):
-    e = EXAMPLES[name]
+    e = REGISTRY[name]
     d, p = e.load()
     plan = e.plan_actions()
     assert execute(d, p, plan).valid

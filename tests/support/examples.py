@@ -163,7 +163,7 @@ ONE_CAR = Example(
     landmarks=("(on c0)", "(at_ferry l1)"),
 )
 
-EXAMPLES = {e.name: e for e in (BLOCKSWORLD, BLOCKSWORLD4, FLIP, ADL, LAMP, TYPED, ROADS, ONE_CAR)}
+REGISTRY = {e.name: e for e in (BLOCKSWORLD, BLOCKSWORLD4, FLIP, ADL, LAMP, TYPED, ROADS, ONE_CAR)}
 
 
 @dataclass(frozen=True)
