@@ -9,12 +9,15 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, report, run
+from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, run
+from amlasp.experiments.report import report
 from amlasp.cli import app
 from amlasp.errors import InputError
 from amlasp.model import And
 from amlasp.pddl.parse import load_domain
 from amlasp.pddl.writer import to_pddl
+from amlasp.render.bench import report_text
+from amlasp.render.formats import Format
 
 from conftest import IPC, ROOT
 
@@ -80,9 +83,9 @@ def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
     assert solving.values[("blocksworld", "broken", "solving_ratio")] == 0.0
     assert ("blocksworld", "broken", "precision") not in rep.table("syntactic").values  # n/a, not 0
     assert rep.table("syntactic").values[("ferry", "broken", "recall")] < 1.0
-    md = rep.markdown()
+    md = report_text(rep, Format.MARKDOWN)
     assert "| ferry | **1.000** | **0.000** | 0.000 | 1.000 |" in md  # best of the row in bold (false: lowest)
-    latex = rep.latex()
+    latex = report_text(rep, Format.LATEX)
     assert r"\multicolumn{2}{c}{perfect}" in latex and r"\textbf{1.000}" in latex and "n/a" in latex
     assert rep.to_frame().shape == (4 * 2 * 2 * 2, 5)
 

@@ -15,7 +15,9 @@ from ..asp.compile import compile_domain
 from ..asp.run import encoding
 from ..model import GroundAction
 from ..pddl.parse import load_domain, load_problem
-from ..render import console, to_json, write_atomic
+from ..files import write_atomic
+from ..render.formats import ANSWER_FORMATS, Format, to_json
+from ..render.output import console
 from ..pddl.states import load_states, read_plan, _ground_action
 from ..pddl import sexpr
 from . import app, guarded, warn
@@ -30,11 +32,6 @@ def load_task(domain: Path, problem: Path):
     return d, load_problem(problem, d)
 
 
-def _check_format(fmt: str, allowed=("table", "json")) -> None:
-    if fmt not in allowed:
-        raise InputError(f"unknown --format '{fmt}' (choose from {', '.join(allowed)})")
-
-
 @app.command()
 def applicable(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
@@ -46,7 +43,7 @@ def applicable(
 ):
     """List the applicable ground actions in the initial state, or in each state of --states."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         if states:
             sets = load_states(states, d, problems_dir=problems, problem=p)
@@ -91,7 +88,7 @@ def step(
 ):
     """Apply ground actions in sequence from the initial state; print each resulting state."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         plan = _parse_actions(actions, d, p)
         ex = engine.execute(d, p, plan)
@@ -132,7 +129,7 @@ def validate(
 ):
     """Check that PLAN is executable and reaches the goal. Exit 0 valid, 1 invalid, 2 bad input."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         steps = read_plan(plan, d, p)
         ex = engine.execute(d, p, steps)

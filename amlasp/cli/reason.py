@@ -15,10 +15,11 @@ from ..reasoning.landmarks import landmarks as run_landmarks
 from ..model import Atom, Literal
 from ..pddl.parse import ground_atom, load_domain, load_problem
 from ..reasoning.planning import plan as run_plan, reach as run_reach
-from ..render import console, rich_table, to_json
+from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
+from ..render.output import console
 from ..pddl.states import _ground_action, load_states, read_plan
 from . import app, guarded, warn
-from .core import _check_format, load_task
+from .core import load_task
 
 
 def _literal(text: str, d, p) -> Literal:
@@ -54,7 +55,7 @@ def plan(
 ):
     """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot). Exit 0 plan, 1 none."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1), time_limit=time_limit)
         if format == "json":
@@ -88,7 +89,7 @@ def reach(
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         if not literals and action is None:
             raise InputError("give literals to reach or --action")
@@ -123,7 +124,7 @@ def justify(
 ):
     """Which actions, or consecutive pairs, can be removed from a valid plan? Exit 0 when well-justified."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         steps = read_plan(plan_file, d, p)
         r = run_justify(d, p, steps)
@@ -158,7 +159,7 @@ def landmarks(
 ):
     """Fact landmarks with their proofs (sound: the delete relaxation with the fact forbidden)."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         only = None
         if check is not None:
@@ -198,7 +199,7 @@ def diff_cmd(
 ):
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         ref = load_domain(reference)
         lrn = load_domain(learned)
         warn(ref.warnings + lrn.warnings)
