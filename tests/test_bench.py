@@ -92,8 +92,11 @@ def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
     # interrupted run: the last two records lost, a third cut in the middle of its line
     lines = results.read_text().splitlines(keepends=True)
     results.write_text("".join(lines[:-3]) + lines[-3][:20])
-    again = run(learned, results, suite=suite, domains=DOMAINS, jobs=1, timeout=30)
+    seen = []
+    again = run(learned, results, suite=suite, domains=DOMAINS, jobs=1, timeout=30,
+                progress=lambda stage, done, total: seen.append((stage, done, total)))
     assert (again.done_before, again.done_now) == (13, 3)
+    assert seen == [("bench", 13, 16), ("bench", 14, 16), ("bench", 15, 16), ("bench", 16, 16)]
     _, recs2 = ResultsFile(results).read()
     assert sorted(json.dumps(r, sort_keys=True) for r in recs2 if True) and len(recs2) == 16
     assert {(r["learner"], r["domain"], r["task"], r.get("problem")) for r in recs2} == \

@@ -13,7 +13,6 @@ Suite layout (`--suite DIR`, default the repository's `benchmarks/`):
 from __future__ import annotations
 
 import json
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed

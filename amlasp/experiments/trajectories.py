@@ -24,7 +24,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..reasoning.engine import applicable, execute
 from ..errors import InputError

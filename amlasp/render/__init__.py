@@ -7,6 +7,6 @@ work reports progress through a callback. Here they become text.
   rich tables from plain rows.
 - `output`: the one way a command delivers its result, to stdout or atomically to `-o FILE`.
 - `progress`: the progress bar on stderr, the command line's side of `progress(stage, done, total)`.
-- `compare`, `evaluate`, `solve`, `bench`: each result's rows, summaries and texts.
+- `compare`, `evaluate`, `solve`, `bench`, `reasoning`: each result's rows, summaries and texts.
 - `plots`: the paper's tables as bar charts (matplotlib).
 """
