@@ -29,7 +29,7 @@ from amlasp.metrics.evaluate import evaluate
 from amlasp.model import Atom, Domain, GroundAction
 from amlasp.pddl.parse import load_domain
 from amlasp.experiments.perturb import perturb
-from amlasp.render import fmt
+from amlasp.render.formats import fmt
 from amlasp.pddl.states import StateSet, load_states
 
 ROOT = Path(__file__).resolve().parent.parent

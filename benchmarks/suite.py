@@ -22,6 +22,7 @@ from pathlib import Path
 from amlasp.experiments.bench import PAPER_DOMAINS
 from amlasp.metrics.solve import problem_files
 from amlasp.experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
+from amlasp.render.progress import progress_bar
 
 HERE = Path(__file__).resolve().parent
 IPC = HERE / "ipc"
@@ -33,9 +34,10 @@ def states(args) -> None:
     for d in args.domains or DOMAINS:
         t0 = time.perf_counter()
         files = problem_files(IPC / "problems" / "solving" / d)[: args.first]
-        r = generate_trajectories(IPC / "domains" / f"{d}.pddl", files, out / d, count=args.count, p_rnd=args.p_rnd,
-                                  p_opt=args.p_opt, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
-                                  progress=True)
+        with progress_bar() as progress:
+            r = generate_trajectories(IPC / "domains" / f"{d}.pddl", files, out / d, count=args.count,
+                                      p_rnd=args.p_rnd, p_opt=args.p_opt, seed=args.seed, timeout=args.timeout,
+                                      jobs=args.jobs, progress=progress)
         frame = r.to_frame()
         made = frame[frame.status != "unsolved"]
         print(f"{d:12s} {len(made)}/{len(frame)} trajectories, {int(made.length.fillna(0).sum()) + len(made)} states, "
@@ -43,7 +45,10 @@ def states(args) -> None:
 
 
 def perfect(args) -> None:
-    from amlasp.experiments.bench import report, run
+    from amlasp.experiments.bench import run
+    from amlasp.experiments.report import report
+    from amlasp.render.bench import report_text
+    from amlasp.render.formats import Format
     with tempfile.TemporaryDirectory() as tmp:
         learned = Path(tmp) / "reference"
         learned.mkdir()
@@ -55,15 +60,16 @@ def perfect(args) -> None:
         print("|---|---:|---:|---:|---:|---|")
         for d in args.domains or DOMAINS:  # one domain at a time, so that each has its own wall time
             t = time.perf_counter()
-            s = run([learned], results, learners=["reference"], domains=[d], jobs=args.jobs, timeout=args.timeout,
-                    progress=True)
+            with progress_bar() as progress:
+                s = run([learned], results, learners=["reference"], domains=[d], jobs=args.jobs,
+                        timeout=args.timeout, progress=progress)
             rep = report(results)
             counts = rep.counts.get(("reference", d), {})
             other = ", ".join(f"{k} {v}" for k, v in counts.items() if v and k != "solved") or "-"
             print(f"| {d} | {s.units} | {time.perf_counter() - t:.1f} | {sum(s.domain_seconds.values()):.1f} | "
                   f"{counts.get('solved', 0)}/{sum(counts.values())} | {other} |", flush=True)
         print(f"\ntotal wall time: {time.perf_counter() - t0:.1f} s (jobs={args.jobs}, timeout={args.timeout:g} s)\n")
-        print(report(results).markdown())
+        print(report_text(report(results), Format.MARKDOWN))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,11 +8,14 @@ import shutil
 
 import pytest
 
-from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, report, run
+from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, run
+from amlasp.experiments.report import report
 from amlasp.errors import InputError
 from amlasp.model import And
 from amlasp.pddl.parse import load_domain
 from amlasp.pddl.writer import to_pddl
+from amlasp.render.bench import report_text
+from amlasp.render.formats import Format
 
 from tests.support import cli
 from tests.support.paths import IPC, ROOT
@@ -79,17 +82,20 @@ def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
     assert solving.values[("blocksworld", "broken", "solving_ratio")] == 0.0
     assert ("blocksworld", "broken", "precision") not in rep.table("syntactic").values  # n/a, not 0
     assert rep.table("syntactic").values[("ferry", "broken", "recall")] < 1.0
-    md = rep.markdown()
+    md = report_text(rep, Format.MARKDOWN)
     assert "| ferry | **1.000** | **0.000** | 0.000 | 1.000 |" in md  # best of the row in bold (false: lowest)
-    latex = rep.latex()
+    latex = report_text(rep, Format.LATEX)
     assert r"\multicolumn{2}{c}{perfect}" in latex and r"\textbf{1.000}" in latex and "n/a" in latex
     assert rep.to_frame().shape == (4 * 2 * 2 * 2, 5)
 
     # interrupted run: the last two records lost, a third cut in the middle of its line
     lines = results.read_text().splitlines(keepends=True)
     results.write_text("".join(lines[:-3]) + lines[-3][:20])
-    again = run(learned, results, suite=suite, domains=DOMAINS, jobs=1, timeout=30)
+    seen = []
+    again = run(learned, results, suite=suite, domains=DOMAINS, jobs=1, timeout=30,
+                progress=lambda stage, done, total: seen.append((stage, done, total)))
     assert (again.done_before, again.done_now) == (13, 3)
+    assert seen == [("bench", 13, 16), ("bench", 14, 16), ("bench", 15, 16), ("bench", 16, 16)]
     _, recs2 = ResultsFile(results).read()
     assert sorted(json.dumps(r, sort_keys=True) for r in recs2 if True) and len(recs2) == 16
     assert {(r["learner"], r["domain"], r["task"], r.get("problem")) for r in recs2} == \

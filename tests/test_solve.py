@@ -139,8 +139,10 @@ def test_goal_predicate_the_model_lacks_is_declared_so_the_goal_is_unreachable(f
 def test_invalid_models_are_a_category_with_the_reason(ferry, tmp_path):
     bad = tmp_path / "bad.pddl"
     bad.write_text("(define (domain ferry)\n (:predicates (at ?c ?l))\n (:action board :parameters (?c)")
-    r = solve(bad, FERRY, FERRY_PROBLEMS[:2])
+    seen = []
+    r = solve(bad, FERRY, FERRY_PROBLEMS[:2], progress=lambda stage, done, total: seen.append((stage, done, total)))
     assert [p.status for p in r.problems] == ["invalid_model"] * 2
+    assert seen == [("solving", 0, 2), ("solving", 1, 2), ("solving", 2, 2)]  # the CLI draws its bar from these
     assert r.problems[0].detail.startswith(f"{bad}:") and r.summary()["invalid_model_ratio"] == 1.0
     r = solve(IPC / "learned" / "nolam" / "childsnack.pddl", IPC / "domains" / "childsnack.pddl",
               IPC / "problems" / "solving" / "childsnack" / "0_childsnack_prob.pddl")

@@ -7,10 +7,15 @@ from typing import List, Optional
 
 import typer
 
-from ..experiments.bench import AGGREGATES, EXECUTORS, TASKS, report as make_report, run as run_bench
 from ..errors import InputError
-from ..render import console, write_atomic
-from . import app, guarded
+from ..experiments.bench import TASKS, Executor, run as run_bench
+from ..experiments.report import Aggregate, report as make_report
+from ..render.bench import report_rich, report_text
+from ..render.formats import REPORT_FORMATS, Format
+from ..render.output import console, deliver, refuse_overwrite
+from ..render.plots import PlotFormat, plots as write_plots
+from ..render.progress import progress_bar
+from . import app, guarded, warn
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
 app.add_typer(bench_app, name="bench")
@@ -37,16 +42,15 @@ def run_command(
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
-        if executor not in EXECUTORS:
-            raise InputError(f"unknown --executor '{executor}' (choose from {', '.join(EXECUTORS)})")
+        Executor.parse(executor)
         if any(results.resolve() == p.resolve() for p in learned):
             raise InputError("refusing to write the results over an input", results)
-        s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs, executor=executor,
-                      scheduler=scheduler, config=planner_config, timeout=timeout, memory_mb=memory,
-                      tasks=task or TASKS, progress=True)
-        c = console(stderr=True)
-        c.print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, {s.errors} with errors, "
-                f"{s.seconds:.1f} s")
+        with progress_bar() as progress:
+            s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs,
+                          executor=executor, scheduler=scheduler, config=planner_config, timeout=timeout,
+                          memory_mb=memory, tasks=task or TASKS, progress=progress)
+        console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
+                                   f"{s.errors} with errors, {s.seconds:.1f} s")
     guarded(run)
 
 
@@ -61,35 +65,14 @@ def report_command(
 ):
     """The paper's tables 3-6 (domains as rows, learners as columns, best in bold) and plots."""
     def run():
-        if format not in ("table", "csv", "markdown", "latex", "json"):
-            raise InputError(f"unknown --format '{format}' (choose from table, csv, markdown, latex, json)")
-        if aggregate not in AGGREGATES:
-            raise InputError(f"unknown --aggregate '{aggregate}' (choose from {', '.join(AGGREGATES)})")
-        for f in plot_format or ():
-            if f not in ("png", "svg"):
-                raise InputError(f"unknown --plot-format '{f}' (choose from png, svg)")
-        if output is not None and output.resolve() == results.resolve():
-            raise InputError("refusing to overwrite the results file", output)
+        form = Format.parse(format, REPORT_FORMATS)
+        Aggregate.parse(aggregate)
+        image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)
+        refuse_overwrite(output, [results], "the results file")
         rep = make_report(results, aggregate)
-        if format == "table":
-            c = console()
-            if output is not None:
-                with c.capture() as cap:
-                    for t in rep.tables:
-                        c.print(t.rich())
-                write_atomic(output, cap.get())
-            else:
-                for t in rep.tables:
-                    c.print(t.rich())
-        else:
-            text = {"csv": rep.csv, "markdown": rep.markdown, "latex": rep.latex, "json": rep.json}[format]()
-            if output is not None:
-                write_atomic(output, text)
-            else:
-                print(text, end="" if text.endswith("\n") else "\n")
+        deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
         if plots is not None:
-            written = rep.plots(plots, plot_format or ("png", "svg"))
+            written = write_plots(rep, plots, image_formats)
             console(stderr=True).print(f"{len(written)} plot(s) in {plots}")
-        for e in rep.errors:
-            console(stderr=True).print(f"amlasp: warning: {e['learner']}/{e['domain']} {e['task']}: {e['error']}")
+        warn(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors)
     guarded(run)

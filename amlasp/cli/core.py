@@ -15,7 +15,10 @@ from ..asp.compile import compile_domain
 from ..asp.run import encoding
 from ..model import GroundAction
 from ..pddl.parse import load_domain, load_problem
-from ..render import console, to_json, write_atomic
+from ..files import write_atomic
+from ..render import reasoning as present
+from ..render.formats import ANSWER_FORMATS, Format, to_json
+from ..render.output import deliver
 from ..pddl.states import load_states, read_plan, _ground_action
 from ..pddl import sexpr
 from . import app, guarded, warn
@@ -30,11 +33,6 @@ def load_task(domain: Path, problem: Path):
     return d, load_problem(problem, d)
 
 
-def _check_format(fmt: str, allowed=("table", "json")) -> None:
-    if fmt not in allowed:
-        raise InputError(f"unknown --format '{fmt}' (choose from {', '.join(allowed)})")
-
-
 @app.command()
 def applicable(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
@@ -46,7 +44,7 @@ def applicable(
 ):
     """List the applicable ground actions in the initial state, or in each state of --states."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         if states:
             sets = load_states(states, d, problems_dir=problems, problem=p)
@@ -55,14 +53,7 @@ def applicable(
                       for acts in per_set]
         else:
             result = engine.applicable(d, p)
-        if format == "json":
-            print(to_json([{"state": i, "applicable": [str(a) for a in acts]} for i, acts in enumerate(result)]))
-            return
-        c = console()
-        for i, acts in enumerate(result):
-            c.print(f"[bold]state {i}[/bold]: {len(acts)} applicable action(s)")
-            for a in acts:
-                c.print(f"  {a}")
+        deliver(to_json(present.applicable_json(result)) if format == Format.JSON else present.applicable_lines(result))
     guarded(run)
 
 
@@ -78,10 +69,6 @@ def _parse_actions(texts: List[str], d, p) -> List[GroundAction]:
     return out
 
 
-def _state_text(state) -> str:
-    return " ".join(sorted(str(a) for a in state))
-
-
 @app.command()
 def step(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
@@ -91,36 +78,14 @@ def step(
 ):
     """Apply ground actions in sequence from the initial state; print each resulting state."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         plan = _parse_actions(actions, d, p)
         ex = engine.execute(d, p, plan)
-        if format == "json":
-            print(to_json(_execution_json(ex)))
-        else:
-            c = console()
-            c.print(f"[bold]state 0[/bold]: {_state_text(ex.states[0])}")
-            for i, st in enumerate(ex.states[1:], 1):
-                c.print(f"[bold]{plan[i - 1]}[/bold] → [bold]state {i}[/bold]: {_state_text(st)}")
-            if ex.failed_step is not None:
-                c.print(f"[red]step {ex.failed_step + 1}: {plan[ex.failed_step]} is not applicable[/red]; "
-                        f"unmet: {', '.join(map(str, ex.unmet))}")
+        deliver(to_json(present.execution_json(ex)) if format == Format.JSON else present.step_lines(ex))
         if ex.failed_step is not None:
             raise typer.Exit(1)
     guarded(run)
-
-
-def _execution_json(ex) -> dict:
-    return {
-        "valid": ex.valid,
-        "executable": ex.executable,
-        "failed_step": None if ex.failed_step is None else ex.failed_step + 1,
-        "failed_action": None if ex.failed_step is None else str(ex.plan[ex.failed_step]),
-        "unmet_preconditions": [str(u) for u in ex.unmet],
-        "unmet_goals": [str(g) for g in ex.goal_unmet],
-        "plan_length": len(ex.plan),
-        "states": [sorted(str(a) for a in s) for s in ex.states],
-    }
 
 
 @app.command()
@@ -132,26 +97,12 @@ def validate(
 ):
     """Check that PLAN is executable and reaches the goal. Exit 0 valid, 1 invalid, 2 bad input."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         steps = read_plan(plan, d, p)
         ex = engine.execute(d, p, steps)
-        if format == "json":
-            out = _execution_json(ex)
-            out.pop("states")
-            print(to_json(out))
-        else:
-            c = console()
-            if ex.valid:
-                c.print(f"[green]valid[/green]: {len(steps)} step(s), goal reached")
-            elif ex.failed_step is not None:
-                c.print(f"[red]invalid[/red]: step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable")
-                for u in ex.unmet:
-                    c.print(f"  unmet precondition: {u}")
-            else:
-                c.print(f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached")
-                for g in ex.goal_unmet:
-                    c.print(f"  unmet goal: {g}")
+        deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
+                else present.validate_lines(ex))
         if not ex.valid:
             raise typer.Exit(1)
     guarded(run)

@@ -8,9 +8,11 @@ from typing import List, Optional
 import typer
 
 from ..errors import InputError
-from ..render import console, rich_table, to_json
 from ..experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
-from . import app, guarded
+from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
+from ..render.output import deliver
+from ..render.progress import progress_bar
+from . import app, guarded, warn
 
 gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")
 app.add_typer(gen_app, name="gen")
@@ -37,19 +39,18 @@ def trajectories(
     Existing trajectory files in OUTPUT are kept, so an interrupted run resumes.
     """
     def run():
-        if format not in ("table", "json"):
-            raise InputError(f"unknown --format '{format}' (choose from table, json)")
+        form = Format.parse(format, ANSWER_FORMATS)
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
-        result = generate_trajectories(domain, problems, output, count=count, p_rnd=p_rnd, p_opt=p_opt, seed=seed,
-                                       timeout=timeout, memory_mb=memory, name=name, jobs=jobs, progress=True)
+        with progress_bar() as progress:
+            result = generate_trajectories(domain, problems, output, count=count, p_rnd=p_rnd, p_opt=p_opt,
+                                           seed=seed, timeout=timeout, memory_mb=memory, name=name, jobs=jobs,
+                                           progress=progress)
         rows = [o.to_dict() for o in result.outcomes]
-        if format == "json":
-            print(to_json(rows))
+        if form == Format.JSON:
+            deliver(to_json(rows))
             return
         cols = ["trajectory", "problem", "status", "config", "length", "random_steps", "backtracks", "seconds"]
-        console().print(rich_table(f"Trajectories in {output}", cols, [[r[c] for c in cols] for r in rows]))
-        for r in rows:
-            if r["status"] == "unsolved":
-                console(stderr=True).print(f"amlasp: warning: {r['trajectory']}: no trajectory, {r['detail']}")
+        deliver([rich_table(f"Trajectories in {output}", cols, [[r[c] for c in cols] for r in rows])])
+        warn(f"{r['trajectory']}: no trajectory, {r['detail']}" for r in rows if r["status"] == "unsolved")
     guarded(run)

@@ -15,10 +15,12 @@ from ..reasoning.landmarks import landmarks as run_landmarks
 from ..model import Atom, Literal
 from ..pddl.parse import ground_atom, load_domain, load_problem
 from ..reasoning.planning import plan as run_plan, reach as run_reach
-from ..render import console, rich_table, to_json
+from ..render import reasoning as present
+from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
+from ..render.output import console, deliver
 from ..pddl.states import _ground_action, load_states, read_plan
 from . import app, guarded, warn
-from .core import _check_format, load_task
+from .core import load_task
 
 
 def _literal(text: str, d, p) -> Literal:
@@ -54,22 +56,10 @@ def plan(
 ):
     """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot). Exit 0 plan, 1 none."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1), time_limit=time_limit)
-        if format == "json":
-            print(to_json({"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
-                           "reason": r.reason or None}))
-        else:
-            c = console()
-            if r.status == "plan":
-                c.print(f"[green]{len(r.plans)} shortest plan(s) of length {r.length}[/green] (validated)")
-                for i, x in enumerate(r.plans, 1):
-                    c.print(f"[bold]plan {i}[/bold]")
-                    for a in x:
-                        c.print(f"  {a}")
-            else:
-                c.print(f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {r.reason}")
+        deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r))
         if r.status != "plan":
             raise typer.Exit(1)
     guarded(run)
@@ -88,7 +78,7 @@ def reach(
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         if not literals and action is None:
             raise InputError("give literals to reach or --action")
@@ -100,16 +90,7 @@ def reach(
                                     p.object_types(d), "<--action>")
         r = run_reach(d, p, lits, init=_start_state(state, d, p), max_steps=max_steps, action=target,
                       time_limit=time_limit)
-        if format == "json":
-            print(to_json({"answer": r.answer, "witness": None if r.witness is None else [str(a) for a in r.witness],
-                           "reason": r.reason}))
-        else:
-            c = console()
-            colour = {"yes": "green", "no": "red", "unknown": "yellow"}[r.answer]
-            rest = r.reason.removeprefix(r.answer) if r.reason.startswith(r.answer) else f": {r.reason}"
-            c.print(f"[{colour}]{r.answer}[/{colour}]{rest}")
-            for a in r.witness or []:
-                c.print(f"  {a}")
+        deliver(to_json(present.reach_json(r)) if format == Format.JSON else present.reach_lines(r))
         raise typer.Exit({"yes": 0, "no": 1, "unknown": 3}[r.answer])
     guarded(run)
 
@@ -123,27 +104,11 @@ def justify(
 ):
     """Which actions, or consecutive pairs, can be removed from a valid plan? Exit 0 when well-justified."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         steps = read_plan(plan_file, d, p)
         r = run_justify(d, p, steps)
-        if format == "json":
-            print(to_json({"valid": r.valid, "well_justified": r.well_justified,
-                           "removable_actions": [{"step": i + 1, "action": str(steps[i])} for i in r.removable_single],
-                           "removable_pairs": [{"step": i + 1, "actions": [str(steps[i]), str(steps[i + 1])]}
-                                               for i in r.removable_pairs]}))
-        else:
-            c = console()
-            if not r.valid:
-                c.print("[red]the plan is not valid[/red] (see `amlasp validate`)")
-            elif r.well_justified:
-                c.print(f"[green]well-justified[/green]: no single action or consecutive pair of the {len(steps)} "
-                        "can be removed")
-            else:
-                for i in r.removable_single:
-                    c.print(f"removable: step {i + 1} {steps[i]}")
-                for i in r.removable_pairs:
-                    c.print(f"removable pair: steps {i + 1}-{i + 2} {steps[i]} {steps[i + 1]}")
+        deliver(to_json(present.justify_json(r)) if format == Format.JSON else present.justify_lines(r))
         if not r.well_justified:
             raise typer.Exit(1)
     guarded(run)
@@ -158,30 +123,16 @@ def landmarks(
 ):
     """Fact landmarks with their proofs (sound: the delete relaxation with the fact forbidden)."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         only = None
         if check is not None:
             lit = _literal(check, d, p)
             only = [lit.atom]
         r = run_landmarks(d, p, only=only)
-        rows = [{"fact": str(l.fact), "kind": l.kind, "proof": l.proof} for l in r.landmarks]
-        if format == "json":
-            print(to_json({"landmarks": rows, "candidates": r.candidates, "unsolvable": r.unsolvable or None}))
-        else:
-            c = console()
-            if r.unsolvable:
-                c.print(f"[red]{r.unsolvable}[/red]")
-            elif check is not None:
-                if rows:
-                    c.print(f"[green]landmark[/green]: {rows[0]['fact']} — {rows[0]['proof']}")
-                else:
-                    c.print("[yellow]not proven a landmark[/yellow]: the goal stays reachable in the delete relaxation "
-                            "without it (the test is sound, not complete)")
-            else:
-                c.print(rich_table(f"fact landmarks ({len(rows)})", ["fact", "kind", "proof"],
-                                   [[x["fact"], x["kind"], x["proof"]] for x in rows]))
-        if check is not None and not rows:
+        deliver(to_json(present.landmarks_json(r)) if format == Format.JSON
+                else present.landmarks_terminal(r, check))
+        if check is not None and not r.landmarks:
             raise typer.Exit(1)
     guarded(run)
 
@@ -198,7 +149,7 @@ def diff_cmd(
 ):
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""
     def run():
-        _check_format(format)
+        Format.parse(format, ANSWER_FORMATS)
         ref = load_domain(reference)
         lrn = load_domain(learned)
         warn(ref.warnings + lrn.warnings)

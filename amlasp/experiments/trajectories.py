@@ -24,15 +24,15 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..reasoning.engine import applicable, execute
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from ..pddl.parse import load_domain, load_problem
 from ..external.fast_downward import plan as run_planner
-from ..render import write_atomic
-from ..metrics.solve import problem_files, run_pool
+from ..files import write_atomic
+from ..metrics.solve import ProgressCallback, problem_files, run_pool
 
 P_RND = 0.2
 P_OPT = 0.3
@@ -174,10 +174,11 @@ def _job(args) -> TrajectoryOutcome:
 def generate_trajectories(domain: str | Path, problems, out_dir: str | Path, *, count: int | None = None,
                           p_rnd: float = P_RND, p_opt: float = P_OPT, seed: int = SEED, timeout: float = 60.0,
                           memory_mb: int | None = 4096, name: str | None = None, jobs: int = 1,
-                          progress: bool = False) -> GenerationResult:
+                          progress: ProgressCallback | None = None) -> GenerationResult:
     """`count` trajectories (default: one per problem; problems are used in turn) into `out_dir`.
 
     Existing trajectory files are kept (a stopped run resumes); delete them to regenerate.
+    `progress(f"trajectories {name}", done, total)` is called as trajectories are made.
     """
     for what, p in (("--p-rnd", p_rnd), ("--p-opt", p_opt)):
         if not 0.0 <= p <= 1.0:

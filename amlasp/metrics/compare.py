@@ -265,43 +265,6 @@ class CompareResult:
             rows.append(row)
         return pd.DataFrame(rows)
 
-    # ---- rows for tables (render.py does the formatting)
-    TABLE_COLUMNS = ("action", "learned", "pre+ P", "pre+ R", "pre− P", "pre− R", "eff+ P", "eff+ R", "eff− P",
-                     "eff− R", "sim", "equiv", "d par", "d pre", "d eff", "edits")
-
-    def table_rows(self) -> list[list]:
-        rows = []
-        for a in self.actions:
-            c = a.counts
-            rows.append([a.action, a.learned or "—", c["pre_pos"].precision, c["pre_pos"].recall,
-                         c["pre_neg"].precision, c["pre_neg"].recall, c["eff_pos"].precision, c["eff_pos"].recall,
-                         c["eff_neg"].precision, c["eff_neg"].recall, a.similarity, a.equivalent,
-                         a.param_distance, a.pre_distance, a.eff_distance, len(a.edits)])
-        return rows
-
-    def macro_row(self) -> list:
-        """The table's last row: each numeric column averaged over the reference's actions."""
-        rows = self.table_rows()
-        out: list = ["macro average", ""]
-        for i in range(2, len(self.TABLE_COLUMNS)):
-            vals = [float(r[i]) for r in rows]
-            out.append(sum(vals) / len(vals) if vals else None)
-        return out
-
-    def summary_rows(self) -> list[list]:
-        s = self.summary()
-        return [["precision (macro / cumulative)", s["precision_macro"], s["precision_cumulative"]],
-                ["recall (macro / cumulative)", s["recall_macro"], s["recall_cumulative"]],
-                ["precondition P (macro / cumulative)", s["pre_precision_macro"], s["pre_precision_cumulative"]],
-                ["precondition R (macro / cumulative)", s["pre_recall_macro"], s["pre_recall_cumulative"]],
-                ["effect P (macro / cumulative)", s["eff_precision_macro"], s["eff_precision_cumulative"]],
-                ["effect R (macro / cumulative)", s["eff_recall_macro"], s["eff_recall_cumulative"]],
-                ["similarity (average)", s["similarity"], None],
-                ["action accuracy (equivalent / reference actions)", s["action_accuracy"], None],
-                ["edit distance" + (" (proven optimal)" if self.optimal else
-                                    f" (best found, NOT proven optimal; lower bound {self.bound})"),
-                 self.edit_distance, None]]
-
 
 # ============================================================================ facts
 

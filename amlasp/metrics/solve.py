@@ -8,11 +8,11 @@ plan that uses an action the reference lacks is a false plan, not a crash.
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from ..reasoning.engine import execute
 from ..errors import InputError
@@ -23,6 +23,9 @@ from ..external.fast_downward import CONFIGS, plan
 CATEGORIES = ("solved", "false_plan", "no_plan", "timeout", "memout", "error", "invalid_model")
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 4096
+
+#: `progress(stage, done, total)`: how long work reports how far it is (the command line draws the bar).
+ProgressCallback = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True)
@@ -146,11 +149,12 @@ def load_learned(learned: str | Path | Domain) -> Domain | str:
 
 def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
           timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
-          progress: bool = False) -> SolveResult:
+          progress: ProgressCallback | None = None) -> SolveResult:
     """Solve every problem with the learned model and validate each plan in the reference model.
 
     `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
     reference model. A learned model that cannot be read makes every problem `invalid_model`.
+    `progress("solving", done, total)` is called as problems are done.
     """
     if config not in CONFIGS:
         raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
@@ -167,31 +171,23 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     return SolveResult(str(name), str(rname), config, tuple(outcomes))
 
 
-def run_pool(fn, work: Sequence, jobs: int = 1, progress: bool = False, what: str = "working") -> Iterator:
-    """`map(fn, work)` in order, in a process pool when `jobs > 1`, with a progress bar when asked."""
-    bar = progress_bar(progress)
-    with bar:
-        task = bar.add_task(what, total=len(work))
-        if jobs <= 1 or len(work) <= 1:
-            for w in work:
-                yield fn(w)
-                bar.advance(task)
-            return
-        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-            for r in pool.map(fn, work):
-                yield r
-                bar.advance(task)
-
-
-def progress_bar(enabled: bool = True):
-    """A rich progress bar on stderr with counts and ETA (silent when disabled or not a terminal)."""
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)
-    from ..render import console
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    TextColumn("ETA"), TimeRemainingColumn(), console=console(stderr=True),
-                    disable=not enabled or not os.isatty(2), transient=False)
+def run_pool(fn, work: Sequence, jobs: int = 1, progress: ProgressCallback | None = None,
+             stage: str = "working") -> Iterator:
+    """`map(fn, work)` in order, in a process pool when `jobs > 1`; `progress(stage, done, total)` as
+    each result comes."""
+    total = len(work)
+    if progress:
+        progress(stage, 0, total)
+    with ExitStack() as stack:
+        if jobs > 1 and total > 1:
+            results: Iterable = stack.enter_context(ProcessPoolExecutor(max_workers=min(jobs, total))).map(fn, work)
+        else:
+            results = map(fn, work)
+        for done, r in enumerate(results, 1):
+            yield r
+            if progress:
+                progress(stage, done, total)
 
 
 __all__ = ["CATEGORIES", "ProblemOutcome", "SolveResult", "solve", "solve_problem", "problem_files",
-           "load_learned", "run_pool", "progress_bar"]
+           "load_learned", "run_pool", "ProgressCallback"]

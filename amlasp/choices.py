@@ -1,0 +1,38 @@
+"""Options that take one of a few names (`--format`, `--executor`, `--aggregate`, `--plot-format`).
+
+Each is an Enum of its names; `parse` is the one place a value is checked, so that every
+command rejects a bad value with the same message: `unknown --format 'x' (choose from ...)`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Sequence, TypeVar
+
+from .errors import InputError
+
+C = TypeVar("C", bound="Choice")
+
+
+class Choice(str, Enum):
+    """A name an option takes; a `str`, so that it compares equal to (and prints as) its value."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @classmethod
+    def option(cls) -> str:
+        """The command-line option that takes these names (for messages)."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse(cls: type[C], value: str, allowed: Sequence[C] | None = None) -> C:
+        """The member named `value`, if `allowed` (default: all) has it; else the one error message."""
+        allowed = tuple(cls) if allowed is None else tuple(allowed)
+        for member in allowed:
+            if member.value == value:
+                return member
+        raise InputError(f"unknown {cls.option()} '{value}' (choose from {', '.join(m.value for m in allowed)})")

@@ -1,0 +1,84 @@
+"""The paper's tables (`experiments.report`) as CSV, Markdown, LaTeX, JSON and rich tables.
+
+In every drawn table the best value of each row and metric is marked (bold), when there is
+more than one learner to compare.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.table import Table as RichTable
+
+from ..experiments.report import Report, Table
+from .formats import Format, fmt, latex_escape, markdown_header, rich_table, to_csv, to_json
+
+
+def columns(table: Table) -> list[str]:
+    return ["domain"] + [f"{l} {lab}" for l in table.learners for _, lab, _ in table.metrics]
+
+
+def cells(table: Table, mark: Callable[[str], str]) -> list[list[str]]:
+    """Formatted rows; `mark` wraps the best value of each row and metric."""
+    out = []
+    for r in table.row_labels():
+        row = [r]
+        for l in table.learners:
+            for key, _, higher in table.metrics:
+                v = table.cell(r, l, key)
+                s = fmt(v)
+                best = table.best(r, key, higher)
+                row.append(mark(s) if v is not None and best is not None and
+                           abs(v - best) < 1e-9 and len(table.learners) > 1 else s)
+        out.append(row)
+    return out
+
+
+def table_markdown(table: Table) -> str:
+    lines = [f"**{table.title}**", "", *markdown_header(columns(table))]
+    lines += ["| " + " | ".join(r) + " |" for r in cells(table, lambda s: f"**{s}**")]
+    return "\n".join(lines) + "\n"
+
+
+def table_latex(table: Table) -> str:
+    """Learners as column groups (`\\multicolumn`), the mean row under a rule."""
+    k = len(table.metrics)
+    head1 = " & ".join(["Domain"] + [rf"\multicolumn{{{k}}}{{c}}{{{latex_escape(l)}}}" for l in table.learners])
+    rules = " ".join(rf"\cmidrule(lr){{{2 + i * k}-{1 + (i + 1) * k}}}" for i in range(len(table.learners)))
+    head2 = " & ".join([""] + [latex_escape(lab) for _ in table.learners for _, lab, _ in table.metrics])
+    body = []
+    for i, r in enumerate(cells(table, lambda s: r"\textbf{" + s + "}")):
+        if i == len(table.domains):
+            body.append(r"\midrule")
+        body.append(" & ".join([latex_escape(r[0])] + r[1:]) + r" \\")
+    return "\n".join([r"\begin{table}[t]", r"\centering", r"\begin{tabular}{l" + "r" * (k * len(table.learners))
+                      + "}", r"\toprule", head1 + r" \\", rules, head2 + r" \\", r"\midrule", *body,
+                      r"\bottomrule", r"\end{tabular}", r"\caption{" + latex_escape(table.title) + "}",
+                      rf"\label{{tab:{table.name}}}", r"\end{table}"]) + "\n"
+
+
+def table_rich(table: Table) -> RichTable:
+    return rich_table(table.title, columns(table), cells(table, lambda s: f"[bold]{s}[/bold]"))
+
+
+def report_csv(report: Report) -> str:
+    """Long form: one row per table, domain, learner and metric."""
+    return to_csv(["table", "domain", "learner", "metric", "value"],
+                  [list(r) for r in report.to_frame().itertuples(index=False)])
+
+
+def report_text(report: Report, format: Format) -> str:
+    """The whole report in a text format (csv, markdown, latex, json)."""
+    if format == Format.CSV:
+        return report_csv(report)
+    if format == Format.MARKDOWN:
+        return "\n".join(table_markdown(t) for t in report.tables)
+    if format == Format.LATEX:
+        return "\n".join(table_latex(t) for t in report.tables)
+    if format == Format.JSON:
+        return to_json(report.to_dict())
+    raise ValueError(f"not a text format: {format}")
+
+
+def report_rich(report: Report) -> list[RichTable]:
+    return [table_rich(t) for t in report.tables]

@@ -1,0 +1,65 @@
+"""Delivering a command's result: to stdout, or with `-o` to a file written atomically.
+
+Every command hands its result to `deliver`, in one of two shapes: text (json, csv, markdown,
+latex), written as it is; or rich renderables (tables, panels, console-markup lines), drawn
+for the terminal or, into a file, without colour and wide enough that no table is cut.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Iterable, Sequence, Union
+
+from rich.console import Console, RenderableType
+
+from ..errors import InputError
+from ..files import write_atomic
+
+#: Columns of a pipe or a file: wide, so that tables are never cut.
+WIDE = 240
+
+#: Text, or renderables (strings among them are console markup).
+Result = Union[str, Sequence[RenderableType]]
+
+
+def console(stderr: bool = False) -> Console:
+    """A terminal keeps its width; a pipe gets a wide one (unless COLUMNS says otherwise)."""
+    c = Console(stderr=stderr, highlight=False, soft_wrap=False)
+    if not c.is_terminal and "COLUMNS" not in os.environ:
+        c = Console(stderr=stderr, highlight=False, soft_wrap=False, width=WIDE)
+    return c
+
+
+def deliver(result: Result, output: Path | None = None, *, min_width: int = 0) -> None:
+    """Print `result`, or write it to `output` atomically.
+
+    Text goes as it is, except that stdout gets a final newline if it lacks one (the shell's
+    prompt starts on its own line). `min_width`: the least width of a pipe for renderables
+    that would otherwise wrap (a terminal keeps its own).
+    """
+    if isinstance(result, str):
+        if output is None:
+            print(result, end="" if result.endswith("\n") else "\n")
+        else:
+            write_atomic(output, result)
+        return
+    if output is None:
+        c = console()
+        if not c.is_terminal:
+            c.width = max(c.width, min_width)
+        for r in result:
+            c.print(r)
+        return
+    buf = io.StringIO()
+    c = Console(file=buf, width=max(WIDE, min_width), highlight=False, soft_wrap=False)
+    for r in result:
+        c.print(r)
+    write_atomic(output, buf.getvalue())
+
+
+def refuse_overwrite(output: Path | None, inputs: Iterable[Path | str], what: str = "an input file") -> None:
+    """`-o` must not name a file the command reads: a typo would destroy an input."""
+    if output is not None and output.exists() and output.resolve() in {Path(p).resolve() for p in inputs}:
+        raise InputError(f"refusing to overwrite {what}", output)

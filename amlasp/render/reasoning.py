@@ -1,0 +1,145 @@
+"""Answers to one question about one model (`reasoning/`): applicable, step, validate, plan, reach,
+justify, landmarks; for each, its JSON object and its lines for a terminal (console markup)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from rich.console import RenderableType
+
+from .formats import rich_table
+
+if TYPE_CHECKING:
+    from ..model import GroundAction
+    from ..reasoning.engine import Execution
+    from ..reasoning.justify import JustifyResult
+    from ..reasoning.landmarks import LandmarkResult
+    from ..reasoning.planning import PlanResult, ReachResult
+
+
+# ---------------------------------------------------------------- applicable, step, validate
+
+def applicable_json(result: Sequence[Sequence[GroundAction]]) -> list[dict]:
+    return [{"state": i, "applicable": [str(a) for a in acts]} for i, acts in enumerate(result)]
+
+
+def applicable_lines(result: Sequence[Sequence[GroundAction]]) -> list[str]:
+    out = []
+    for i, acts in enumerate(result):
+        out.append(f"[bold]state {i}[/bold]: {len(acts)} applicable action(s)")
+        out += [f"  {a}" for a in acts]
+    return out
+
+
+def execution_json(ex: Execution, states: bool = True) -> dict:
+    """Where the plan stopped (1-based step) and why; with `states`, every state reached."""
+    out = {
+        "valid": ex.valid,
+        "executable": ex.executable,
+        "failed_step": None if ex.failed_step is None else ex.failed_step + 1,
+        "failed_action": None if ex.failed_step is None else str(ex.plan[ex.failed_step]),
+        "unmet_preconditions": [str(u) for u in ex.unmet],
+        "unmet_goals": [str(g) for g in ex.goal_unmet],
+        "plan_length": len(ex.plan),
+        "states": [sorted(str(a) for a in s) for s in ex.states],
+    }
+    if not states:
+        out.pop("states")
+    return out
+
+
+def _state_text(state) -> str:
+    return " ".join(sorted(str(a) for a in state))
+
+
+def step_lines(ex: Execution) -> list[str]:
+    """Each state reached, and the action that failed."""
+    out = [f"[bold]state 0[/bold]: {_state_text(ex.states[0])}"]
+    for i, st in enumerate(ex.states[1:], 1):
+        out.append(f"[bold]{ex.plan[i - 1]}[/bold] → [bold]state {i}[/bold]: {_state_text(st)}")
+    if ex.failed_step is not None:
+        out.append(f"[red]step {ex.failed_step + 1}: {ex.plan[ex.failed_step]} is not applicable[/red]; "
+                   f"unmet: {', '.join(map(str, ex.unmet))}")
+    return out
+
+
+def validate_lines(ex: Execution) -> list[str]:
+    steps = ex.plan
+    if ex.valid:
+        return [f"[green]valid[/green]: {len(steps)} step(s), goal reached"]
+    if ex.failed_step is not None:
+        return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable"]
+                + [f"  unmet precondition: {u}" for u in ex.unmet])
+    return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
+            + [f"  unmet goal: {g}" for g in ex.goal_unmet])
+
+
+# ---------------------------------------------------------------- plan, reach
+
+def plan_json(r: PlanResult) -> dict:
+    return {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
+            "reason": r.reason or None}
+
+
+def plan_lines(r: PlanResult) -> list[str]:
+    if r.status != "plan":
+        return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {r.reason}"]
+    out = [f"[green]{len(r.plans)} shortest plan(s) of length {r.length}[/green] (validated)"]
+    for i, x in enumerate(r.plans, 1):
+        out.append(f"[bold]plan {i}[/bold]")
+        out += [f"  {a}" for a in x]
+    return out
+
+
+def reach_json(r: ReachResult) -> dict:
+    return {"answer": r.answer, "witness": None if r.witness is None else [str(a) for a in r.witness],
+            "reason": r.reason}
+
+
+def reach_lines(r: ReachResult) -> list[str]:
+    colour = {"yes": "green", "no": "red", "unknown": "yellow"}[r.answer]
+    rest = r.reason.removeprefix(r.answer) if r.reason.startswith(r.answer) else f": {r.reason}"
+    return [f"[{colour}]{r.answer}[/{colour}]{rest}"] + [f"  {a}" for a in r.witness or []]
+
+
+# ---------------------------------------------------------------- justify, landmarks
+
+def justify_json(r: JustifyResult) -> dict:
+    steps = r.plan
+    return {"valid": r.valid, "well_justified": r.well_justified,
+            "removable_actions": [{"step": i + 1, "action": str(steps[i])} for i in r.removable_single],
+            "removable_pairs": [{"step": i + 1, "actions": [str(steps[i]), str(steps[i + 1])]}
+                                for i in r.removable_pairs]}
+
+
+def justify_lines(r: JustifyResult) -> list[str]:
+    steps = r.plan
+    if not r.valid:
+        return ["[red]the plan is not valid[/red] (see `amlasp validate`)"]
+    if r.well_justified:
+        return [f"[green]well-justified[/green]: no single action or consecutive pair of the {len(steps)} "
+                "can be removed"]
+    return ([f"removable: step {i + 1} {steps[i]}" for i in r.removable_single]
+            + [f"removable pair: steps {i + 1}-{i + 2} {steps[i]} {steps[i + 1]}" for i in r.removable_pairs])
+
+
+def landmark_rows(r: LandmarkResult) -> list[dict]:
+    return [{"fact": str(l.fact), "kind": l.kind, "proof": l.proof} for l in r.landmarks]
+
+
+def landmarks_json(r: LandmarkResult) -> dict:
+    return {"landmarks": landmark_rows(r), "candidates": r.candidates, "unsolvable": r.unsolvable or None}
+
+
+def landmarks_terminal(r: LandmarkResult, check: Optional[str]) -> list[RenderableType]:
+    """All landmarks as a table, or the verdict on the one fact of `--check`."""
+    rows = landmark_rows(r)
+    if r.unsolvable:
+        return [f"[red]{r.unsolvable}[/red]"]
+    if check is not None:
+        if rows:
+            return [f"[green]landmark[/green]: {rows[0]['fact']} — {rows[0]['proof']}"]
+        return ["[yellow]not proven a landmark[/yellow]: the goal stays reachable in the delete relaxation "
+                "without it (the test is sound, not complete)"]
+    return [rich_table(f"fact landmarks ({len(rows)})", ["fact", "kind", "proof"],
+                       [[x["fact"], x["kind"], x["proof"]] for x in rows])]
