@@ -129,7 +129,7 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")
         parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
-        parts.append(encoding("semantics"))
+        parts += [encoding("types"), encoding("semantics")]
     if problem is not None:
         parts.append(problem_facts(problem, 0))
         if states is not None:

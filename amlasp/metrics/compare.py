@@ -523,7 +523,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = _Structure(ld, LEARNED), _Structure(rd, REF)
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),
-            encoding("compare"), encoding("edit")]
+            encoding("types"), encoding("compare"), encoding("edit")]
     if rename:
         base.append("rename.")
     shows = "#show pm/3. #show am/3. #show vm/5."

@@ -315,7 +315,8 @@ class _PairCompiler:
                     scope = c.scope(a)
                     typing = [c.type_check(v, scope) for i, (v, _) in enumerate(a.parameters)
                               if acc[sub][i] != acc[base][i]]
-                    extra = sorted(lits[sub] - lits[base], key=lambda x: (x.negated, x.atom))  # a fixed order
+                    # positive literals first; by text, so that the rule does not vary with string hashing
+                    extra = sorted(lits[sub] - lits[base], key=lambda x: (x.negated, x.atom))
                     state = [c.in_state()] if typing or any(x.kind is Kind.FIXED for x in extra) else []
                     body = (BodyLiteral(Kind.GUARD, f"app({base},S,{n},{term})"), *state, *extra, *typing)
                     self.rules.append(str(Rule(f"both(S,{n},{term})", body)))
@@ -396,7 +397,8 @@ class _PairCompiler:
         for e in a.effects:
             atom, condition = c.effect(a, e)
             head = "add" if e.literal.positive else "del"
-            self.rules.append(str(Rule(f"{head}({tag},S,{n},{term},{atom})", (BodyLiteral(Kind.GUARD, guard), *condition))))
+            body = (BodyLiteral(Kind.GUARD, guard), *condition)
+            self.rules.append(str(Rule(f"{head}({tag},S,{n},{term},{atom})", body)))
             if e.literal.positive:
                 self.maybe_out.add((tag, n))
 
@@ -553,7 +555,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
             sources.append((ss.source, k))
     object_types = {t for p in problem_objs for _, t in p.objects}
     rules = _PairCompiler(ref, lrn, slots, static).compile(object_types)
-    head = [encoding("semantics"), encoding("eval"), domain_facts(ref, REF), domain_facts(lrn, LEARNED), rules,
+    head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, REF),
+            domain_facts(lrn, LEARNED), rules,
             "explain." if explain else ""]
 
     vocab = [_Vocabulary(ref, p) for p in problem_objs]
