@@ -10,7 +10,7 @@ else an object or constant.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Union
 
 Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
 
@@ -74,38 +74,6 @@ class Literal:
         return str(self.atom) if self.positive else f"(not {self.atom})"
 
 
-def conjunction_literals(f: Formula) -> tuple[Literal, ...] | None:
-    """The literals of a conjunction of literals, or None for anything richer."""
-    if isinstance(f, Atom):
-        return (Literal(f, True),)
-    if isinstance(f, Not) and isinstance(f.arg, Atom):
-        return (Literal(f.arg, False),)
-    if isinstance(f, And):
-        out: list[Literal] = []
-        for g in f.args:
-            lits = conjunction_literals(g)
-            if lits is None:
-                return None
-            out.extend(lits)
-        return tuple(out)
-    return None
-
-
-def atoms_of(f: Formula) -> Iterator[Atom]:
-    if isinstance(f, Atom):
-        yield f
-    elif isinstance(f, Not):
-        yield from atoms_of(f.arg)
-    elif isinstance(f, (And, Or)):
-        for g in f.args:
-            yield from atoms_of(g)
-    elif isinstance(f, Imply):
-        yield from atoms_of(f.left)
-        yield from atoms_of(f.right)
-    elif isinstance(f, (Exists, Forall)):
-        yield from atoms_of(f.body)
-
-
 @dataclass(frozen=True)
 class Effect:
     """One effect literal; `variables` are forall-bound, `condition` is the `when` guard."""
@@ -142,6 +110,8 @@ class Action:
         return len(self.parameters)
 
     def precondition_literals(self) -> tuple[Literal, ...] | None:
+        """The literals of a precondition that is a conjunction of literals, or None."""
+        from .logic import conjunction_literals  # logic.py is built on this module: imported when used
         return conjunction_literals(self.precondition)
 
 

@@ -80,7 +80,7 @@ def applicable_all(ref: Domain, sets: list[StateSet], states: list[list[frozense
     from amlasp.asp.compile import compile_domain
     from amlasp.asp.facts import domain_facts, problem_facts, state_facts
     from amlasp.asp.names import Decoder
-    parts = [engine.encoding("semantics"), domain_facts(ref, "m"),
+    parts = [engine.encoding("types"), engine.encoding("semantics"), domain_facts(ref, "m"),
              compile_domain(ref, "m", effects=False, typing="negative").text, "#show app/3."]
     first, ranges = 0, []
     dec = Decoder()

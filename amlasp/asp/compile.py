@@ -7,75 +7,93 @@ meta-interpreter), each schema becomes a rule whose body is its precondition ove
 preconditions (`or`, `exists`, `forall`, `imply`) become auxiliary predicates
 `aux(M,K,S,Vars)` in negation normal form, the classic Lloyd–Topor translation.
 Python writes the rules; what they mean lives in the encoding.
+
+Rules are built as objects (`Rule`, `BodyLiteral`, each literal knowing its `Kind` and the
+variables it binds) and rendered to text once, so that the compiler asks a literal what it
+is instead of parsing the text it wrote.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Iterable, Mapping
 
-from ..model import (
-    TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Not, Or, Typed, is_var,
-)
-from .names import asp_name
-
-_VAR = re.compile(r"\b[VQ]\d+\b")  # the ASP variables of compiled rules
+from ..logic import conjuncts, free_vars, nnf, text
+from ..model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed, is_var
+from .names import asp_name, atom_text
 
 
-def nnf(f: Formula, negate: bool = False) -> Formula:
-    """Negation normal form: `Not` only directly above atoms."""
-    if isinstance(f, Atom):
-        return Not(f) if negate else f
-    if isinstance(f, Not):
-        return nnf(f.arg, not negate)
-    if isinstance(f, And):
-        parts = tuple(nnf(g, negate) for g in f.args)
-        return Or(parts) if negate else And(parts)
-    if isinstance(f, Or):
-        parts = tuple(nnf(g, negate) for g in f.args)
-        return And(parts) if negate else Or(parts)
-    if isinstance(f, Imply):
-        return nnf(Or((Not(f.left), f.right)), negate)
-    if isinstance(f, Exists):
-        return Forall(f.variables, nnf(f.body, True)) if negate else Exists(f.variables, nnf(f.body))
-    if isinstance(f, Forall):
-        return Exists(f.variables, nnf(f.body, True)) if negate else Forall(f.variables, nnf(f.body))
-    raise TypeError(f)
+class Kind(Enum):
+    """What a body literal reads: it decides the literal's place in a rule and what it binds."""
+
+    STATE = "state"            # holds(S,F): an atom of the state
+    FIXED = "fixed"            # fixed(P,F): an atom of a static predicate, given once per problem
+    COMPARISON = "comparison"  # X=Y, X!=Y
+    TYPING = "typing"          # is_a(M,P,X,T), not not_a(M,P,X,T)
+    AUX = "aux"                # aux(M,K,S,Vars): a complex condition
+    GUARD = "guard"            # state(S,P), app(...), query(...): what the rule is about
 
 
-def conjuncts(f: Formula) -> list[Formula]:
-    if isinstance(f, And):
-        return [x for g in f.args for x in conjuncts(g)]
-    return [f]
+@dataclass(frozen=True)
+class BodyLiteral:
+    """One literal of a rule body: `atom`, or `not atom` when `negated`."""
+
+    kind: Kind
+    atom: str
+    negated: bool = False
+    variables: frozenset[str] = frozenset()  # the ASP variables of a state or fixed atom
+
+    @property
+    def joined(self) -> bool:
+        """A positive state or fixed atom: what clingo's grounder joins on, binding its variables."""
+        return self.kind in (Kind.STATE, Kind.FIXED) and not self.negated
+
+    @property
+    def binds(self) -> frozenset[str]:
+        return self.variables if self.joined else frozenset()
+
+    def negate(self) -> BodyLiteral:
+        return replace(self, negated=not self.negated)
+
+    def __str__(self) -> str:
+        return f"not {self.atom}" if self.negated else self.atom
 
 
-def free_vars(f: Formula) -> list[str]:
-    out: list[str] = []
+@dataclass(frozen=True)
+class Rule:
+    """`head :- body.`, or the fact `head.` when the body is empty."""
 
-    def walk(g: Formula, bound: frozenset[str]) -> None:
-        if isinstance(g, Atom):
-            for a in g.args:
-                if is_var(a) and a not in bound and a not in out:
-                    out.append(a)
-        elif isinstance(g, Not):
-            walk(g.arg, bound)
-        elif isinstance(g, (And, Or)):
-            for h in g.args:
-                walk(h, bound)
-        elif isinstance(g, Imply):
-            walk(g.left, bound)
-            walk(g.right, bound)
-        elif isinstance(g, (Exists, Forall)):
-            walk(g.body, bound | {v for v, _ in g.variables})
+    head: str
+    body: tuple[BodyLiteral, ...] = ()
 
-    walk(f, frozenset())
-    return out
+    def __str__(self) -> str:
+        return f"{self.head} :- {', '.join(map(str, self.body))}." if self.body else f"{self.head}."
 
 
-@dataclass
-class _Env:
-    vars: dict[str, str]  # PDDL variable → ASP variable
-    types: dict[str, str]  # PDDL variable → PDDL type
+@dataclass(frozen=True)
+class Comment:
+    text: str
+
+    def __str__(self) -> str:
+        return f"% {self.text}"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The PDDL variables in view, with their ASP variable and their PDDL type."""
+
+    variables: Mapping[str, str]  # PDDL variable → ASP variable
+    types: Mapping[str, str]  # PDDL variable → PDDL type
+
+    def term(self, t: str) -> str:
+        return self.variables[t] if is_var(t) else asp_name(t)
+
+    def atom(self, a: Atom) -> str:
+        return atom_text(a.predicate, [self.term(x) for x in a.args])
+
+    def variables_of(self, a: Atom) -> frozenset[str]:
+        return frozenset(self.variables[x] for x in a.args if is_var(x))
 
 
 @dataclass
@@ -87,7 +105,11 @@ class ActionRules:
 
 
 class Compiler:
-    """Compiles one domain, tagged `tag` (e.g. `ref`, `learned`), into rules."""
+    """Compiles one domain, tagged `tag` (e.g. `ref`, `learned`), into rules.
+
+    `compile()` writes the whole program. The other public methods build single rules and
+    literals for callers that write their own heads (metrics/evaluate.py); the auxiliary rules
+    those need are collected here and returned by `finish()`."""
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,
                  typing: str = "positive", static: frozenset[str] = frozenset()):
@@ -110,184 +132,190 @@ class Compiler:
         self.negative_typing = typing == "negative"
         self.static = frozenset(static)
         self.checked_types: set[str] = set()
-        self.rules: list[str] = []
         self.next_aux = 0
         self.next_q = 0
         self.conditions: dict[int, str] = {}
+        self._out: list[Rule | Comment] = []
 
-    # -- terms and literals
-    def term(self, t: str, env: _Env) -> str:
-        return env.vars[t] if is_var(t) else asp_name(t)
+    def _emit(self, rule: Rule | Comment) -> None:
+        self._out.append(rule)
 
-    def atom(self, a: Atom, env: _Env) -> str:
-        args = [self.term(x, env) for x in a.args]
-        p = asp_name(a.predicate)
-        return f"{p}({','.join(args)})" if args else p
+    def finish(self) -> list[Rule | Comment]:
+        """The rules emitted so far (auxiliary ones included), then the `check_type` facts of negative typing."""
+        return self._out + [Rule(f"check_type({self.tag},{t})") for t in sorted(self.checked_types)]
 
-    def typing(self, var: str, env: _Env) -> str:
-        return f"is_a({self.tag},P,{env.vars[var]},{asp_name(env.types[var])})"
+    # -- literals
+    def in_state(self) -> BodyLiteral:
+        """`state(S,P)`: binds the problem P of the state S."""
+        return BodyLiteral(Kind.GUARD, f"state({self.s},P)")
 
-    def typed(self, variables: list[str], env: _Env, body: list[str]) -> list[str]:
-        """Typing literals of `variables` in a rule with `body`: enumerating ones first."""
-        bound = {v for lit in body if lit.startswith(("holds(", "fixed(")) for v in _VAR.findall(lit)}
-        pos, neg = [], []
-        for v in variables:
-            if self.negative_typing and env.vars[v] in bound:
-                t = asp_name(env.types[v])
-                self.checked_types.add(t)
-                neg.append(f"not not_a({self.tag},P,{env.vars[v]},{t})")
-            else:
-                pos.append(self.typing(v, env))
-        return pos + neg
-
-    def holds(self, a: Atom, env: _Env) -> str:
+    def holds(self, a: Atom, scope: Scope) -> BodyLiteral:
         """Where an atom's truth is read: the state, or the problem for a static predicate."""
         if a.predicate in self.static:
-            return f"fixed(P,{self.atom(a, env)})"
-        return f"holds({self.s},{self.atom(a, env)})"
+            return BodyLiteral(Kind.FIXED, f"fixed(P,{scope.atom(a)})", variables=scope.variables_of(a))
+        return BodyLiteral(Kind.STATE, f"holds({self.s},{scope.atom(a)})", variables=scope.variables_of(a))
 
-    def body(self, f: Formula, env: _Env) -> list[str]:
-        """Body literals for an NNF formula (complex parts become `aux` atoms)."""
-        pos: list[str] = []
-        rest: list[str] = []
+    def comparison(self, a: Atom, scope: Scope, equal: bool) -> BodyLiteral:
+        """`X=Y` (or `X!=Y`) for an equality atom."""
+        x, y = (scope.term(t) for t in a.args)
+        return BodyLiteral(Kind.COMPARISON, f"{x}={y}" if equal else f"{x}!={y}")
+
+    def typing(self, var: str, scope: Scope) -> BodyLiteral:
+        """`is_a(M,P,V,T)`: the object bound to `var` has `var`'s type."""
+        return BodyLiteral(Kind.TYPING, f"is_a({self.tag},P,{scope.variables[var]},{asp_name(scope.types[var])})")
+
+    def type_check(self, var: str, scope: Scope) -> BodyLiteral:
+        """`not not_a(M,P,V,T)`, for a variable bound elsewhere (its type is then listed in `check_type`)."""
+        t = asp_name(scope.types[var])
+        self.checked_types.add(t)
+        return BodyLiteral(Kind.TYPING, f"not_a({self.tag},P,{scope.variables[var]},{t})", negated=True)
+
+    def typed(self, variables: Iterable[str], scope: Scope, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
+        """Typing literals of `variables` in a rule with `body`: enumerating ones first."""
+        bound = frozenset().union(*(lit.binds for lit in body))
+        pos, neg = [], []
+        for v in variables:
+            if self.negative_typing and scope.variables[v] in bound:
+                neg.append(self.type_check(v, scope))
+            else:
+                pos.append(self.typing(v, scope))
+        return pos + neg
+
+    def body(self, f: Formula, scope: Scope) -> list[BodyLiteral]:
+        """Body literals for an NNF formula (complex parts become `aux` atoms): state atoms first."""
+        pos: list[BodyLiteral] = []
+        rest: list[BodyLiteral] = []
         for g in conjuncts(f):
             if isinstance(g, Atom):
                 if g.predicate == "=":
-                    rest.append(f"{self.term(g.args[0], env)}={self.term(g.args[1], env)}")
+                    rest.append(self.comparison(g, scope, equal=True))
                 else:
-                    pos.append(self.holds(g, env))
+                    pos.append(self.holds(g, scope))
             elif isinstance(g, Not) and isinstance(g.arg, Atom):
                 if g.arg.predicate == "=":
-                    rest.append(f"{self.term(g.arg.args[0], env)}!={self.term(g.arg.args[1], env)}")
+                    rest.append(self.comparison(g.arg, scope, equal=False))
                 elif not self.relaxed:
-                    rest.append(f"not {self.holds(g.arg, env)}")
+                    rest.append(self.holds(g.arg, scope).negate())
             elif not (self.relaxed and isinstance(g, Forall)):
-                rest.append(self.aux(g, env))
+                rest.append(self.aux(g, scope))
         return pos + rest
 
-    def aux(self, f: Formula, env: _Env) -> str:
+    def aux(self, f: Formula, scope: Scope) -> BodyLiteral:
         """A fresh `aux(M,K,S,Vars)` that holds exactly when the complex formula `f` does."""
         k = self.next_aux
         self.next_aux += 1
-        fv = [v for v in free_vars(f) if v in env.vars]
-        head = f"aux({self.tag},{k},{self.s},({','.join(env.vars[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
+        fv = [v for v in free_vars(f) if v in scope.variables]
+        head = f"aux({self.tag},{k},{self.s},({','.join(scope.variables[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
+        state = self.in_state()
         if isinstance(f, Or):
             for d in f.args:
-                body = self.body(d, env)
-                self.rules.append(f"{head} :- {', '.join(body + [f'state({self.s},P)'] + self.typed(fv, env, body))}.")
+                body = self.body(d, scope)
+                self._emit(Rule(head, (*body, state, *self.typed(fv, scope, body))))
         elif isinstance(f, Exists):
-            inner = self.bind(f.variables, env)
+            inner = self.bind(f.variables, scope)
             body = self.body(f.body, inner)
-            typing = self.typed(fv + [v for v, _ in f.variables], inner, body)
-            self.rules.append(f"{head} :- {', '.join(body + [f'state({self.s},P)'] + typing)}.")
+            self._emit(Rule(head, (*body, state, *self.typed(fv + [v for v, _ in f.variables], inner, body))))
         elif isinstance(f, Forall):
-            counter = self.aux(Exists(f.variables, nnf(f.body, True)), env)
-            self.rules.append(f"{head} :- {', '.join([f'state({self.s},P)'] + self.typed(fv, env, []) + ['not ' + counter])}.")
+            counter = self.aux(Exists(f.variables, nnf(f.body, True)), scope)
+            self._emit(Rule(head, (state, *self.typed(fv, scope, []), counter.negate())))
         elif isinstance(f, And):
-            body = self.body(f, env)
-            self.rules.append(f"{head} :- {', '.join(body + [f'state({self.s},P)'] + self.typed(fv, env, body))}.")
+            body = self.body(f, scope)
+            self._emit(Rule(head, (*body, state, *self.typed(fv, scope, body))))
         else:
             raise TypeError(f)
-        return head
+        return BodyLiteral(Kind.AUX, head)
 
-    def bind(self, variables: tuple[Typed, ...], env: _Env) -> _Env:
-        inner = _Env(dict(env.vars), dict(env.types))
+    def bind(self, variables: tuple[Typed, ...], scope: Scope) -> Scope:
+        """`scope` and fresh ASP variables `Q<n>` for quantified `variables`."""
+        names, types = dict(scope.variables), dict(scope.types)
         for v, t in variables:
-            inner.vars[v] = f"Q{self.next_q}"
-            inner.types[v] = t
+            names[v] = f"Q{self.next_q}"
+            types[v] = t
             self.next_q += 1
-        return inner
+        return Scope(names, types)
 
     # -- actions
-    def env(self, action: Action) -> _Env:
-        return _Env({v: f"V{i}" for i, (v, _) in enumerate(action.parameters)}, dict(action.parameters))
+    def scope(self, action: Action) -> Scope:
+        """An action's parameters as `V0, V1, ...`."""
+        return Scope({v: f"V{i}" for i, (v, _) in enumerate(action.parameters)}, dict(action.parameters))
 
-    def action_term(self, action: Action, env: _Env) -> str:
-        args = [env.vars[v] for v, _ in action.parameters]
-        name = asp_name(action.name)
-        return f"{name}({','.join(args)})" if args else name
+    def action_term(self, action: Action) -> str:
+        return atom_text(action.name, [f"V{i}" for i in range(action.arity)])
 
-    def applicability(self, action: Action) -> None:
-        """app(M,S,A): A's precondition holds in S (all type-consistent A, joined by the grounder)."""
-        env = self.env(action)
-        lits = self.body(nnf(action.precondition), env)
-        pos = [x for x in lits if x.startswith("holds(")]
-        fixed = [x for x in lits if x.startswith("fixed(")]
-        rest = [x for x in lits if not x.startswith(("holds(", "fixed("))]
-        typing = self.typed([v for v, _ in action.parameters], env, pos + fixed)
-        body = pos + [f"state({self.s},P)"] + fixed + typing + rest
-        self.rules.append(f"app({self.tag},{self.s},{self.action_term(action, env)}) :- {', '.join(body)}.")
+    def precondition(self, action: Action) -> list[BodyLiteral]:
+        """The body literals of `action`'s precondition (over its parameters `V0, V1, ...`)."""
+        return self.body(nnf(action.precondition), self.scope(action))
+
+    def applicability(self, action: Action, head: str | None = None) -> Rule:
+        """app(M,S,A) :- A's precondition holds in S (all type-consistent A, joined by the grounder);
+        another `head` (e.g. eval's `app(M,S,N,A)`) may stand for it."""
+        scope = self.scope(action)
+        lits = self.precondition(action)
+        state = [x for x in lits if x.joined and x.kind is Kind.STATE]
+        fixed = [x for x in lits if x.joined and x.kind is Kind.FIXED]
+        rest = [x for x in lits if not x.joined]
+        typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
+        head = head or f"app({self.tag},{self.s},{self.action_term(action)})"
+        return Rule(head, (*state, self.in_state(), *fixed, *typing, *rest))
 
     def check(self, action: Action) -> None:
         """unmet(M,S,A,Why): for asked actions (`query`), each precondition conjunct that fails."""
-        env = self.env(action)
-        a = self.action_term(action, env)
-        guard = f"query({self.tag},{self.s},{a})"
+        scope = self.scope(action)
+        a = self.action_term(action)
+        guard = BodyLiteral(Kind.GUARD, f"query({self.tag},{self.s},{a})")
+        state = self.in_state()
+
+        def unmet(why: str, *body: BodyLiteral) -> None:
+            self._emit(Rule(f"unmet({self.tag},{self.s},{a},{why})", (guard, *body)))
+
         for v, t in action.parameters:
-            self.rules.append(f"unmet({self.tag},{self.s},{a},type({env.vars[v]},{asp_name(t)})) :- {guard}, state({self.s},P), "
-                              f"not {self.typing(v, env)}.")
+            unmet(f"type({scope.variables[v]},{asp_name(t)})", state, self.typing(v, scope).negate())
         for g in conjuncts(nnf(action.precondition)):
             if isinstance(g, Atom) and g.predicate == "=":
-                x, y = (self.term(t, env) for t in g.args)
-                self.rules.append(f"unmet({self.tag},{self.s},{a},eq({x},{y})) :- {guard}, {x}!={y}.")
+                unmet(f"eq({','.join(map(scope.term, g.args))})", self.comparison(g, scope, equal=False))
             elif isinstance(g, Not) and isinstance(g.arg, Atom) and g.arg.predicate == "=":
-                x, y = (self.term(t, env) for t in g.arg.args)
-                self.rules.append(f"unmet({self.tag},{self.s},{a},neq({x},{y})) :- {guard}, {x}={y}.")
+                unmet(f"neq({','.join(map(scope.term, g.arg.args))})", self.comparison(g.arg, scope, equal=True))
             elif isinstance(g, Atom):
-                at = self.atom(g, env)
-                where = f"state({self.s},P), " if g.predicate in self.static else ""
-                self.rules.append(f"unmet({self.tag},{self.s},{a},pos({at})) :- {guard}, {where}not {self.holds(g, env)}.")
+                where = (state,) if g.predicate in self.static else ()
+                unmet(f"pos({scope.atom(g)})", *where, self.holds(g, scope).negate())
             elif isinstance(g, Not) and isinstance(g.arg, Atom):
-                at = self.atom(g.arg, env)
-                where = f"state({self.s},P), " if g.arg.predicate in self.static else ""
-                self.rules.append(f"unmet({self.tag},{self.s},{a},neg({at})) :- {guard}, {where}{self.holds(g.arg, env)}.")
+                where = (state,) if g.arg.predicate in self.static else ()
+                unmet(f"neg({scope.atom(g.arg)})", *where, self.holds(g.arg, scope))
             else:
                 k = self.next_aux
-                lit = self.aux(g, env)
-                self.conditions[k] = _show(g)
-                self.rules.append(f"unmet({self.tag},{self.s},{a},cond({k})) :- {guard}, state({self.s},P), not {lit}.")
+                lit = self.aux(g, scope)
+                self.conditions[k] = text(g)
+                unmet(f"cond({k})", state, lit.negate())
+
+    def effect(self, action: Action, e: Effect) -> tuple[str, tuple[BodyLiteral, ...]]:
+        """The atom that effect `e` of `action` changes, and the literals of its condition in S
+        (with the typing of its forall variables; none when it is unconditional)."""
+        inner = self.bind(e.variables, self.scope(action))
+        condition: list[BodyLiteral] = []
+        if not e.unconditional:
+            cond = self.body(nnf(e.condition), inner) if e.condition != TRUE else []
+            condition = cond + [self.in_state()] + self.typed([v for v, _ in e.variables], inner, cond)
+        return inner.atom(e.literal.atom), tuple(condition)
 
     def effects(self, action: Action) -> None:
         """add/del(M,S,A,F): what applying A in S adds and deletes (conditions evaluated in S)."""
-        env = self.env(action)
-        a = self.action_term(action, env)
+        a = self.action_term(action)
+        applicable = BodyLiteral(Kind.GUARD, f"app({self.tag},{self.s},{a})")
         for e in action.effects:
-            inner = self.bind(e.variables, env) if e.variables else env
+            atom, condition = self.effect(action, e)
             head = "add" if e.literal.positive else "del"
-            body = [f"app({self.tag},{self.s},{a})"]
-            if not e.unconditional:
-                cond = self.body(nnf(e.condition), inner) if e.condition != TRUE else []
-                body += cond + [f"state({self.s},P)"] + self.typed([v for v, _ in e.variables], inner, cond)
-            self.rules.append(f"{head}({self.tag},{self.s},{a},{self.atom(e.literal.atom, inner)}) :- {', '.join(body)}.")
+            self._emit(Rule(f"{head}({self.tag},{self.s},{a},{atom})", (applicable, *condition)))
 
     def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True) -> ActionRules:
         for action in self.domain.actions:
-            self.rules.append(f"% {action.name}")
+            self._emit(Comment(action.name))
             if enumerate:
-                self.applicability(action)
+                self._emit(self.applicability(action))
             if check:
                 self.check(action)
             if effects:
                 self.effects(action)
-        self.rules += [f"check_type({self.tag},{t})." for t in sorted(self.checked_types)]
-        return ActionRules("\n".join(self.rules) + "\n", dict(self.conditions))
-
-
-def _show(f: Formula) -> str:
-    if isinstance(f, Atom):
-        return str(f)
-    if isinstance(f, Not):
-        return f"(not {_show(f.arg)})"
-    if isinstance(f, (And, Or)):
-        op = "and" if isinstance(f, And) else "or"
-        return f"({op} " + " ".join(_show(g) for g in f.args) + ")"
-    if isinstance(f, Imply):
-        return f"(imply {_show(f.left)} {_show(f.right)})"
-    if isinstance(f, (Exists, Forall)):
-        op = "exists" if isinstance(f, Exists) else "forall"
-        vs = " ".join(f"{v} - {t}" for v, t in f.variables)
-        return f"({op} ({vs}) {_show(f.body)})"
-    return str(f)
+        return ActionRules("\n".join(map(str, self.finish())) + "\n", dict(self.conditions))
 
 
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,

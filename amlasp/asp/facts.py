@@ -7,21 +7,26 @@ live in one program; problem facts carry a problem id `P`; state facts a state i
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from ..model import Atom, Domain, Formula, GroundAction, Literal, Problem, conjunction_literals, is_var
+from ..logic import conjunction_literals, top_literals
+from ..model import Atom, Domain, GroundAction, Literal, Problem, is_var
+from .compile import compile_domain
 from .names import asp_name, atom_text
+from .run import encoding
 
 
-def _lifted(atom: Atom, params: dict[str, int]) -> str:
+def lifted_atom(atom: Atom, params: dict[str, int]) -> str:
+    """An atom of an action schema with its variables numbered: `on(v(1),c(table))`, `eq(v(1),v(2))`."""
     args = [f"v({params[a]})" if is_var(a) else f"c({asp_name(a)})" for a in atom.args]
     if atom.predicate == "=":
         return f"eq({','.join(args)})"
     return atom_text(atom.predicate, args)
 
 
-def _literal_facts(kind: str, m: str, a: str, lits: Iterable[Literal], params: dict[str, int]) -> list[str]:
-    return [f"{kind}({m},{a},{'pos' if l.positive else 'neg'},{_lifted(l.atom, params)})." for l in lits]
+def _literal_fact(kind: str, key: str, l: Literal, params: dict[str, int]) -> str:
+    """`kind(key,pos|neg,atom).`, e.g. `pre(m,stack,pos,holding(v(1))).`"""
+    return f"{kind}({key},{'pos' if l.positive else 'neg'},{lifted_atom(l.atom, params)})."
 
 
 def domain_facts(domain: Domain, tag: str) -> str:
@@ -43,36 +48,23 @@ def domain_facts(domain: Domain, tag: str) -> str:
         pre = conjunction_literals(a.precondition)
         if pre is None:
             out.append(f"complex_pre({m},{n}).")
-            pre = _top_literals(a.precondition)
-        out += _literal_facts("pre", m, n, pre, params)
+            pre = top_literals(a.precondition)
+        out += [_literal_fact("pre", f"{m},{n}", l, params) for l in pre]
         for k, e in enumerate(a.effects):
             if e.unconditional:
-                out += _literal_facts("eff", m, n, [e.literal], params)
-            else:
-                local = dict(params)
-                for j, (v, t) in enumerate(e.variables, 1):
-                    local[v] = len(params) + j
-                    out.append(f"eff_var({m},{n},{k},{local[v]},{asp_name(t)}).")
-                out += _literal_facts("ceff", m, n, [e.literal], local)
-                out[-1] = out[-1].replace(f"ceff({m},{n},", f"ceff({m},{n},{k},", 1)
-                cond = conjunction_literals(e.condition)
-                if cond is None:
-                    out.append(f"complex_cond({m},{n},{k}).")
-                    cond = ()
-                for l in cond:
-                    out.append(f"ecnd({m},{n},{k},{'pos' if l.positive else 'neg'},{_lifted(l.atom, local)}).")
+                out.append(_literal_fact("eff", f"{m},{n}", e.literal, params))
+                continue
+            local = dict(params)
+            for j, (v, t) in enumerate(e.variables, 1):
+                local[v] = len(params) + j
+                out.append(f"eff_var({m},{n},{k},{local[v]},{asp_name(t)}).")
+            out.append(_literal_fact("ceff", f"{m},{n},{k}", e.literal, local))
+            cond = conjunction_literals(e.condition)
+            if cond is None:
+                out.append(f"complex_cond({m},{n},{k}).")
+                cond = ()
+            out += [_literal_fact("ecnd", f"{m},{n},{k}", l, local) for l in cond]
     return "\n".join(out) + "\n"
-
-
-def _top_literals(f: Formula) -> tuple[Literal, ...]:
-    from ..model import And, Not
-    out = []
-    for g in (f.args if isinstance(f, And) else (f,)):
-        if isinstance(g, Atom):
-            out.append(Literal(g, True))
-        elif isinstance(g, Not) and isinstance(g.arg, Atom):
-            out.append(Literal(g.arg, False))
-    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -124,3 +116,26 @@ def runs_facts(plans: list[list[GroundAction]]) -> str:
         out.append(f"run_length({k},{len(plan)}).")
         out.extend(f"run_occurs({k},{t},{action_term(a)})." for t, a in enumerate(plan))
     return "\n".join(out) + "\n"
+
+
+def facts_program(domain: Domain, problem: Problem | None = None, states: Sequence[Iterable[Atom]] | None = None,
+                  plan: list[GroundAction] | None = None, tag: str = "m", rules: bool = True) -> str:
+    """A self-contained program for one's own clingo queries (`amlasp facts`): the model's facts and,
+    with `rules`, its compiled action rules and the encodings that give them meaning; then the
+    problem, its `states` (by default the initial state, as state 0) and a `plan`."""
+    if problem is None and (states is not None or plan is not None):
+        raise ValueError("states and a plan need a problem")
+    parts = [domain_facts(domain, tag)]
+    if rules:
+        parts.append("% compiled action rules (see encodings/semantics.lp)\n")
+        parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
+        parts += [encoding("types"), encoding("semantics")]
+    if problem is not None:
+        parts.append(problem_facts(problem, 0))
+        if states is not None:
+            parts.append(state_facts(states, 0)[0])
+        else:
+            parts.append("% the initial state as state 0\n" + state_facts([problem.init], 0)[0])
+        if plan is not None:
+            parts.append(plan_facts(plan))
+    return "".join(parts)

@@ -10,9 +10,7 @@ import typer
 
 from ..reasoning import engine
 from ..errors import InputError
-from ..asp.facts import domain_facts, plan_facts, problem_facts, state_facts
-from ..asp.compile import compile_domain
-from ..asp.run import encoding
+from ..asp.facts import facts_program
 from ..model import GroundAction
 from ..pddl.parse import load_domain, load_problem
 from ..files import write_atomic
@@ -122,26 +120,12 @@ def facts(
     def run():
         d = load_domain(domain)
         warn(d.warnings)
-        parts = [domain_facts(d, tag)]
-        if rules:
-            parts.append("% compiled action rules (see encodings/semantics.lp)\n")
-            parts.append(compile_domain(d, tag, enumerate=True, check=True, effects=True).text)
-            parts.append(encoding("semantics"))
-        if problem is not None:
-            p = load_problem(problem, d)
-            parts.append(problem_facts(p, 0))
-            if states:
-                sets = load_states(states, d, problem=p)
-                text, _ = state_facts([s for ss in sets for s in ss.states], 0)
-                parts.append(text)
-            else:
-                text, _ = state_facts([p.init], 0)
-                parts.append("% the initial state as state 0\n" + text)
-            if plan is not None:
-                parts.append(plan_facts(read_plan(plan, d, p)))
-        elif states or plan:
+        if problem is None and (states or plan):
             raise InputError("--states and --plan need a PROBLEM file")
-        text = "".join(parts)
+        p = load_problem(problem, d) if problem is not None else None
+        given = [s for ss in load_states(states, d, problem=p) for s in ss.states] if p is not None and states else None
+        steps = read_plan(plan, d, p) if p is not None and plan is not None else None
+        text = facts_program(d, p, given, steps, tag, rules)
         if out is None:
             sys.stdout.write(text)
         else:

@@ -26,9 +26,10 @@ import clingo
 
 from ..asp.run import encoding
 from ..errors import InputError
-from ..asp.facts import _lifted, _top_literals, domain_facts
+from ..asp.facts import domain_facts, lifted_atom
+from ..logic import conjunction_literals, top_literals
 from ..model import (
-    TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Not, Or, conjunction_literals, is_var,
+    TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Not, Or, is_var,
 )
 from ..asp.names import asp_name
 from ..pddl.parse import load_domain
@@ -286,7 +287,7 @@ class _Structure:
             self._action(a, typed)
 
     def atom(self, atom: Atom, params: dict[str, int]) -> str:
-        text = _lifted(atom, params)
+        text = lifted_atom(atom, params)
         if text not in self.atoms:
             args = [f"v({params[x]})" if is_var(x) else f"c({asp_name(x)})" for x in atom.args]
             pred = "eq" if atom.predicate == "=" else asp_name(atom.predicate)
@@ -335,7 +336,7 @@ class _Structure:
         a = asp_name(action.name)
         params = {v: i for i, (v, _) in enumerate(action.parameters, 1)}
         lits = conjunction_literals(action.precondition)
-        top = lits if lits is not None else _top_literals(action.precondition)
+        top = lits if lits is not None else top_literals(action.precondition)
         for l in top:
             L = self.atom(l.atom, params)
             self.unit_text[(a, f"lit(pre,{'pos' if l.positive else 'neg'},{L})")] = ("precondition", str(l))
@@ -485,7 +486,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = _Structure(ld, LEARNED), _Structure(rd, REF)
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),
-            encoding("compare"), encoding("edit")]
+            encoding("types"), encoding("compare"), encoding("edit")]
     if rename:
         base.append("rename.")
     shows = "#show pm/3. #show am/3. #show vm/5."

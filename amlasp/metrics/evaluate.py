@@ -22,11 +22,11 @@ from typing import Callable, Iterable, Sequence
 
 import clingo
 
-from ..asp.compile import Compiler, nnf
+from ..asp.compile import BodyLiteral, Compiler, Kind, Rule
 from ..asp.run import encoding
 from ..errors import InputError
 from ..asp.facts import domain_facts
-from ..model import TRUE, Action, Atom, Domain, Problem
+from ..model import Action, Atom, Domain, Problem
 from ..asp.names import Decoder, asp_name
 from ..pddl.parse import load_domain
 from ..pddl.states import StateSet, load_states
@@ -278,8 +278,7 @@ class _PairCompiler:
             if not self.typed_like_reference(slot, object_types):
                 self.untyped_rule(slot)
         for c in self.c.values():
-            self.rules += c.rules  # auxiliary rules of or/exists/forall conditions
-            self.rules += [f"check_type({c.tag},{t})." for t in sorted(c.checked_types)]
+            self.rules += map(str, c.finish())  # auxiliary rules of or/exists/forall conditions, check_type
         self.rules += [f"action({s.index})." for s in self.slots]
         self.rules += [f"maybe_out({t},{n})." for t, n in sorted(self.maybe_out)]
         if self.maybe_out:
@@ -289,15 +288,7 @@ class _PairCompiler:
     def applicability(self, tag: str, a: Action, n: int, head: str | None = None) -> None:
         """app(M,S,N,A) :- <precondition>, <typing> (or another head, e.g. both/3)."""
         c = self.c[tag]
-        env = c.env(a)
-        lits = c.body(nnf(a.precondition), env)
-        pos = [x for x in lits if x.startswith("holds(")]
-        fixed = [x for x in lits if x.startswith("fixed(")]
-        rest = [x for x in lits if not x.startswith(("holds(", "fixed("))]
-        typing = c.typed([v for v, _ in a.parameters], env, pos + fixed)
-        body = pos + ["state(S,P)"] + fixed + typing + rest
-        head = head or f"app({tag},S,{n},{c.action_term(a, env)})"
-        self.rules.append(f"{head} :- {', '.join(body)}.")
+        self.rules.append(str(c.applicability(a, head or f"app({tag},S,{n},{c.action_term(a)})")))
 
     def pair_applicability(self, slot: _Slot, kinds: set[str] | None) -> None:
         """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.
@@ -306,7 +297,7 @@ class _PairCompiler:
         literals include the other's and its types accept no more objects, its instances are
         derived from the other's (a cheap join) and, when they are the same, only `both` is."""
         n, r, l = slot.index, slot.ref, slot.learned
-        term = self.c[REF].action_term(r, self.c[REF].env(r))
+        term = self.c[REF].action_term(r)
         lits = {tag: self.literal_set(tag, a) for tag, a in ((REF, r), (LEARNED, l))}
         if kinds is not None and lits[REF] is not None and lits[LEARNED] is not None:
             acc = {tag: [_accepts(d, t, kinds) for _, t in a.parameters]
@@ -321,26 +312,24 @@ class _PairCompiler:
                     a = l if sub == LEARNED else r
                     self.applicability(base, r if base == REF else l, n)
                     c = self.c[sub]
-                    env = c.env(a)
-                    typing = [f"not not_a({sub},P,{env.vars[v]},{asp_name(t)})"
-                              for i, (v, t) in enumerate(a.parameters) if acc[sub][i] != acc[base][i]]
-                    self.c[sub].checked_types.update(asp_name(t) for i, (_, t) in enumerate(a.parameters)
-                                                     if acc[sub][i] != acc[base][i])
-                    extra = sorted(lits[sub] - lits[base], key=lambda x: x.startswith("not "))
-                    body = [f"app({base},S,{n},{term})"] + (["state(S,P)"] if typing or any(
-                        "fixed(P," in x for x in extra) else []) + extra + typing
-                    self.rules.append(f"both(S,{n},{term}) :- {', '.join(body)}.")
+                    scope = c.scope(a)
+                    typing = [c.type_check(v, scope) for i, (v, _) in enumerate(a.parameters)
+                              if acc[sub][i] != acc[base][i]]
+                    # positive literals first; by text, so that the rule does not vary with string hashing
+                    extra = sorted(lits[sub] - lits[base], key=lambda x: (x.negated, x.atom))
+                    state = [c.in_state()] if typing or any(x.kind is Kind.FIXED for x in extra) else []
+                    body = (BodyLiteral(Kind.GUARD, f"app({base},S,{n},{term})"), *state, *extra, *typing)
+                    self.rules.append(str(Rule(f"both(S,{n},{term})", body)))
                     return
         self.applicability(REF, r, n)
         self.applicability(LEARNED, l, n)
         self.rules.append(f"both(S,{n},{term}) :- app({REF},S,{n},{term}), app({LEARNED},S,{n},{term}).")
 
-    def literal_set(self, tag: str, a: Action) -> frozenset[str] | None:
+    def literal_set(self, tag: str, a: Action) -> frozenset[BodyLiteral] | None:
         """The precondition as compiled body literals (positional variables), if a conjunction of literals."""
         if a.precondition_literals() is None:
             return None
-        c = self.c[tag]
-        return frozenset(c.body(nnf(a.precondition), c.env(a)))
+        return frozenset(self.c[tag].precondition(a))
 
     # -- effects
     def fast_changes(self, tag: str, a: Action) -> set[tuple[str, str, tuple[str, ...]]] | None:
@@ -350,22 +339,21 @@ class _PairCompiler:
         each such add differs from the deleted atom in one argument position, `X!=Y` says so."""
         if any(not e.unconditional for e in a.effects):
             return None
-        c = self.c[tag]
-        env = c.env(a)
+        scope = self.c[tag].scope(a)
         adds = [e.literal.atom for e in a.effects if e.literal.positive]
         out: set[tuple[str, str, tuple[str, ...]]] = set()
         for e in a.effects:
             atom = e.literal.atom
             if e.literal.positive:
-                out.add(("add", c.atom(atom, env), ()))
+                out.add(("add", scope.atom(atom), ()))
                 continue
             guards: list[str] = []
             never = False
             for g in adds:
                 if (g.predicate, len(g.args)) != (atom.predicate, len(atom.args)):
                     continue
-                diff = [(c.term(x, env), c.term(y, env)) for x, y in zip(atom.args, g.args)
-                        if c.term(x, env) != c.term(y, env)]
+                diff = [(scope.term(x), scope.term(y)) for x, y in zip(atom.args, g.args)
+                        if scope.term(x) != scope.term(y)]
                 if not diff:
                     never = True  # deleted and added: stays true
                     break
@@ -375,12 +363,12 @@ class _PairCompiler:
                     return None
                 guards.append(f"{diff[0][0]}!={diff[0][1]}")
             if not never:
-                out.add(("del", c.atom(atom, env), tuple(sorted(set(guards)))))
+                out.add(("del", scope.atom(atom), tuple(sorted(set(guards)))))
         return out
 
     def changes(self, slot: _Slot) -> None:
         n = slot.index
-        term = self.c[REF].action_term(slot.ref, self.c[REF].env(slot.ref))
+        term = self.c[REF].action_term(slot.ref)
         guard = f"both(S,{n},{term})"
         fast = {tag: self.fast_changes(tag, a) for tag, a in ((REF, slot.ref), (LEARNED, slot.learned))}
         shared = fast[REF] & fast[LEARNED] if fast[REF] is not None and fast[LEARNED] is not None else set()
@@ -405,23 +393,19 @@ class _PairCompiler:
     def generic(self, tag: str, a: Action, n: int, guard: str) -> None:
         """add/del facts of every effect (conditions evaluated in S); eval.lp derives the changes."""
         c = self.c[tag]
-        env = c.env(a)
-        term = c.action_term(a, env)
+        term = c.action_term(a)
         for e in a.effects:
-            inner = c.bind(e.variables, env) if e.variables else env
-            body = [f"both(S,{n},{term})"]
-            if not e.unconditional:
-                cond = c.body(nnf(e.condition), inner) if e.condition != TRUE else []
-                body += cond + ["state(S,P)"] + c.typed([v for v, _ in e.variables], inner, cond)
+            atom, condition = c.effect(a, e)
             head = "add" if e.literal.positive else "del"
-            self.rules.append(f"{head}({tag},S,{n},{term},{c.atom(e.literal.atom, inner)}) :- {', '.join(body)}.")
+            body = (BodyLiteral(Kind.GUARD, guard), *condition)
+            self.rules.append(str(Rule(f"{head}({tag},S,{n},{term},{atom})", body)))
             if e.literal.positive:
                 self.maybe_out.add((tag, n))
 
     def inside(self, tag: str, a: Action, ref_action: Action, atom_text: str) -> bool:
         """Is every atom this add rule can make true a well-typed reference atom (so TN needs no check)?"""
-        e = next(e for e in a.effects if e.literal.positive and self.c[tag].atom(e.literal.atom, self.c[tag].env(a))
-                 == atom_text)
+        scope = self.c[tag].scope(a)
+        e = next(e for e in a.effects if e.literal.positive and scope.atom(e.literal.atom) == atom_text)
         atom = e.literal.atom
         sig = self.ref_preds.get((asp_name(atom.predicate), len(atom.args)))
         if sig is None:
@@ -452,11 +436,11 @@ class _PairCompiler:
 
     def untyped_rule(self, slot: _Slot) -> None:
         c = self.c[REF]
-        env = c.env(slot.ref)
-        term = c.action_term(slot.ref, env)
-        for v, t in slot.ref.parameters:
+        scope = c.scope(slot.ref)
+        term = c.action_term(slot.ref)
+        for v, _ in slot.ref.parameters:
             self.rules.append(f"untyped(S,{slot.index},{term}) :- app({LEARNED},S,{slot.index},{term}), state(S,P), "
-                              f"not {c.typing(v, env)}.")
+                              f"not {c.typing(v, scope)}.")
 
     def universe_rules(self) -> list[str]:
         """in_u(P,F): a candidate added atom F is a well-typed atom of the reference over P."""
@@ -571,7 +555,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
             sources.append((ss.source, k))
     object_types = {t for p in problem_objs for _, t in p.objects}
     rules = _PairCompiler(ref, lrn, slots, static).compile(object_types)
-    head = [encoding("semantics"), encoding("eval"), domain_facts(ref, REF), domain_facts(lrn, LEARNED), rules,
+    head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, REF),
+            domain_facts(lrn, LEARNED), rules,
             "explain." if explain else ""]
 
     vocab = [_Vocabulary(ref, p) for p in problem_objs]

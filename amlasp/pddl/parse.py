@@ -24,7 +24,7 @@ from ..errors import InputError, UnsupportedError
 from ..asp.names import asp_name
 from ..model import (
     TRUE, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or,
-    Predicate, Problem, Action, Typed, atoms_of, conjunction_literals, is_var,
+    Predicate, Problem, Action, Typed, is_var,
 )
 
 # `pddl` refuses `- object` in typed lists once `:types` is declared; we hand it this alias.
@@ -641,5 +641,4 @@ def load_problem(path: str | Path, domain: Domain) -> Problem:
     return parse_problem(_read_text(path), domain, str(path))
 
 
-__all__ = ["load_domain", "parse_domain", "load_problem", "parse_problem", "ground_atom",
-           "conjunction_literals", "atoms_of", "is_var"]
+__all__ = ["load_domain", "parse_domain", "load_problem", "parse_problem", "ground_atom", "is_var"]

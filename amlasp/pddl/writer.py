@@ -7,9 +7,9 @@ equals `d` up to source lines and file name. Effects are written one per flatten
 
 from __future__ import annotations
 
+from ..logic import atoms
 from ..model import (
     TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or, Predicate, Typed,
-    atoms_of,
 )
 
 
@@ -87,7 +87,7 @@ def requirements(d: Domain) -> list[str]:
         reqs.append(":existential-preconditions")
     if any(isinstance(f, Forall) for f, _ in parts):
         reqs.append(":universal-preconditions")
-    if any(a.predicate == "=" for f in forms for a in atoms_of(f)) or \
+    if any(a.predicate == "=" for f in forms for a in atoms(f)) or \
             any(e.literal.atom.predicate == "=" for a in d.actions for e in a.effects):
         reqs.append(":equality")
     if any(not e.unconditional for a in d.actions for e in a.effects):

@@ -93,8 +93,8 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
                     ns.append(str(n))
             text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
             i += 1
-    syms = solve_once([encoding("semantics"), encoding("states"), domain_facts(domain, MODEL), rules.text, "\n".join(text),
-                  "#show app/3."])
+    syms = solve_once([encoding("types"), encoding("semantics"), encoding("states"), domain_facts(domain, MODEL),
+                       rules.text, "\n".join(text), "#show app/3."])
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
     flat: list[list[GroundAction]] = [[] for _ in range(i)]
@@ -150,7 +150,8 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
     text, _ = state_facts([start_state], 0)
     unknown = "".join(f"unknown({k},{t})." for k, plan in enumerate(plans) for t, a in enumerate(plan)
                       if (d := domain.action(a.name)) is None or d.arity != len(a.args))
-    parts = [encoding("semantics"), encoding("validate"), domain_facts(domain, MODEL), rules.text,
+    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
+             domain_facts(domain, MODEL), rules.text,
              problem_facts(problem, 0, init=False), text, runs_facts(plans), f"check({MODEL}).", unknown]
     if own is not None:
         parts.append("\n".join(f"own_start({k}). " + " ".join(f"holds(({k},0),{ground(a)})." for a in st)

@@ -53,9 +53,10 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
                      for a in problem.init if a.predicate != "="),
              "".join(f"step({t},{action_term(a)})." for t, a in enumerate(plan))]
     ctl = clingo.Control(["--warn=none"])
-    for text in [encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL), *facts]:
+    for text in [encoding("types"), encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL), *facts]:
         ctl.add("base", [], text)
     ctl.add("eval", ["t"], rules.text)
+    ctl.add("next", ["t"], encoding("frame"))
     ctl.ground([("base", [])])
     for t in range(n):  # two ground calls per layer: a part never reads what it derives (see justify.lp)
         ctl.ground([("eval", [clingo.Number(t)])])

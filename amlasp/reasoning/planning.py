@@ -95,7 +95,8 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     # default 2-46 s (e.g. matchingbw 25.9 -> 3.9 s, goldminer 46.0 -> 15.2 s; one blocksworld 6.7 -> 10.5 s),
     # though slower on tiny unsatisfiable horizons
     ctl = clingo.Control(["--warn=none", "--configuration=trendy"])
-    base = [encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL), f"plan_model({MODEL}).",
+    base = [encoding("types"), encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL),
+            f"plan_model({MODEL}).",
             problem_facts(problem, 0, init=False, goal=False),
             "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"init(0,{ground(a)})."
                     for a in state if a.predicate != "="),
@@ -105,6 +106,7 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     for text in base:
         ctl.add("base", [], text)
     ctl.add("step", ["t"], step_rules)
+    ctl.add("step", ["t"], encoding("frame"))
     ctl.ground([("base", []), ("check", [clingo.Number(0)])])
     dec = decoder(domain, problem)
     for t in range(0, max_steps + 1):

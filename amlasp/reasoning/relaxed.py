@@ -77,7 +77,7 @@ def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
     state = frozenset(problem.init if init is None else init)
     goal = tuple(problem.goal if goal is None else goal)
     rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="r", relaxed=True)
-    parts = [encoding("semantics"), encoding("relaxed"), domain_facts(domain, MODEL), rules.text,
+    parts = [encoding("types"), encoding("semantics"), encoding("relaxed"), domain_facts(domain, MODEL), rules.text,
              f"relaxed_model({MODEL}).", problem_facts(problem, 0, init=False, goal=False),
              "".join(f"init(0,{ground(a)})." for a in state),
              "".join(f"#external forbid({ground(a)})." for a in forbiddable),
