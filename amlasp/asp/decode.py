@@ -21,11 +21,14 @@ from .names import asp_name
 _ARGUMENT = re.compile(r"[^,()]*\([^()]*\)|[^,()]+")
 
 
-def arguments(text: str) -> list[str]:
+def arguments(text: str, count: int | None = None) -> list[str]:
     """`app(m,3,stack(b1,b2))` → ["m", "3", "stack(b1,b2)"]: the argument texts of a shown atom.
 
-    One regular-expression scan in C, as fast as splitting at commas; arguments may be terms
-    nested one level (actions, atoms, tuples of constants), never deeper, never strings."""
+    Arguments may be terms nested one level (actions, atoms, tuples of constants), never deeper,
+    never strings. With `count`, the atom has `count` arguments and only the last may be a term:
+    it is then split at its first commas, three times faster (applicable reads ~10^5 such atoms)."""
+    if count is not None:
+        return text[text.find("(") + 1:-1].split(",", count - 1)
     return _ARGUMENT.findall(text, text.find("(") + 1, len(text) - 1)
 
 

@@ -71,7 +71,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     for s in syms:  # `app(m,S,A)`: read as text, one C call per symbol (see asp/decode.py)
         t = str(s)
         if t.startswith("app("):
-            _, sid, act = arguments(t)
+            _, sid, act = arguments(t, 3)
             flat[int(sid)].append(dec.action(act))
     ends = first[1:] + [i]
     return [[sorted(x, key=str) for x in flat[a:b]] for a, b in zip(first, ends)]
