@@ -37,6 +37,8 @@ class PlanStatus(TextEnum):
 
 
 class ReachAnswer(TextEnum):
+    """Reachable (a validated witness), unreachable (a proof), or neither up to the bound."""
+
     YES = "yes"
     NO = "no"
     UNKNOWN = "unknown"
