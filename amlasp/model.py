@@ -141,6 +141,12 @@ class Domain:
             out.append("object")
         return out
 
+    def static_predicates(self) -> frozenset[str]:
+        """Predicates that no action changes (no effect, conditional or not, names them): their atoms
+        keep their initial truth value, so programs give them once instead of in every state."""
+        changed = {e.literal.atom.predicate for a in self.actions for e in a.effects}
+        return frozenset(p.name for p in self.predicates if p.name not in changed)
+
 
 @dataclass(frozen=True)
 class Problem:

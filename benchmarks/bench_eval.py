@@ -79,7 +79,7 @@ def applicable_all(ref: Domain, sets: list[StateSet], states: list[list[frozense
     """Applicable ground actions of every state of every problem, in one clingo call (for generating states)."""
     from amlasp.asp.compile import compile_domain
     from amlasp.asp.facts import domain_facts, problem_facts, state_facts
-    from amlasp.asp.names import Decoder
+    from amlasp.asp.decode import Decoder
     parts = [engine.encoding("types"), engine.encoding("semantics"), domain_facts(ref, "m"),
              compile_domain(ref, "m", effects=False, typing="negative").text, "#show app/3."]
     first, ranges = 0, []

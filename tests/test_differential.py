@@ -231,9 +231,9 @@ def brute_force_applicable(domain, problem, state) -> list[GroundAction]:
 def test_states_that_disagree_on_static_atoms(kind, name):
     """`applicable` gives static atoms once per group of states that agree on them: states
     with static atoms removed or added must each get their own answer, in one call."""
-    from amlasp.reasoning.engine import applicable_many, static_predicates
+    from amlasp.reasoning.engine import applicable_many
     dom, prob = ours(kind, name)
-    static = static_predicates(dom)
+    static = dom.static_predicates()
     init = frozenset(prob.init)
     fixed = sorted((a for a in init if a.predicate in static), key=str)
     assert fixed, "the domain must have static atoms"

@@ -23,7 +23,7 @@ up = pytest.importorskip("unified_planning")
 from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
 
 from amlasp.reasoning.diff import diff  # noqa: E402
-from amlasp.reasoning.engine import execute, static_predicates  # noqa: E402
+from amlasp.reasoning.engine import execute  # noqa: E402
 from amlasp.reasoning.justify import justify  # noqa: E402
 from amlasp.reasoning.landmarks import landmarks  # noqa: E402
 from amlasp.model import And, Atom, GroundAction, Literal, Not  # noqa: E402
@@ -437,7 +437,7 @@ def test_mutexes_never_hold_together_in_a_reachable_state(index):
     strips = Strips(up_problem(item["PDDL_domain"], item["PDDL_problem"]))
     together = {(a, b) for s in strips.graph() for a in s for b in s}
     relaxation = relax(d, p)
-    fluents = sorted((a for a in relaxation.atoms if a.predicate not in static_predicates(d)), key=str)
+    fluents = sorted((a for a in relaxation.atoms if a.predicate not in d.static_predicates()), key=str)
     r = mutexes(d, p, p.init, fluents, relaxation)
     assert r is not None and r.pairs
     assert not [pair for pair in r.pairs if pair in together]

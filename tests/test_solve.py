@@ -11,7 +11,7 @@ import pytest
 from amlasp import solve
 from amlasp.model import And, Atom, Domain, Not
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain
-from amlasp.external.fast_downward import plan, planner_task
+from amlasp.external.fast_downward import plan_with_fast_downward, planner_task
 
 from tests.support.cli import run
 from tests.support.examples import ONE_CAR
@@ -132,7 +132,7 @@ def test_goal_predicate_the_model_lacks_is_declared_so_the_goal_is_unreachable(f
       (:action sail :parameters (?a - location ?b - location) :precondition (at_ferry ?a)
        :effect (and (at_ferry ?b) (not (at_ferry ?a)))))""")
     problem = load_problem(FERRY_PROBLEMS[0], ferry)
-    r = plan(learned, problem, ferry, timeout=30)
+    r = plan_with_fast_downward(learned, problem, ferry, timeout=30)
     assert r.status == "no_plan"
 
 

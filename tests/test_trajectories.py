@@ -11,7 +11,7 @@ from amlasp.reasoning.engine import execute
 from amlasp.errors import InputError
 from amlasp.model import GroundAction as G
 from amlasp.pddl.parse import load_domain, load_problem
-from amlasp.external.fast_downward import plan
+from amlasp.external.fast_downward import plan_with_fast_downward
 from amlasp.pddl.states import load_states
 from amlasp.experiments.trajectories import generate, generate_trajectories, goal_reached
 
@@ -45,9 +45,9 @@ def test_same_seed_same_trajectory_and_no_randomness_is_the_plan(ferry):
     b = generate(d, p, random.Random("s:ferry:1"), p_rnd=0.3, p_opt=0.0, timeout=30)
     assert a.text() == b.text()
     straight = generate(d, p, random.Random(0), p_rnd=0.0, p_opt=0.0, timeout=30)
-    assert straight.actions == plan(d, p, d, "greedy", 30).plan and straight.random_steps == 0
+    assert straight.actions == plan_with_fast_downward(d, p, d, "greedy", 30).plan and straight.random_steps == 0
     optimal = generate(d, p, random.Random(0), p_rnd=0.0, p_opt=1.0, timeout=30)
-    assert optimal.config == "opt" and len(optimal.actions) == len(plan(d, p, d, "opt", 30).plan)
+    assert optimal.config == "opt" and len(optimal.actions) == len(plan_with_fast_downward(d, p, d, "opt", 30).plan)
 
 
 def test_random_action_into_a_dead_end_is_undone():

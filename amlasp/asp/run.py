@@ -18,11 +18,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 import clingo
 
 OPTIONS = ("--warn=none",)
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=None)
@@ -75,11 +76,20 @@ class Program:
 
     def first(self, shown: bool = True) -> list[clingo.Symbol] | None:
         """The shown (else all) atoms of the first answer set, None when there is none."""
+        return self._first(lambda model: model.symbols(shown=True) if shown else model.symbols(atoms=True))
+
+    def contains(self, atom: str | clingo.Symbol) -> bool | None:
+        """Whether the first answer set has `atom`, None when there is none: one look-up, where
+        reading every atom would cost more than the solve (a landmark test per candidate)."""
+        sym = clingo.parse_term(atom) if isinstance(atom, str) else atom
+        return self._first(lambda model: model.contains(sym))
+
+    def _first(self, read: Callable[[clingo.Model], T]) -> T | None:
         t = time.perf_counter()
         out = None
         with self.control.solve(yield_=True) as handle:
             for model in handle:
-                out = model.symbols(shown=True) if shown else model.symbols(atoms=True)
+                out = read(model)
                 break
         self._time("solve", t)
         return out

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..pddl import sexpr
-from ..reasoning.diff import KIND_TEXT, diff as run_diff
+from ..reasoning.diff import KIND_TEXT, action_totals, diff as run_diff
 from ..errors import InputError
 from ..reasoning.justify import justify as run_justify
 from ..reasoning.landmarks import landmarks as run_landmarks
@@ -162,7 +162,6 @@ def diff_cmd(
             print(to_json([_diff_json(pf, r) for pf, r in results]))
         else:
             c = console()
-            table = {}
             for pf, r in results:
                 c.print(f"[bold]{pf}[/bold]: {r.verdict}")
                 cx = r.counterexample
@@ -174,16 +173,11 @@ def diff_cmd(
                         c.print(f"    unmet: {u}")
                     for k, v in cx.effects.items():
                         c.print(f"    {k.replace('_', ' ')}: {' '.join(map(str, v))}")
-                for name, a in r.actions.items():
-                    t = table.setdefault(name, [0, 0, None])
-                    t[0] += 1
-                    t[1] += a.pairs
-                    n = len(a.shortest.path) if a.shortest else None
-                    t[2] = n if t[2] is None else min(t[2], n)
-            if table:
+            totals = action_totals(r for _, r in results)
+            if totals:
                 c.print(rich_table("disagreements per action", ["action", "problems", "state-action pairs",
                                                                  "shortest path"],
-                                   [[k, *v] for k, v in sorted(table.items())]))
+                                   [[t.action, t.problems, t.pairs, t.shortest] for t in totals]))
         if any(r.counterexample for _, r in results):
             raise typer.Exit(1)
     guarded(run)

@@ -30,7 +30,7 @@ from ..reasoning.engine import applicable, execute
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from ..pddl.parse import load_domain, load_problem
-from ..external.fast_downward import plan as run_planner
+from ..external.fast_downward import plan_with_fast_downward
 from ..files import write_atomic
 from ..metrics.solve import ProgressCallback, problem_files, run_pool
 
@@ -113,11 +113,11 @@ def generate(domain: Domain, problem: Problem, rng: random.Random, p_rnd: float 
         nonlocal config
         task = dataclasses.replace(problem, init=state)
         if config == "opt":
-            r = run_planner(domain, task, domain, "opt", timeout, memory_mb)
+            r = plan_with_fast_downward(domain, task, domain, "opt", timeout, memory_mb)
             if r.status not in ("timeout", "memout", "error"):
                 return r
             config = "opt>greedy"  # optimal planning is out of reach: the greedy planner from here on
-        return run_planner(domain, task, domain, "greedy", timeout, memory_mb)
+        return plan_with_fast_downward(domain, task, domain, "greedy", timeout, memory_mb)
 
     first = replan(problem.init)
     if first.status != "plan":

@@ -24,6 +24,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
+from ..enums import TextEnum
 from ..model import Domain, GroundAction, Predicate, Problem, Typed
 from ..pddl.writer import to_pddl, typed_text
 
@@ -49,11 +50,23 @@ _EXIT_MEANING = {
 }
 
 
+class PlannerStatus(TextEnum):
+    """What the planner said: a plan, a proof of unsolvability, a limit reached, its own trouble,
+    or a model that cannot be given to it at all."""
+
+    PLAN = "plan"
+    NO_PLAN = "no_plan"
+    TIMEOUT = "timeout"
+    MEMOUT = "memout"
+    ERROR = "error"
+    INVALID_MODEL = "invalid_model"
+
+
 @dataclass(frozen=True)
 class PlannerResult:
     """What the planner said: a plan, a proof of unsolvability, or why it gave up."""
 
-    status: str  # plan | no_plan | timeout | memout | error | invalid_model
+    status: PlannerStatus
     plan: Optional[tuple[GroundAction, ...]] = None
     seconds: float = 0.0
     detail: str = ""
@@ -195,44 +208,46 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
             up_problem = PDDLReader().parse_problem_string(task.domain, task.problem)
     except Exception as e:  # the text is ours, so a rejection is about the model's content
         msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        return PlannerResult("invalid_model", None, time.monotonic() - start,
+        return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
                              f"unified-planning cannot read the model: {msg}")
     engine = _engine_class()(CONFIGS[config], memory_mb)
     try:
         result = engine.solve(up_problem, timeout=timeout)
     except Exception as e:
-        return PlannerResult("error", None, time.monotonic() - start, f"{type(e).__name__}: {e}")
+        return PlannerResult(PlannerStatus.ERROR, None, time.monotonic() - start, f"{type(e).__name__}: {e}")
     seconds = time.monotonic() - start
     from unified_planning.engines import PlanGenerationResultStatus as S
     logs = "\n".join(m.message for m in result.log_messages or [])
     code = engine.exit_code
     if result.status == S.TIMEOUT and code is None:
-        return PlannerResult("timeout", None, seconds, f"time limit of {timeout:g} s reached", code)
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code)
     if code in _PLAN_FOUND and result.plan is not None:
         plan = tuple(GroundAction(ai.action.name, tuple(p.object().name for p in ai.actual_parameters))
                      for ai in result.plan.actions)
-        return PlannerResult("plan", plan, seconds, "", code)
+        return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code)
     if code in _UNSOLVABLE:
         why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
-        return PlannerResult("no_plan", None, seconds, why, code)
+        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code)
     if code in _TIMEOUT:
-        return PlannerResult("timeout", None, seconds, f"time limit of {timeout:g} s reached", code)
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code)
     if code in _MEMOUT:
-        return PlannerResult("memout", None, seconds, f"memory limit of {memory_mb} MB reached", code)
+        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code)
     if memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY):
-        return PlannerResult("memout", None, seconds, f"memory limit of {memory_mb} MB reached", code)
+        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code)
     meaning = _EXIT_MEANING.get(code, f"exit code {code}")
-    return PlannerResult("error", None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code)
+    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code)
 
 
-def plan(model: Domain, problem: Problem, reference: Domain | None = None, config: str = "greedy",
-         timeout: float = 60.0, memory_mb: int | None = None) -> PlannerResult:
+def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain | None = None,
+                            config: str = "greedy", timeout: float = 60.0,
+                            memory_mb: int | None = None) -> PlannerResult:
     """Plan for `problem` with `model` (the problem may use vocabulary only `reference` declares)."""
     try:
         task = planner_task(model, problem, reference)
     except ValueError as e:
-        return PlannerResult("invalid_model", None, 0.0, str(e))
+        return PlannerResult(PlannerStatus.INVALID_MODEL, None, 0.0, str(e))
     return run_planner(task, config, timeout, memory_mb)
 
 
-__all__ = ["CONFIGS", "PlannerResult", "PlannerTask", "planner_task", "run_planner", "plan", "problem_text"]
+__all__ = ["CONFIGS", "PlannerResult", "PlannerStatus", "PlannerTask", "planner_task", "run_planner",
+           "plan_with_fast_downward", "problem_text"]

@@ -27,7 +27,8 @@ from ..asp.run import encoding
 from ..errors import InputError
 from ..asp.facts import domain_facts
 from ..model import Action, Atom, Domain, Problem
-from ..asp.names import Decoder, asp_name
+from ..asp.decode import Decoder
+from ..asp.names import asp_name
 from ..pddl.parse import load_domain
 from ..pddl.states import StateSet, load_states
 

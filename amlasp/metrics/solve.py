@@ -18,7 +18,7 @@ from ..reasoning.engine import execute
 from ..errors import InputError
 from ..model import Domain, GroundAction, Problem
 from ..pddl.parse import load_domain, load_problem
-from ..external.fast_downward import CONFIGS, plan
+from ..external.fast_downward import CONFIGS, plan_with_fast_downward
 
 CATEGORIES = ("solved", "false_plan", "no_plan", "timeout", "memout", "error", "invalid_model")
 DEFAULT_TIMEOUT = 60.0
@@ -101,7 +101,7 @@ def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, na
     """Plan with `learned` (or, given a string, the reason the model is invalid), validate in `reference`."""
     if isinstance(learned, str):
         return ProblemOutcome(name, "invalid_model", None, 0.0, learned)
-    r = plan(learned, problem, reference, config, timeout, memory_mb)
+    r = plan_with_fast_downward(learned, problem, reference, config, timeout, memory_mb)
     if r.status != "plan":
         return ProblemOutcome(name, r.status, None, r.seconds, r.detail)
     status, detail = _validate(reference, problem, r.plan)

@@ -11,20 +11,42 @@ whole reachable space of the problem.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import pandas as pd
+from typing import TYPE_CHECKING, Iterable
 
 from ..asp.compile import compile_domain
-from ..asp.run import encoding, solve_once
-from .engine import Unmet, decoder, execute, static_predicates
+from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_facts
+from ..asp.names import LEARNED, REF
+from ..asp.run import encoding, solve_once
+from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Problem
+from .engine import Unmet, execute
 
-REF, LEARNED = "ref", "learned"
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class DiffKind(TextEnum):
+    """How an action behaves differently in a state (encodings/diff.lp `disagree/3`)."""
+
+    ONLY_REF = "only_ref"
+    ONLY_LEARNED = "only_learned"
+    EFFECTS = "effects"
+
+
+class EffectDiff(TextEnum):
+    """Which changes of a jointly applicable action only one model makes (diff.lp `effect_diff/4`)."""
+
+    ADDS_ONLY_REF = "adds_only_ref"
+    ADDS_ONLY_LEARNED = "adds_only_learned"
+    DELS_ONLY_REF = "dels_only_ref"
+    DELS_ONLY_LEARNED = "dels_only_learned"
+
+
 KIND_TEXT = {
-    "only_ref": "applicable in the reference, not in the learned model",
-    "only_learned": "applicable in the learned model, not in the reference",
-    "effects": "applicable in both, with different effects",
+    DiffKind.ONLY_REF: "applicable in the reference, not in the learned model",
+    DiffKind.ONLY_LEARNED: "applicable in the learned model, not in the reference",
+    DiffKind.EFFECTS: "applicable in both, with different effects",
 }
 
 
@@ -35,9 +57,9 @@ class Counterexample:
     path: list[GroundAction]
     state: frozenset[Atom]
     action: GroundAction
-    kind: str  # only_ref | only_learned | effects
+    kind: DiffKind
     unmet: list[Unmet] = field(default_factory=list)  # preconditions failing in the model that refuses
-    effects: dict[str, list[Atom]] = field(default_factory=dict)  # adds_only_ref, dels_only_learned, ...
+    effects: dict[EffectDiff, list[Atom]] = field(default_factory=dict)  # the atoms each model alone changes
 
     @property
     def explanation(self) -> str:
@@ -64,6 +86,7 @@ class DiffResult:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per action schema with disagreements: state-action pairs and the shortest path."""
+        import pandas as pd
         rows = [{"problem": self.problem, "action": a.action, "pairs": a.pairs,
                  "shortest": None if a.shortest is None else len(a.shortest.path),
                  "kind": None if a.shortest is None else a.shortest.kind} for a in self.actions.values()]
@@ -78,6 +101,27 @@ class DiffResult:
         return f"no disagreement within {self.depth} step(s) ({self.explored_states} states)"
 
 
+@dataclass(frozen=True)
+class ActionTotal:
+    """Disagreements of one action schema summed over several problems."""
+
+    action: str
+    problems: int  # problems where it disagrees somewhere
+    pairs: int  # disagreeing (state, ground action) pairs, all problems together
+    shortest: int | None  # the shortest path to a disagreement, over all problems
+
+
+def action_totals(results: Iterable[DiffResult]) -> list[ActionTotal]:
+    """Per action schema (sorted by name), its disagreements over the problems of `results`."""
+    table: dict[str, tuple[int, int, int | None]] = {}
+    for r in results:
+        for name, a in r.actions.items():
+            problems, pairs, shortest = table.get(name, (0, 0, None))
+            n = len(a.shortest.path) if a.shortest else None
+            table[name] = (problems + 1, pairs + a.pairs, n if shortest is None else min(shortest, n))
+    return [ActionTotal(name, *v) for name, v in sorted(table.items())]
+
+
 def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 10, max_states: int = 20000,
          stop_at_first: bool = True) -> DiffResult:
     """Explore up to `max_steps` layers (and `max_states` states); with `stop_at_first`, stop after the first
@@ -86,18 +130,16 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
     States are frozensets of atom texts (`at(c1,l0)`): the answers of clingo are read as text, one
     C call per shown atom (walking clingo.Symbols costs several calls per atom)."""
     # atoms of predicates that neither model changes are given once (fixed/2), not in every state
-    fixed = static_predicates(reference) & static_predicates(learned)
+    fixed = reference.static_predicates() & learned.static_predicates()
     rigid = frozenset(a for a in problem.init if a.predicate in fixed)
     static = [encoding("types"), encoding("semantics"), encoding("diff"), f"diff_models({REF},{LEARNED}).",
               domain_facts(reference, REF), compile_domain(reference, REF, static=fixed).text,
               domain_facts(learned, LEARNED), compile_domain(learned, LEARNED, static=fixed).text,
               problem_facts(problem, 0, init=False, goal=False), "".join(f"fixed(0,{ground(a)})." for a in rigid)]
     start = frozenset(ground(a) for a in problem.init if a.predicate != "=" and a not in rigid)
-    parent: dict[frozenset[str], tuple[frozenset[str], str] | None] = {start: None}
+    search = _Search(learned, reference, problem, rigid, {start: None})
     frontier = [start]
     result = DiffResult(problem.name, 1, 0, False)
-    dec = decoder(reference, problem)
-    dec.add(*(a.name for a in learned.actions), *(p.name for p in learned.predicates))
     depth = 0
     while frontier:
         facts = []
@@ -107,89 +149,102 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
         texts = [str(x) for x in solve_once(static + ["\n".join(facts)])]
         found = _disagreements(texts)
         if found:
-            for (i, act, kind), eff in sorted(found.items()):
-                name = dec.parse(act)[0]
-                entry = result.actions.setdefault(name, ActionDiff(name))
-                entry.pairs += 1
-                if entry.shortest is None or len(entry.shortest.path) > depth:
-                    entry.shortest = _counterexample(frontier[i], act, kind, eff, parent, dec, learned, reference,
-                                                     problem, rigid)
-                    if result.counterexample is None:
-                        result.counterexample = entry.shortest
+            search.record(result, frontier, found, depth)
             if stop_at_first:
                 result.depth = depth
                 return result
-        changes: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
-        for t in texts:
-            if t.startswith(("next_add(", "next_del(")):
-                sid, act, atom = _state_action(t[9:-1])
-                changes.setdefault((sid, act), ([], []))[0 if t[5] == "a" else 1].append(atom)
-            elif t.startswith("ref_app("):
-                sid, act, _ = _state_action(t[8:-1])
-                changes.setdefault((sid, act), ([], []))
         nxt = []
-        for (i, act), (adds, dels) in sorted(changes.items()):
+        for (i, act), (adds, dels) in sorted(_successors(texts).items()):
             succ = (frontier[i] - frozenset(dels)) | frozenset(adds)
-            if succ not in parent:
+            if succ not in search.parent:
                 if depth >= max_steps:  # a new state one step beyond the bound: not exhausted
                     nxt.append(succ)
                     break
-                if len(parent) >= max_states:
-                    result.depth, result.explored_states = depth, len(parent)
+                if len(search.parent) >= max_states:
+                    result.depth, result.explored_states = depth, len(search.parent)
                     return result
-                parent[succ] = (frontier[i], act)
+                search.parent[succ] = (frontier[i], act)
                 nxt.append(succ)
-        if depth >= max_steps:
-            frontier = nxt
-            break
         frontier = nxt
+        if depth >= max_steps:
+            break
         depth += 1
-        result.explored_states = len(parent)
+        result.explored_states = len(search.parent)
     result.depth = depth
     result.exhausted = not frontier
     return result
 
 
-def _state_action(inner: str) -> tuple[int, str, str]:
-    """`3,board(c1,l0),at(c1,l0)` → (3, "board(c1,l0)", "at(c1,l0)"): the state id, the action term
-    (its arguments are constants) and the rest."""
-    sid, rest = inner.split(",", 1)
-    paren, comma = rest.find("("), rest.find(",")
-    if paren != -1 and (comma == -1 or paren < comma):
-        end = rest.index(")") + 1
-    else:
-        end = len(rest) if comma == -1 else comma
-    return int(sid), rest[:end], rest[end + 1:]
-
-
-def _disagreements(texts: list[str]) -> dict:
+def _disagreements(texts: list[str]) -> dict[tuple[int, str, DiffKind], dict[EffectDiff, list[str]]]:
     """(state, action, kind) → {effect_diff kind: [atom texts]} from `disagree/3` and `effect_diff/4`."""
-    found: dict[tuple[int, str, str], dict[str, list[str]]] = {}
+    found: dict[tuple[int, str, DiffKind], dict[EffectDiff, list[str]]] = {}
     for t in texts:
         if t.startswith("disagree("):
-            sid, act, kind = _state_action(t[9:-1])
-            found.setdefault((sid, act, kind), {})
+            sid, act, kind = arguments(t)
+            found.setdefault((int(sid), act, DiffKind(kind)), {})
         elif t.startswith("effect_diff("):
-            sid, act, rest = _state_action(t[12:-1])
-            kind, atom = rest.split(",", 1)
-            found.setdefault((sid, act, "effects"), {}).setdefault(kind, []).append(atom)
+            sid, act, kind, atom = arguments(t)
+            found.setdefault((int(sid), act, DiffKind.EFFECTS), {}).setdefault(EffectDiff(kind), []).append(atom)
     return found
 
 
-def _counterexample(state, act, kind, eff, parent, dec, learned, reference, problem, rigid) -> Counterexample:
-    path: list[GroundAction] = []
-    cur = state
-    while parent[cur] is not None:
-        prev, a = parent[cur]
-        path.append(GroundAction(*dec.parse(a)))
-        cur = prev
-    path.reverse()
-    atoms = frozenset(Atom(*dec.parse(a)) for a in state) | rigid
-    action = GroundAction(*dec.parse(act))
-    cx = Counterexample(path, atoms, action, kind)
-    if kind in ("only_ref", "only_learned"):
-        refusing = learned if kind == "only_ref" else reference
-        cx.unmet = execute(refusing, problem, [action], start=atoms).unmet
-    else:
-        cx.effects = {k: sorted((Atom(*dec.parse(a)) for a in v), key=str) for k, v in eff.items()}
-    return cx
+def _successors(texts: list[str]) -> dict[tuple[int, str], tuple[list[str], list[str]]]:
+    """(state, action) → (added, deleted atom texts) of each action the reference applies."""
+    changes: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+    for t in texts:
+        if t.startswith(("next_add(", "next_del(")):
+            sid, act, atom = arguments(t)
+            changes.setdefault((int(sid), act), ([], []))[0 if t[5] == "a" else 1].append(atom)
+        elif t.startswith("ref_app("):
+            sid, act = arguments(t)
+            changes.setdefault((int(sid), act), ([], []))
+    return changes
+
+
+@dataclass
+class _Search:
+    """What the counterexamples of a search are made from: the models, and how each state was reached."""
+
+    learned: Domain
+    reference: Domain
+    problem: Problem
+    rigid: frozenset[Atom]  # the initial atoms given once (fixed/2), part of every state
+    parent: dict[frozenset[str], tuple[frozenset[str], str] | None]
+
+    def __post_init__(self) -> None:
+        self.dec: Decoder = decoder(self.reference, self.problem)
+        self.dec.add(*(a.name for a in self.learned.actions), *(p.name for p in self.learned.predicates))
+
+    def record(self, result: DiffResult, frontier: list[frozenset[str]], found: dict, depth: int) -> None:
+        """Count the disagreements of one layer per action; keep the first (shortest) of each."""
+        for (i, act, kind), eff in sorted(found.items()):
+            name = self.dec.parse(act)[0]
+            entry = result.actions.setdefault(name, ActionDiff(name))
+            entry.pairs += 1
+            if entry.shortest is None or len(entry.shortest.path) > depth:
+                entry.shortest = self.counterexample(frontier[i], act, kind, eff)
+                if result.counterexample is None:
+                    result.counterexample = entry.shortest
+
+    def counterexample(self, state: frozenset[str], act: str, kind: DiffKind,
+                       eff: dict[EffectDiff, list[str]]) -> Counterexample:
+        path: list[GroundAction] = []
+        cur = state
+        while self.parent[cur] is not None:
+            prev, a = self.parent[cur]
+            path.append(self.dec.action(a))
+            cur = prev
+        path.reverse()
+        atoms = frozenset(self.dec.atom(a) for a in state) | self.rigid
+        action = self.dec.action(act)
+        cx = Counterexample(path, atoms, action, kind)
+        if kind is DiffKind.EFFECTS:
+            cx.effects = {k: sorted((self.dec.atom(a) for a in v), key=str) for k, v in eff.items()}
+        else:
+            refusing = self.learned if kind is DiffKind.ONLY_REF else self.reference
+            cx.unmet = execute(refusing, self.problem, [action], start=atoms).unmet
+        return cx
+
+
+__all__ = ["diff", "DiffResult", "DiffKind", "EffectDiff", "Counterexample", "ActionDiff", "ActionTotal",
+           "action_totals", "KIND_TEXT"]

@@ -12,41 +12,12 @@ from typing import Iterable, Sequence
 import clingo
 
 from ..asp.compile import compile_domain
-from ..asp.facts import ground, problem_facts, state_facts
-from ..model import Atom, Domain, GroundAction, Literal, Problem
-from ..asp.names import Decoder, asp_name
+from ..asp.decode import Decoder, arguments, decoder
+from ..asp.facts import domain_facts, ground, problem_facts, runs_facts, state_facts
+from ..asp.names import MODEL
 from ..asp.run import encoding, solve_once
-
-MODEL = "m"
-
-
-def decoder(domain: Domain, problem: Problem | None = None) -> Decoder:
-    d = Decoder()
-    d.add(*(p.name for p in domain.predicates), *(a.name for a in domain.actions), *(c for c, _ in domain.constants))
-    if problem is not None:
-        d.add(*(o for o, _ in problem.objects))
-    return d
-
-
-def domain_program(domain: Domain, tag: str = MODEL, **modes: bool) -> str:
-    from ..asp.facts import domain_facts
-    return domain_facts(domain, tag) + compile_domain(domain, tag, **modes).text
-
-
-def _ground_action(dec: Decoder, sym: clingo.Symbol) -> GroundAction:
-    name, args = dec.call(sym)
-    return GroundAction(name, args)
-
-
-def _atom(dec: Decoder, sym: clingo.Symbol) -> Atom:
-    name, args = dec.call(sym)
-    return Atom(name, args)
-
-
-def static_predicates(domain: Domain) -> frozenset[str]:
-    """Predicates that no action of `domain` changes (no effect, conditional or not, names them)."""
-    changed = {e.literal.atom.predicate for a in domain.actions for e in a.effects}
-    return frozenset(p.name for p in domain.predicates if p.name not in changed)
+from ..enums import TextEnum
+from ..model import Atom, Domain, GroundAction, Literal, Problem
 
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
@@ -65,8 +36,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     is given once (encodings/states.lp), and parameters that a state atom binds are typed by
     `not not_a(...)`, checked after the join (compile.py `typing="negative"`).
     """
-    from ..asp.facts import domain_facts
-    static = static_predicates(domain)
+    static = domain.static_predicates()
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=static)
     groups: dict[tuple[int, frozenset[Atom]], int] = {}
     ids: dict[Atom, int] = {}  # encodings/states.lp: each distinct atom once
@@ -98,21 +68,35 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
     flat: list[list[GroundAction]] = [[] for _ in range(i)]
-    for s in syms:  # `app(m,S,A)`: read as text, one C call per symbol (see Decoder.parse)
+    for s in syms:  # `app(m,S,A)`: read as text, one C call per symbol (see asp/decode.py)
         t = str(s)
         if t.startswith("app("):
-            _, sid, act = t[4:-1].split(",", 2)
-            flat[int(sid)].append(GroundAction(*dec.parse(act)))
+            _, sid, act = arguments(t, 3)
+            flat[int(sid)].append(dec.action(act))
     ends = first[1:] + [i]
     return [[sorted(x, key=str) for x in flat[a:b]] for a, b in zip(first, ends)]
+
+
+class UnmetKind(TextEnum):
+    """What failed: a positive or negative precondition literal, an (in)equality, a parameter's
+    type, a precondition that is not a conjunction of literals, or an action the model lacks."""
+
+    POS = "pos"
+    NEG = "neg"
+    EQ = "eq"
+    NEQ = "neq"
+    TYPE = "type"
+    COND = "cond"
+    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)
 class Unmet:
     """Why an action is not applicable: a failed precondition conjunct, or a wrong type."""
 
-    kind: str  # pos | neg | eq | neq | type | cond | unknown
+    kind: UnmetKind
     text: str
+    atom: Atom | None = None  # the literal's atom, for `pos` and `neg`
 
     def __str__(self) -> str:
         return self.text
@@ -146,7 +130,6 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
     start_state = frozenset(problem.init if start is None else start)
     own = [frozenset(s) for s in starts] if starts is not None else None
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True)
-    from ..asp.facts import domain_facts, runs_facts
     text, _ = state_facts([start_state], 0)
     unknown = "".join(f"unknown({k},{t})." for k, plan in enumerate(plans) for t, a in enumerate(plan)
                       if (d := domain.action(a.name)) is None or d.arity != len(a.args))
@@ -158,34 +141,8 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
                                for k, st in enumerate(own)))
     if states:
         parts.append("#show holds/2.")
-    syms = solve_once(parts)
-    dec = decoder(domain, problem)
-    reached = [0] * len(plans)
-    holds: dict[tuple[int, int], set[Atom]] = {}
     results = [Execution(plan, []) for plan in plans]
-    for s in syms:
-        name = s.name
-        if name == "reached":
-            k = s.arguments[0].number
-            reached[k] = max(reached[k], s.arguments[1].number)
-        elif name == "holds":
-            at = s.arguments[0]
-            if at.type == clingo.SymbolType.Function and len(at.arguments) == 2:
-                holds.setdefault((at.arguments[0].number, at.arguments[1].number), set()).add(
-                    _atom(dec, s.arguments[1]))
-        elif name == "failed":
-            results[s.arguments[0].number].failed_step = s.arguments[1].number
-        elif name == "unmet":
-            k, t = (x.number for x in s.arguments[1].arguments)
-            results[k].unmet.append(_unmet(dec, s.arguments[3], rules.conditions, plans[k][t], domain))
-        elif name == "goal_unmet":
-            sign = s.arguments[1]
-            results[s.arguments[0].number].goal_unmet.append(
-                Literal(_atom(dec, sign.arguments[0]), sign.name == "pos"))
-        elif name == "executable":
-            results[s.arguments[0].number].executable = True
-        elif name == "valid":
-            results[s.arguments[0].number].valid = True
+    reached, holds = _read_runs(solve_once(parts), results, decoder(domain, problem), rules.conditions, domain)
     for k, result in enumerate(results):
         if states:
             first = own[k] if own is not None else start_state
@@ -195,25 +152,56 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
     return results
 
 
+def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
+               domain: Domain) -> tuple[list[int], dict[tuple[int, int], set[Atom]]]:
+    """Fill `results` from validate.lp's answer; return the last step each run reached and the
+    atoms of each reached state `(run, step)`."""
+    reached = [0] * len(results)
+    holds: dict[tuple[int, int], set[Atom]] = {}
+    for s in syms:
+        name = s.name
+        if name == "reached":
+            k = s.arguments[0].number
+            reached[k] = max(reached[k], s.arguments[1].number)
+        elif name == "holds":
+            at = s.arguments[0]
+            if at.type == clingo.SymbolType.Function and len(at.arguments) == 2:
+                holds.setdefault((at.arguments[0].number, at.arguments[1].number), set()).add(
+                    dec.atom(s.arguments[1]))
+        elif name == "failed":
+            results[s.arguments[0].number].failed_step = s.arguments[1].number
+        elif name == "unmet":
+            k, t = (x.number for x in s.arguments[1].arguments)
+            results[k].unmet.append(_unmet(dec, s.arguments[3], conditions, results[k].plan[t], domain))
+        elif name == "goal_unmet":
+            sign = s.arguments[1]
+            results[s.arguments[0].number].goal_unmet.append(
+                Literal(dec.atom(sign.arguments[0]), sign.name == "pos"))
+        elif name == "executable":
+            results[s.arguments[0].number].executable = True
+        elif name == "valid":
+            results[s.arguments[0].number].valid = True
+    return reached, holds
+
+
 def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action: GroundAction,
            domain: Domain) -> Unmet:
-    if why.type == clingo.SymbolType.Function and why.name == "unknown":
+    """The text of one failed conjunct `why` (validate.lp's `unmet/4`, last argument)."""
+    kind = UnmetKind(why.name)
+    if kind is UnmetKind.UNKNOWN:
         d = domain.action(action.name)
         if d is None:
-            return Unmet("unknown", f"the model has no action '{action.name}'")
-        return Unmet("unknown", f"'{action.name}' takes {d.arity} argument(s), {len(action.args)} given")
-    kind = why.name
-    if kind in ("pos", "neg"):
-        atom = _atom(dec, why.arguments[0])
-        return Unmet(kind, str(atom) if kind == "pos" else f"(not {atom})")
-    if kind in ("eq", "neq"):
+            return Unmet(kind, f"the model has no action '{action.name}'")
+        return Unmet(kind, f"'{action.name}' takes {d.arity} argument(s), {len(action.args)} given")
+    if kind in (UnmetKind.POS, UnmetKind.NEG):
+        atom = dec.atom(why.arguments[0])
+        return Unmet(kind, str(atom) if kind is UnmetKind.POS else f"(not {atom})", atom)
+    if kind in (UnmetKind.EQ, UnmetKind.NEQ):
         x, y = (dec.name(a) for a in why.arguments)
-        return Unmet(kind, f"(= {x} {y})" if kind == "eq" else f"(not (= {x} {y}))")
-    if kind == "type":
+        return Unmet(kind, f"(= {x} {y})" if kind is UnmetKind.EQ else f"(not (= {x} {y}))")
+    if kind is UnmetKind.TYPE:
         return Unmet(kind, f"{dec.name(why.arguments[0])} - {dec.name(why.arguments[1])}")
-    if kind == "cond":
-        return Unmet(kind, conditions.get(why.arguments[0].number, "a complex precondition"))
-    return Unmet(kind, str(why))
+    return Unmet(kind, conditions.get(why.arguments[0].number, "a complex precondition"))  # cond
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "Execution", "Unmet", "domain_program"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "Execution", "Unmet", "UnmetKind"]

@@ -12,15 +12,16 @@ every run as facts; nothing is decoded but the answer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import clingo
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..asp.compile import compile_domain
-from ..asp.run import encoding
-from .engine import MODEL, static_predicates
 from ..asp.facts import action_term, domain_facts, ground, problem_facts
+from ..asp.names import MODEL
+from ..asp.run import Program, encoding
 from ..model import Domain, GroundAction, Problem
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass
@@ -36,6 +37,7 @@ class JustifyResult:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per removable action (`step` 1-based) or consecutive pair (`step`, `step`+1)."""
+        import pandas as pd
         rows = [{"kind": "single", "step": i + 1, "actions": str(self.plan[i])} for i in self.removable_single]
         rows += [{"kind": "pair", "step": i + 1, "actions": f"{self.plan[i]} {self.plan[i + 1]}"}
                  for i in self.removable_pairs]
@@ -46,32 +48,28 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
     """Removable single actions and consecutive pairs of `plan` (none when the plan is not valid)."""
     plan = list(plan)
     n = len(plan)
-    static = static_predicates(domain)
+    static = domain.static_predicates()
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, state="(K,t)", static=static)
     facts = [problem_facts(problem, 0, init=False), f"check({MODEL}). plan_length({n}).",
              "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"start({ground(a)})."
                      for a in problem.init if a.predicate != "="),
              "".join(f"step({t},{action_term(a)})." for t, a in enumerate(plan))]
-    ctl = clingo.Control(["--warn=none"])
-    for text in [encoding("types"), encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL), *facts]:
-        ctl.add("base", [], text)
-    ctl.add("eval", ["t"], rules.text)
-    ctl.add("next", ["t"], encoding("frame"))
-    ctl.ground([("base", [])])
+    program = Program([encoding("types"), encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL),
+                       *facts])
+    program.add(rules.text, "eval", ["t"])
+    program.add(encoding("frame"), "next", ["t"])
+    program.ground()
     for t in range(n):  # two ground calls per layer: a part never reads what it derives (see justify.lp)
-        ctl.ground([("eval", [clingo.Number(t)])])
-        ctl.ground([("next", [clingo.Number(t)])])
-    ctl.ground([("eval", [clingo.Number(n)]), ("final", [clingo.Number(n)])])
+        program.ground(("eval", [t]))
+        program.ground(("next", [t]))
+    program.ground(("eval", [n]), ("final", [n]))
     valid, single, pairs = False, [], []
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            for s in model.symbols(shown=True):
-                if s.name == "valid":
-                    valid = True
-                else:  # removable(skip(I,L))
-                    i, length = (x.number for x in s.arguments[0].arguments)
-                    (single if length == 1 else pairs).append(i)
-            break
+    for s in program.first() or ():
+        if s.name == "valid":
+            valid = True
+        else:  # removable(skip(I,L))
+            i, length = (x.number for x in s.arguments[0].arguments)
+            (single if length == 1 else pairs).append(i)
     if not valid:
         return JustifyResult(plan, False)
     return JustifyResult(plan, True, sorted(single), sorted(pairs))

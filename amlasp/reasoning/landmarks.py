@@ -10,18 +10,28 @@ solve under the assumption `forbid(F)`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-import pandas as pd
-
+from ..enums import TextEnum
 from ..model import Atom, Domain, Literal, Problem
 from .relaxed import achievers, relax
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class LandmarkKind(TextEnum):
+    """Why a fact is a landmark: it holds initially, it is a goal, or the relaxation needs it."""
+
+    INITIAL = "initial"
+    GOAL = "goal"
+    RELAXED = "relaxed"
 
 
 @dataclass(frozen=True)
 class Landmark:
     fact: Atom
-    kind: str  # initial | goal | relaxed
+    kind: LandmarkKind
     proof: str
 
 
@@ -35,6 +45,7 @@ class LandmarkResult:
         return next((l for l in self.landmarks if l.fact == fact), None)
 
     def to_frame(self) -> pd.DataFrame:
+        import pandas as pd
         return pd.DataFrame([{"fact": str(l.fact), "kind": l.kind, "proof": l.proof} for l in self.landmarks],
                             columns=["fact", "kind", "proof"])
 
@@ -54,14 +65,14 @@ def landmarks(domain: Domain, problem: Problem, init: Iterable[Atom] | None = No
     goals = {l.atom for l in goal if l.positive}
     for a in sorted(state, key=str):
         if asked is None or a in asked:
-            result.landmarks.append(Landmark(a, "initial", "holds in the initial state"))
+            result.landmarks.append(Landmark(a, LandmarkKind.INITIAL, "holds in the initial state"))
     relaxation = relax(domain, problem, state, goal, forbiddable=candidates,
                        achieved_by=achievers(domain, first.actions, candidates))
     for a in candidates:
         if a in goals:
-            result.landmarks.append(Landmark(a, "goal", "is a goal fact, false initially"))
+            result.landmarks.append(Landmark(a, LandmarkKind.GOAL, "is a goal fact, false initially"))
         elif not relaxation.goal_reachable_without(a):
             result.landmarks.append(Landmark(
-                a, "relaxed", "false initially, and the goal is not reachable even ignoring delete effects "
+                a, LandmarkKind.RELAXED, "false initially, and the goal is not reachable even ignoring delete effects "
                               "when it never holds (no effect adds it, no action that always adds it is applied)"))
     return result

@@ -13,13 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-import clingo
-
-from ..asp.run import encoding
-from .engine import static_predicates
+from ..asp.decode import decoder
 from ..asp.facts import action_term, ground
+from ..asp.run import Program, encoding
 from ..model import Atom, Domain, Problem
-from ..asp.names import Decoder
 from .relaxed import Relaxation
 
 BUDGET = 3_000_000  # reachable actions x reachable atoms
@@ -47,7 +44,7 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
     or None when the model is out of scope (conditional effects) or the problem over budget."""
     if any(not e.unconditional for a in domain.actions for e in a.effects):
         return None
-    static = static_predicates(domain)
+    static = domain.static_predicates()
     fluent = [a for a in relaxation.atoms if a.predicate not in static]
     if len(relaxation.actions) * max(len(fluent), 1) > budget:
         return None
@@ -70,32 +67,18 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
                                                  and l.atom.predicate != "="))
         facts.append("".join(f"h2_{'add' if e.literal.positive else 'del'}({t},{bind(e.literal.atom)})."
                              for e in schema.effects if e.literal.atom.predicate not in static))
-    ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], encoding("mutex"))
-    for text in facts:
-        ctl.add("base", [], text)
-    ctl.ground([("base", [])])
-    size, k = _count(ctl), 0
-    while True:
+    program = Program([encoding("mutex"), *facts]).ground()
+    size, k = program.count("r2", 2), 0
+    while True:  # one layer per step, until no new reachable pair: h^2's fixpoint
         k += 1
-        ctl.ground([("eval", [clingo.Number(k)])])
-        ctl.ground([("commit", [clingo.Number(k)])])
-        now = _count(ctl)
+        program.ground(("eval", [k]))
+        program.ground(("commit", [k]))
+        now = program.count("r2", 2)
         if now == size:
             break
         size = now
-    ctl.ground([("final", [])])
-    dec = Decoder()
-    dec.add(*(p.name for p in domain.predicates), *(c for c, _ in domain.constants), *(o for o, _ in problem.objects))
-    pairs = []
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            for s in model.symbols(shown=True):
-                pairs.append(tuple(Atom(*dec.call(x)) for x in s.arguments))
-            break
+    program.ground(("final", []))
+    dec = decoder(domain, problem)
+    pairs = [tuple(dec.atom(x) for x in s.arguments) for s in program.first() or ()]
     pairs.sort(key=lambda p: (p[0] != p[1], str(p)))
     return MutexResult(tuple(pairs), k)
-
-
-def _count(ctl: clingo.Control) -> int:
-    return sum(1 for _ in ctl.symbolic_atoms.by_signature("r2", 2))

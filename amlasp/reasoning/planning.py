@@ -11,25 +11,44 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Iterable
-
-import clingo
-import pandas as pd
+from typing import TYPE_CHECKING, Iterable
 
 from ..asp.compile import compile_domain
-from ..asp.run import encoding
-from .engine import MODEL, decoder, execute
+from ..asp.decode import Decoder, decoder
 from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from ..asp.names import MODEL
+from ..asp.run import Program, encoding
+from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem
+from .engine import UnmetKind, execute
 from .mutex import mutexes
-from .relaxed import relax, static_predicates
+from .relaxed import relax
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class PlanStatus(TextEnum):
+    """A plan found; the goal proven unreachable; or no plan up to a horizon (nothing proven)."""
+
+    PLAN = "plan"
+    UNSOLVABLE = "unsolvable"
+    NO_PLAN_WITHIN = "no_plan_within"
+
+
+class ReachAnswer(TextEnum):
+    """Reachable (a validated witness), unreachable (a proof), or neither up to the bound."""
+
+    YES = "yes"
+    NO = "no"
+    UNKNOWN = "unknown"
 
 
 @dataclass
 class PlanResult:
     """Shortest plans found (all of the same length), or why there are none."""
 
-    status: str  # "plan" | "unsolvable" | "no_plan_within"
+    status: PlanStatus
     plans: list[list[GroundAction]] = field(default_factory=list)
     horizon: int = 0  # steps searched
     reason: str = ""
@@ -40,6 +59,7 @@ class PlanResult:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per step of each plan (`plan` and `step` 1-based)."""
+        import pandas as pd
         rows = [{"plan": k, "step": i, "action": str(a)} for k, x in enumerate(self.plans, 1)
                 for i, a in enumerate(x, 1)]
         return pd.DataFrame(rows, columns=["plan", "step", "action"])
@@ -48,7 +68,7 @@ class PlanResult:
 def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
                        target: GroundAction | None = None) -> str | None:
     """A proof that the goal (or target action) can never be reached, or None."""
-    static = static_predicates(domain)
+    static = domain.static_predicates()
     for lit in goal:
         a = lit.atom
         if a.predicate in static:
@@ -58,9 +78,9 @@ def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], 
                 return f"{a} is a static fact (no action changes {a.predicate}) and is true"
     if target is not None:
         for u in execute(domain, problem, [target], start=init, states=False).unmet:
-            if u.kind in ("eq", "neq", "type", "unknown"):
+            if u.kind in (UnmetKind.EQ, UnmetKind.NEQ, UnmetKind.TYPE, UnmetKind.UNKNOWN):
                 return f"{target} can never be applied: {u} is not satisfied (it does not depend on the state)"
-            if u.kind in ("pos", "neg") and u.text.strip("()").removeprefix("not ").strip("()").split()[0] in static:
+            if u.kind in (UnmetKind.POS, UnmetKind.NEG) and u.atom.predicate in static:
                 return f"{target} can never be applied: its precondition {u} is false and static " \
                        f"(no action changes it)"
     relaxation = relax(domain, problem, init, goal)
@@ -85,16 +105,39 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     goal = tuple(() if target is not None else problem.goal) if goal is None else tuple(goal)
     reason = unreachable_reason(domain, problem, state, goal, target)
     if reason is not None:
-        return PlanResult("unsolvable", reason=reason)
+        return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
+    program = _program(domain, problem, state, goal, target)
+    dec = decoder(domain, problem)
+    for t in range(0, max_steps + 1):
+        if deadline is not None and time.monotonic() >= deadline:
+            return _timed_out(time_limit, t - 1)
+        if t > 0:
+            program.ground(("step", [t]), ("check", [t]))
+        found = _horizon(program, t, top, deadline, dec)
+        if found is None:  # cancelled at the time limit, horizon t not refuted
+            return _timed_out(time_limit, t - 1)
+        if found:
+            plans = sorted(found, key=lambda p: [str(a) for a in p])
+            if target is not None:
+                plans = [p[:-1] for p in plans]
+            for p in plans:
+                _check(domain, problem, state, goal, p, target)
+            return PlanResult(PlanStatus.PLAN, plans, t)
+    proof = mutex_reason(domain, problem, state, goal, target)
+    if proof is not None:
+        return PlanResult(PlanStatus.UNSOLVABLE, horizon=max_steps, reason=proof)
+    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps,
+                      reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
+
+
+def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
+             target: GroundAction | None) -> Program:
+    """plan.lp with the task, grounded at horizon 0; part `step(t)` holds the rules of step t."""
     # atoms of static predicates are given once (fixed/2) instead of being carried from step to step;
     # static goal literals hold (unreachable_reason checked them)
-    static = static_predicates(domain)
+    static = domain.static_predicates()
     step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)",
-                                static=frozenset(static)).text
-    # clasp's "trendy" configuration: faster than the default on 9 of 10 IPC problems that took the
-    # default 2-46 s (e.g. matchingbw 25.9 -> 3.9 s, goldminer 46.0 -> 15.2 s; one blocksworld 6.7 -> 10.5 s),
-    # though slower on tiny unsatisfiable horizons
-    ctl = clingo.Control(["--warn=none", "--configuration=trendy"])
+                                static=static).text
     base = [encoding("types"), encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL),
             f"plan_model({MODEL}).",
             problem_facts(problem, 0, init=False, goal=False),
@@ -103,51 +146,30 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
             goal_facts(l for l in goal if l.atom.predicate not in static)]
     if target is not None:
         base.append(f"target_action({action_term(target)}).")
-    for text in base:
-        ctl.add("base", [], text)
-    ctl.add("step", ["t"], step_rules)
-    ctl.add("step", ["t"], encoding("frame"))
-    ctl.ground([("base", []), ("check", [clingo.Number(0)])])
-    dec = decoder(domain, problem)
-    for t in range(0, max_steps + 1):
-        if deadline is not None and time.monotonic() >= deadline:
-            return _timed_out(time_limit, t - 1)
-        if t > 0:
-            ctl.ground([("step", [clingo.Number(t)]), ("check", [clingo.Number(t)])])
-        query = clingo.Function("query", [clingo.Number(t)])
-        ctl.assign_external(query, True)
-        ctl.configuration.solve.models = str(max(top, 0))
-        found: list[list[GroundAction]] = []
-        with ctl.solve(yield_=True, async_=True) as handle:
-            while True:
-                handle.resume()
-                if deadline is not None and not handle.wait(max(0.0, deadline - time.monotonic())):
-                    handle.cancel()
-                    break
-                model = handle.model()
-                if model is None:
-                    break
-                steps = sorted((s.arguments[0].number, s.arguments[1]) for s in model.symbols(shown=True)
-                               if s.name == "occurs")
-                found.append([GroundAction(*dec.call(a)) for _, a in steps])
-                if top and len(found) >= top:
-                    break
-            exhausted = handle.get().exhausted if not found else True
-        if not found and not exhausted:  # cancelled at the time limit, horizon t not refuted
-            return _timed_out(time_limit, t - 1)
-        if found:
-            plans = sorted(found, key=lambda p: [str(a) for a in p])
-            if target is not None:
-                plans = [p[:-1] for p in plans]
-            for p in plans:
-                _check(domain, problem, state, goal, p, target)
-            return PlanResult("plan", plans, t)
-        ctl.release_external(query)
-    proof = mutex_reason(domain, problem, state, goal, target)
-    if proof is not None:
-        return PlanResult("unsolvable", horizon=max_steps, reason=proof)
-    return PlanResult("no_plan_within", horizon=max_steps,
-                      reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
+    # clasp's "trendy" configuration: faster than the default on 9 of 10 IPC problems that took the
+    # default 2-46 s (e.g. matchingbw 25.9 -> 3.9 s, goldminer 46.0 -> 15.2 s; one blocksworld 6.7 -> 10.5 s),
+    # though slower on tiny unsatisfiable horizons
+    program = Program(base, ["--configuration=trendy"])
+    program.add(step_rules, "step", ["t"])
+    program.add(encoding("frame"), "step", ["t"])
+    return program.ground(("base", []), ("check", [0]))
+
+
+def _horizon(program: Program, t: int, top: int, deadline: float | None,
+             dec: Decoder) -> list[list[GroundAction]] | None:
+    """Up to `top` plans of exactly `t` steps (0: all); [] when there is none, None when the
+    deadline came first."""
+    query = f"query({t})"
+    program.assign(query, True)
+    found = []
+    for symbols in program.models(top, deadline):
+        steps = sorted((s.arguments[0].number, s.arguments[1]) for s in symbols if s.name == "occurs")
+        found.append([dec.action(a) for _, a in steps])
+    if not found and not program.exhausted:
+        return None
+    if not found:
+        program.assign(query, None)  # this horizon is refuted for good
+    return found
 
 
 def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
@@ -175,7 +197,7 @@ def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: 
 
 
 def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:
-    return PlanResult("no_plan_within", horizon=max(horizon, -1),
+    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max(horizon, -1),
                       reason=f"no plan up to {horizon} steps (time limit of {time_limit:g} s reached; "
                              "not proven unsolvable)" if horizon >= 0 else
                       f"time limit of {time_limit:g} s reached before any horizon was searched")
@@ -195,12 +217,13 @@ def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple
 class ReachResult:
     """`yes` with a validated witness plan, `no` with a proof, or `unknown` up to a bound."""
 
-    answer: str  # yes | no | unknown
+    answer: ReachAnswer
     witness: list[GroundAction] | None = None
     reason: str = ""
 
     def to_frame(self) -> pd.DataFrame:
         """One row per witness step (none for `no` and `unknown`), with the answer and reason."""
+        import pandas as pd
         rows = [{"answer": self.answer, "step": i, "action": str(a), "reason": self.reason}
                 for i, a in enumerate(self.witness or [], 1)]
         return pd.DataFrame(rows or [{"answer": self.answer, "step": None, "action": None, "reason": self.reason}])
@@ -214,11 +237,11 @@ def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), in
     extra = 1 if action is not None else 0  # the planner's last step is the asked action
     result = plan(domain, problem, max_steps=max_steps + extra, init=init, goal=tuple(literals), target=action,
                   time_limit=time_limit)
-    if result.status == "plan":
-        return ReachResult("yes", result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)")
-    if result.status == "unsolvable":
-        return ReachResult("no", None, result.reason)
+    if result.status is PlanStatus.PLAN:
+        return ReachResult(ReachAnswer.YES, result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)")
+    if result.status is PlanStatus.UNSOLVABLE:
+        return ReachResult(ReachAnswer.NO, None, result.reason)
     horizon = result.horizon - extra
     why = "" if result.horizon == max_steps + extra else f" (time limit of {time_limit:g} s reached)"
-    return ReachResult("unknown", None, f"unknown up to {horizon} steps: no witness that long{why}, "
-                                        "and no proof of unreachability")
+    return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long{why}, "
+                                                  "and no proof of unreachability")

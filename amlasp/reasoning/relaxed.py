@@ -10,19 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-import clingo
-
 from ..asp.compile import compile_domain
-from ..asp.run import encoding
-from .engine import MODEL, decoder
+from ..asp.decode import decoder
 from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from ..asp.names import MODEL
+from ..asp.run import Program, encoding
 from ..model import Atom, Domain, GroundAction, Literal, Problem
-
-
-def static_predicates(domain: Domain) -> set[str]:
-    """Predicates that no action changes: their atoms keep their initial truth value."""
-    changed = {e.literal.atom.predicate for a in domain.actions for e in a.effects}
-    return {p.name for p in domain.predicates} - changed
 
 
 @dataclass
@@ -33,22 +26,16 @@ class Relaxation:
     actions: frozenset[GroundAction]
     goal_reachable: bool
     goal_missing: tuple[Atom, ...]
-    control: clingo.Control
-    goal_symbol: clingo.Symbol
+    program: Program  # grounded, with an external `forbid(F)` per forbiddable fact
 
     def goal_reachable_without(self, fact: Atom) -> bool:
         """Is the goal still relaxed-reachable when `fact` is never achieved?"""
-        sym = clingo.parse_term(f"forbid({ground(fact)})")
-        reachable = False
-        self.control.assign_external(sym, True)
+        forbid = f"forbid({ground(fact)})"
+        self.program.assign(forbid, True)
         try:
-            with self.control.solve(yield_=True) as handle:
-                for model in handle:
-                    reachable = model.contains(self.goal_symbol)
-                    break
+            return bool(self.program.contains("goal_reachable"))
         finally:
-            self.control.assign_external(sym, False)
-        return reachable
+            self.program.assign(forbid, False)
 
 
 def achievers(domain: Domain, actions: Iterable[GroundAction], facts: Iterable[Atom]
@@ -83,26 +70,16 @@ def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
              "".join(f"#external forbid({ground(a)})." for a in forbiddable),
              "".join(f"achiever({ground(f)},{action_term(a)})." for f, a in achieved_by)]
     parts.append(goal_facts(goal))
-    ctl = clingo.Control(["--warn=none"])
-    for text in parts:
-        ctl.add("base", [], text)
-    ctl.ground([("base", [])])
+    program = Program(parts).ground()
     dec = decoder(domain, problem)
     atoms, actions, missing, reachable = set(), set(), [], False
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            for s in model.symbols(shown=True):
-                if s.name == "holds":
-                    n, args = dec.call(s.arguments[1])
-                    atoms.add(Atom(n, args))
-                elif s.name == "app":
-                    n, args = dec.call(s.arguments[2])
-                    actions.add(GroundAction(n, args))
-                elif s.name == "goal_missing":
-                    n, args = dec.call(s.arguments[0])
-                    missing.append(Atom(n, args))
-                elif s.name == "goal_reachable":
-                    reachable = True
-            break
-    return Relaxation(frozenset(atoms), frozenset(actions), reachable, tuple(sorted(missing, key=str)), ctl,
-                      clingo.Function("goal_reachable"))
+    for s in program.first() or ():
+        if s.name == "holds":
+            atoms.add(dec.atom(s.arguments[1]))
+        elif s.name == "app":
+            actions.add(dec.action(s.arguments[2]))
+        elif s.name == "goal_missing":
+            missing.append(dec.atom(s.arguments[0]))
+        elif s.name == "goal_reachable":
+            reachable = True
+    return Relaxation(frozenset(atoms), frozenset(actions), reachable, tuple(sorted(missing, key=str)), program)

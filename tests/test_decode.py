@@ -1,0 +1,48 @@
+"""The one decoder of clingo answers (amlasp/asp/decode.py) and the status Enums' text."""
+
+import json
+
+import clingo
+
+from amlasp.asp.decode import Decoder, arguments
+from amlasp.model import Atom, GroundAction
+from amlasp.reasoning.diff import ActionDiff, Counterexample, DiffKind, DiffResult, action_totals
+from amlasp.reasoning.planning import ReachAnswer
+
+
+def test_arguments_of_shown_atoms():
+    assert arguments("app(m,3,stack(b1,b2))") == ["m", "3", "stack(b1,b2)"]
+    assert arguments("effect_diff(3,board(c1,l0),adds_only_ref,at(c1,l0))") == \
+        ["3", "board(c1,l0)", "adds_only_ref", "at(c1,l0)"]
+    assert arguments("ref_app(0,noop)") == ["0", "noop"]
+    assert arguments("holds((0,1),handempty)") == ["(0,1)", "handempty"]
+    assert arguments("app(m,3,stack(b1,b2))", 3) == ["m", "3", "stack(b1,b2)"]
+
+
+def test_symbol_and_text_decode_alike():
+    dec = Decoder()
+    dec.add("pick-up", "on", "B1", "b-2")
+    for text in ("pick_up(b1,b_2)", "on(b1,b_2)", "pick_up"):
+        sym = clingo.parse_term(text)
+        assert dec.call(sym) == dec.parse(text)
+        assert dec.atom(sym) == dec.atom(text) and dec.action(sym) == dec.action(text)
+    assert dec.action("pick_up(b1,b_2)") == GroundAction("pick-up", ("B1", "b-2"))
+    assert dec.atom("on(b1,b_2)") == Atom("on", ("B1", "b-2"))
+
+
+def test_status_enums_print_as_their_text():
+    yes = ReachAnswer.YES
+    assert yes == "yes" and str(yes) == "yes" and f"{yes}" == "yes" and f"{yes:>4}" == " yes"
+    assert json.dumps({"answer": yes, yes: 1}) == '{"answer": "yes", "yes": 1}'
+    assert {"yes": 0, "no": 1}[yes] == 0
+
+
+def test_action_totals_over_problems():
+    def result(name, pairs, steps):
+        cx = Counterexample([GroundAction("a")] * steps, frozenset(), GroundAction(name), DiffKind.ONLY_REF)
+        return ActionDiff(name, pairs, cx)
+
+    r1 = DiffResult("p1", 5, 2, False, actions={"b": result("b", 2, 3), "a": result("a", 1, 1)})
+    r2 = DiffResult("p2", 5, 2, False, actions={"b": result("b", 4, 1)})
+    assert [(t.action, t.problems, t.pairs, t.shortest) for t in action_totals([r1, r2])] == \
+        [("a", 1, 1, 1), ("b", 2, 6, 1)]
