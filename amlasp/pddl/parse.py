@@ -87,10 +87,14 @@ def _call_pddl(parser, text: str, file: str, root: sexpr.List):
     try:
         return parser(text)
     except UnexpectedInput as e:
+        _domain_parser.cache_clear()  # see below
         tok = getattr(e, "token", None)
         what = f" near '{tok}'" if tok not in (None, "") else ""
         raise InputError(f"PDDL syntax error{what}", file, getattr(e, "line", None)) from None
     except Exception as e:  # pddl's own validation: locate the first name it mentions
+        # A parse that failed half-way leaves state in the parser's transformer (`_types`), and it then
+        # refuses every later domain with :types ("parser is in an unexpected state"): build a new one.
+        _domain_parser.cache_clear()
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         msg = msg.replace(_OBJECT_ALIAS, "object")
         line = root.line
