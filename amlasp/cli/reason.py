@@ -13,7 +13,8 @@ from ..errors import InputError
 from ..reasoning.justify import justify as run_justify
 from ..reasoning.landmarks import landmarks as run_landmarks
 from ..model import Atom, Literal
-from ..pddl.parse import ground_atom, load_domain, load_problem
+from ..pddl.convert import ground_atom
+from ..pddl.parse import load_domain, load_problem
 from ..reasoning.planning import plan as run_plan, reach as run_reach
 from ..render import console, rich_table, to_json
 from ..pddl.states import _ground_action, load_states, read_plan

@@ -15,7 +15,9 @@ from pathlib import Path
 from . import sexpr
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Problem
-from .parse import _read_text, ground_atom, load_problem
+from .convert import ground_atom
+from .parse import load_problem
+from .source import read_text
 
 
 @dataclass
@@ -137,7 +139,7 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
                     ignore_unknown_predicates: bool = False) -> StateSet:
     """`(:trajectory (:state ...) (:action ...) ...)`: all states, and the actions between them."""
     file = str(path)
-    text = _read_text(path)
+    text = read_text(path)
     fast = _fast_trajectory(text, file, domain, problem, ignore_unknown_predicates)
     if fast is not None:
         return fast
@@ -195,7 +197,7 @@ def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions:
               ) -> list[GroundAction]:
     """IPC plan format: one `(action a b)` per line, `;` comments; `0: (a b) [1]` also read."""
     file = str(path)
-    text = _read_text(path)
+    text = read_text(path)
     if not text.strip():
         raise InputError("empty file: no plan (an empty plan is a file with a comment line such as '; empty')",
                          file, 1)
@@ -218,7 +220,7 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
                      ignore_unknown_predicates: bool = False) -> list[StateSet]:
     """`{"problem.pddl": [["(on a b)", ...], ...]}`: problems looked up next to the file or in `problems_dir`."""
     file = str(path)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -293,7 +295,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
         if f.suffix == ".json":
             out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates))
             continue
-        head = _read_text(f).lstrip()[:200].lower()
+        head = read_text(f).lstrip()[:200].lower()
         if head.startswith("(define") and "(problem" in head:
             prob = load_problem(f, domain)
             out.append(StateSet(prob, [prob.init], str(f)))
