@@ -13,11 +13,10 @@ from ..errors import InputError
 from ..asp.facts import domain_facts, plan_facts, problem_facts, state_facts
 from ..asp.compile import compile_domain
 from ..asp.run import encoding
-from ..model import GroundAction
 from ..pddl.parse import load_domain, load_problem
 from ..render import console, to_json, write_atomic
-from ..pddl.states import load_states, read_plan, _ground_action
-from ..pddl import sexpr
+from ..pddl.plans import parse_action, read_plan
+from ..pddl.states import load_states
 from . import app, guarded, warn
 
 FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
@@ -66,18 +65,6 @@ def applicable(
     guarded(run)
 
 
-def _parse_actions(texts: List[str], d, p) -> List[GroundAction]:
-    objs = p.object_types(d)
-    out = []
-    for t in texts:
-        t = t.strip()
-        if not t.startswith("("):
-            t = f"({t})"
-        node = sexpr.read(t, "<command line>")
-        out.append(_ground_action(node, d, objs, "<command line>"))
-    return out
-
-
 def _state_text(state) -> str:
     return " ".join(sorted(str(a) for a in state))
 
@@ -93,7 +80,7 @@ def step(
     def run():
         _check_format(format)
         d, p = load_task(domain, problem)
-        plan = _parse_actions(actions, d, p)
+        plan = [parse_action(a, d, p) for a in actions]
         ex = engine.execute(d, p, plan)
         if format == "json":
             print(to_json(_execution_json(ex)))
