@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from ..model import Domain, GroundAction, Predicate, Problem, Typed
-from ..pddl.writer import to_pddl, typed_text
+from ..logic import typed_text
+from ..pddl.writer import to_pddl
 
 #: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
 #: FF and context-enhanced additive heuristics and preferred operators of both;

@@ -30,10 +30,11 @@ from ..asp.facts import _lifted, _top_literals, domain_facts
 from ..model import (
     TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Not, Or, conjunction_literals, is_var,
 )
+from ..logic import text as formula_text, typed_text
 from ..asp.names import asp_name
 from ..pddl.check import distinct_symbols
 from ..pddl.parse import load_domain
-from ..pddl.writer import effect_text, formula_text, predicate_text, typed_text
+from ..pddl.writer import effect_text, predicate_text
 
 LEARNED, REF = "learned", "ref"
 CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other")
