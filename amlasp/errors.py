@@ -1,4 +1,8 @@
-"""Errors the user can act on: every one names a file and a line."""
+"""Errors the user can act on: the single home of user-facing errors.
+
+Each reads `file:line: message` (or `file: message`, or just the message for a bad option),
+so that the CLI prints it on one line and exits 2; anything else that escapes is a bug.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from pathlib import Path
 
 
 class InputError(Exception):
-    """Bad user input (PDDL, state file, plan). The CLI prints it on one line and exits 2."""
+    """Bad user input (PDDL, state file, plan, option), located in its file and line where it has one."""
 
     def __init__(self, message: str, file: str | Path | None = None, line: int | None = None):
         self.message = message
@@ -15,6 +19,7 @@ class InputError(Exception):
         super().__init__(self.location() + message)
 
     def location(self) -> str:
+        """`file:line: `, `file: ` or nothing: the prefix of the message."""
         if self.file is None:
             return ""
         return f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
@@ -22,3 +27,6 @@ class InputError(Exception):
 
 class UnsupportedError(InputError):
     """Valid PDDL that amlasp does not support: refusing beats a silently wrong number."""
+
+
+__all__ = ["InputError", "UnsupportedError"]

@@ -14,6 +14,7 @@ import pytest
 
 from tests.support.cli import run, run_module
 from tests.support.paths import DATA
+from amlasp.errors import InputError
 
 BAD = DATA / "bad"
 D, P, PLAN = (str(BAD / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))
@@ -119,3 +120,12 @@ def test_missing_file_and_directory():
     assert result.exit_code == 2 and "no-such-file.pddl: no such file" in result.stderr
     result = run("applicable", D, BAD)
     assert result.exit_code == 2 and "is a directory" in result.stderr
+
+
+def test_a_bad_domain_does_not_spoil_the_next_one():
+    """The `pddl` parser is reused across files; one that failed half-way must not refuse the next."""
+    from amlasp.pddl.parse import parse_domain
+    good = (BAD / "domain.pddl").read_text()
+    with pytest.raises(InputError, match="PDDL syntax error"):
+        parse_domain(good.replace(":effect", ":effect :effect", 1), "broken.pddl")
+    assert parse_domain(good, "domain.pddl").name == "blocks"

@@ -11,14 +11,13 @@ import typer
 from ..reasoning import engine
 from ..errors import InputError
 from ..asp.facts import facts_program
-from ..model import GroundAction
 from ..pddl.parse import load_domain, load_problem
 from ..files import write_atomic
 from ..render import reasoning as present
 from ..render.formats import ANSWER_FORMATS, Format, to_json
 from ..render.output import deliver
-from ..pddl.states import load_states, read_plan, _ground_action
-from ..pddl import sexpr
+from ..pddl.plans import parse_action, read_plan
+from ..pddl.states import load_states
 from . import app, guarded, warn
 
 FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
@@ -55,16 +54,6 @@ def applicable(
     guarded(run)
 
 
-def _parse_actions(texts: List[str], d, p) -> List[GroundAction]:
-    objs = p.object_types(d)
-    out = []
-    for t in texts:
-        t = t.strip()
-        if not t.startswith("("):
-            t = f"({t})"
-        node = sexpr.read(t, "<command line>")
-        out.append(_ground_action(node, d, objs, "<command line>"))
-    return out
 
 
 @app.command()
@@ -78,7 +67,7 @@ def step(
     def run():
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
-        plan = _parse_actions(actions, d, p)
+        plan = [parse_action(a, d, p) for a in actions]
         ex = engine.execute(d, p, plan)
         deliver(to_json(present.execution_json(ex)) if format == Format.JSON else present.step_lines(ex))
         if ex.failed_step is not None:

@@ -7,41 +7,19 @@ from typing import List, Optional
 
 import typer
 
-from ..pddl import sexpr
 from ..reasoning.diff import KIND_TEXT, action_totals, diff as run_diff
 from ..errors import InputError
 from ..reasoning.justify import justify as run_justify
 from ..reasoning.landmarks import landmarks as run_landmarks
-from ..model import Atom, Literal
-from ..pddl.parse import ground_atom, load_domain, load_problem
+from ..pddl.parse import load_domain, load_problem
 from ..reasoning.planning import plan as run_plan, reach as run_reach
 from ..render import reasoning as present
 from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
 from ..render.output import console, deliver
-from ..pddl.states import _ground_action, load_states, read_plan
+from ..pddl.plans import parse_action, read_plan
+from ..pddl.states import parse_literal, parse_state
 from . import app, guarded, warn
 from .core import load_task
-
-
-def _literal(text: str, d, p) -> Literal:
-    node = sexpr.read(text, "<command line>")
-    positive = True
-    if isinstance(node, sexpr.List) and node.head() == "not" and len(node) == 2:
-        node, positive = node[1], False
-    preds = {x.name: x for x in d.predicates}
-    return Literal(ground_atom(node, preds, p.object_types(d), "<command line>"), positive)
-
-
-def _start_state(state: Optional[str], d, p) -> frozenset[Atom] | None:
-    """--state: a file (trajectory, JSON, problem: its first state) or a literal list "(on a b) (clear a)"."""
-    if state is None:
-        return None
-    if Path(state).exists():
-        sets = load_states([Path(state)], d, problem=p)
-        return sets[0].states[0]
-    node = sexpr.read(f"({state})", "<--state>")
-    preds = {x.name: x for x in d.predicates}
-    return frozenset(ground_atom(a, preds, p.object_types(d), "<--state>") for a in node)
 
 
 @app.command()
@@ -82,14 +60,10 @@ def reach(
         d, p = load_task(domain, problem)
         if not literals and action is None:
             raise InputError("give literals to reach or --action")
-        lits = [_literal(x, d, p) for x in literals or []]
-        target = None
-        if action is not None:
-            t = action.strip()
-            target = _ground_action(sexpr.read(t if t.startswith("(") else f"({t})", "<--action>"), d,
-                                    p.object_types(d), "<--action>")
-        r = run_reach(d, p, lits, init=_start_state(state, d, p), max_steps=max_steps, action=target,
-                      time_limit=time_limit)
+        lits = [parse_literal(x, d, p) for x in literals or []]
+        target = None if action is None else parse_action(action, d, p, "<--action>")
+        start = None if state is None else parse_state(state, d, p)
+        r = run_reach(d, p, lits, init=start, max_steps=max_steps, action=target, time_limit=time_limit)
         deliver(to_json(present.reach_json(r)) if format == Format.JSON else present.reach_lines(r))
         raise typer.Exit({"yes": 0, "no": 1, "unknown": 3}[r.answer])
     guarded(run)
@@ -127,7 +101,7 @@ def landmarks(
         d, p = load_task(domain, problem)
         only = None
         if check is not None:
-            lit = _literal(check, d, p)
+            lit = parse_literal(check, d, p)
             only = [lit.atom]
         r = run_landmarks(d, p, only=only)
         deliver(to_json(present.landmarks_json(r)) if format == Format.JSON

@@ -2,10 +2,10 @@
 
 Each function takes a Domain and returns a `Perturbed` (a new Domain and its changes), and is
 deterministic for a given seed. A change carries the number of edits it adds to the edit
-distance of `amlasp.compare`: dropping or adding a literal is one edit; renaming predicates,
+distance of `amlasp.metrics.compare`: dropping or adding a literal is one edit; renaming predicates,
 actions or parameters and reordering parameters are none (the distance is up to renaming).
 Added literals are type-consistent, new to their action and category, and never one that was
-dropped, so that changes do not cancel. Save a perturbed domain with `amlasp.pddl_writer.to_pddl`.
+dropped, so that changes do not cancel. Save a perturbed domain with `amlasp.pddl.writer.to_pddl`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..model import (
-    TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or, Predicate,
-)
+from ..logic import bound_vars, map_atoms
+from ..model import TRUE, Action, And, Atom, Domain, Effect, Formula, Literal, Not, Predicate
 from ..asp.names import asp_name
 
 Seed = int | random.Random
@@ -140,21 +139,11 @@ def add_literals(domain: Domain, n: int, seed: Seed = 0, avoid: tuple[Change, ..
 # ----------------------------------------------------------------------------- renaming
 
 def _rename_formula(f: Formula, preds: dict[str, str], terms: dict[str, str]) -> Formula:
-    if isinstance(f, Atom):
-        p = f.predicate if f.predicate == "=" else preds.get(f.predicate, f.predicate)
-        return Atom(p, tuple(terms.get(t, t) for t in f.args))
-    if isinstance(f, Not):
-        return Not(_rename_formula(f.arg, preds, terms))
-    if isinstance(f, And):
-        return And(tuple(_rename_formula(g, preds, terms) for g in f.args))
-    if isinstance(f, Or):
-        return Or(tuple(_rename_formula(g, preds, terms) for g in f.args))
-    if isinstance(f, Imply):
-        return Imply(_rename_formula(f.left, preds, terms), _rename_formula(f.right, preds, terms))
-    if isinstance(f, (Exists, Forall)):
-        inner = {k: v for k, v in terms.items() if k not in dict(f.variables)}  # bound names shadow
-        return type(f)(f.variables, _rename_formula(f.body, preds, inner))
-    raise TypeError(f"not a formula: {f!r}")
+    """`f` with predicates and terms renamed; a name bound by a quantifier above an atom shadows `terms`."""
+    def rename(atom: Atom, bound: frozenset[str]) -> Atom:
+        p = atom.predicate if atom.predicate == "=" else preds.get(atom.predicate, atom.predicate)
+        return Atom(p, tuple(t if t in bound else terms.get(t, t) for t in atom.args))
+    return map_atoms(f, rename)
 
 
 def _rename_effect(e: Effect, preds: dict[str, str], terms: dict[str, str]) -> Effect:
@@ -170,25 +159,9 @@ def _rename_action(a: Action, preds: dict[str, str], terms: dict[str, str], name
 
 
 def _bound_names(a: Action) -> set[str]:
-    out = {v for e in a.effects for v, _ in e.variables}
-
-    def walk(f: Formula) -> None:
-        if isinstance(f, (Exists, Forall)):
-            out.update(v for v, _ in f.variables)
-            walk(f.body)
-        elif isinstance(f, Not):
-            walk(f.arg)
-        elif isinstance(f, (And, Or)):
-            for g in f.args:
-                walk(g)
-        elif isinstance(f, Imply):
-            walk(f.left)
-            walk(f.right)
-
-    walk(a.precondition)
-    for e in a.effects:
-        walk(e.condition)
-    return out
+    """Names bound inside the action (by its effects and quantifiers): a fresh parameter must differ from them."""
+    return ({v for e in a.effects for v, _ in e.variables} | bound_vars(a.precondition)
+            | {v for e in a.effects for v in bound_vars(e.condition)})
 
 
 def _fresh(rng: random.Random, prefix: str, taken: set[str]) -> str:

@@ -1,7 +1,7 @@
 """Planning with a (learned) model: our model → clean PDDL → unified-planning → Fast Downward.
 
 Learned models are messy, so the planner never sees the learned file itself: it sees
-PDDL written from our normalised model by `pddl_writer.to_pddl` (the requirements the
+PDDL written from our normalised model by `pddl.writer.to_pddl` (the requirements the
 model really uses declared, empty preconditions/effects written as `(and)`).
 The problem is re-written for that model (`planner_task`): predicates, types and
 constants that the problem uses but the model does not declare are declared, so that
@@ -26,7 +26,8 @@ from typing import Optional, Sequence
 
 from ..enums import TextEnum
 from ..model import Domain, GroundAction, Predicate, Problem, Typed
-from ..pddl.writer import to_pddl, typed_text
+from ..logic import typed_text
+from ..pddl.writer import to_pddl
 
 #: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
 #: FF and context-enhanced additive heuristics and preferred operators of both;

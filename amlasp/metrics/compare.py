@@ -31,9 +31,11 @@ from ..logic import conjunction_literals, top_literals
 from ..model import (
     TRUE, And, Atom, Domain, Exists, Forall, Formula, Imply, Not, Or, is_var,
 )
+from ..logic import text as formula_text, typed_text
 from ..asp.names import asp_name
+from ..pddl.check import distinct_symbols
 from ..pddl.parse import load_domain
-from ..pddl.writer import effect_text, formula_text, predicate_text, typed_text
+from ..pddl.writer import effect_text, predicate_text
 
 LEARNED, REF = "learned", "ref"
 CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other")
@@ -458,17 +460,6 @@ def _as_domain(x: str | Path | Domain) -> Domain:
     return x if isinstance(x, Domain) else load_domain(x)
 
 
-def _check_names(d: Domain, what: str) -> None:
-    """Two names of one model meeting as one symbol (e.g. `pick-up` and `pick_up`) would be merged."""
-    for kind, names in (("predicate", [p.name for p in d.predicates]), ("action", [a.name for a in d.actions])):
-        seen: dict[str, str] = {}
-        for n in names:
-            if asp_name(n) in seen and seen[asp_name(n)] != n:
-                raise InputError(f"{kind}s '{seen[asp_name(n)]}' and '{n}' of the {what} model differ only in "
-                                 f"case or -/_ and cannot be told apart", d.file)
-            seen[asp_name(n)] = n
-
-
 def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, align: bool = False,
             rename: bool = False, time_limit: float = 60.0) -> CompareResult:
     """Compare a learned domain with a reference domain (paths or Domain objects).
@@ -481,8 +472,9 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     """
     t0 = time.perf_counter()
     ld, rd = _as_domain(learned), _as_domain(reference)
-    _check_names(ld, "learned")
-    _check_names(rd, "reference")
+    for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
+        for kind, named in (("predicate", d.predicates), ("action", d.actions)):
+            distinct_symbols([(x.name, kind) for x in named], d.file, model)
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = _Structure(ld, LEARNED), _Structure(rd, REF)
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),

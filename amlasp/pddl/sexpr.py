@@ -160,6 +160,17 @@ def write(node: SExpr) -> str:
     return "".join(out)
 
 
+def relocate(node: SExpr, line: int) -> None:
+    """Put every token of `node` on `line`: a snippet read alone (a JSON literal, a plan line) is
+    reported at the line of the file it came from."""
+    if isinstance(node, List):
+        node.line = node.end_line = line
+        for c in node:
+            relocate(c, line)
+    else:
+        node.line = line
+
+
 def find(node: SExpr, head: str) -> List | None:
     """First sub-list (depth first) whose head is `head`: used to point at an error."""
     if isinstance(node, List):

@@ -1,4 +1,4 @@
-"""Reading test states and plans: trajectory files, JSON state files, IPC plan files.
+"""Reading states: trajectory files, JSON state files, problems (their initial state), literals.
 
 Every ground atom is checked against a vocabulary (a domain's predicates and the
 problem's objects) with `file:line` on errors. `ignore_unknown_predicates` lets an
@@ -14,8 +14,11 @@ from pathlib import Path
 
 from . import sexpr
 from ..errors import InputError
-from ..model import Atom, Domain, GroundAction, Problem
-from .parse import _read_text, ground_atom, load_problem
+from ..model import Atom, Domain, GroundAction, Literal, Problem
+from .convert import ground_atom
+from .parse import load_problem
+from .plans import ground_action
+from .source import read_text
 
 
 @dataclass
@@ -29,35 +32,24 @@ class StateSet:
     ignored: int = 0  # literals dropped because their predicate is not in the vocabulary
 
 
-def _objects(problem: Problem, domain: Domain) -> dict[str, str]:
-    return problem.object_types(domain)
-
-
 def parse_atom_text(text: str, domain: Domain, problem: Problem, file: str, line: int,
                     ignore_unknown_predicates: bool = False) -> Atom | None:
+    """One atom of a JSON state file, reported at `line`; None for an unknown predicate that is to be ignored."""
     try:
         node = sexpr.read(text, file)
     except InputError as e:
         raise InputError(e.message, file, line) from None
-    _relocate(node, line)
+    sexpr.relocate(node, line)
     if ignore_unknown_predicates and isinstance(node, sexpr.List) and node.head() is not None \
             and domain.predicate(node.head()) is None:
         return None
-    return ground_atom(node, {p.name: p for p in domain.predicates}, _objects(problem, domain), file)
-
-
-def _relocate(node: sexpr.SExpr, line: int) -> None:
-    if isinstance(node, sexpr.List):
-        node.line = node.end_line = line
-        for c in node:
-            _relocate(c, line)
-    else:
-        node.line = line
+    return ground_atom(node, {p.name: p for p in domain.predicates}, problem.object_types(domain), file)
 
 
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
 
 
+# One state machine over one regex scan (~70 lines): split into functions, it would lose the speed it exists for.
 def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                      ignore_unknown_predicates: bool) -> StateSet | None:
     """The common case in one regular-expression pass, each distinct atom checked once (about
@@ -70,7 +62,7 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
     if start is None:
         return None
     arity = {p.name: p.arity for p in domain.predicates}
-    objs = _objects(problem, domain)
+    objs = problem.object_types(domain)
     atoms: dict[str, Atom | None] = {}
     out = StateSet(problem, [], file)
     mode, cur, act = "top", set(), None
@@ -137,7 +129,7 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
                     ignore_unknown_predicates: bool = False) -> StateSet:
     """`(:trajectory (:state ...) (:action ...) ...)`: all states, and the actions between them."""
     file = str(path)
-    text = _read_text(path)
+    text = read_text(path)
     fast = _fast_trajectory(text, file, domain, problem, ignore_unknown_predicates)
     if fast is not None:
         return fast
@@ -145,7 +137,7 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
     if root.head() != ":trajectory":
         raise InputError("expected (:trajectory (:state ...) (:action ...) ...)", file, root.line)
     preds = {p.name: p for p in domain.predicates}
-    objs = _objects(problem, domain)
+    objs = problem.object_types(domain)
     out = StateSet(problem, [], file)
     for item in root[1:]:
         if not isinstance(item, sexpr.List) or item.head() not in (":state", ":action"):
@@ -165,60 +157,15 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
                 raise InputError("expected (:action (name arg ...))", file, item.line)
             if len(out.actions) != len(out.states) - 1:
                 raise InputError("an action must follow a state", file, item.line)
-            out.actions.append(_ground_action(item[1], domain, objs, file, check_action=False))
+            out.actions.append(ground_action(item[1], domain, objs, file, check_action=False))
     return out
-
-
-def _ground_action(node: sexpr.SExpr, domain: Domain | None, objects: dict[str, str], file: str,
-                   check_action: bool = True) -> GroundAction:
-    if not isinstance(node, sexpr.List) or node.head() is None:
-        raise InputError("expected an action like (stack b1 b2)", file, getattr(node, "line", None))
-    name = node.head()
-    for a in node[1:]:
-        if not isinstance(a, sexpr.Token):
-            raise InputError("nested parentheses in an action", file, a.line)
-        if a not in objects:
-            raise InputError(f"unknown object '{a}'", file, a.line)
-    if check_action and domain is not None:
-        d = domain.action(name)
-        if d is None:
-            raise InputError(f"unknown action '{name}'", file, node.line)
-        if d.arity != len(node) - 1:
-            raise InputError(f"action '{name}' takes {d.arity} argument(s), {len(node) - 1} given", file, node.line)
-    return GroundAction(str(name), tuple(str(a) for a in node[1:]))
-
-
-_PLAN_LINE = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:\s*)?(\(.*\))\s*(?:\[[^\]]*\])?\s*$")
-
-
-def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions: bool = True
-              ) -> list[GroundAction]:
-    """IPC plan format: one `(action a b)` per line, `;` comments; `0: (a b) [1]` also read."""
-    file = str(path)
-    text = _read_text(path)
-    if not text.strip():
-        raise InputError("empty file: no plan (an empty plan is a file with a comment line such as '; empty')",
-                         file, 1)
-    objs = _objects(problem, domain)
-    plan: list[GroundAction] = []
-    for i, raw in enumerate(text.splitlines(), 1):
-        line = raw.split(";", 1)[0].strip()
-        if not line:
-            continue
-        m = _PLAN_LINE.match(line)
-        if not m:
-            raise InputError(f"expected one action like (stack b1 b2) per line, got '{line[:40]}'", file, i)
-        node = sexpr.read(m.group(1), file)
-        _relocate(node, i)
-        plan.append(_ground_action(node, domain, objs, file, check_action=check_actions))
-    return plan
 
 
 def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path | None = None,
                      ignore_unknown_predicates: bool = False) -> list[StateSet]:
     """`{"problem.pddl": [["(on a b)", ...], ...]}`: problems looked up next to the file or in `problems_dir`."""
     file = str(path)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -293,7 +240,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
         if f.suffix == ".json":
             out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates))
             continue
-        head = _read_text(f).lstrip()[:200].lower()
+        head = read_text(f).lstrip()[:200].lower()
         if head.startswith("(define") and "(problem" in head:
             prob = load_problem(f, domain)
             out.append(StateSet(prob, [prob.init], str(f)))
@@ -308,3 +255,27 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
                 raise InputError("cannot find the problem file of this trajectory (use --problems DIR)", f)
             out.append(read_trajectory(f, domain, prob, ignore_unknown_predicates))
     return out
+
+
+def parse_literal(text: str, domain: Domain, problem: Problem, source: str = "<command line>") -> Literal:
+    """A ground literal typed by a user, "(on b1 b2)" or "(not (clear b1))"; `source` names it in errors."""
+    node = sexpr.read(text, source)
+    positive = True
+    if isinstance(node, sexpr.List) and node.head() == "not" and len(node) == 2:
+        node, positive = node[1], False
+    preds = {x.name: x for x in domain.predicates}
+    return Literal(ground_atom(node, preds, problem.object_types(domain), source), positive)
+
+
+def parse_state(text_or_path: str, domain: Domain, problem: Problem) -> frozenset[Atom]:
+    """A state given by a user: a file (trajectory, JSON, problem: its first state), else atoms "(on a b) (clear a)"."""
+    if Path(text_or_path).exists():
+        sets = load_states([Path(text_or_path)], domain, problem=problem)
+        return sets[0].states[0]
+    node = sexpr.read(f"({text_or_path})", "<--state>")
+    preds = {x.name: x for x in domain.predicates}
+    return frozenset(ground_atom(a, preds, problem.object_types(domain), "<--state>") for a in node)
+
+
+__all__ = ["StateSet", "parse_atom_text", "read_trajectory", "read_json_states", "find_problem_for", "load_states",
+           "parse_literal", "parse_state"]

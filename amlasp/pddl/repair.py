@@ -1,0 +1,148 @@
+"""Leniencies: what real learned domains get wrong but mean clearly, repaired before `pddl` reads them.
+
+Each pass repairs the s-expression of a domain in place and returns its warnings (most
+repairs are silent: they change nothing a user means). `parse.parse_domain` runs them in
+order, after the checks, and hands the repaired text to the `pddl` package; the tokens keep
+their lines, so that `pddl`'s errors still point at the user's file. `declare_parent_types`
+is the one leniency on our own declarations (the `pddl` package needs no repair for it).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from . import sexpr
+from .declarations import Named
+
+# `pddl` refuses `- object` in typed lists once `:types` is declared; we hand it this alias.
+OBJECT_ALIAS = "amlasp-object-type"
+_SUPPORTED_REQUIREMENTS = (
+    ":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
+    ":equality", ":existential-preconditions", ":universal-preconditions",
+    ":quantified-preconditions", ":conditional-effects", ":adl",
+)
+
+
+def declare_parent_types(types: Named) -> Named:
+    """A parent type that is never declared itself (`disc table - platform`) is a root type."""
+    out = list(types)
+    names = {"object"} | {str(t) for t, _ in types}
+    for _, parent in types:
+        if parent not in names:
+            out.append((sexpr.Token(parent, 0), "object"))
+            names.add(parent)
+    return out
+
+
+def declare_requirements(root: sexpr.List) -> list[str]:
+    """`:requirements` says all we support, whatever was declared (warning: types used without :typing)."""
+    warnings = []
+    uses_types = any(t == "-" for t in _tokens(root))
+    index = _section_index(root, ":requirements")
+    declared = set(root[index][1:]) if index is not None else set()
+    if uses_types and not declared & {":typing", ":adl"}:
+        warnings.append("types are used but :typing is not declared in :requirements (assumed)")
+    line = root[index].line if index is not None else root[1].end_line
+    node = sexpr.List([sexpr.Token(":requirements", line)]
+                      + [sexpr.Token(r, line) for r in _SUPPORTED_REQUIREMENTS
+                         if r not in (":adl", ":quantified-preconditions")], line, line)
+    if index is not None:
+        root[index] = node
+    else:
+        root.insert(2, node)
+    return warnings
+
+
+def declare_object_alias(root: sexpr.List) -> list[str]:
+    """A domain that names `object` declares our alias of it among its types."""
+    if not any(t == "object" for t in _tokens(root)):
+        return []
+    index = _section_index(root, ":types")
+    if index is None:
+        line = root[1].end_line
+        root.insert(3, sexpr.List([sexpr.Token(":types", line), sexpr.Token(OBJECT_ALIAS, line)], line, line))
+    else:
+        node = root[index]
+        if OBJECT_ALIAS not in [t for t in node[1:] if isinstance(t, sexpr.Token) and t != "-"]:
+            node.append(sexpr.Token(OBJECT_ALIAS, node.end_line))
+    return []
+
+
+def drop_object_type(root: sexpr.List) -> list[str]:
+    """`object` declared as a type of its own is the built-in root: not declared again."""
+    index = _section_index(root, ":types")
+    if index is not None:
+        node = root[index]
+        items = list(node[1:])
+        node[1:] = [x for i, x in enumerate(items) if not (x == "object" and (i == 0 or items[i - 1] != "-"))]
+    return []
+
+
+def complete_actions(root: sexpr.List) -> list[str]:
+    """Missing `:parameters` and `:precondition` are empty; a missing `:effect` is too (warning); `()` is `(and)`."""
+    warnings = []
+    for section in root[2:]:
+        if section.head() == ":action":
+            _complete_action(section, warnings)
+    return warnings
+
+
+def _complete_action(node: sexpr.List, warnings: list[str]) -> None:
+    keys = [x for x in node if isinstance(x, sexpr.Token) and x.startswith(":")]
+    name = node[1] if len(node) > 1 else "?"
+    line = node.end_line
+    if ":parameters" not in keys:
+        node.insert(2, sexpr.Token(":parameters", node.line))
+        node.insert(3, sexpr.List([], node.line, node.line))
+    if ":precondition" not in keys:
+        idx = next(i for i, x in enumerate(node) if x == ":parameters") + 2
+        node.insert(idx, sexpr.Token(":precondition", line))
+        node.insert(idx + 1, sexpr.List([sexpr.Token("and", line)], line, line))
+    if ":effect" not in keys:
+        warnings.append(f"action {name} has no :effect (taken as empty)")
+        node.append(sexpr.Token(":effect", line))
+        node.append(sexpr.List([sexpr.Token("and", line)], line, line))
+    for i, x in enumerate(node):
+        if x in (":precondition", ":effect") and i + 1 < len(node) and isinstance(node[i + 1], sexpr.List) \
+                and len(node[i + 1]) == 0:
+            node[i + 1] = sexpr.List([sexpr.Token("and", node[i + 1].line)], node[i + 1].line, node[i + 1].end_line)
+
+
+def alias_object(root: sexpr.List) -> list[str]:
+    """`- object` becomes `- OBJECT_ALIAS` in every typed list (`pddl` refuses the former)."""
+    _alias_typed_lists(root)
+    return []
+
+
+def _alias_typed_lists(node: sexpr.List) -> None:
+    h = node.head()
+    if h in (":constants", ":objects", ":types"):
+        _alias_in(node)
+    for i, child in enumerate(node):
+        if isinstance(child, sexpr.List):
+            prev = node[i - 1] if i > 0 else None
+            if prev == ":parameters" or h in ("forall", "exists") and i == 1 or h == ":predicates":
+                _alias_in(child)
+            _alias_typed_lists(child)
+
+
+def _alias_in(items: list[sexpr.SExpr]) -> None:
+    for i in range(len(items) - 1):
+        if items[i] == "-" and items[i + 1] == "object":
+            items[i + 1] = sexpr.Token(OBJECT_ALIAS, items[i + 1].line)
+
+
+def _section_index(root: sexpr.List, head: str) -> int | None:
+    return next((i for i, s in enumerate(root) if isinstance(s, sexpr.List) and s.head() == head), None)
+
+
+def _tokens(node: sexpr.SExpr) -> Iterator[sexpr.Token]:
+    if isinstance(node, sexpr.Token):
+        yield node
+    else:
+        for c in node:
+            yield from _tokens(c)
+
+
+__all__ = ["OBJECT_ALIAS", "declare_parent_types", "declare_requirements", "declare_object_alias",
+           "drop_object_type", "complete_actions", "alias_object"]
