@@ -105,9 +105,9 @@ def _validate(reference: Domain, problem: Problem, steps: Sequence[GroundAction]
     if ex.failed_step is not None:
         why = "; ".join(str(u) for u in ex.unmet) or "not applicable"
         return ProblemStatus.FALSE_PLAN, (f"step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable "
-                              f"in the reference: unmet {why}")
+                                          f"in the reference: unmet {why}")
     return ProblemStatus.FALSE_PLAN, (f"all {len(steps)} step(s) executable but the goal is not reached: unmet "
-                          + ", ".join(str(g) for g in ex.goal_unmet))
+                                      + ", ".join(str(g) for g in ex.goal_unmet))
 
 
 def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, name: str, config: str = "greedy",
