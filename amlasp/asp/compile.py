@@ -108,7 +108,7 @@ class Compiler:
     """Compiles one domain, tagged `tag` (e.g. `ref`, `learned`), into rules.
 
     `compile()` writes the whole program. The other public methods build single rules and
-    literals for callers that write their own heads (metrics/evaluate.py); the auxiliary rules
+    literals for callers that write their own heads (metrics/evaluate/rules.py); the auxiliary rules
     those need are collected here and returned by `finish()`."""
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,

@@ -16,7 +16,10 @@ from functools import lru_cache
 # Model tags: the first argument of every domain fact and compiled rule (`action(M,...)`, `app(M,S,A)`),
 # saying which model it belongs to, so that two models can share one program.
 MODEL = "m"  # the one model asked about (applicable, validate, plan, reach, justify, landmarks)
-REF, LEARNED = "ref", "learned"  # two models side by side (diff)
+REF, LEARNED = "ref", "learned"  # two models side by side (diff, compare)
+# eval's pair (eval.lp): the reference and the learned model, and EVAL_SHARED for a change rule that both
+# models have (derived once for both).
+EVAL_REF, EVAL_LEARNED, EVAL_SHARED = "r", "l", "b"
 
 _RESERVED = {"not", "eq", "v", "c", "q", "pos", "neg", "object", "aux"}
 

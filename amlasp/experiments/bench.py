@@ -95,7 +95,7 @@ def run_unit(unit: Unit) -> dict:
             if not states:
                 raise InputError("no test states (*_traj)", unit.states)
             ev = evaluate(unit.learned, unit.reference, states, problems=str(Path(unit.states) / "problems"))
-            rec["summary"] = clean(ev.to_dict()["summary"])
+            rec["summary"] = clean(ev.summary())
         else:
             raise ValueError(f"unknown task {unit.task}")
     except InputError as e:

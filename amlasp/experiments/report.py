@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..choices import Choice
 from ..errors import InputError
-from ..metrics.solve import CATEGORIES
+from ..metrics.solve import ProblemStatus
 from .bench import PAPER_DOMAINS, ResultsFile
 
 #: The paper's tables 3-6: (name, title, source task, [(metric key, label, higher is better)]).
@@ -110,7 +110,7 @@ def report(results: str | Path, aggregate: str = "avg") -> Report:
     counts: dict[tuple[str, str], dict[str, int]] = {}
     for r in recs:
         if r["task"] == "solve":
-            c = counts.setdefault((r["learner"], r["domain"]), {k: 0 for k in CATEGORIES})
+            c = counts.setdefault((r["learner"], r["domain"]), {k.value: 0 for k in ProblemStatus})
             c[r.get("status", "error")] = c.get(r.get("status", "error"), 0) + 1
     tables = []
     for name, title, task, metrics in TABLES:

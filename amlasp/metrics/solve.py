@@ -1,9 +1,9 @@
 """Problem-solving metrics: plan with the learned model, validate in the reference model.
 
-Every problem lands in exactly one category (`CATEGORIES`); ratios are over all
-problems, nothing is dropped. Plans come from Fast Downward (`amlasp.planner`) and are
-validated by amlasp's own ASP validator (`engine.execute` on the reference model), so a
-plan that uses an action the reference lacks is a false plan, not a crash.
+Every problem lands in exactly one category (`ProblemStatus`); ratios are over all
+problems, nothing is dropped. Plans come from Fast Downward (`external/fast_downward.py`) and
+are validated by amlasp's own ASP validator (`reasoning.engine.execute` on the reference
+model), so a plan that uses an action the reference lacks is a false plan, not a crash.
 """
 
 from __future__ import annotations
@@ -14,13 +14,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
+from ..enums import TextEnum
 from ..reasoning.engine import execute
 from ..errors import InputError
 from ..model import Domain, GroundAction, Problem
 from ..pddl.parse import load_domain, load_problem
-from ..external.fast_downward import CONFIGS, plan_with_fast_downward
+from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
 
-CATEGORIES = ("solved", "false_plan", "no_plan", "timeout", "memout", "error", "invalid_model")
+
+class ProblemStatus(TextEnum):
+    """The category of one problem: the learned model's plan is valid in the reference, or is not;
+    or the planner gave none (the planner's own statuses, `PlannerStatus`, other than a plan)."""
+
+    SOLVED = "solved"
+    FALSE_PLAN = "false_plan"
+    NO_PLAN = PlannerStatus.NO_PLAN.value
+    TIMEOUT = PlannerStatus.TIMEOUT.value
+    MEMOUT = PlannerStatus.MEMOUT.value
+    ERROR = PlannerStatus.ERROR.value
+    INVALID_MODEL = PlannerStatus.INVALID_MODEL.value
+
+
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 4096
 
@@ -33,14 +47,14 @@ class ProblemOutcome:
     """One problem: its category, the plan's length, the planning time and a one-line reason."""
 
     problem: str
-    status: str
+    status: ProblemStatus
     plan_length: Optional[int] = None
     seconds: float = 0.0
     detail: str = ""
     plan: Optional[tuple[GroundAction, ...]] = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
-        return {"problem": self.problem, "status": self.status, "plan_length": self.plan_length,
+        return {"problem": self.problem, "status": self.status.value, "plan_length": self.plan_length,
                 "seconds": round(self.seconds, 3), "detail": self.detail}
 
 
@@ -53,24 +67,24 @@ class SolveResult:
     config: str
     problems: tuple[ProblemOutcome, ...]
 
-    def count(self, status: str) -> int:
+    def count(self, status: ProblemStatus) -> int:
         return sum(1 for p in self.problems if p.status == status)
 
-    def ratio(self, status: str) -> float:
+    def ratio(self, status: ProblemStatus) -> float:
         return self.count(status) / len(self.problems) if self.problems else float("nan")
 
     @property
     def solving_ratio(self) -> float:
-        return self.ratio("solved")
+        return self.ratio(ProblemStatus.SOLVED)
 
     @property
     def false_plan_ratio(self) -> float:
-        return self.ratio("false_plan")
+        return self.ratio(ProblemStatus.FALSE_PLAN)
 
     def summary(self) -> dict:
-        out = {f"{c}_ratio" if c != "solved" else "solving_ratio": self.ratio(c) for c in CATEGORIES}
+        out = {f"{c}_ratio" if c != ProblemStatus.SOLVED else "solving_ratio": self.ratio(c) for c in ProblemStatus}
         out["problems"] = len(self.problems)
-        out["counts"] = {c: self.count(c) for c in CATEGORIES}
+        out["counts"] = {c.value: self.count(c) for c in ProblemStatus}
         return out
 
     def to_dict(self) -> dict:
@@ -84,26 +98,26 @@ class SolveResult:
 
 # --------------------------------------------------------------------------- one problem
 
-def _validate(reference: Domain, problem: Problem, steps: Sequence[GroundAction]) -> tuple[str, str]:
+def _validate(reference: Domain, problem: Problem, steps: Sequence[GroundAction]) -> tuple[ProblemStatus, str]:
     ex = execute(reference, problem, steps)
     if ex.valid:
-        return "solved", f"valid plan of {len(steps)} step(s)"
+        return ProblemStatus.SOLVED, f"valid plan of {len(steps)} step(s)"
     if ex.failed_step is not None:
         why = "; ".join(str(u) for u in ex.unmet) or "not applicable"
-        return "false_plan", (f"step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable "
-                              f"in the reference: unmet {why}")
-    return "false_plan", (f"all {len(steps)} step(s) executable but the goal is not reached: unmet "
-                          + ", ".join(str(g) for g in ex.goal_unmet))
+        return ProblemStatus.FALSE_PLAN, (f"step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable "
+                                          f"in the reference: unmet {why}")
+    return ProblemStatus.FALSE_PLAN, (f"all {len(steps)} step(s) executable but the goal is not reached: unmet "
+                                      + ", ".join(str(g) for g in ex.goal_unmet))
 
 
 def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, name: str, config: str = "greedy",
                   timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB) -> ProblemOutcome:
     """Plan with `learned` (or, given a string, the reason the model is invalid), validate in `reference`."""
     if isinstance(learned, str):
-        return ProblemOutcome(name, "invalid_model", None, 0.0, learned)
+        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned)
     r = plan_with_fast_downward(learned, problem, reference, config, timeout, memory_mb)
-    if r.status != "plan":
-        return ProblemOutcome(name, r.status, None, r.seconds, r.detail)
+    if r.status != PlannerStatus.PLAN:
+        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail)
     status, detail = _validate(reference, problem, r.plan)
     return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan)
 
@@ -189,5 +203,5 @@ def run_pool(fn, work: Sequence, jobs: int = 1, progress: ProgressCallback | Non
                 progress(stage, done, total)
 
 
-__all__ = ["CATEGORIES", "ProblemOutcome", "SolveResult", "solve", "solve_problem", "problem_files",
+__all__ = ["ProblemStatus", "ProblemOutcome", "SolveResult", "solve", "solve_problem", "problem_files",
            "load_learned", "run_pool", "ProgressCallback"]

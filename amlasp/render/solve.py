@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rich.table import Table
 
-from ..metrics.solve import CATEGORIES, SolveResult
+from ..metrics.solve import ProblemStatus, SolveResult
 from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
 
 COLUMNS = ["problem", "status", "plan_length", "seconds", "detail"]
@@ -21,7 +21,7 @@ def summary_rows(result: SolveResult) -> list[list]:
     """The ratio of each category over all problems, with its count."""
     s = result.summary()
     out = [["solving_ratio", s["solving_ratio"], s["counts"]["solved"]]]
-    out += [[f"{c}_ratio", s[f"{c}_ratio"], s["counts"][c]] for c in CATEGORIES if c != "solved"]
+    out += [[f"{c}_ratio", s[f"{c}_ratio"], s["counts"][c]] for c in ProblemStatus if c != ProblemStatus.SOLVED]
     return out + [["problems", s["problems"], s["problems"]]]
 
 

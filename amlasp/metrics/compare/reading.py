@@ -1,0 +1,304 @@
+"""The metric program's answer → a `CompareResult`: clingo names back to PDDL names, the
+edits as sentences in a stable order, per-action counts and mappings."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import clingo
+
+from ...asp.decode import Decoder
+from ...asp.names import LEARNED, REF, asp_name
+from ...asp.run import Optimum
+from ...model import TRUE, Action, Domain, Effect
+from ...logic import text as formula_text, typed_text
+from ...pddl.writer import predicate_text
+from .result import (
+    CATEGORIES, LITERAL_CATEGORIES, ActionComparison, CompareResult, ConditionCounts, Counts, ExtraAction,
+)
+from .structure import Structure
+
+#: compare.lp's (category, sign) → the result's category.
+_CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"): "eff_pos",
+             ("eff", "neg"): "eff_neg", ("ceff", "pos"): "ceff_pos", ("ceff", "neg"): "ceff_neg",
+             ("pref", "pos"): "pre_other"}
+
+#: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
+Edit = tuple[tuple, str]
+
+
+class Reader:
+    """Turns the metric program's atoms into result objects (names, texts, edits)."""
+
+    def __init__(self, ld: Domain, rd: Domain, ls: Structure, rs: Structure, syms: list[clingo.Symbol]):
+        self.ld, self.rd, self.ls, self.rs = ld, rd, ls, rs
+        self.la = {asp_name(a.name): a for a in ld.actions}
+        self.ra = {asp_name(a.name): a for a in rd.actions}
+        self.lp = {asp_name(p.name): p for p in ld.predicates}
+        self.rp = {asp_name(p.name): p for p in rd.predicates}
+        self.order_l = {asp_name(a.name): i for i, a in enumerate(ld.actions)}
+        self.order_r = {asp_name(b.name): i for i, b in enumerate(rd.actions)}
+        self.by: dict[str, list[tuple]] = {}
+        for s in syms:
+            self.by.setdefault(s.name, []).append(tuple(s.arguments))
+        self.amap = {str(a): str(b) for a, b in self.get("am", "best")}  # learned → reference action
+        self.best_of = {b: a for a, b in self.amap.items()}  # and back
+        self.pmap = {str(p): str(q) for p, q in self.get("pm", "best")}  # learned → reference predicate
+        self.vm: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (mapping, learned action) → (i, j)
+        for X, a, b, i, j in self.get("vm"):
+            self.vm.setdefault((str(X), str(a)), []).append((i.number, j.number))
+        self.constants = Decoder()  # the learned model's constants (in the images of its literals)
+        self.constants.add(*(c for c, _ in ld.constants))
+        self.names = Decoder()  # types and constants of both models (in type differences)
+        self.names.add("object")
+        for d in (rd, ld):
+            self.names.add(*(x for t, parent in d.types for x in (t, parent)), *(c for c, _ in d.constants))
+
+    def get(self, name: str, x: str | None = None) -> list[tuple]:
+        rows = self.by.get(name, [])
+        if x is None:
+            return rows
+        return [r[1:] for r in rows if str(r[0]) == x]
+
+    def lname(self, a: str) -> str:
+        return self.la[a].name if a in self.la else a
+
+    def rname(self, b: str) -> str:
+        return self.ra[b].name if b in self.ra else b
+
+    def label(self, a: str | None, b: str | None) -> str:
+        if a is None:
+            return self.rname(b)
+        if b is None:
+            return self.lname(a)
+        return self.rname(b) if a == b else f"{self.lname(a)}→{self.rname(b)}"
+
+    def result(self, mode: str, rename: bool, optimum: Optimum) -> CompareResult:
+        edits = sorted(self._edit(e) for (e,) in self.get("edit"))
+        owned: dict[str, list[str]] = {}  # "r:<reference action>" or "l:<learned action>" → its edits
+        for key, text in edits:
+            owned.setdefault(key[1], []).append(text)
+        (dist,) = self.get("edit_distance")[0]
+        return CompareResult(
+            learned=self.ld.file or self.ld.name, reference=self.rd.file or self.rd.name, mode=mode, rename=rename,
+            actions=self._actions(owned), extra_actions=self._extras(owned), edit_distance=dist.number,
+            optimal=optimum.optimal, edits=tuple(t for _, t in edits),
+            predicate_mapping=tuple(sorted((self.lp[str(p)].name, self.rp[str(q)].name)
+                                           for p, q in self.get("pm", "best") if str(p) != "eq")),
+            action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in self.amap.items()),
+            type_differences=self._types(), notes=self._notes(rename), bound=optimum.bound)
+
+    # ---- per action
+    def _actions(self, owned: dict[str, list[str]]) -> tuple[ActionComparison, ...]:
+        """One comparison per reference action, in the reference's order."""
+        metric_of = {str(b): str(a) for a, b in self.get("am", "metric")}
+        counts = self._counts()
+        distance = {name: {str(b): n.number for b, n in self.get(name)} for name in ("d_param", "d_pre", "d_eff")}
+        equivalent = {str(b[0]) for b in self.get("equivalent")}
+        conditions = self._conditions()
+        out = []
+        for ra in self.rd.actions:
+            b = asp_name(ra.name)
+            best, metric = self.best_of.get(b), metric_of.get(b)
+            out.append(ActionComparison(
+                action=ra.name, learned=self.lname(metric) if metric else None, counts=counts(b),
+                conditions=tuple(conditions.get(b, ())), best_match=self.lname(best) if best else None,
+                equivalent=b in equivalent, param_distance=distance["d_param"].get(b, 0),
+                pre_distance=distance["d_pre"].get(b, 0), eff_distance=distance["d_eff"].get(b, 0),
+                param_mapping=self._params("best", best, ra), metric_param_mapping=self._params("metric", metric, ra),
+                edits=tuple(owned.get(f"r:{b}", ()))))
+        return tuple(out)
+
+    def _counts(self) -> Callable[[str], dict[str, Counts]]:
+        """The counts of a reference action per category, under the metric mapping."""
+        got: dict[tuple[str, str, str], dict[str, int]] = {}
+        for name in ("n_ref", "tp", "fp", "tn"):
+            for X, b, c, s, n in self.get(name):
+                got.setdefault((str(X), str(b), _CATEGORY[(str(c), str(s))]), {})[name] = n.number
+
+        def of(b: str) -> dict[str, Counts]:
+            out = {}
+            for cat in CATEGORIES:
+                g = got.get(("metric", b, cat), {})
+                n, tp, fp = g.get("n_ref", 0), g.get("tp", 0), g.get("fp", 0)
+                out[cat] = Counts(tp, fp, n - tp, g.get("tn") if cat in LITERAL_CATEGORIES else None)
+            return out
+        return of
+
+    def _params(self, mapping: str, a: str | None, ra: Action) -> tuple[tuple[str, str], ...]:
+        """(learned parameter, reference parameter) of `ra` and its counterpart `a` under `mapping`."""
+        if not a:
+            return ()
+        return tuple((self.la[a].parameters[i - 1][0], ra.parameters[j - 1][0])
+                     for i, j in sorted(self.vm.get((mapping, a), [])))
+
+    def _extras(self, owned: dict[str, list[str]]) -> tuple[ExtraAction, ...]:
+        """The learned actions without a counterpart under the metric mapping: all false positives."""
+        fps: dict[str, dict[str, Counts]] = {}
+        for X, a, c, s, n in self.get("fp_extra"):
+            if str(X) == "metric":
+                fps.setdefault(str(a), {})[_CATEGORY[(str(c), str(s))]] = Counts(0, n.number, 0, None)
+        out = []
+        for la in self.ld.actions:
+            a = asp_name(la.name)
+            if a in fps:
+                cs = {cat: fps[a].get(cat, Counts(0, 0, 0, None)) for cat in CATEGORIES}
+                out.append(ExtraAction(la.name, cs, tuple(owned.get(f"l:{a}", ()))))
+        return tuple(out)
+
+    # ---- texts
+    def _unit(self, s: Structure, a: str, u: clingo.Symbol) -> tuple[str, str]:
+        return s.unit_text.get((a, str(u)), ("literal", str(u)))
+
+    def _owner(self, a: str | None, b: str | None) -> tuple[int, str]:
+        """The rank and key of the action an edit belongs to: the reference action (the counterpart
+        `b` of learned action `a`), else the learned action, after all reference actions."""
+        if b is not None:
+            return self.order_r.get(b, 0), f"r:{b}"
+        return len(self.order_r) + self.order_l.get(a, 0), f"l:{a}"
+
+    def _edit(self, e: clingo.Symbol) -> Edit:
+        kind, args = e.name, e.arguments
+        amap, best_of = self.amap, self.best_of
+        if kind == "remove_action":
+            a = str(args[0])
+            act = self.la[a]
+            return (*self._owner(a, amap.get(a)), 0, 0, ""), f"remove action {act.name} ({typed_text(act.parameters)})"
+        if kind == "add_action":
+            b = str(args[0])
+            act = self.ra[b]
+            return (*self._owner(None, b), 0, 1, ""), f"add action {act.name} ({typed_text(act.parameters)})"
+        if kind == "remove_predicate":
+            return (10 ** 6, "~", 0, 0, str(args[0])), f"remove predicate {predicate_text(self.lp[str(args[0])])}"
+        if kind == "add_predicate":
+            return (10 ** 6, "~", 0, 1, str(args[0])), f"add predicate {predicate_text(self.rp[str(args[0])])}"
+        if kind == "remove_param":
+            a, i = str(args[0]), args[1].number
+            v, t = self.la[a].parameters[i - 1]
+            return (*self._owner(a, amap.get(a)), 1, 0, str(i)), \
+                f"{self.label(a, amap.get(a))}: remove parameter {v} - {t}"
+        if kind == "add_param":
+            b, j = str(args[0]), args[1].number
+            v, t = self.ra[b].parameters[j - 1]
+            return (*self._owner(None, b), 1, 1, str(j)), f"{self.label(best_of.get(b), b)}: add parameter {v} - {t}"
+        if kind == "remove":
+            a = str(args[0])
+            what, text = self._unit(self.ls, a, args[1])
+            image = self._image(a, amap.get(a), args[1])
+            if image is not None and image.replace("-", "_") != text.replace("-", "_"):
+                text = f"{image} [learned: {text}]"
+            rank = 2 if what == "precondition" else 3
+            return (*self._owner(a, amap.get(a)), rank, 0, text), f"{self.label(a, amap.get(a))}: remove {what} {text}"
+        if kind == "add":
+            b = str(args[0])
+            what, text = self._unit(self.rs, b, args[1])
+            rank = 2 if what == "precondition" else 3
+            return (*self._owner(None, b), rank, 1, text), f"{self.label(best_of.get(b), b)}: add {what} {text}"
+        return (10 ** 7, "~", 0, 0, str(e)), str(e)
+
+    def _image(self, a: str, b: str | None, u: clingo.Symbol) -> str | None:
+        """A learned literal in the reference's vocabulary under the best renaming (what the edit
+        removes once the learned model is renamed); unmapped names stay as they are."""
+        if b is None or u.name != "lit":
+            return None
+        sign, atom = u.arguments[1].name, u.arguments[2]
+        vmap = dict(self.vm.get(("best", a), []))
+        if atom.name == "eq":
+            pred = "="
+        else:
+            q = self.pmap.get(atom.name)
+            pred = self.rp[q].name if q in self.rp else self.lp[atom.name].name if atom.name in self.lp else atom.name
+        args = []
+        for t in atom.arguments:
+            if t.name == "v":
+                i = t.arguments[0].number
+                if i in vmap:
+                    args.append(self.ra[b].parameters[vmap[i] - 1][0])
+                elif i <= self.la[a].arity:
+                    args.append(self.la[a].parameters[i - 1][0])
+                else:
+                    return None
+            else:
+                args.append(self.constants.name(t.arguments[0]))
+        text = "(" + " ".join([pred] + args) + ")"
+        return text if sign == "pos" else f"(not {text})"
+
+    def _conditions(self) -> dict[str, list[ConditionCounts]]:
+        out: dict[str, list[ConditionCounts]] = {}
+        groups: dict[tuple[str, str], dict[str, int]] = {}
+        for name in ("cond_n", "cond_tp", "cond_fp"):
+            for X, b, g, n in self.get(name):
+                if str(X) == "metric":
+                    groups.setdefault((str(b), g.string), {})[name] = n.number
+        texts = {}
+        for ra in self.rd.actions:
+            b = asp_name(ra.name)
+            for k, e in enumerate(ra.effects):
+                if not e.unconditional:
+                    texts.setdefault((b, self._cond_key(REF, b, k)), _cond_text(e))
+        for (b, g), d in sorted(groups.items()):
+            n, tp, fp = d.get("cond_n", 0), d.get("cond_tp", 0), d.get("cond_fp", 0)
+            out.setdefault(b, []).append(ConditionCounts(texts.get((b, g), g), "reference", Counts(tp, fp, n - tp)))
+        for X, b, g, n in self.get("cond_fp_learned"):
+            if str(X) == "metric":
+                out.setdefault(str(b), []).append(ConditionCounts(self._learned_cond_text(str(b), g.string), "learned",
+                                                                  Counts(0, n.number, 0)))
+        return out
+
+    def _cond_key(self, tag: str, a: str, k: int) -> str:
+        for args in self.get("ccond", tag):
+            if str(args[0]) == a and args[1].number == k:
+                return args[2].string
+        return ""
+
+    def _learned_cond_text(self, b: str, g: str) -> str:
+        for args in self.get("ccond", LEARNED):
+            if args[2].string == g:
+                la = self.la.get(str(args[0]))
+                if la is not None:
+                    return _cond_text(la.effects[args[1].number])
+        return g
+
+    def _types(self) -> tuple[str, ...]:
+        n = self.names.name
+        out = []
+        for m, t in self.get("type_only"):
+            out.append(f"type {n(t)} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
+        for t, p1, p2 in self.get("parent_diff"):
+            out.append(f"type {n(t)}: parent {n(p1)} in the learned model, {n(p2)} in the reference")
+        for m, c in self.get("constant_only"):
+            out.append(f"constant {n(c)} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
+        for c, t, u in self.get("constant_type_diff"):
+            out.append(f"constant {n(c)}: type {n(t)} in the learned model, {n(u)} in the reference")
+        for p, q, i, t, u in self.get("predtype_diff"):
+            out.append(f"predicate {self.rp[str(q)].name} argument {i}: type {n(t)} in the learned model, "
+                       f"{n(u)} in the reference")
+        for X, a, b, i, j, t, u in self.get("ptype_diff"):
+            if str(X) == "best":
+                out.append(f"action {self.rname(str(b))} parameter {self.ra[str(b)].parameters[j.number - 1][0]}: "
+                           f"type {n(t)} in the learned model, {n(u)} in the reference")
+        return tuple(sorted(set(out)))
+
+    def _notes(self, rename: bool) -> tuple[str, ...]:
+        out = []
+        for a in self.la:
+            if not rename and a in self.ra and self.amap.get(a) != a:
+                la, ra = self.la[a], self.ra[a]
+                out.append(f"action {ra.name}: the learned and reference actions share the name but their "
+                           f"parameters cannot be mapped type-consistently (learned ({typed_text(la.parameters)}), "
+                           f"reference ({typed_text(ra.parameters)})): it is removed and added")
+        for p in self.lp:
+            if p in self.rp and self.lp[p].arity != self.rp[p].arity:
+                out.append(f"predicate {self.rp[p].name}: arity {self.lp[p].arity} in the learned model, "
+                           f"{self.rp[p].arity} in the reference: not the same predicate")
+        return tuple(out)
+
+
+def _cond_text(e: Effect) -> str:
+    text = formula_text(e.condition) if e.condition != TRUE else "(and)"
+    if e.variables:
+        text = f"forall ({typed_text(e.variables)}) {text}"
+    return text
+
+
+__all__ = ["Reader"]

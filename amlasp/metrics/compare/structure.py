@@ -1,0 +1,129 @@
+"""The structure facts of one model, which `compare.lp` needs beyond its schema facts.
+
+Literals are compared by their lifted atoms, so each atom is also given decomposed
+(`atom_pred/3`, `atom_arg/3`: predicate and arguments, for renaming); a precondition
+conjunct or a when-condition that is no literal is given as a skeleton (its shape with
+atoms as `#`) and its atoms in order (`formula/4`, `fleaf/5`), so that two formulas match
+when their shapes agree and their atoms match one by one. The display text of every unit
+is kept to write the edits.
+"""
+
+from __future__ import annotations
+
+from ...asp.facts import lifted_atom
+from ...asp.names import asp_name
+from ...logic import Quantified, conjunction_literals, fold, top_literals
+from ...model import Action, And, Atom, Domain, Exists, Formula, Imply, Not, Or, is_var
+from ...logic import text as formula_text
+from ...pddl.writer import effect_text
+
+#: A skeleton and the lifted texts of its atoms, in order.
+Skeleton = tuple[str, list[str]]
+
+
+def _quote(text: str) -> str:
+    """`text` as a clingo string."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Structure:
+    """Structure facts of one model: atom decomposition, formula skeletons, condition texts,
+    and the display text of every unit (for edits)."""
+
+    def __init__(self, domain: Domain, tag: str):
+        self.tag = tag
+        self.lines: list[str] = []
+        self.atoms: dict[str, tuple[str, list[str]]] = {}
+        self.unit_text: dict[tuple[str, str], tuple[str, str]] = {}  # (action, unit) → (kind, text)
+        typed = bool(domain.types) or any(t != "object" for a in domain.actions for _, t in a.parameters)
+        for a in domain.actions:
+            self._action(a, typed)
+
+    def atom(self, atom: Atom, params: dict[str, int]) -> str:
+        text = lifted_atom(atom, params)
+        if text not in self.atoms:
+            args = [f"v({params[x]})" if is_var(x) else f"c({asp_name(x)})" for x in atom.args]
+            pred = "eq" if atom.predicate == "=" else asp_name(atom.predicate)
+            self.atoms[text] = (pred, args)
+        return text
+
+    def skeleton(self, f: Formula, params: dict[str, int]) -> Skeleton:
+        """A formula's shape with atoms as `#`, and the lifted texts of its atoms in order.
+        Conjuncts and disjuncts are sorted by shape and atoms, so that their order does not
+        matter when names agree. Variables of quantifiers are numbered after those in scope."""
+        def leaf(a: Atom, scope: dict[str, int]) -> Skeleton:
+            return "#", [self.atom(a, scope)]
+
+        def node(g: Formula, parts: list[Skeleton], _scope: dict[str, int]) -> Skeleton:
+            if isinstance(g, Not):
+                return f"(not {parts[0][0]})", parts[0][1]
+            if isinstance(g, (And, Or)):
+                parts = sorted(parts, key=lambda p: p[0] + "|" + ",".join(p[1]))
+                op = "and" if isinstance(g, And) else "or"
+                return f"({op}" + "".join(" " + sk for sk, _ in parts) + ")", [x for _, sub in parts for x in sub]
+            if isinstance(g, Imply):
+                return f"(imply {parts[0][0]} {parts[1][0]})", parts[0][1] + parts[1][1]
+            q = "exists" if isinstance(g, Exists) else "forall"
+            types = " ".join(asp_name(t) for _, t in g.variables)
+            return f"({q} ({types}) {parts[0][0]})", parts[0][1]
+
+        def inner(g: Formula, scope: dict[str, int]) -> dict[str, int]:
+            if not isinstance(g, Quantified):
+                return scope
+            scope = dict(scope)
+            for v, _ in g.variables:
+                scope[v] = max(scope.values(), default=0) + 1
+            return scope
+
+        return fold(f, leaf, node, inner, params)
+
+    def _formula_facts(self, a: str, fid: str, f: Formula, params: dict[str, int]) -> str:
+        sk, leaves = self.skeleton(f, params)
+        self.lines.append(f"formula({self.tag},{a},{fid},{_quote(sk)}).")
+        self.lines += [f"fleaf({self.tag},{a},{fid},{j},{l})." for j, l in enumerate(leaves, 1)]
+        return sk + "|" + ",".join(leaves)
+
+    def _action(self, action: Action, typed: bool) -> None:
+        a = asp_name(action.name)
+        params = {v: i for i, (v, _) in enumerate(action.parameters, 1)}
+        lits = conjunction_literals(action.precondition)
+        top = lits if lits is not None else top_literals(action.precondition)
+        for l in top:
+            L = self.atom(l.atom, params)
+            self.unit_text[(a, f"lit(pre,{'pos' if l.positive else 'neg'},{L})")] = ("precondition", str(l))
+        if lits is None:
+            parts = action.precondition.args if isinstance(action.precondition, And) else (action.precondition,)
+            j = 0
+            for g in parts:
+                if isinstance(g, Atom) or isinstance(g, Not) and isinstance(g.arg, Atom):
+                    continue
+                j += 1
+                self._formula_facts(a, f"p({j})", g, params)
+                self.unit_text[(a, f"pf({j})")] = ("precondition", formula_text(g, typed))
+        for k, e in enumerate(action.effects):
+            if e.unconditional:
+                L = self.atom(e.literal.atom, params)
+                self.unit_text[(a, f"lit(eff,{'pos' if e.literal.positive else 'neg'},{L})")] = ("effect", str(e.literal))
+                continue
+            local = dict(params)
+            for j, (v, _) in enumerate(e.variables, 1):
+                local[v] = len(params) + j
+            self.atom(e.literal.atom, local)
+            cond = conjunction_literals(e.condition)
+            head = ",".join(asp_name(t) for _, t in e.variables)
+            if cond is None:
+                text = "complex:" + self._formula_facts(a, f"w({k})", e.condition, local)
+            else:
+                text = ";".join(sorted(f"{'pos' if l.positive else 'neg'}:{self.atom(l.atom, local)}" for l in cond))
+            self.lines.append(f"ccond({self.tag},{a},{k},{_quote(head + '|' + text)}).")
+            self.unit_text[(a, f"ce({k})")] = ("conditional effect", effect_text(e, typed))
+
+    def facts(self) -> str:
+        out = list(self.lines)
+        for text, (pred, args) in self.atoms.items():
+            out.append(f"atom_pred({text},{pred},{len(args)}).")
+            out += [f"atom_arg({text},{i},{x})." for i, x in enumerate(args, 1)]
+        return "\n".join(out) + "\n"
+
+
+__all__ = ["Structure", "Skeleton"]

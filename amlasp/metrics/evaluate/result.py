@@ -1,0 +1,176 @@
+"""The result of `evaluate`: confusion counts per reference action, and the scores over them.
+
+Pure data and arithmetic (docs/eval.md defines the metrics); render/evaluate.py presents it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+
+@dataclass(frozen=True)
+class Confusion:
+    """TP/FP/TN/FN of one metric family; precision/recall None when undefined (shown n/a)."""
+
+    tp: int = 0
+    fp: int = 0
+    tn: int = 0
+    fn: int = 0
+    precision: float | None = None
+    recall: float | None = None
+
+    @property
+    def defined(self) -> bool:
+        return self.precision is not None
+
+    def to_dict(self) -> dict:
+        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn,
+                "precision": self.precision, "recall": self.recall}
+
+
+def _ratio(num: int, den: int) -> float:
+    """The paper's convention: an empty denominator means nothing was wrong, 1."""
+    return num / den if den else 1.0
+
+
+def applicability_counts(tp: int, fp: int, tn: int, fn: int) -> Confusion:
+    """P = TP/(TP+FP) (1 if the learned model never allows it), R = TP/(TP+FN) (1 if the
+    reference never allows it); n/a when neither model allows the action in any test state."""
+    if tp + fp + fn == 0:
+        return Confusion(tp, fp, tn, fn)
+    return Confusion(tp, fp, tn, fn, _ratio(tp, tp + fp), _ratio(tp, tp + fn))
+
+
+def effect_counts(tp: int, fp: int, tn: int, fn: int, joint: int) -> Confusion:
+    """P = TP/(TP+FP), 1 when nothing is predicted to change; R = TP/(TP+FN), 1 when nothing
+    changes; n/a when the action is never applicable in both models (`joint` = 0)."""
+    if joint == 0:
+        return Confusion(tp, fp, tn, fn)
+    return Confusion(tp, fp, tn, fn, _ratio(tp, tp + fp), _ratio(tp, tp + fn))
+
+
+@dataclass(frozen=True)
+class ActionScore:
+    """One reference action: both metric families."""
+
+    action: str
+    arity: int
+    applicability: Confusion
+    effects: Confusion
+    joint: int  # (state, ground action) pairs applicable in both models
+    in_learned: bool = True  # the learned model has an action of this name and arity
+    untyped_fp: int = 0  # FPs on ground actions the reference's typing does not allow
+
+
+@dataclass(frozen=True)
+class LearnedOnly:
+    """A learned action with no reference action of that name and arity: all its instances are FPs."""
+
+    action: str
+    arity: int
+    fp: int
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One misprediction in one state (`--explain`)."""
+
+    state: int  # index over all test states, 0-based
+    source: str  # state file and the state's position in it
+    kind: str  # app-fp | app-fn | eff-fp | eff-fn
+    action: str
+    literal: str | None = None  # for effects: the literal predicted (fp) or missed (fn)
+
+
+@dataclass(frozen=True)
+class Summary:
+    precision_avg: float | None
+    recall_avg: float | None
+    actions: int  # how many actions the averages are taken over
+    precision_cumulative: float | None
+    recall_cumulative: float | None
+
+    def to_dict(self) -> dict:
+        return {"precision_avg": self.precision_avg, "recall_avg": self.recall_avg, "actions": self.actions,
+                "precision_cumulative": self.precision_cumulative, "recall_cumulative": self.recall_cumulative}
+
+
+def summarise(scores: Sequence[Confusion], extra_fp: int = 0) -> Summary:
+    """Averages over the actions where the metric is defined; cumulative over summed counts."""
+    defined = [c for c in scores if c.defined]
+    if not defined:
+        return Summary(None, None, 0, None, None)
+    tp = sum(c.tp for c in defined)
+    fp = sum(c.fp for c in defined) + extra_fp
+    fn = sum(c.fn for c in defined)
+    return Summary(sum(c.precision for c in defined) / len(defined), sum(c.recall for c in defined) / len(defined),
+                   len(defined), _ratio(tp, tp + fp), _ratio(tp, tp + fn))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Predictive power of a learned model on a set of test states."""
+
+    actions: tuple[ActionScore, ...]
+    learned_only: tuple[LearnedOnly, ...]
+    states: int
+    problems: int
+    ignored_literals: int  # state literals whose predicate the learned model does not declare
+    ignored_predicates: tuple[str, ...] = ()
+    learned_only_predicates: tuple[str, ...] = ()  # never true in a test state (closed world)
+    mistakes: tuple[Mistake, ...] = ()
+    timings: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def applicability(self) -> Summary:
+        return summarise([a.applicability for a in self.actions])
+
+    @property
+    def effects(self) -> Summary:
+        return summarise([a.effects for a in self.actions])
+
+    def summary(self) -> dict:
+        """Both metric families over all actions, and what the test states held that the models do not share."""
+        app_with_extra = summarise([a.applicability for a in self.actions], sum(x.fp for x in self.learned_only))
+        return {
+            "states": self.states, "problems": self.problems,
+            "applicability": {**self.applicability.to_dict(),
+                              "precision_cumulative_with_learned_only": app_with_extra.precision_cumulative},
+            "effects": self.effects.to_dict(),
+            "ignored_literals": self.ignored_literals,
+            "ignored_predicates": list(self.ignored_predicates),
+            "learned_only_predicates": list(self.learned_only_predicates),
+        }
+
+    def to_dict(self) -> dict:
+        """The `--format json` object (docs/eval.md); None for undefined values."""
+        return {
+            "actions": [{"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "joint": a.joint,
+                         "applicability": {**a.applicability.to_dict(), "untyped_fp": a.untyped_fp},
+                         "effects": a.effects.to_dict()} for a in self.actions],
+            "learned_only_actions": [{"action": x.action, "arity": x.arity, "fp": x.fp} for x in self.learned_only],
+            "summary": self.summary(),
+            **({"mistakes": [m.__dict__ for m in self.mistakes]} if self.mistakes else {}),
+        }
+
+    def to_frame(self):
+        """One row per reference action (and per learned-only action), both metric families."""
+        import pandas as pd
+        rows = []
+        for a in self.actions:
+            row = {"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "learned_only": False,
+                   "joint": a.joint}
+            for fam, c in (("app", a.applicability), ("eff", a.effects)):
+                for k, v in c.to_dict().items():
+                    row[f"{fam}_{k}"] = v
+            rows.append(row)
+        for x in self.learned_only:
+            rows.append({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True, "joint": 0,
+                         "app_tp": 0, "app_fp": x.fp, "app_tn": None, "app_fn": 0, "app_precision": 0.0 if x.fp else None,
+                         "app_recall": None})
+        return pd.DataFrame(rows)
+
+
+__all__ = ["Evaluation", "ActionScore", "LearnedOnly", "Confusion", "Summary", "Mistake",
+           "applicability_counts", "effect_counts", "summarise"]

@@ -1,0 +1,262 @@
+"""The program of one domain pair for eval.lp: both models' action schemas compiled to rules.
+
+Actions are matched by name and arity into slots (`Slot`, numbered N in the program). For
+each slot, `PairCompiler` writes the applicability of both models (`app/4`, and `both/3` for
+the jointly applicable instances, derived from one model's instances when its precondition
+implies the other's) and the change rules of jointly applicable instances (`ch/5`, once for
+an effect both models share, or `add/5`, `del/5` for eval.lp to derive the changes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...asp.compile import BodyLiteral, Compiler, Kind, Rule
+from ...asp.names import EVAL_LEARNED, EVAL_REF, EVAL_SHARED, asp_name
+from ...model import Action, Domain
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An action name of the program: index N, the reference and learned actions it stands for."""
+
+    index: int
+    name: str
+    ref: Action | None
+    learned: Action | None
+
+
+def slots(ref: Domain, learned: Domain) -> list[Slot]:
+    """Reference actions first (file order); a learned action matches by name and arity."""
+    lk = {(asp_name(a.name), a.arity): a for a in learned.actions}
+    out, used = [], set()
+    for a in ref.actions:
+        key = (asp_name(a.name), a.arity)
+        out.append(Slot(len(out), a.name, a, lk.get(key)))
+        used.add(key)
+    for a in learned.actions:
+        if (asp_name(a.name), a.arity) not in used:
+            out.append(Slot(len(out), a.name, None, a))
+    return out
+
+
+def static_predicates(ref: Domain, learned: Domain) -> frozenset[str]:
+    """Reference predicates that no effect of either model changes (read once per problem)."""
+    changed = {asp_name(e.literal.atom.predicate) for a in learned.actions for e in a.effects}
+    return frozenset(p for p in ref.static_predicates() if asp_name(p) not in changed)
+
+
+def is_a(domain: Domain, kind: str, t: str) -> bool:
+    """Does an object of type `kind` fit type `t` in `domain`? Names compare as clingo sees them,
+    so that a type of the other model (or of the problems) is found under its own spelling."""
+    want = asp_name(t)
+    return any(asp_name(x) == want for x in domain.ancestors(kind))
+
+
+class PairCompiler:
+    """Rules for eval.lp: named applicability of both models, and change rules on joint actions."""
+
+    def __init__(self, ref: Domain, learned: Domain, slots: list[Slot], static: frozenset[str]):
+        self.ref, self.learned, self.slots = ref, learned, slots
+        self.c = {EVAL_REF: Compiler(ref, EVAL_REF, typing="negative", static=static),
+                  EVAL_LEARNED: Compiler(learned, EVAL_LEARNED, typing="negative", static=static)}
+        self.rules: list[str] = []
+        self.maybe_out: set[tuple[str, int]] = set()
+        self.ref_preds = {(asp_name(p.name), p.arity): tuple(t for _, t in p.parameters) for p in ref.predicates}
+        self.ref_consts = {asp_name(c): t for c, t in ref.constants}
+
+    def compile(self, object_types: set[str]) -> str:
+        """`object_types`: the declared types of the test problems' objects (PDDL names)."""
+        same_constants = {(asp_name(c), asp_name(t)) for c, t in self.ref.constants} == \
+            {(asp_name(c), asp_name(t)) for c, t in self.learned.constants}
+        kinds = object_types | {t for d in (self.ref, self.learned) for _, t in d.constants}
+        for slot in self.slots:
+            self.rules.append(f"% {slot.name} ({slot.index})")
+            if slot.ref is None or slot.learned is None:
+                for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned)):
+                    if a is not None:
+                        self.applicability(tag, a, slot.index)
+                continue
+            self.pair_applicability(slot, kinds if same_constants else None)
+            self.changes(slot)
+            if not self.typed_like_reference(slot, object_types):
+                self.untyped_rule(slot)
+        for c in self.c.values():
+            self.rules += map(str, c.finish())  # auxiliary rules of or/exists/forall conditions, check_type
+        self.rules += [f"action({s.index})." for s in self.slots]
+        self.rules += [f"maybe_out({t},{n})." for t, n in sorted(self.maybe_out)]
+        if self.maybe_out:
+            self.rules += self.universe_rules()
+        return "\n".join(self.rules) + "\n"
+
+    def applicability(self, tag: str, a: Action, n: int, head: str | None = None) -> None:
+        """app(M,S,N,A) :- <precondition>, <typing> (or another head, e.g. both/3)."""
+        c = self.c[tag]
+        self.rules.append(str(c.applicability(a, head or f"app({tag},S,{n},{c.action_term(a)})")))
+
+    def pair_applicability(self, slot: Slot, kinds: set[str] | None) -> None:
+        """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.
+
+        Invariant read by eval.lp: app_M = app(M) u both. When one model's precondition
+        literals include the other's and its types accept no more objects, its instances are
+        derived from the other's (a cheap join) and, when they are the same, only `both` is."""
+        n, r, l = slot.index, slot.ref, slot.learned
+        term = self.c[EVAL_REF].action_term(r)
+        lits = {tag: self.literal_set(tag, a) for tag, a in ((EVAL_REF, r), (EVAL_LEARNED, l))}
+        if kinds is not None and lits[EVAL_REF] is not None and lits[EVAL_LEARNED] is not None:
+            # the object types (of `kinds`) that each parameter accepts
+            acc = {tag: [frozenset(k for k in kinds if is_a(d, k, t)) for _, t in a.parameters]
+                   for tag, d, a in ((EVAL_REF, self.ref, r), (EVAL_LEARNED, self.learned, l))}
+            le = {tag: all(x <= y for x, y in zip(acc[tag], acc[other])) and lits[tag] >= lits[other]
+                  for tag, other in ((EVAL_REF, EVAL_LEARNED), (EVAL_LEARNED, EVAL_REF))}
+            if le[EVAL_REF] and le[EVAL_LEARNED]:
+                self.applicability(EVAL_REF, r, n, head=f"both(S,{n},{term})")
+                return
+            for sub, base in ((EVAL_LEARNED, EVAL_REF), (EVAL_REF, EVAL_LEARNED)):
+                if le[sub]:
+                    a = l if sub == EVAL_LEARNED else r
+                    self.applicability(base, r if base == EVAL_REF else l, n)
+                    c = self.c[sub]
+                    scope = c.scope(a)
+                    typing = [c.type_check(v, scope) for i, (v, _) in enumerate(a.parameters)
+                              if acc[sub][i] != acc[base][i]]
+                    # positive literals first; by text, so that the rule does not vary with string hashing
+                    extra = sorted(lits[sub] - lits[base], key=lambda x: (x.negated, x.atom))
+                    state = [c.in_state()] if typing or any(x.kind is Kind.FIXED for x in extra) else []
+                    body = (BodyLiteral(Kind.GUARD, f"app({base},S,{n},{term})"), *state, *extra, *typing)
+                    self.rules.append(str(Rule(f"both(S,{n},{term})", body)))
+                    return
+        self.applicability(EVAL_REF, r, n)
+        self.applicability(EVAL_LEARNED, l, n)
+        self.rules.append(f"both(S,{n},{term}) :- app({EVAL_REF},S,{n},{term}), app({EVAL_LEARNED},S,{n},{term}).")
+
+    def literal_set(self, tag: str, a: Action) -> frozenset[BodyLiteral] | None:
+        """The precondition as compiled body literals (positional variables), if a conjunction of literals."""
+        if a.precondition_literals() is None:
+            return None
+        return frozenset(self.c[tag].precondition(a))
+
+    # -- effects
+    def fast_changes(self, tag: str, a: Action) -> set[tuple[str, str, tuple[str, ...]]] | None:
+        """Unconditional effects as (add|del, atom, guards) change rules, or None for the generic route.
+
+        A delete changes a true atom unless an add of the same action makes it true again; when
+        each such add differs from the deleted atom in one argument position, `X!=Y` says so."""
+        if any(not e.unconditional for e in a.effects):
+            return None
+        scope = self.c[tag].scope(a)
+        adds = [e.literal.atom for e in a.effects if e.literal.positive]
+        out: set[tuple[str, str, tuple[str, ...]]] = set()
+        for e in a.effects:
+            atom = e.literal.atom
+            if e.literal.positive:
+                out.add(("add", scope.atom(atom), ()))
+                continue
+            guards: list[str] = []
+            never = False
+            for g in adds:
+                if (g.predicate, len(g.args)) != (atom.predicate, len(atom.args)):
+                    continue
+                diff = [(scope.term(x), scope.term(y)) for x, y in zip(atom.args, g.args)
+                        if scope.term(x) != scope.term(y)]
+                if not diff:
+                    never = True  # deleted and added: stays true
+                    break
+                if any(x[0].islower() and y[0].islower() for x, y in diff):
+                    continue  # two different constants: never the same atom
+                if len(diff) > 1:
+                    return None
+                guards.append(f"{diff[0][0]}!={diff[0][1]}")
+            if not never:
+                out.add(("del", scope.atom(atom), tuple(sorted(set(guards)))))
+        return out
+
+    def changes(self, slot: Slot) -> None:
+        n = slot.index
+        term = self.c[EVAL_REF].action_term(slot.ref)
+        guard = f"both(S,{n},{term})"
+        fast = {tag: self.fast_changes(tag, a) for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned))}
+        both_fast = fast[EVAL_REF] is not None and fast[EVAL_LEARNED] is not None
+        shared = fast[EVAL_REF] & fast[EVAL_LEARNED] if both_fast else set()
+        for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned)):
+            if fast[tag] is None:
+                self.generic(tag, a, n, guard)
+                continue
+            for kind, atom, guards in sorted(fast[tag] - shared):
+                self.change_rule(tag, n, term, guard, kind, atom, guards)
+                if kind == "add" and not self.inside(tag, a, slot.ref, atom):
+                    self.maybe_out.add((tag, n))
+        for kind, atom, guards in sorted(shared):
+            self.change_rule(EVAL_SHARED, n, term, guard, kind, atom, guards)
+            if kind == "add" and not self.inside(EVAL_REF, slot.ref, slot.ref, atom):
+                self.maybe_out.add((EVAL_SHARED, n))
+
+    def change_rule(self, tag: str, n: int, term: str, guard: str, kind: str, atom: str,
+                    guards: tuple[str, ...]) -> None:
+        cond = f"not holds(S,{atom})" if kind == "add" else f"holds(S,{atom})"
+        self.rules.append(f"ch({tag},S,{n},{term},{atom}) :- {', '.join([guard, cond, *guards])}.")
+
+    def generic(self, tag: str, a: Action, n: int, guard: str) -> None:
+        """add/del facts of every effect (conditions evaluated in S); eval.lp derives the changes."""
+        c = self.c[tag]
+        term = c.action_term(a)
+        for e in a.effects:
+            atom, condition = c.effect(a, e)
+            head = "add" if e.literal.positive else "del"
+            body = (BodyLiteral(Kind.GUARD, guard), *condition)
+            self.rules.append(str(Rule(f"{head}({tag},S,{n},{term},{atom})", body)))
+            if e.literal.positive:
+                self.maybe_out.add((tag, n))
+
+    def inside(self, tag: str, a: Action, ref_action: Action, atom_text: str) -> bool:
+        """Is every atom this add rule can make true a well-typed reference atom (so TN needs no check)?"""
+        scope = self.c[tag].scope(a)
+        e = next(e for e in a.effects if e.literal.positive and scope.atom(e.literal.atom) == atom_text)
+        atom = e.literal.atom
+        sig = self.ref_preds.get((asp_name(atom.predicate), len(atom.args)))
+        if sig is None:
+            return False
+        params = [v for v, _ in a.parameters]
+        for arg, want in zip(atom.args, sig):
+            if arg.startswith("?"):
+                have = ref_action.parameters[params.index(arg)][1]
+            elif asp_name(arg) in self.ref_consts:
+                have = self.ref_consts[asp_name(arg)]
+            else:
+                return False
+            if not is_a(self.ref, have, want):
+                return False
+        return True
+
+    def typed_like_reference(self, slot: Slot, object_types: set[str]) -> bool:
+        """Does every object the learned action accepts at each position also fit the reference's type?"""
+        learned_consts = {asp_name(c): t for c, t in self.learned.constants}
+        for (_, tl), (_, tr) in zip(slot.learned.parameters, slot.ref.parameters):
+            for t0 in object_types | {t for _, t in self.ref.constants}:
+                if is_a(self.learned, t0, tl) and not is_a(self.ref, t0, tr):
+                    return False
+            for c0, t0 in learned_consts.items():
+                if c0 not in self.ref_consts and is_a(self.learned, t0, tl):
+                    return False
+        return True
+
+    def untyped_rule(self, slot: Slot) -> None:
+        c = self.c[EVAL_REF]
+        scope = c.scope(slot.ref)
+        term = c.action_term(slot.ref)
+        for v, _ in slot.ref.parameters:
+            self.rules.append(f"untyped(S,{slot.index},{term}) :- app({EVAL_LEARNED},S,{slot.index},{term}), "
+                              f"state(S,P), not {c.typing(v, scope)}.")
+
+    def universe_rules(self) -> list[str]:
+        """in_u(P,F): a candidate added atom F is a well-typed atom of the reference over P."""
+        out = []
+        for (p, k), types in self.ref_preds.items():
+            args = [f"X{i}" for i in range(k)]
+            f = f"{p}({','.join(args)})" if k else p
+            typing = [f"is_a({EVAL_REF},P,X{i},{asp_name(t)})" for i, t in enumerate(types)]
+            out.append(f"in_u(P,{f}) :- {', '.join([f'cand(P,{f})'] + typing)}.")
+        return out
+
+
+__all__ = ["Slot", "slots", "static_predicates", "is_a", "PairCompiler"]
