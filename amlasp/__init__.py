@@ -1,13 +1,53 @@
-"""amlasp: evaluate learned PDDL action models with Answer Set Programming (clingo)."""
+"""amlasp: evaluate learned PDDL action models with Answer Set Programming (clingo).
 
-from .reasoning.engine import applicable, execute
-from .errors import InputError, UnsupportedError
-from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
-from .metrics.compare import compare  # noqa: F401,E402  (syntactic comparison; result has .to_frame())
-from .metrics.solve import solve  # noqa: F401  (problem-solving metrics; result has .to_frame())
-from .metrics.evaluate import evaluate  # noqa: F401  (predictive power; result has .to_frame())
+The API is loaded on first use (module `__getattr__`, PEP 562): `import amlasp` — which every
+`amlasp.x` import runs first — costs nothing, and a command-line call pays only for what it uses.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["applicable", "execute", "load_domain", "load_problem", "parse_domain", "parse_problem",
-           "InputError", "UnsupportedError", "__version__"]
+# public name → the module that defines it
+_API = {
+    "applicable": "amlasp.reasoning.engine",
+    "execute": "amlasp.reasoning.engine",
+    "InputError": "amlasp.errors",
+    "UnsupportedError": "amlasp.errors",
+    "load_domain": "amlasp.pddl.parse",
+    "load_problem": "amlasp.pddl.parse",
+    "parse_domain": "amlasp.pddl.parse",
+    "parse_problem": "amlasp.pddl.parse",
+    "compare": "amlasp.metrics.compare",  # syntactic comparison; result has .to_frame()
+    "solve": "amlasp.metrics.solve",  # problem-solving metrics; result has .to_frame()
+    "evaluate": "amlasp.metrics.evaluate",  # predictive power; result has .to_frame()
+}
+
+if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
+    from .errors import InputError, UnsupportedError
+    from .metrics.compare import compare
+    from .metrics.evaluate import evaluate
+    from .metrics.solve import solve
+    from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+    from .reasoning.engine import applicable, execute
+
+
+def __getattr__(name: str) -> Any:
+    """Import the defining module of an API name on first access, then keep the name here."""
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module 'amlasp' has no attribute '{name}'")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_API))
+
+
+__all__ = ["applicable", "execute", "load_domain", "load_problem", "parse_domain",
+           "parse_problem", "compare", "solve", "evaluate", "InputError", "UnsupportedError", "__version__"]

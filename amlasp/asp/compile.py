@@ -297,16 +297,21 @@ class Compiler:
             condition = cond + [self.in_state()] + self.typed([v for v, _ in e.variables], inner, cond)
         return inner.atom(e.literal.atom), tuple(condition)
 
-    def effects(self, action: Action) -> None:
-        """add/del(M,S,A,F): what applying A in S adds and deletes (conditions evaluated in S)."""
+    def effects(self, action: Action, guard: str = "app") -> None:
+        """add/del(M,S,A,F): what applying A in S adds and deletes (conditions evaluated in S), for
+        the applicable A (`guard="app"`), or for every asked A (`"query"`: validate.lp, where a
+        state must not depend on applicability so that the grounder computes the states alone)."""
         a = self.action_term(action)
-        applicable = BodyLiteral(Kind.GUARD, f"app({self.tag},{self.s},{a})")
+        applicable = BodyLiteral(Kind.GUARD, f"{guard}({self.tag},{self.s},{a})")
         for e in action.effects:
             atom, condition = self.effect(action, e)
             head = "add" if e.literal.positive else "del"
             self._emit(Rule(f"{head}({self.tag},{self.s},{a},{atom})", (applicable, *condition)))
 
-    def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True) -> ActionRules:
+    def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True,
+                effect_guard: str = "app") -> ActionRules:
+        if effect_guard not in ("app", "query"):
+            raise ValueError(effect_guard)
         for action in self.domain.actions:
             self._emit(Comment(action.name))
             if enumerate:
@@ -314,12 +319,12 @@ class Compiler:
             if check:
                 self.check(action)
             if effects:
-                self.effects(action)
+                self.effects(action, effect_guard)
         return ActionRules("\n".join(map(str, self.finish())) + "\n", dict(self.conditions))
 
 
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
                    effects: bool = True, state: str = "S", relaxed: bool = False, typing: str = "positive",
-                   static: frozenset[str] = frozenset()) -> ActionRules:
+                   static: frozenset[str] = frozenset(), effect_guard: str = "app") -> ActionRules:
     return Compiler(domain, tag, state, relaxed, typing, static).compile(enumerate=enumerate, check=check,
-                                                                         effects=effects)
+                                                                         effects=effects, effect_guard=effect_guard)

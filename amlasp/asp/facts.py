@@ -109,13 +109,11 @@ def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
     return "".join(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)})." for l in goal) + "\n"
 
 
-def runs_facts(plans: list[list[GroundAction]]) -> str:
-    """Many plans at once (validate.lp runs): run_occurs(K,T,A), run_length(K,N)."""
-    out = []
-    for k, plan in enumerate(plans):
-        out.append(f"run_length({k},{len(plan)}).")
-        out.extend(f"run_occurs({k},{t},{action_term(a)})." for t, a in enumerate(plan))
-    return "\n".join(out) + "\n"
+def run_facts(k: int, pid: int, start: int, plan: Sequence[GroundAction]) -> str:
+    """One plan of many (a run of validate.lp): run(K,P,I,N) on problem P from start state I, and
+    run_occurs(K,T,A)."""
+    return f"run({k},{pid},{start},{len(plan)}).\n" + "".join(
+        f"run_occurs({k},{t},{action_term(a)}).\n" for t, a in enumerate(plan))
 
 
 def facts_program(domain: Domain, problem: Problem | None = None, states: Sequence[Iterable[Atom]] | None = None,

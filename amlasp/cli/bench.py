@@ -7,14 +7,6 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import InputError
-from ..experiments.bench import TASKS, Executor, run as run_bench
-from ..experiments.report import Aggregate, report as make_report
-from ..render.bench import report_rich, report_text
-from ..render.formats import REPORT_FORMATS, Format
-from ..render.output import console, deliver, refuse_overwrite
-from ..render.plots import PlotFormat, plots as write_plots
-from ..render.progress import progress_bar
 from . import app, guarded, warn
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
@@ -42,6 +34,10 @@ def run_command(
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
+        from ..errors import InputError
+        from ..experiments.bench import TASKS, Executor, run as run_bench
+        from ..render.output import console
+        from ..render.progress import progress_bar
         Executor.parse(executor)
         if any(results.resolve() == p.resolve() for p in learned):
             raise InputError("refusing to write the results over an input", results)
@@ -65,6 +61,11 @@ def report_command(
 ):
     """The paper's tables 3-6 (domains as rows, learners as columns, best in bold) and plots."""
     def run():
+        from ..experiments.report import Aggregate, report as make_report
+        from ..render.bench import report_rich, report_text
+        from ..render.formats import REPORT_FORMATS, Format
+        from ..render.output import console, deliver, refuse_overwrite
+        from ..render.plots import PlotFormat, plots as write_plots
         form = Format.parse(format, REPORT_FORMATS)
         Aggregate.parse(aggregate)
         image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)

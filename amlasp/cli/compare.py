@@ -7,11 +7,6 @@ from typing import Optional
 
 import typer
 
-from ..errors import InputError
-from ..metrics.compare import compare as run_compare
-from ..render import compare as present
-from ..render.formats import RESULT_FORMATS, Format
-from ..render.output import deliver, refuse_overwrite
 from . import app, guarded, warn
 
 
@@ -32,6 +27,11 @@ def compare(
     """Compare a learned domain with a reference: precision/recall per action and category, literal
     similarity, action equivalence, and the edit distance up to renaming (proven optimal by clingo)."""
     def run():
+        from ..errors import InputError
+        from ..metrics.compare import compare as run_compare
+        from ..render import compare as present
+        from ..render.formats import RESULT_FORMATS, Format
+        from ..render.output import deliver, refuse_overwrite
         form = Format.parse(format, RESULT_FORMATS)
         if time_limit <= 0:
             raise InputError("--time-limit must be positive")

@@ -8,16 +8,6 @@ from typing import List, Optional
 
 import typer
 
-from ..reasoning import engine
-from ..errors import InputError
-from ..asp.facts import facts_program
-from ..pddl.parse import load_domain, load_problem
-from ..files import write_atomic
-from ..render import reasoning as present
-from ..render.formats import ANSWER_FORMATS, Format, to_json
-from ..render.output import deliver
-from ..pddl.plans import parse_action, read_plan
-from ..pddl.states import load_states
 from . import app, guarded, warn
 
 FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
@@ -25,6 +15,7 @@ FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
 
 def load_task(domain: Path, problem: Path):
     """A domain (its repair warnings printed) and a problem read with it."""
+    from ..pddl.parse import load_domain, load_problem
     d = load_domain(domain)
     warn(d.warnings)
     return d, load_problem(problem, d)
@@ -41,6 +32,11 @@ def applicable(
 ):
     """List the applicable ground actions in the initial state, or in each state of --states."""
     def run():
+        from ..pddl.states import load_states
+        from ..reasoning import engine
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         if states:
@@ -65,6 +61,11 @@ def step(
 ):
     """Apply ground actions in sequence from the initial state; print each resulting state."""
     def run():
+        from ..pddl.plans import parse_action
+        from ..reasoning import engine
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         plan = [parse_action(a, d, p) for a in actions]
@@ -84,6 +85,11 @@ def validate(
 ):
     """Check that PLAN is executable and reaches the goal. Exit 0 valid, 1 invalid, 2 bad input."""
     def run():
+        from ..pddl.plans import read_plan
+        from ..reasoning import engine
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         steps = read_plan(plan, d, p)
@@ -107,6 +113,12 @@ def facts(
 ):
     """Export ASP facts (docs/facts.md) so that you can run your own clingo queries."""
     def run():
+        from ..asp.facts import facts_program
+        from ..errors import InputError
+        from ..files import write_atomic
+        from ..pddl.parse import load_domain, load_problem
+        from ..pddl.plans import read_plan
+        from ..pddl.states import load_states
         d = load_domain(domain)
         warn(d.warnings)
         if problem is None and (states or plan):

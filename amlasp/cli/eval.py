@@ -7,12 +7,6 @@ from typing import List, Optional
 
 import typer
 
-from ..metrics.evaluate import evaluate
-from ..pddl.parse import load_domain
-from ..render import evaluate as present
-from ..render.formats import RESULT_FORMATS, Format
-from ..render.output import deliver, refuse_overwrite
-from ..render.progress import progress_bar
 from . import app, guarded, warn
 
 _STAGES = {"read": "reading state files", "solve": "grounding and solving"}
@@ -32,6 +26,12 @@ def eval_command(
 ):
     """Predictive power of LEARNED against REF on test states: applicability and effects, per action."""
     def run():
+        from ..metrics.evaluate import evaluate
+        from ..pddl.parse import load_domain
+        from ..render import evaluate as present
+        from ..render.formats import RESULT_FORMATS, Format
+        from ..render.output import deliver, refuse_overwrite
+        from ..render.progress import progress_bar
         form = Format.parse(format, RESULT_FORMATS)
         ref = load_domain(reference)
         lrn = load_domain(learned)

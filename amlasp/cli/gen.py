@@ -7,11 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import InputError
-from ..experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
-from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
-from ..render.output import deliver
-from ..render.progress import progress_bar
+from ..experiments.trajectories import P_OPT, P_RND, SEED  # the defaults; its imports are light
 from . import app, guarded, warn
 
 gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")
@@ -39,6 +35,11 @@ def trajectories(
     Existing trajectory files in OUTPUT are kept, so an interrupted run resumes.
     """
     def run():
+        from ..errors import InputError
+        from ..experiments.trajectories import generate_trajectories
+        from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
+        from ..render.output import deliver
+        from ..render.progress import progress_bar
         form = Format.parse(format, ANSWER_FORMATS)
         if jobs < 1:
             raise InputError("--jobs must be at least 1")

@@ -7,17 +7,6 @@ from typing import List, Optional
 
 import typer
 
-from ..reasoning.diff import KIND_TEXT, action_totals, diff as run_diff
-from ..errors import InputError
-from ..reasoning.justify import justify as run_justify
-from ..reasoning.landmarks import landmarks as run_landmarks
-from ..pddl.parse import load_domain, load_problem
-from ..reasoning.planning import plan as run_plan, reach as run_reach
-from ..render import reasoning as present
-from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
-from ..render.output import console, deliver
-from ..pddl.plans import parse_action, read_plan
-from ..pddl.states import parse_literal, parse_state
 from . import app, guarded, warn
 from .core import load_task
 
@@ -34,6 +23,10 @@ def plan(
 ):
     """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot). Exit 0 plan, 1 none."""
     def run():
+        from ..reasoning.planning import plan as run_plan
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1), time_limit=time_limit)
@@ -56,6 +49,13 @@ def reach(
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
     def run():
+        from ..errors import InputError
+        from ..pddl.plans import parse_action
+        from ..pddl.states import parse_literal, parse_state
+        from ..reasoning.planning import reach as run_reach
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         if not literals and action is None:
@@ -78,6 +78,11 @@ def justify(
 ):
     """Which actions, or consecutive pairs, can be removed from a valid plan? Exit 0 when well-justified."""
     def run():
+        from ..pddl.plans import read_plan
+        from ..reasoning.justify import justify as run_justify
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         steps = read_plan(plan_file, d, p)
@@ -97,6 +102,11 @@ def landmarks(
 ):
     """Fact landmarks with their proofs (sound: the delete relaxation with the fact forbidden)."""
     def run():
+        from ..pddl.states import parse_literal
+        from ..reasoning.landmarks import landmarks as run_landmarks
+        from ..render import reasoning as present
+        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
         only = None
@@ -123,6 +133,10 @@ def diff_cmd(
 ):
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""
     def run():
+        from ..pddl.parse import load_domain, load_problem
+        from ..reasoning.diff import action_totals, diff as run_diff
+        from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
+        from ..render.output import console
         Format.parse(format, ANSWER_FORMATS)
         ref = load_domain(reference)
         lrn = load_domain(learned)
@@ -158,6 +172,7 @@ def diff_cmd(
 
 
 def _diff_json(pf: Path, r) -> dict:
+    from ..reasoning.diff import KIND_TEXT
     cx = r.counterexample
     return {
         "problem": str(pf), "verdict": r.verdict, "explored_states": r.explored_states, "depth": r.depth,

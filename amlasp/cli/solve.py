@@ -7,12 +7,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import InputError
-from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, solve as run_solve
-from ..render import solve as present
-from ..render.formats import RESULT_FORMATS, Format
-from ..render.output import deliver, refuse_overwrite
-from ..render.progress import progress_bar
+from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT  # its imports are light (clingo, lark: on use)
 from . import app, guarded, warn
 
 
@@ -35,6 +30,12 @@ def solve(
     error, invalid_model. Ratios are over all problems.
     """
     def run():
+        from ..errors import InputError
+        from ..metrics.solve import solve as run_solve
+        from ..render import solve as present
+        from ..render.formats import RESULT_FORMATS, Format
+        from ..render.output import deliver, refuse_overwrite
+        from ..render.progress import progress_bar
         form = Format.parse(format, RESULT_FORMATS)
         if jobs < 1:
             raise InputError("--jobs must be at least 1")

@@ -16,8 +16,6 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from lark.exceptions import UnexpectedInput
-
 from . import check, convert, declarations, repair, sexpr
 from .source import read_text
 from ..errors import InputError
@@ -37,9 +35,9 @@ _REPAIRS = (
 
 @lru_cache(maxsize=None)
 def _domain_parser():
-    """Built once (about 200 ms) and reused."""
-    from pddl.parser.domain import DomainParser
-    return DomainParser()
+    """Built once per process, on the first domain (`grammar`: Lark's tables from a cache)."""
+    from .grammar import domain_parser
+    return domain_parser()
 
 
 def parse_domain(text: str, file: str = "<domain>") -> Domain:
@@ -68,6 +66,7 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
 
 def _call_pddl(text: str, file: str, root: sexpr.List):
     """Run the `pddl` parser and turn its errors into ours (it also leaks sys.tracebacklimit)."""
+    from lark.exceptions import UnexpectedInput  # lark is imported with the parser, not before
     old = getattr(sys, "tracebacklimit", None)
     try:
         return _domain_parser()(text)

@@ -13,7 +13,7 @@ import clingo
 
 from ..asp.compile import compile_domain
 from ..asp.decode import Decoder, arguments, decoder
-from ..asp.facts import domain_facts, ground, problem_facts, runs_facts, state_facts
+from ..asp.facts import domain_facts, ground, problem_facts, run_facts
 from ..asp.names import MODEL
 from ..asp.run import encoding, solve_once
 from ..enums import TextEnum
@@ -126,53 +126,86 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
                  starts: Sequence[Iterable[Atom]] | None = None) -> list[Execution]:
     """Validate many plans in one grounding (each plan is a run of validate.lp), all from `start`
     or each from its own state in `starts`."""
-    plans = [list(p) for p in plans]
-    start_state = frozenset(problem.init if start is None else start)
-    own = [frozenset(s) for s in starts] if starts is not None else None
-    rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True)
-    text, _ = state_facts([start_state], 0)
-    unknown = "".join(f"unknown({k},{t})." for k, plan in enumerate(plans) for t, a in enumerate(plan)
-                      if (d := domain.action(a.name)) is None or d.arity != len(a.args))
+    if starts is not None and len(starts) != len(plans):
+        raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
+    first = frozenset(problem.init if start is None else start)
+    own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
+    return _execute_runs(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
+
+
+def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> list[Execution]:
+    """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
+    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans)."""
+    return _execute_runs(domain, [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks], states=False)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One plan to execute: on `problem`, from `start` (a whole state, static atoms included)."""
+
+    problem: Problem
+    plan: list[GroundAction]
+    start: frozenset[Atom]
+
+
+def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Execution]:
+    """All runs in one program (encodings/validate.lp): each problem's facts and static atoms
+    (`fixed/2`) once per group of runs that share them, each distinct start state once."""
+    static = domain.static_predicates()
+    rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, static=static,
+                           effect_guard="query")
+    groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
+    starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
+    fixed_of: list[frozenset[Atom]] = []
+    text: list[str] = []
+    for k, run in enumerate(runs):
+        fixed = frozenset(a for a in run.start if a.predicate in static)
+        pid = groups.get((id(run.problem), fixed))
+        if pid is None:
+            pid = groups[id(run.problem), fixed] = len(groups)
+            text.append(problem_facts(run.problem, pid, init=False))
+            text.append(" ".join(f"fixed({pid},{ground(a)})." for a in fixed if a.predicate != "="))
+        fluents = run.start - fixed
+        sid = starts.get(fluents)
+        if sid is None:
+            sid = starts[fluents] = len(starts)
+            text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
+        fixed_of.append(fixed)
+        text.append(run_facts(k, pid, sid, run.plan))
+        text.extend(f"unknown({k},{t})." for t, a in enumerate(run.plan)
+                    if (d := domain.action(a.name)) is None or d.arity != len(a.args))
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
-             domain_facts(domain, MODEL), rules.text,
-             problem_facts(problem, 0, init=False), text, runs_facts(plans), f"check({MODEL}).", unknown]
-    if own is not None:
-        parts.append("\n".join(f"own_start({k}). " + " ".join(f"holds(({k},0),{ground(a)})." for a in st)
-                               for k, st in enumerate(own)))
+             domain_facts(domain, MODEL), rules.text, f"check({MODEL}).", "\n".join(text)]
     if states:
-        parts.append("#show holds/2.")
-    results = [Execution(plan, []) for plan in plans]
-    reached, holds = _read_runs(solve_once(parts), results, decoder(domain, problem), rules.conditions, domain)
-    for k, result in enumerate(results):
+        parts.append("show_states.")
+    results = [Execution(run.plan, []) for run in runs]
+    dec = decoder(domain)
+    dec.add(*{o for run in runs for o, _ in run.problem.objects})
+    holds = _read_runs(solve_once(parts), results, dec, rules.conditions, domain)
+    for k, (run, result) in enumerate(zip(runs, results)):
         if states:
-            first = own[k] if own is not None else start_state
-            result.states = [first] + [frozenset(holds.get((k, t), set())) for t in range(1, reached[k] + 1)]
+            last = len(run.plan) if result.failed_step is None else result.failed_step
+            result.states = [run.start] + [frozenset(holds.get((k, t), set())) | fixed_of[k]
+                                           for t in range(1, last + 1)]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.goal_unmet.sort(key=str)
     return results
 
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
-               domain: Domain) -> tuple[list[int], dict[tuple[int, int], set[Atom]]]:
-    """Fill `results` from validate.lp's answer; return the last step each run reached and the
-    atoms of each reached state `(run, step)`."""
-    reached = [0] * len(results)
+               domain: Domain) -> dict[tuple[int, int], set[Atom]]:
+    """Fill `results` from validate.lp's answer; return the atoms of each shown state `(run, step)`."""
     holds: dict[tuple[int, int], set[Atom]] = {}
     for s in syms:
         name = s.name
-        if name == "reached":
-            k = s.arguments[0].number
-            reached[k] = max(reached[k], s.arguments[1].number)
-        elif name == "holds":
-            at = s.arguments[0]
-            if at.type == clingo.SymbolType.Function and len(at.arguments) == 2:
-                holds.setdefault((at.arguments[0].number, at.arguments[1].number), set()).add(
-                    dec.atom(s.arguments[1]))
+        if name == "holds":
+            k, t = (x.number for x in s.arguments[0].arguments)
+            holds.setdefault((k, t), set()).add(dec.atom(s.arguments[1]))
         elif name == "failed":
             results[s.arguments[0].number].failed_step = s.arguments[1].number
-        elif name == "unmet":
-            k, t = (x.number for x in s.arguments[1].arguments)
-            results[k].unmet.append(_unmet(dec, s.arguments[3], conditions, results[k].plan[t], domain))
+        elif name == "why":
+            k, t = s.arguments[0].number, s.arguments[1].number
+            results[k].unmet.append(_unmet(dec, s.arguments[2], conditions, results[k].plan[t], domain))
         elif name == "goal_unmet":
             sign = s.arguments[1]
             results[s.arguments[0].number].goal_unmet.append(
@@ -181,7 +214,7 @@ def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder
             results[s.arguments[0].number].executable = True
         elif name == "valid":
             results[s.arguments[0].number].valid = True
-    return reached, holds
+    return holds
 
 
 def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action: GroundAction,
@@ -204,4 +237,5 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, conditions.get(why.arguments[0].number, "a complex precondition"))  # cond
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "Execution", "Unmet", "UnmetKind"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "validate_plans", "Execution", "Unmet",
+           "UnmetKind"]

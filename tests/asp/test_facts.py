@@ -5,7 +5,7 @@ Facts are compared as the atoms clingo reads from the text, so that the layout o
 
 from __future__ import annotations
 
-from amlasp.asp.facts import domain_facts, goal_facts, plan_facts, problem_facts, runs_facts, state_facts
+from amlasp.asp.facts import domain_facts, goal_facts, plan_facts, problem_facts, run_facts, state_facts
 from amlasp.asp.run import solve_once
 from amlasp.model import Atom, Literal
 
@@ -104,6 +104,6 @@ def test_plan_goal_and_runs_facts():
     assert len([f for f in facts if f.startswith("occurs(")]) == 8
     goal = (Literal(Atom("on", ("b1", "b2")), True), Literal(Atom("handempty"), False))
     assert atoms_of(goal_facts(goal, 2)) == {"goal(2,pos,on(b1,b2))", "goal(2,neg,handempty)"}
-    runs = atoms_of(runs_facts([actions("(unstack b3 b1) (put_down b3)"), []]))
-    assert runs == {"run_length(0,2)", "run_occurs(0,0,unstack(b3,b1))", "run_occurs(0,1,put_down(b3))",
-                    "run_length(1,0)"}
+    runs = atoms_of(run_facts(0, 3, 1, actions("(unstack b3 b1) (put_down b3)")) + run_facts(1, 3, 0, []))
+    assert runs == {"run(0,3,1,2)", "run_occurs(0,0,unstack(b3,b1))", "run_occurs(0,1,put_down(b3))",
+                    "run(1,3,0,0)"}

@@ -9,7 +9,9 @@ from pathlib import Path
 from click.testing import Result
 from typer.testing import CliRunner
 
-from amlasp.cli import app
+from amlasp.cli import load_commands
+
+app = load_commands()  # every command registered, as `amlasp --help` sees them
 
 
 def run(*args: str | Path, env: dict[str, str] | None = None) -> Result:

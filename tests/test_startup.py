@@ -1,0 +1,74 @@
+"""Start-up: what a command-line call imports (issue 11). Checked by `sys.modules` in a fresh
+process, not by timing: a script that calls `amlasp validate` in a loop must not pay for pandas,
+unified-planning or matplotlib, nor `amlasp --help` for the PDDL parser or clingo's programs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.support.paths import EXAMPLES, ROOT
+
+BW = EXAMPLES / "blocksworld"
+HEAVY = ("pandas", "unified_planning", "matplotlib")
+
+
+def loaded_after(code: str) -> set[str]:
+    """Top-level packages in `sys.modules` after running `code` in a fresh interpreter."""
+    probe = code + "\nimport sys, json\nprint(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return set(json.loads(p.stdout.splitlines()[-1]))
+
+
+def after_command(*args: str) -> tuple[int, set[str]]:
+    """Run `amlasp ARGS` through the real entry point; its exit code and the packages it loaded."""
+    code = (f"import sys\nsys.argv = ['amlasp', *{list(args)!r}]\nfrom amlasp.cli import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\nprint(code, file=sys.stderr)")
+    probe = code + "\nimport json\nprint(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return int(p.stderr.strip().splitlines()[-1]), set(json.loads(p.stdout.splitlines()[-1]))
+
+
+def test_import_amlasp_loads_nothing_heavy():
+    mods = loaded_after("import amlasp")
+    assert not mods & {*HEAVY, "clingo", "lark", "pddl", "typer", "rich"}
+
+
+def test_api_names_load_on_first_use():
+    mods = loaded_after("import amlasp\nassert callable(amlasp.execute) and callable(amlasp.compare)")
+    assert "clingo" in mods and not mods & set(HEAVY)
+    with pytest.raises(AttributeError):
+        import amlasp
+        amlasp.no_such_name  # noqa: B018
+
+
+def test_import_cli_with_every_command_loads_no_heavy_library():
+    mods = loaded_after("import amlasp.cli\namlasp.cli.load_commands()")
+    assert not mods & set(HEAVY)
+    assert "lark" not in mods  # the PDDL parser is built when a domain is read
+
+
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_validate_loads_no_heavy_library(fmt):
+    code, mods = after_command("validate", str(BW / "domain.pddl"), str(BW / "problem.pddl"), str(BW / "plan.txt"),
+                               "-f", fmt)
+    assert code == 0
+    assert not mods & set(HEAVY)
+
+
+def test_help_loads_neither_the_parser_nor_a_heavy_library():
+    code, mods = after_command("--help")
+    assert code == 0
+    assert not mods & {*HEAVY, "lark"}
+
+
+def test_a_command_registers_only_its_module():
+    code = ("import sys\nsys.argv = ['amlasp', 'validate', '--help']\nfrom amlasp.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print([m for m in ('amlasp.cli.core', 'amlasp.cli.compare', 'amlasp.cli.bench') if m in sys.modules])")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.stdout.splitlines()[-1] == "['amlasp.cli.core']"
