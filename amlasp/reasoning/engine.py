@@ -63,7 +63,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
                     ns.append(str(n))
             text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
             i += 1
-    syms = solve_once([encoding("types"), encoding("semantics"), encoding("states"), domain_facts(domain, MODEL),
+    syms = solve_once([encoding("types"), encoding("semantics"), encoding("states"), domain_facts(domain, MODEL, schema=False),
                        rules.text, "\n".join(text), "#show app/3."])
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
@@ -175,7 +175,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         text.extend(f"unknown({k},{t})." for t, a in enumerate(run.plan)
                     if (d := domain.action(a.name)) is None or d.arity != len(a.args))
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
-             domain_facts(domain, MODEL), rules.text, f"check({MODEL}).", "\n".join(text)]
+             domain_facts(domain, MODEL, schema=False), rules.text, f"check({MODEL}).", "\n".join(text)]
     if states:
         parts.append("show_states.")
     results = [Execution(run.plan, []) for run in runs]

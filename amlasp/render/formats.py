@@ -53,6 +53,11 @@ def to_json(obj: Any) -> str:
     return json.dumps(clean(obj), indent=2, sort_keys=False)
 
 
+def to_json_lines(objs: Iterable[Any]) -> str:
+    """One compact JSON value per line (a stream a script reads line by line)."""
+    return "".join(json.dumps(clean(o)) + "\n" for o in objs)
+
+
 def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None) -> Table:
     """Numeric columns right-aligned; every cell through `fmt`."""
     table = Table(title=title, caption=caption, header_style="bold")
