@@ -14,6 +14,7 @@ import clingo
 from ..asp.compile import compile_domain
 from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_facts, run_facts
+from ..asp.states import many_states
 from ..asp.names import MODEL
 from ..asp.run import encoding, solve_once
 from ..enums import TextEnum
@@ -30,41 +31,19 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
                     ) -> list[list[list[GroundAction]]]:
     """`applicable` for the states of several problems, in one grounding: per set, per state.
 
-    For speed over thousands of states (benchmarks/bench_applicable.py): atoms of static
-    predicates are given once per group of states of a problem that agree on them
-    (`fixed(P,F)`, each group a problem id P) instead of in every state, each distinct atom
-    is given once (encodings/states.lp), and parameters that a state atom binds are typed by
-    `not not_a(...)`, checked after the join (compile.py `typing="negative"`).
+    For speed over thousands of states (benchmarks/bench_applicable.py): each distinct atom is
+    given once with the ranges of states that hold it, static atoms once per group of states
+    (asp/states.py); parameters that a state atom binds are typed by `not not_a(...)`, checked
+    after the join (compile.py `typing="negative"`), or not at all where the atom's declaration
+    types them and every atom is well-typed.
     """
-    static = domain.static_predicates()
-    rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=static)
-    groups: dict[tuple[int, frozenset[Atom]], int] = {}
-    ids: dict[Atom, int] = {}  # encodings/states.lp: each distinct atom once
-    text: list[str] = []
-    first: list[int] = []  # the id of each set's first state
-    i = 0
-    for k, (problem, states) in enumerate(sets):
-        first.append(i)
-        for st in states:
-            st = frozenset(st)
-            fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
-            pid = groups.get((k, fixed))
-            if pid is None:
-                pid = groups[k, fixed] = len(groups)
-                text.append(problem_facts(problem, pid, init=False))
-                text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
-            ns = []
-            for a in st:
-                if a.predicate not in static:
-                    n = ids.get(a)
-                    if n is None:
-                        n = ids[a] = len(ids)
-                        text.append(f"atom_id({n},{ground(a)}).")
-                    ns.append(str(n))
-            text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
-            i += 1
-    syms = solve_once([encoding("types"), encoding("semantics"), encoding("states"), domain_facts(domain, MODEL, schema=False),
-                       rules.text, "\n".join(text), "#show app/3."])
+    facts = many_states(domain, sets)
+    first = facts.firsts
+    rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=facts.static,
+                           typed_atoms=facts.well_typed)
+    typing = [encoding("types"), encoding("semantics"), domain_facts(domain, MODEL, schema=False)] if rules.typing else []
+    syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing), "#show app/3."])
+    i = facts.count
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
     flat: list[list[GroundAction]] = [[] for _ in range(i)]
