@@ -283,6 +283,35 @@ class Compiler:
         head = head or f"app({self.tag},{self.s},{self.action_term(action)})"
         return Rule(head, (*state, self.in_state(), *fixed, *typing, *rest))
 
+    def run_applicability(self, action: Action) -> Rule:
+        """app_run(M,L,U,A) :- A's precondition holds in every state from L to U, for states given as
+        runs (asp/states.py): `hold(P,L,U,F)`, F holds in states L..U of group P, and `span(P,L,U)`,
+        the states L..U are of group P. The runs of the precondition's state atoms are intersected as they are joined
+        (L the greatest start, U the least end), so that a trajectory's states, which keep most atoms
+        from one to the next, are joined a run at a time, not a state at a time. Only for a
+        precondition of positive state atoms, static literals and comparisons (`runs_apply`)."""
+        scope = self.scope(action)
+        lits = self.precondition(action)
+        state = [x for x in lits if x.joined and x.kind is Kind.STATE]
+        fixed = [x for x in lits if x.joined and x.kind is Kind.FIXED]
+        rest = [x for x in lits if not x.joined]
+        if any(x.kind in (Kind.STATE, Kind.AUX) for x in rest):
+            raise ValueError(f"{action.name}: a negative or complex state condition has no run form")
+        typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
+        prefix = f"holds({self.s},"  # the text `holds` writes; here its state becomes a run
+        body: list[BodyLiteral] = []
+        low, high = "L0", "U0"
+        for i, x in enumerate(state):
+            body.append(replace(x, atom=f"hold(P,L{i},U{i},{x.atom[len(prefix):]}"))
+            if i:
+                body += [BodyLiteral(Kind.COMPARISON, f"L_{i}=({low}+L{i}+|{low}-L{i}|)/2"),
+                         BodyLiteral(Kind.COMPARISON, f"U_{i}=({high}+U{i}-|{high}-U{i}|)/2"),
+                         BodyLiteral(Kind.COMPARISON, f"L_{i}<=U_{i}")]
+                low, high = f"L_{i}", f"U_{i}"
+        group = [] if state else [BodyLiteral(Kind.GUARD, "span(P,L0,U0)")]
+        head = f"app_run({self.tag},{low},{high},{self.action_term(action)})"
+        return Rule(head, (*group, *body, *fixed, *typing, *rest))
+
     def check(self, action: Action) -> None:
         """unmet(M,S,A,Why): for asked actions (`query`), each precondition conjunct that fails."""
         scope = self.scope(action)
@@ -334,13 +363,14 @@ class Compiler:
             self._emit(Rule(f"{head}({self.tag},{self.s},{a},{atom})", (applicable, *condition)))
 
     def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True,
-                effect_guard: str = "app") -> ActionRules:
+                effect_guard: str = "app", runs: bool = False) -> ActionRules:
+        """The rules of every action; `runs`: applicability over runs of states (`run_applicability`)."""
         if effect_guard not in ("app", "query"):
             raise ValueError(effect_guard)
         for action in self.domain.actions:
             self._emit(Comment(action.name))
             if enumerate:
-                self._emit(self.applicability(action))
+                self._emit(self.run_applicability(action) if runs else self.applicability(action))
             if check:
                 self.check(action)
             if effects:
@@ -353,6 +383,18 @@ class Compiler:
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
                    effects: bool = True, state: str = "S", relaxed: bool = False, typing: str = "positive",
                    static: frozenset[str] = frozenset(), effect_guard: str = "app",
-                   typed_atoms: bool = False) -> ActionRules:
+                   typed_atoms: bool = False, runs: bool = False) -> ActionRules:
     return Compiler(domain, tag, state, relaxed, typing, static, typed_atoms).compile(
-        enumerate=enumerate, check=check, effects=effects, effect_guard=effect_guard)
+        enumerate=enumerate, check=check, effects=effects, effect_guard=effect_guard, runs=runs)
+
+
+def runs_apply(domain: Domain, static: frozenset[str]) -> bool:
+    """Can applicability be computed over runs of states (`Compiler.run_applicability`)? Yes when
+    every precondition is a conjunction of literals whose negative ones are static or equalities:
+    a negative state condition would cut runs apart."""
+    for a in domain.actions:
+        lits = a.precondition_literals()
+        if lits is None or any(not l.positive and l.atom.predicate not in static and l.atom.predicate != "="
+                               for l in lits):
+            return False
+    return True

@@ -145,21 +145,41 @@ class ManyStates:
                 return False
         return True
 
-    def text(self, objects: bool = True) -> str:
-        """All the facts: `fixed/2`, `state/2` (consecutive states of a group as one range), `holds/2`,
-        and with `objects` each group's problem and its objects (for typing)."""
+    def text(self, objects: bool = True, runs: bool = False) -> str:
+        """All the facts: `fixed/2`, `state/2`, and `holds/2` (or with `runs`, `hold(P,L,U,F)`: F holds
+        in the states L..U of group P, and `span(P,L,U)`: the states L..U are of group P); with `objects`, each
+        group's problem and its objects (for typing). Runs never cross from one group to another."""
         out = list(self._text)
         if objects:
             out += [problem_facts(p, pid, init=False, goal=False) for pid, p in enumerate(self._problems)]
+        spans = self._spans()
+        out += [f"state({i}..{j},{pid})." if j > i else f"state({i},{pid})." for i, j, pid in spans]
+        if not runs:
+            out += [f"holds(({ranges(h)}),{self._atoms[n]})." for n, h in enumerate(self._holders) if h]
+            return "\n".join(out) + "\n"
+        out += [f"span({pid},{i},{j})." for i, j, pid in spans]
+        group = self._state_group
+        for n, held in enumerate(self._holders):
+            if held:
+                start = prev = held[0]
+                for s in held[1:] + [-1]:
+                    if s != prev + 1 or group[s] != group[prev]:
+                        out.append(f"hold({group[prev]},{start},{prev},{self._atoms[n]}).")
+                        start = s
+                    prev = s
+        return "\n".join(out) + "\n"
+
+    def _spans(self) -> list[tuple[int, int, int]]:
+        """Maximal runs (first, last, group) of consecutive states of one group."""
+        out = []
         i = 0
         while i < self.count:
             j = i
             while j + 1 < self.count and self._state_group[j + 1] == self._state_group[i]:
                 j += 1
-            out.append(f"state({i}..{j},{self._state_group[i]})." if j > i else f"state({i},{self._state_group[i]}).")
+            out.append((i, j, self._state_group[i]))
             i = j + 1
-        out.extend(f"holds(({ranges(h)}),{self._atoms[n]})." for n, h in enumerate(self._holders) if h)
-        return "\n".join(out) + "\n"
+        return out
 
 
 def many_states(domain: Domain, sets: Sequence[tuple[Problem, Iterable[Iterable[Atom]]]]) -> ManyStates:

@@ -103,3 +103,29 @@ def test_typed_atoms_drop_only_the_typing_a_declaration_implies():
     d2 = load_domain(IPC / "domains" / "sokoban.pddl")
     assert compile_domain(d2, "m", effects=False, typing="negative").typing
     assert not compile_domain(d2, "m", effects=False, typing="negative", typed_atoms=True).typing
+
+
+@pytest.mark.parametrize("name", ["blocksworld", "depots", "rovers", "floortile", "sokoban", "ferry", "grippers",
+                                  "satellite", "miconic", "npuzzle"])
+def test_runs_of_states_give_each_states_answer(name):
+    """Applicability joined a run of states at a time equals it joined a state at a time, on the
+    trajectories of two problems (whose runs must not merge) and on shuffled states (runs of one)."""
+    from amlasp.asp.compile import runs_apply
+    d = load_domain(IPC / "domains" / f"{name}.pddl")
+    assert runs_apply(d, d.static_predicates())
+    sets = []
+    for k in (0, 1):
+        p = load_problem(IPC / "problems" / "learning" / name / f"{k}_{name}_prob.pddl", d)
+        states = list(read_trajectory(IPC / "trajectories" / "learning" / name / f"{k}_{name}_traj", d, p).states)
+        sets.append((p, states))
+    sets.append((sets[0][0], sets[0][1][::-3] + sets[0][1][1::3]))
+    assert applicable_many(d, sets, runs=True) == applicable_many(d, sets, runs=False)
+
+
+def test_a_negative_state_condition_keeps_states_apart():
+    from amlasp.asp.compile import runs_apply
+    from tests.support.examples import LAMP
+    d, p = LAMP.load()
+    assert not runs_apply(d, d.static_predicates())
+    with pytest.raises(ValueError, match="no run form"):
+        compile_domain(d, "m", effects=False, runs=True)
