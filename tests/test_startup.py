@@ -39,7 +39,7 @@ def test_import_amlasp_loads_nothing_heavy():
 
 
 def test_api_names_load_on_first_use():
-    mods = loaded_after("import amlasp\nassert callable(amlasp.execute) and callable(amlasp.compare)")
+    mods = loaded_after("import amlasp\nassert callable(amlasp.validate_plans) and callable(amlasp.compare)")
     assert "clingo" in mods and not mods & set(HEAVY)
     with pytest.raises(AttributeError):
         import amlasp
@@ -72,3 +72,10 @@ def test_a_command_registers_only_its_module():
             "print([m for m in ('amlasp.cli.core', 'amlasp.cli.compare', 'amlasp.cli.bench') if m in sys.modules])")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.stdout.splitlines()[-1] == "['amlasp.cli.core']"
+
+
+def test_every_api_name_resolves():
+    import amlasp
+    for name in amlasp.__all__:
+        assert getattr(amlasp, name) is not None, name
+    assert set(amlasp.__all__) <= set(dir(amlasp))

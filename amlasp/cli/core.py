@@ -94,8 +94,6 @@ def validate(
     """
     def run():
         from ..errors import InputError
-        from ..pddl.batch import plan_files, read_batch
-        from ..pddl.parse import load_domain
         from ..pddl.plans import read_plan
         from ..reasoning import engine
         from ..render import reasoning as present
@@ -114,6 +112,8 @@ def validate(
             if not ex.valid:
                 raise typer.Exit(1)
             return
+        from ..pddl.batch import plan_files, read_batch
+        from ..pddl.parse import load_domain
         d = load_domain(domain)
         warn(d.warnings)
         tasks = read_batch(batch, d, problem) if batch is not None else plan_files(d, problem, plans)
