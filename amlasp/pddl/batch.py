@@ -48,14 +48,16 @@ class Problems:
         return self._read[key]
 
 
-def plan_files(domain: Domain, problem: Path, plans: Sequence[Path]) -> list[PlanTask]:
+def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path]) -> list[PlanTask]:
     """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem."""
-    p = Problems(domain).get(problem)
+    p = Problems(domain).get(Path(problem))
     return [PlanTask(str(f), str(problem), p, read_plan(f, domain, p)) for f in plans]
 
 
-def read_batch(path: Path, domain: Domain, problem: Path | None = None) -> list[PlanTask]:
+def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None) -> list[PlanTask]:
     """The plans of a batch file; `problem` is the problem of lines that name none."""
+    path = Path(path)
+    problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
     base = path.parent
     tasks = []
