@@ -60,6 +60,13 @@ def test_validate_loads_no_heavy_library(fmt):
     assert not mods & set(HEAVY)
 
 
+def test_a_json_answer_does_not_load_rich():
+    """Scripts read JSON: text is printed as it is, rich is for tables and terminals."""
+    code, mods = after_command("validate", str(BW / "domain.pddl"), str(BW / "problem.pddl"), str(BW / "plan.txt"),
+                               "-f", "json")
+    assert code == 0 and "rich" not in mods
+
+
 def test_help_loads_neither_the_parser_nor_a_heavy_library():
     code, mods = after_command("--help")
     assert code == 0

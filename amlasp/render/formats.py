@@ -10,12 +10,13 @@ import csv
 import io
 import json
 import math
-from typing import Any, Iterable, Sequence
-
-from rich.table import Table
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..choices import Choice
 from ..files import clean
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 class Format(Choice):
@@ -60,6 +61,7 @@ def to_json_lines(objs: Iterable[Any]) -> str:
 
 def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None) -> Table:
     """Numeric columns right-aligned; every cell through `fmt`."""
+    from rich.table import Table  # rich only when a table is drawn
     table = Table(title=title, caption=caption, header_style="bold")
     rows = [list(r) for r in rows]
     for i, c in enumerate(columns):

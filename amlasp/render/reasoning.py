@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from rich.console import RenderableType
-
 from .formats import rich_table
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from ..model import GroundAction
     from ..reasoning.engine import Execution
     from ..reasoning.justify import JustifyResult
