@@ -86,3 +86,24 @@ def test_every_api_name_resolves():
     for name in amlasp.__all__:
         assert getattr(amlasp, name) is not None, name
     assert set(amlasp.__all__) <= set(dir(amlasp))
+
+
+def test_defaults_written_in_the_help_are_the_real_ones():
+    """`solve` and `gen trajectories` say some defaults as text, not to import the modules that
+    define them for `--help`: the text must be theirs."""
+    import typer.main
+    from amlasp.cli import load_commands
+    from amlasp.experiments.trajectories import P_OPT, P_RND, SEED
+    from amlasp.metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+    group = typer.main.get_command(load_commands())
+    solve = {p.name: p for p in group.commands["solve"].params}
+    gen = {p.name: p for p in group.commands["gen"].commands["trajectories"].params}
+    for param, value in [(solve["timeout"], DEFAULT_TIMEOUT), (solve["memory"], DEFAULT_MEMORY_MB),
+                         (gen["p_rnd"], P_RND), (gen["p_opt"], P_OPT), (gen["seed"], SEED)]:
+        assert param.default is None and param.help.endswith(f"\\[default: {value}]"), param.name
+
+
+def test_help_imports_no_command_module_dependency():
+    """`amlasp --help` lists every command without importing what they compute with."""
+    code, mods = after_command("--help")
+    assert code == 0 and not mods & {"clingo", "lark", "pddl"}
