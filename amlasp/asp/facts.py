@@ -29,14 +29,18 @@ def _literal_fact(kind: str, key: str, l: Literal, params: dict[str, int]) -> st
     return f"{kind}({key},{'pos' if l.positive else 'neg'},{lifted_atom(l.atom, params)})."
 
 
-def domain_facts(domain: Domain, tag: str) -> str:
-    """Schema-level facts: types, constants, predicates, actions, lifted pre/eff literals."""
+def domain_facts(domain: Domain, tag: str, schema: bool = True) -> str:
+    """Schema-level facts: types, constants, predicates, actions, lifted pre/eff literals; without
+    `schema`, only what semantics.lp types objects with (model, types, constants): the compiled
+    rules of a program that asks nothing about the schema (applicable, validate) need no more."""
     m = tag
     out = [f"% domain {domain.name} as model {m}", f"model({m}).", f"domain_name({m},\"{domain.name}\")."]
     for t, parent in domain.types:
         out.append(f"type({m},{asp_name(t)}). subtype({m},{asp_name(t)},{asp_name(parent)}).")
     for c, t in domain.constants:
         out.append(f"constant({m},{asp_name(c)},{asp_name(t)}).")
+    if not schema:
+        return "\n".join(out) + "\n"
     for p in domain.predicates:
         out.append(f"predicate({m},{asp_name(p.name)},{p.arity}).")
         out += [f"pred_param({m},{asp_name(p.name)},{i},{asp_name(t)})." for i, (_, t) in enumerate(p.parameters, 1)]
@@ -127,7 +131,7 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")
         parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
-        parts += [encoding("types"), encoding("semantics")]
+        parts += [encoding("types"), encoding("semantics"), encoding("change")]
     if problem is not None:
         parts.append(problem_facts(problem, 0))
         if states is not None:

@@ -7,8 +7,11 @@ from typing import Optional
 
 import typer
 
-from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT  # its imports are light (clingo, lark: on use)
 from . import app, guarded, warn
+
+# The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
+# it here would make `amlasp --help` import what every command uses (clingo, the parser), so the help
+# says them as text, escaped for rich (tests/test_startup.py checks that they agree).
 
 
 @app.command()
@@ -16,8 +19,8 @@ def solve(
     learned: Path = typer.Argument(..., help="learned PDDL domain (plans are made with it)"),
     reference: Path = typer.Argument(..., help="reference PDDL domain (plans are validated in it)"),
     problems: Path = typer.Option(..., "--problems", "-p", help="directory of problem files (*.pddl), or one file"),
-    timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help="time limit per problem, seconds"),
-    memory: Optional[int] = typer.Option(DEFAULT_MEMORY_MB, "--memory", help="memory limit of the planner, MB"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help=r"time limit per problem, seconds \[default: 60.0]"),
+    memory: Optional[int] = typer.Option(None, "--memory", help=r"memory limit of the planner, MB \[default: 4096]"),
     planner_config: str = typer.Option("greedy", "--planner-config",
                                        help="greedy (lazy GBFS, FF + CEA, preferred operators) or opt (A*, LM-cut)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="problems solved in parallel (process pool)"),
@@ -31,7 +34,7 @@ def solve(
     """
     def run():
         from ..errors import InputError
-        from ..metrics.solve import solve as run_solve
+        from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, solve as run_solve
         from ..render import solve as present
         from ..render.formats import RESULT_FORMATS, Format
         from ..render.output import deliver, refuse_overwrite
@@ -39,12 +42,14 @@ def solve(
         form = Format.parse(format, RESULT_FORMATS)
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
-        if memory is not None and memory < 1:
+        limit = DEFAULT_MEMORY_MB if memory is None else memory
+        if limit < 1:
             raise InputError("--memory must be positive")
         refuse_overwrite(output, [learned, reference])
         with progress_bar() as progress:
-            result = run_solve(learned, reference, problems, config=planner_config, timeout=timeout,
-                               memory_mb=memory, jobs=jobs, progress=progress)
+            result = run_solve(learned, reference, problems, config=planner_config,
+                               timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,
+                               progress=progress)
         deliver(present.terminal(result) if form == Format.TABLE else present.text(result, form), output)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):
             warn([f"the learned model cannot be used: {result.problems[0].detail}"])

@@ -48,8 +48,12 @@ _PLAN_LINE = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:\s*)?(\(.*\))\s*(?:\[[^\]]*\])
 def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions: bool = True
               ) -> list[GroundAction]:
     """IPC plan format: one `(action a b)` per line, `;` comments; `0: (a b) [1]` also read."""
-    file = str(path)
-    text = read_text(path)
+    return parse_plan(read_text(path), domain, problem, str(path), check_actions)
+
+
+def parse_plan(text: str, domain: Domain, problem: Problem, file: str = "<plan>", check_actions: bool = True
+               ) -> list[GroundAction]:
+    """`read_plan` of a plan's text (a batch file gives plans inline); `file` names it in errors."""
     if not text.strip():
         raise InputError("empty file: no plan (an empty plan is a file with a comment line such as '; empty')",
                          file, 1)
@@ -68,4 +72,4 @@ def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions:
     return plan
 
 
-__all__ = ["ground_action", "parse_action", "read_plan"]
+__all__ = ["ground_action", "parse_action", "parse_plan", "read_plan"]

@@ -10,12 +10,13 @@ import csv
 import io
 import json
 import math
-from typing import Any, Iterable, Sequence
-
-from rich.table import Table
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..choices import Choice
 from ..files import clean
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 class Format(Choice):
@@ -53,8 +54,14 @@ def to_json(obj: Any) -> str:
     return json.dumps(clean(obj), indent=2, sort_keys=False)
 
 
+def to_json_lines(objs: Iterable[Any]) -> str:
+    """One compact JSON value per line (a stream a script reads line by line)."""
+    return "".join(json.dumps(clean(o)) + "\n" for o in objs)
+
+
 def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None) -> Table:
     """Numeric columns right-aligned; every cell through `fmt`."""
+    from rich.table import Table  # rich only when a table is drawn
     table = Table(title=title, caption=caption, header_style="bold")
     rows = [list(r) for r in rows]
     for i, c in enumerate(columns):
