@@ -10,14 +10,14 @@ import typer
 
 from ..reasoning import engine
 from ..errors import InputError
-from ..asp.facts import facts_program
+from ..asp.facts import check_tag, facts_program
 from ..pddl.parse import load_domain, load_problem
 from ..files import write_atomic
 from ..render import reasoning as present
 from ..render.formats import ANSWER_FORMATS, Format, to_json
-from ..render.output import deliver
+from ..render.output import deliver, refuse_overwrite
 from ..pddl.plans import parse_action, read_plan
-from ..pddl.states import load_states
+from ..pddl.states import load_states, state_inputs
 from . import app, guarded, warn
 
 FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
@@ -107,6 +107,8 @@ def facts(
 ):
     """Export ASP facts (docs/facts.md) so that you can run your own clingo queries."""
     def run():
+        check_tag(tag)
+        refuse_overwrite(out, [domain, problem, plan, *state_inputs(states or [])])
         d = load_domain(domain)
         warn(d.warnings)
         if problem is None and (states or plan):
@@ -118,8 +120,5 @@ def facts(
         if out is None:
             sys.stdout.write(text)
         else:
-            inputs = [domain, problem, plan] + [f for x in states or [] for f in (x.iterdir() if x.is_dir() else [x])]
-            if out.exists() and out.resolve() in {Path(x).resolve() for x in inputs if x}:
-                raise InputError("refusing to overwrite an input file", out)
             write_atomic(out, text)
     guarded(run)

@@ -40,7 +40,7 @@ def solve(
             raise InputError("--jobs must be at least 1")
         if memory is not None and memory < 1:
             raise InputError("--memory must be positive")
-        refuse_overwrite(output, [learned, reference])
+        refuse_overwrite(output, [learned, reference, problems])
         with progress_bar() as progress:
             result = run_solve(learned, reference, problems, config=planner_config, timeout=timeout,
                                memory_mb=memory, jobs=jobs, progress=progress)
