@@ -94,7 +94,8 @@ def _call_pddl(text: str, file: str, root: sexpr.List, positions: list):
         raise InputError(f"PDDL syntax error{what}", file, at=at if at is not None else root) from None
     except RecursionError:
         _domain_parser.cache_clear()
-        raise InputError(f"nesting too deep for the PDDL parser ({MAX_DEPTH.hint()} lower)", file, at=root) from None
+        raise InputError(f"nesting too deep for the PDDL parser: keep {MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) "
+                         f"below a few hundred", file, at=root) from None
     except Exception as e:  # pddl's own validation: locate the first name it mentions
         # A parse that failed half-way leaves state in the parser's transformer (`_types`), and it then
         # refuses every later domain with :types ("parser is in an unexpected state"): build a new one.
