@@ -40,6 +40,7 @@ def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions:
                          file, 1, 1)
     grounder = Grounder(domain, problem.object_types(domain))
     plan: list[GroundAction] = []
+    known: dict[str, GroundAction] = {}  # a plan repeats its actions: each distinct text is checked once
     for i, raw in enumerate(text.split("\n"), 1):
         line = raw.split(";", 1)[0].rstrip()
         if not line.strip():
@@ -48,8 +49,11 @@ def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions:
         if not m:
             col = len(line) - len(line.lstrip()) + 1
             raise InputError(f"expected one action like (stack b1 b2) per line, got '{line.strip()}'", file, i, col)
-        node = sexpr.read(m.group(2), file, i, m.start(2) + 1)
-        plan.append(grounder.action(node, file, check_action=check_actions))
+        act = known.get(m.group(2))
+        if act is None:
+            node = sexpr.read(m.group(2), file, i, m.start(2) + 1)
+            act = known[m.group(2)] = grounder.action(node, file, check_action=check_actions)
+        plan.append(act)
     return plan
 
 
