@@ -35,12 +35,17 @@ _REASONS = {
 def write_atomic(path: str | Path, text: str) -> None:
     """Write via a temporary file in the same directory and rename: no half-written outputs.
 
-    Failures are `InputError`s that name `path` (never the temporary file); the temporary file is removed."""
+    Failures are `InputError`s that name `path` (never the temporary file); the temporary file is removed.
+    A device or pipe (`-o /dev/stdout`) is written to directly: renaming over it would replace it."""
     path = Path(path)
     if path.is_dir():
         raise InputError("cannot write: is a directory", path)
     tmp: str | None = None
     try:
+        if path.exists() and not path.is_file():
+            with open(path, "w") as fh:
+                fh.write(text)
+            return
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or "."))
         with os.fdopen(fd, "w") as fh:
             fh.write(text)
