@@ -54,10 +54,10 @@ class Grounder:
         decl = self.predicates.get(name)
         if decl is None:
             raise InputError(f"undefined predicate '{name}' (not declared in {self._where()})", file, at=node[0])
-        args = self._arguments(node, file)
-        if len(args) != decl.arity:
-            raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(args)} given", file,
+        if len(node) - 1 != decl.arity:
+            raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(node) - 1} given", file,
                              at=node[0])
+        args = self._arguments(node, file)
         for i, (a, (_, expected)) in enumerate(zip(args, decl.parameters), 1):
             if not self.fits(a, expected):
                 raise InputError(f"object '{a}' has type '{self.objects[a]}', but argument {i} of predicate "
@@ -70,14 +70,14 @@ class Grounder:
         if not isinstance(node, sexpr.List) or node.head() is None:
             raise InputError("expected an action like (stack b1 b2)", file, at=node)
         name = node.head()
-        args = self._arguments(node, file, what="an action")
         schema = self._actions.get(name)
         if check_action:
             if schema is None:
                 raise InputError(f"unknown action '{name}' (not in {self._where()})", file, at=node[0])
-            if schema.arity != len(args):
-                raise InputError(f"action '{name}' takes {schema.arity} argument(s), {len(args)} given", file,
+            if schema.arity != len(node) - 1:
+                raise InputError(f"action '{name}' takes {schema.arity} argument(s), {len(node) - 1} given", file,
                                  at=node[0])
+        args = self._arguments(node, file, what="an action")
         if schema is not None and schema.arity == len(args):
             for i, (a, (_, expected)) in enumerate(zip(args, schema.parameters), 1):
                 if not self.fits(a, expected):
