@@ -58,6 +58,7 @@ class _Text:
         return _SPACE.match(self.text, i).end()
 
 
+# One state machine (~65 lines): its states share the stacks, which functions would pass back and forth.
 def parse(text: str, file: str) -> Value:
     """The JSON value of `text` (exactly one), with positions; errors as `file:line:col: invalid JSON: ...`."""
     t = _Text(text, file)

@@ -75,7 +75,16 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
     positions: list = []
     parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
     declared = declarations.DomainDeclarations(types, constants, predicates, actions)
-    return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+    try:
+        return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+    except RecursionError:  # the conversion recurses on `pddl`'s objects, as deep as the formulas nest
+        raise _too_deep(file, root) from None
+
+
+def _too_deep(file: str, root: sexpr.List) -> InputError:
+    """Nesting within our limit but beyond what a recursive parser (not ours) can take: the limit was raised."""
+    return InputError(f"nesting too deep for the PDDL parser: keep {MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) "
+                      f"below a few hundred", file, at=root)
 
 
 def _call_pddl(text: str, file: str, root: sexpr.List, positions: list):
@@ -94,8 +103,7 @@ def _call_pddl(text: str, file: str, root: sexpr.List, positions: list):
         raise InputError(f"PDDL syntax error{what}", file, at=at if at is not None else root) from None
     except RecursionError:
         _domain_parser.cache_clear()
-        raise InputError(f"nesting too deep for the PDDL parser: keep {MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) "
-                         f"below a few hundred", file, at=root) from None
+        raise _too_deep(file, root) from None
     except Exception as e:  # pddl's own validation: locate the first name it mentions
         # A parse that failed half-way leaves state in the parser's transformer (`_types`), and it then
         # refuses every later domain with :types ("parser is in an unexpected state"): build a new one.

@@ -44,7 +44,7 @@ def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: in
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
 
 
-# One state machine over one regex scan (~70 lines): split into functions, it would lose the speed it exists for.
+# One state machine over one regex scan (~80 lines): split into functions, it would lose the speed it exists for.
 def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                      ignore_unknown_predicates: bool) -> StateSet | None:
     """The common case in one regular-expression pass, each distinct atom checked once (about

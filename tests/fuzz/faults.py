@@ -193,6 +193,19 @@ def unsupported(t: Task, role: str, rng: random.Random) -> Case | None:
                   r"unsupported feature: numeric effects \(increase\)")
 
 
+def bad_requirement(t: Task, role: str, rng: random.Random) -> Case | None:
+    """`(:requirements ())`: it was a TypeError."""
+    if role != "domain":
+        return None
+    root = sexp.read(t.domain)
+    reqs = [c for sec in root.children if sec.head == ":requirements" for c in sec.children[1:]]
+    if not reqs:
+        return None
+    tok = rng.choice(reqs)
+    return _fault(t, role, "bad_requirement", _splice(t.domain, tok, "()"), tok.start,
+                  "expected a requirement like :strips")
+
+
 def removed_declaration(t: Task, role: str, rng: random.Random) -> Case | None:
     """A predicate declaration removed: refused at its first use, in the domain, or else in the problem
     (where the message names the domain that should declare it)."""
@@ -330,5 +343,5 @@ def json_key(t: Task, role: str, rng: random.Random) -> Case | None:
 
 
 FAULTS = (undefined_predicate, long_name, wrong_arity, unknown_object, undeclared_variable, wrong_type,
-          undeclared_type, either_type, unsupported, removed_declaration, deep_nesting, dev_zero, unknown_action,
+          undeclared_type, either_type, unsupported, bad_requirement, removed_declaration, deep_nesting, dev_zero, unknown_action,
           wrong_arity_action, unbalanced_paren, consecutive_states, json_literal, json_key)

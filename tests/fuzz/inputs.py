@@ -65,9 +65,22 @@ def task(domain: str) -> Task:
     states = [[traj_text[a.start:a.end] for a in c.children[1:]] for c in items if c.head == ":state"]
     actions = [traj_text[c.children[1].start:c.children[1].end] for c in items if c.head == ":action"]
     plan = f"; the first actions of {k}_{domain}_traj\n" + "\n".join(actions) + "\n"
-    return Task(domain, (IPC / "domains" / f"{domain}.pddl").read_text(),
-                (IPC / "learned" / "nolam" / f"{domain}.pddl").read_text(), (problems / pfile).read_text(), pfile,
+    reference = (IPC / "domains" / f"{domain}.pddl").read_text()
+    return Task(domain, reference, _learned(domain, reference), (problems / pfile).read_text(), pfile,
                 trajectory, plan, json.dumps({pfile: states}, indent=1) + "\n", states[0][0], actions[0])
+
+
+def _learned(domain: str, reference: str) -> str:
+    """The NOLAM model, or the reference where NOLAM's cannot be read (childsnack's uses an undeclared
+    predicate): a broken learned model would be refused before the input a fault is put in."""
+    from amlasp.errors import InputError
+    from amlasp.pddl.parse import parse_domain
+    text = (IPC / "learned" / "nolam" / f"{domain}.pddl").read_text()
+    try:
+        parse_domain(text, "learned.pddl")
+    except InputError:
+        return reference
+    return text
 
 
 def write(t: Task, where: Path) -> dict[str, str]:

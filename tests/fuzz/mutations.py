@@ -169,7 +169,15 @@ def empty_and(t: Task, role: str, rng: random.Random) -> Case | None:
     return _case(t, role, "empty_and", text[:at] + rng.choice([" (and)", " (and) ", " (AND)\n"]) + text[at:])
 
 
-VALID = (crlf, cr_only, bom, comments, case, whitespace, rename, reorder, empty_and)
+def glued_variables(t: Task, role: str, rng: random.Random) -> Case | None:
+    """`(clean ?x)` written `(clean?x)`: a `?` starts a variable wherever it is (the `pddl` package agrees)."""
+    if role != "domain":
+        return None
+    return _case(t, role, "glued_variables", re.sub(r"(?<=[\w-]) +(?=\?)", lambda m: "" if rng.random() < 0.5
+                                                    else m.group(), t.domain))
+
+
+VALID = (crlf, cr_only, bom, comments, case, whitespace, rename, reorder, empty_and, glued_variables)
 
 
 # --------------------------------------------------------------------------- random damage

@@ -11,7 +11,8 @@ exit code and stderr are the point. Each run lands in one class:
   a fault: located (exit 2, one line naming the file, line and column expected, with the
     words), or mislocated (refused elsewhere, or with other words), or accepted;
   random damage: accepted, refused_located (the message names an input file of the run and
-    a line it has), or refused_unlocated.
+    a line it has), usage_error (a damaged command-line argument read as an option), or
+    refused_unlocated.
 """
 
 from __future__ import annotations
@@ -41,13 +42,16 @@ COMMANDS: dict[str, list[list[str]]] = {
     "domain": [["applicable", "{domain}", "{problem}", "-f", "json"],
                ["validate", "{domain}", "{problem}", "{plan}", "-f", "json"],
                ["facts", "{domain}", "{problem}"],
-               ["compare", "{learned}", "{domain}", "-f", "json", "--time-limit", "10"]],
+               ["compare", "{learned}", "{domain}", "-f", "json", "--time-limit", "10"],
+               ["solve", "{learned}", "{domain}", "-p", "{problem}", "-f", "json", "--timeout", "20"]],
     "problem": [["applicable", "{domain}", "{problem}", "-f", "json"],
                 ["validate", "{domain}", "{problem}", "{plan}", "-f", "json"],
                 ["facts", "{domain}", "{problem}", "--no-rules"],
-                ["plan", "{domain}", "{problem}", "-n", "2", "-f", "json"]],
+                ["plan", "{domain}", "{problem}", "-n", "2", "-f", "json"],
+                ["diff", "{learned}", "{domain}", "{problem}", "-n", "1", "-f", "json"]],
     "plan": [["validate", "{domain}", "{problem}", "{plan}", "-f", "json"],
-             ["facts", "{domain}", "{problem}", "--plan", "{plan}", "--no-rules"]],
+             ["facts", "{domain}", "{problem}", "--plan", "{plan}", "--no-rules"],
+             ["justify", "{domain}", "{problem}", "{plan}", "-f", "json"]],
     "trajectory": [["applicable", "{domain}", "{problem}", "--states", "{trajectory}", "-f", "json"],
                    ["eval", "{learned}", "{domain}", "--states", "{trajectory}", "--problems", "{problems}", "-f",
                     "json"],
@@ -60,9 +64,11 @@ COMMANDS: dict[str, list[list[str]]] = {
     "action": [["step", "{domain}", "{problem}", "{action}", "-f", "json"],
                ["reach", "{domain}", "{problem}", "--action", "{action}", "-n", "2", "-f", "json"]],
 }
-TWO_MODELS = {"compare", "eval"}  # their result depends on names matching across models: not compared on renaming
+TWO_MODELS = {"compare", "eval", "solve", "diff"}  # results depend on names matching across models: not
+# compared on renaming
+SLOW = {"solve"}  # Fast Downward's start-up: in the long run only
 SOURCES = {"literal": "<command line>", "action": "<command line>"}  # what a command-line argument is called
-_READS = {"compare": {"domain", "learned"}}
+_READS = {"compare": {"domain", "learned"}, "solve": {"domain", "learned", "problem"}}
 
 
 class Hang(BaseException):
@@ -117,6 +123,10 @@ def signature(command: str, run: Run, rename: tuple[str, str] | None) -> object:
         data = {"status": data["status"], "length": data["length"]}
     elif command == "reach":
         data = data["answer"]
+    elif command == "diff":
+        data = [(x["verdict"], x["depth"]) for x in data]
+    elif command == "solve":
+        data = data["summary"]
     elif command == "landmarks":
         data = [row["fact"] for row in data["landmarks"]]
     return run.exit, _canonical(data)
@@ -169,6 +179,8 @@ def classify(case: Case, command: list[str], run: Run, files: dict[str, str], te
         return "located" if ok else "mislocated"
     if run.exit != 2:
         return "accepted"
+    if run.stderr.startswith("Usage: ") and case.role in ("literal", "action"):
+        return "usage_error"  # an argument that starts with '-' is taken for an option (`--` separates them)
     m = _ERROR.fullmatch(errors[0]) if len(errors) == 1 and not others else None
     if m is None:
         return "refused_unlocated"
@@ -180,15 +192,15 @@ def classify(case: Case, command: list[str], run: Run, files: dict[str, str], te
     return "refused_located"
 
 
-def run_case(case: Case, original: dict[str, Run] | None, limit: float = 60.0, subprocess_run: bool = False
-             ) -> list[tuple[list[str], Run, str]]:
-    """Every command reading the mutated role, on the mutated task: (command, run, class)."""
+def run_case(case: Case, original: dict[str, Run] | None, limit: float = 60.0, subprocess_run: bool = False,
+             slow: bool = False) -> list[tuple[list[str], Run, str]]:
+    """Every command reading the mutated role (with `slow`, `solve` too), on the mutated task: (command, run, class)."""
     with tempfile.TemporaryDirectory(prefix="amlasp-fuzz-") as tmp:
         files = write(case.task, Path(tmp))
         texts = {files[r]: getattr(case.task, r) for r in ("domain", "learned", "problem", "trajectory", "plan",
                                                           "states") if files[r] != "/dev/zero"}
         out = []
-        for command in COMMANDS[case.role]:
+        for command in commands(case.role, slow):
             args = [a.format(**files) for a in command]
             run = invoke(args, limit, subprocess_run)
             run.stdout = run.stdout.replace(str(tmp), "")  # file names in results: the same in the original
@@ -197,11 +209,15 @@ def run_case(case: Case, original: dict[str, Run] | None, limit: float = 60.0, s
         return out
 
 
-def originals(t: Task, role: str, limit: float = 60.0) -> dict[str, Run]:
+def commands(role: str, slow: bool) -> list[list[str]]:
+    return [c for c in COMMANDS[role] if slow or c[0] not in SLOW]
+
+
+def originals(t: Task, role: str, limit: float = 60.0, slow: bool = False) -> dict[str, Run]:
     """The unmutated task's runs: what a valid mutation must reproduce."""
     with tempfile.TemporaryDirectory(prefix="amlasp-fuzz-") as tmp:
         files = write(t, Path(tmp))
-        runs = {c[0]: invoke([a.format(**files) for a in c], limit) for c in COMMANDS[role]}
+        runs = {c[0]: invoke([a.format(**files) for a in c], limit) for c in commands(role, slow)}
     for r in runs.values():
         r.stdout = r.stdout.replace(str(tmp), "")
     return runs

@@ -39,6 +39,6 @@ def test_long_run(request):
         pytest.skip("the long fuzz run: pytest -m fuzz (AMLASP_FUZZ_INPUTS inputs, default 1000)")
     n = int(os.environ.get("AMLASP_FUZZ_INPUTS", "1000"))
     tally = run_corpus(n, seed=int(os.environ.get("AMLASP_FUZZ_SEED", "13")), domains=ALL, limit=60,
-                       subprocess_every=20)
+                       subprocess_every=20, slow=True)
     tally.report(sys.stdout)
     _check(tally)
