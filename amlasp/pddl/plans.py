@@ -20,10 +20,11 @@ def parse_action(text: str, domain: Domain, problem: Problem, source: str = "<co
     """A ground action typed by a user, "(stack b1 b2)" or "stack b1 b2"; `source` names it in errors."""
     stripped = text.strip()
     col = len(text) - len(text.lstrip()) + 1
-    if stripped.startswith("("):
+    if "(" in stripped or ")" in stripped:
         node = sexpr.read(stripped, source, 1, col)
     else:  # read as if the user had typed the parentheses: columns stay the user's
         node = sexpr.read(f"({stripped})", source, 1, col - 1)
+        node.col = max(node.col, 1)  # the added '(' stands before the first column: the action starts there
     return Grounder(domain, problem.object_types(domain)).action(node, source)
 
 

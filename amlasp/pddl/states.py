@@ -216,6 +216,14 @@ def _problem_path(base: Path, name: str) -> Path | None:
         return None
 
 
+def _listing(directory: Path) -> list[Path]:
+    """The files of a directory, sorted (the order of the states read from it)."""
+    try:
+        return sorted(x for x in directory.iterdir() if x.is_file())
+    except OSError as e:
+        raise InputError(f"cannot read the directory: {e.strerror or type(e).__name__}", directory) from None
+
+
 def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None:
     """The problem of a trajectory file `3_blocksworld_traj` is `3_blocksworld_prob.pddl`."""
     stem = state_file.name
@@ -236,7 +244,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(x for x in p.iterdir() if x.is_file()))
+            files.extend(_listing(p))
         elif p.exists():
             files.append(p)
         else:
@@ -281,6 +289,7 @@ def parse_state(text_or_path: str, domain: Domain, problem: Problem) -> frozense
             raise InputError("no state in this file", text_or_path)
         return sets[0].states[0]
     node = sexpr.read(f"({text_or_path})", "<--state>", 1, 0)
+    node.col = 1  # the added '(' stands before the first column
     grounder = Grounder(domain, problem.object_types(domain))
     return frozenset(grounder.atom(a, "<--state>") for a in node)
 
@@ -298,7 +307,7 @@ def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None
     Unreadable files are left to `load_states` to report."""
     files: list[Path] = []
     for p in map(Path, paths):
-        files.extend(sorted(x for x in p.iterdir() if x.is_file()) if p.is_dir() else [p] if p.exists() else [])
+        files.extend(_listing(p) if p.is_dir() else [p] if p.exists() else [])
     out = list(files)
     pdir = Path(problems_dir) if problems_dir else None
     for f in files:
