@@ -85,3 +85,32 @@ def test_a_missing_paren_is_found_where_a_keyword_shows_it():
     problem = "(define (problem p) (:domain d)\n  (:objects a)\n  (:init (on a a)\n  (:goal (on a a)))\n"
     e = error(problem)
     assert (e.line, e.col) == (3, 3) and e.message == "missing ')': this '(' is not closed before '(:goal' on line 4"
+
+
+def test_columns_count_characters_and_a_question_mark_starts_a_variable():
+    tree = read("(define\n\t(p ?x?y)  (clean?param_1 - c))", "f.pddl")
+    p, clean = tree[1], tree[2]
+    assert [(t, t.line, t.col) for t in p] == [("p", 2, 3), ("?x", 2, 5), ("?y", 2, 7)]
+    assert (p.line, p.col, p.end_line, p.end_col) == (2, 2, 2, 9)
+    assert list(clean) == ["clean", "?param_1", "-", "c"] and clean[1].col == 18
+
+
+def test_a_snippet_is_read_at_its_place_in_its_file():
+    node = read("(on a\n b)", "plan.txt", line=7, col=3)
+    assert (node.line, node.col, node[1].col, node[2].line, node[2].col) == (7, 3, 7, 8, 2)
+
+
+def test_write_keeps_columns_and_records_where_each_token_went():
+    from amlasp.pddl.sexpr import at_position
+    tree = read(DOMAIN, "d.pddl")
+    positions: list = []
+    text = write(tree, positions)
+    again = read(text, "w.pddl")
+    old = [(t.line, t.col) for t in _tokens(tree)]
+    assert [(t.line, t.col) for t in _tokens(again)] == old
+    assert at_position(positions, 6, 21).line == 6 and str(at_position(positions, 6, 21)) == "clear"
+
+
+def _tokens(node):
+    from amlasp.pddl.sexpr import Token, nodes
+    return [n for n in nodes(node) if isinstance(n, Token)]
