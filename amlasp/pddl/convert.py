@@ -141,7 +141,7 @@ def _flatten(f: Formula) -> Formula:
 def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[str], file: str) -> Domain:
     """The Domain of `pddl`'s `parsed` domain, in the order and with the lines of our declarations."""
     predicates: dict[str, Predicate] = {}
-    conv = _Converter(file, predicates, {str(c): t for c, t in declared.constants}, declared.type_names)
+    conv = _Converter(file, predicates, {str(c): str(t) for c, t in declared.constants}, declared.type_names)
     for p in parsed.predicates:
         node = declared.predicates.get(str(p.name))
         params = tuple(("?" + t.name, conv.type_of(t.type_tags, node)) for t in p.terms)
@@ -150,8 +150,8 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
     actions = tuple(conv.action(by_name[n], n, node) for n, node in declared.actions.items())
     return Domain(
         name=name,
-        types=tuple((str(t), p) for t, p in declared.types),
-        constants=tuple((str(c), t) for c, t in declared.constants),
+        types=tuple((str(t), str(p)) for t, p in declared.types),
+        constants=tuple((str(c), str(t)) for c, t in declared.constants),
         predicates=tuple(predicates[str(p.head())] for p in declared.predicates.values()),
         actions=actions,
         file=file,
