@@ -25,8 +25,12 @@ app = typer.Typer(
 T = TypeVar("T")
 
 
+#: Exit code of a bug of ours: distinct from 0 ok, 1 negative verdict, 2 bad input, 3 unknown (issues 10, 13).
+INTERNAL_ERROR = 4
+
+
 def guarded(fn: Callable[[], T]) -> T:
-    """Bad input → one line on stderr and exit 2; never a traceback."""
+    """Bad input → one line on stderr and exit 2; a bug → one line and exit 4; never a traceback."""
     try:
         return fn()
     except InputError as e:
@@ -39,8 +43,9 @@ def guarded(fn: Callable[[], T]) -> T:
     except Exception as e:  # a bug of ours: say so in one line unless debugging
         if os.environ.get("AMLASP_DEBUG"):
             raise
-        print(f"amlasp: internal error: {type(e).__name__}: {e} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
-        raise typer.Exit(3)
+        text = " ".join(str(e).split())[:300]
+        print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
+        raise typer.Exit(INTERNAL_ERROR)
 
 
 def warn(messages) -> None:

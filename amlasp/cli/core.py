@@ -139,12 +139,15 @@ def facts(
 ):
     """Export ASP facts (docs/facts.md) so that you can run your own clingo queries."""
     def run():
-        from ..asp.facts import facts_program
+        from ..asp.facts import check_tag, facts_program
         from ..errors import InputError
         from ..files import write_atomic
         from ..pddl.parse import load_domain, load_problem
         from ..pddl.plans import read_plan
-        from ..pddl.states import load_states
+        from ..pddl.states import load_states, state_inputs
+        from ..render.output import refuse_overwrite
+        check_tag(tag)
+        refuse_overwrite(out, [domain, problem, plan, *state_inputs(states or [])])
         d = load_domain(domain)
         warn(d.warnings)
         if problem is None and (states or plan):
@@ -156,8 +159,5 @@ def facts(
         if out is None:
             sys.stdout.write(text)
         else:
-            inputs = [domain, problem, plan] + [f for x in states or [] for f in (x.iterdir() if x.is_dir() else [x])]
-            if out.exists() and out.resolve() in {Path(x).resolve() for x in inputs if x}:
-                raise InputError("refusing to overwrite an input file", out)
             write_atomic(out, text)
     guarded(run)

@@ -28,6 +28,7 @@ def eval_command(
     def run():
         from ..metrics.evaluate import evaluate
         from ..pddl.parse import load_domain
+        from ..pddl.states import state_inputs
         from ..render import evaluate as present
         from ..render.formats import RESULT_FORMATS, Format
         from ..render.output import deliver, refuse_overwrite
@@ -37,7 +38,7 @@ def eval_command(
         lrn = load_domain(learned)
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
-        refuse_overwrite(output, [learned, reference, *states])
+        refuse_overwrite(output, [learned, reference, problems, *states, *state_inputs(states, problems)])
         with progress_bar(_STAGES, transient=True) as progress:
             ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
                           batch_states=batch_states)

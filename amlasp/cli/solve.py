@@ -45,7 +45,7 @@ def solve(
         limit = DEFAULT_MEMORY_MB if memory is None else memory
         if limit < 1:
             raise InputError("--memory must be positive")
-        refuse_overwrite(output, [learned, reference])
+        refuse_overwrite(output, [learned, reference, problems])
         with progress_bar() as progress:
             result = run_solve(learned, reference, problems, config=planner_config,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,

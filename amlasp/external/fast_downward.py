@@ -19,6 +19,7 @@ driver's start-up, too coarse for short limits. The memory limit is Fast Downwar
 from __future__ import annotations
 
 import os
+import re
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -96,6 +97,7 @@ class PlannerTask:
     domain: str
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
+    source: str = ""  # the user's files the texts were made from, for messages
 
 
 def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
@@ -156,7 +158,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
     full = Domain(model.name, typed.types, model.constants, preds, actions, model.file)
-    return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes))
+    return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes),
+                       f"{model.file or model.name}, {problem.file or problem.name}")
 
 
 # --------------------------------------------------------------------------- running Fast Downward
@@ -209,8 +212,10 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
             up_problem = PDDLReader().parse_problem_string(task.domain, task.problem)
     except Exception as e:  # the text is ours, so a rejection is about the model's content
         msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        msg = re.sub(r"\s*\(line:\s*\d+, col:\s*\d+\)", "", msg)  # a position in our text, not the user's
+        where = f" ({task.source})" if task.source else ""
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
-                             f"unified-planning cannot read the model: {msg}")
+                             f"unified-planning cannot read the model{where}: {msg}")
     engine = _engine_class()(CONFIGS[config], memory_mb)
     try:
         result = engine.solve(up_problem, timeout=timeout)

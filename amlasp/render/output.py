@@ -63,7 +63,17 @@ def deliver(result: Result, output: Path | None = None, *, min_width: int = 0) -
     write_atomic(output, buf.getvalue())
 
 
-def refuse_overwrite(output: Path | None, inputs: Iterable[Path | str], what: str = "an input file") -> None:
-    """`-o` must not name a file the command reads: a typo would destroy an input."""
-    if output is not None and output.exists() and output.resolve() in {Path(p).resolve() for p in inputs}:
-        raise InputError(f"refusing to overwrite {what}", output)
+def refuse_overwrite(output: Path | None, inputs: Iterable[Path | str | None], what: str = "an input file") -> None:
+    """`-o` must not name a file the command reads: a typo would destroy an input.
+
+    `inputs` are the files the command reads and the directories it reads files from (every
+    file directly in one counts: a trajectory, a problem); `pddl.states.state_inputs` lists
+    the files behind `--states`. Called before any work, so that nothing is lost to a refusal."""
+    if output is None or not output.exists():
+        return
+    target = output.resolve()
+    for p in map(Path, filter(None, inputs)):
+        if not p.exists():
+            continue
+        if p.resolve() == target or p.is_dir() and target.parent == p.resolve() and target.is_file():
+            raise InputError(f"refusing to overwrite {what}", output)
