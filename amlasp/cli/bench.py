@@ -23,14 +23,16 @@ def run_command(
                                  help="results file (JSON lines), appended as units finish; a rerun resumes"),
     domain: Optional[List[str]] = typer.Option(None, "--domain", "-d", help="only these domains (repeatable)"),
     task: Optional[List[str]] = typer.Option(None, "--task", help="only these of compare, eval, solve"),
-    suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory (default: the repository's "
-                                         "benchmarks/)"),
+    suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory, or TOML manifest of your own "
+                                         "domains (default: the IPC suite installed with amlasp; docs/bench.md)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="units run in parallel (process pool)"),
     executor: str = typer.Option("process", "--executor", help="process or dask"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:8786)"),
     timeout: float = typer.Option(60.0, "--timeout", help="planner time limit per problem, seconds"),
     memory: Optional[int] = typer.Option(4096, "--memory", help="planner memory limit, MB"),
     planner_config: str = typer.Option("greedy", "--planner-config", help="greedy or opt"),
+    keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and planner log to "
+                                              "DIR/<learner>/<domain>/<problem>.plan|.log"),
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
@@ -44,10 +46,22 @@ def run_command(
         with progress_bar() as progress:
             s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs,
                           executor=executor, scheduler=scheduler, config=planner_config, timeout=timeout,
-                          memory_mb=memory, tasks=task or TASKS, progress=progress)
+                          memory_mb=memory, tasks=task or TASKS, keep_plans=keep_plans, progress=progress)
         console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
                                    f"{s.errors} with errors, {s.seconds:.1f} s")
+        if s.failed:
+            raise units_failed(s)
     guarded(run)
+
+
+def units_failed(s) -> Exception:
+    """A run with failed units ends non-zero: bad suite input as bad input, anything else as an internal error."""
+    from ..errors import InputError
+    first = s.failed[0]
+    msg = (f"{len(s.failed)} of {s.done_now} unit(s) failed (first: {first['learner']}/{first['domain']} "
+           f"{first['task']}: {first['error']}); rerun the same command to retry them")
+    internal = any(r["error"].startswith(("internal error", "worker failed")) for r in s.failed)
+    return RuntimeError(msg) if internal else InputError(msg)
 
 
 @bench_app.command("report")
