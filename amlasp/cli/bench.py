@@ -66,16 +66,21 @@ def units_failed(s) -> Exception:
 
 @bench_app.command("report")
 def report_command(
-    results: Path = typer.Argument(..., help="results file of amlasp bench run"),
+    results: List[Path] = typer.Argument(..., help="results file(s) of amlasp bench run; files that share a "
+                                         "learner are its seeds (tables show mean ± std)"),
     format: str = typer.Option("table", "--format", "-f", help="table, csv, markdown, latex or json"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically)"),
-    plots: Optional[Path] = typer.Option(None, "--plots", help="write per-domain precision/recall plots here"),
-    plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png and/or svg (default both)"),
+    html: Optional[Path] = typer.Option(None, "--html", help="write the whole report as one self-contained "
+                                        "HTML page (tables, figures, settings, notes)"),
+    plots: Optional[Path] = typer.Option(None, "--plots", help="write the figures here (bars and heatmaps)"),
+    plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png, svg and/or pdf "
+                                                    "(default all three)"),
     aggregate: str = typer.Option("avg", "--aggregate", help="avg (over actions) or cumulative (summed counts)"),
 ):
-    """The paper's tables 3-6 (domains as rows, learners as columns, best in bold) and plots."""
+    """The paper's tables 3-6 (domains as rows, learners as columns, best in bold), figures and an HTML page."""
     def run():
         from ..experiments.report import Aggregate, report as make_report
+        from ..files import write_atomic
         from ..render.bench import report_rich, report_text
         from ..render.formats import REPORT_FORMATS, Format
         from ..render.output import console, deliver, refuse_overwrite
@@ -83,11 +88,16 @@ def report_command(
         form = Format.parse(format, REPORT_FORMATS)
         Aggregate.parse(aggregate)
         image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)
-        refuse_overwrite(output, [results], "the results file")
+        refuse_overwrite(output, list(results), "the results file")
+        refuse_overwrite(html, list(results), "the results file")
         rep = make_report(results, aggregate)
         deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
+        if html is not None:
+            from ..render.html import report_html
+            write_atomic(html, report_html(rep))
+            console(stderr=True).print(f"report page: {html}")
         if plots is not None:
             written = write_plots(rep, plots, image_formats)
-            console(stderr=True).print(f"{len(written)} plot(s) in {plots}")
+            console(stderr=True).print(f"{len(written)} figure file(s) in {plots}")
         warn(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors)
     guarded(run)

@@ -37,6 +37,7 @@ SYNTACTIC = ("barman", "blocksworld", "childsnack", "depots", "elevators", "ferr
              "spanner", "tpp", "transport")
 PREDICTIVE = ("blocksworld", "depots", "ferry", "goldminer", "grippers", "matchingbw", "miconic", "rovers", "satellite",
               "tpp")
+SINGLE = ("matchingbw",)
 SOLVING = ("blocksworld", "childsnack", "elevators", "nomystery")  # first 3 solving problems each
 TIMEOUT = 60
 
@@ -56,7 +57,7 @@ def write_states() -> None:
         data = {}
         for traj in sorted((STATES / d).glob("*_traj")):
             data[traj.name.replace("_traj", "_prob.pddl")] = trajectory_states(traj)
-        (HERE / "states" / f"{d}.json").write_text(json.dumps(data, indent=1) + "\n")
+        (HERE / "states" / f"{d}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
 
 
 def as_float(x):
@@ -70,8 +71,14 @@ def main() -> None:
     import unified_planning.shortcuts as ups
     ups.get_environment().credits_stream = None
     warnings.simplefilter("ignore")
+    import inspect
+    import amlgym.metrics as metrics
     out: dict = {"amlgym": version("amlgym"), "unified_planning": version("unified-planning"),
-                 "syntactic": {}, "predictive": {}, "solving": {}}
+                 "metrics": sorted(metrics.__all__),
+                 "signatures": {name: [f"{p.name}={p.default!r}" if p.default is not p.empty else p.name
+                                       for p in inspect.signature(getattr(metrics, name)).parameters.values()]
+                                for name in metrics.__all__},
+                 "syntactic": {}, "predictive": {}, "predictive_single": {}, "solving": {}}
     work = Path(tempfile.mkdtemp())
     os.chdir(work)  # AMLGym writes scratch files (tmp, tmp_domain.pddl, <model>_clean) next to its inputs / in cwd
     for d in SYNTACTIC:
@@ -90,6 +97,11 @@ def main() -> None:
                                show_progress=False)
         out["predictive"][d] = {k: {m: as_float(v) for m, v in r.items()} for k, r in res.items()}
         print(d, out["predictive"][d], file=sys.stderr)
+        if d in SINGLE:  # one simulator pair, a plain list of states
+            name, first = next(iter(states.items()))
+            res = predictive_power(UPEnv(lrn, probs[0]), UPEnv(ref, probs[0]), first, show_progress=False)
+            out["predictive_single"][d] = {"problem": name,
+                                           **{k: {m: as_float(v) for m, v in r.items()} for k, r in res.items()}}
     for d in SOLVING:
         lrn, ref = str(work / f"{d}_learned.pddl"), str(work / f"{d}_ref.pddl")
         probs = [str(IPC / "problems" / "solving" / d / f"{k}_{d}_prob.pddl") for k in range(3)]
