@@ -217,7 +217,8 @@ def _state_sets(ref_domain, items: list[tuple[Path | str, Sequence]]) -> list:
     ref = ref_domain if isinstance(ref_domain, Domain) else load_domain(ref_domain)
     out = []
     for k, (problem, states) in enumerate(items):
-        prob = load_problem(problem, ref) if isinstance(problem, Path) else parse_problem(problem, ref, f"<problem {k}>")
+        prob = (load_problem(problem, ref) if isinstance(problem, Path)
+                else parse_problem(problem, ref, f"<problem {k}>"))
         parsed = []
         for j, state in enumerate(states):
             where = f"<test_states[{k}][{j}]>"

@@ -16,7 +16,7 @@ import pytest
 from amlasp import amlgym
 from amlasp.experiments.suite import installed_suite
 
-from tests.support.paths import DATA, IPC
+from tests.support.paths import DATA, IPC, ROOT
 
 ORACLE = json.loads((DATA / "amlgym" / "amlgym-1.0.13.json").read_text())
 STATES = installed_suite() / "states"
@@ -109,6 +109,17 @@ def test_problem_solving_equals_amlgyms(domain):
     result = amlgym.problem_solving(learned(domain), reference(domain), problems, timeout=60)
     assert result == ORACLE["solving"][domain]
     assert list(result) == ["solving_ratio", "false_plans_ratio", "unsolvable_ratio", "timed_out", "syntax_errors"]
+
+
+def test_the_readme_example_prints_what_the_readme_says():
+    import ast
+    import re
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## For AMLGym users"):]
+    claimed = ast.literal_eval(re.search(r"syntactic_precision\(f\"\{I\}/learned/nolam/ferry.pddl\", "
+                                         r"f\"\{I\}/domains/ferry.pddl\"\)\n# (\{.*\})", section).group(1))
+    assert amlgym.syntactic_precision(learned("ferry"), reference("ferry")) == claimed == ORACLE["syntactic"]["ferry"][
+        "precision"]
 
 
 def test_print_metrics_lists_what_amlgym_lists(capsys):

@@ -125,7 +125,8 @@ def test_figures_mark_na_colour_learners_show_the_mean_and_fit_a_two_column_page
         seen.add(stem)
         assert fig.get_size_inches()[0] == 7.0  # a two-column page's text width
         t = rep.table(stem.removesuffix("_heatmap"))
-        na = sum(t.cell(r, l, m) is None for r in list(t.domains) + ["mean"] for l in t.learners for m, _, _ in t.metrics)
+        na = sum(t.cell(r, l, m) is None
+                 for r in list(t.domains) + ["mean"] for l in t.learners for m, _, _ in t.metrics)
         hatched = [p for ax in fig.axes for p in ax.patches if p.get_hatch() == "////"]
         assert len(hatched) == na, stem  # every n/a drawn as a hatched box: never a bar of height 0
         texts = [x.get_text() for ax in fig.axes for x in ax.get_xticklabels()]

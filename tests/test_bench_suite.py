@@ -102,10 +102,11 @@ def test_units_carry_their_files_and_absolute_paths(own_suite, monkeypatch):
     monkeypatch.chdir(own_suite)
     units = plan_units(["learned/sam"], suite="my-suite.toml", tasks=("eval",))
     assert all(Path(u.learned).is_absolute() and Path(u.reference).is_absolute() for u in units)
-    from amlasp.experiments.bench import _with_files
-    sent = dict(_with_files(units[0]).files)
+    from amlasp.experiments.bench import with_files
+    sent = dict(with_files(units[0]).files)
     assert str(own_suite / "ferry" / "states" / "problems" / "0_ferry_prob.pddl") in sent  # the trajectory's problem
-    assert sent[str(own_suite / "learned" / "sam" / "ferry.pddl")] == (own_suite / "learned/sam/ferry.pddl").read_bytes()
+    model = own_suite / "learned" / "sam" / "ferry.pddl"
+    assert sent[str(model)] == model.read_bytes()
 
 
 def test_failed_units_exit_non_zero_say_how_many_and_are_redone(own_suite, tmp_path):
@@ -149,15 +150,15 @@ def test_keep_plans_writes_plans_and_logs(own_suite, tmp_path):
     _, recs = ResultsFile(tmp_path / "r.jsonl").read()
     assert not [r for r in recs if "plan_text" in r or "planner_log" in r]  # not in the results file
     # the plan is valid in the reference: amlasp validate says so
-    res = cli.run("validate", own_suite / "ferry" / "domain.pddl", own_suite / "ferry" / "problems" / "0_ferry_prob.pddl",
-                  keep / "sam" / "ferry" / "0_ferry_prob.plan")
+    res = cli.run("validate", own_suite / "ferry" / "domain.pddl",
+                  own_suite / "ferry" / "problems" / "0_ferry_prob.pddl", keep / "sam" / "ferry" / "0_ferry_prob.plan")
     assert res.exit_code == 0, res.output
 
 
 def test_solve_keep_plans(own_suite, tmp_path):
     keep = tmp_path / "plans"
-    res = cli.run("solve", own_suite / "learned" / "sam" / "blocksworld.pddl", own_suite / "blocksworld" / "domain.pddl",
-                  "--problems", own_suite / "blocksworld" / "p1.pddl", "--keep-plans", keep, "-f", "json")
+    res = cli.run("solve", own_suite / "learned" / "sam" / "blocksworld.pddl",
+                  own_suite / "blocksworld" / "domain.pddl", "--problems", own_suite / "blocksworld" / "p1.pddl", "--keep-plans", keep, "-f", "json")
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in keep.iterdir()) == ["p1.log", "p1.plan"]
     steps = [ln for ln in (keep / "p1.plan").read_text().splitlines() if not ln.startswith(";")]

@@ -112,7 +112,8 @@ def test_installed_wheel_runs_bench_from_another_directory(dist, tmp_path):
     res = subprocess.run([str(py), "-c", "import amlasp.experiments.suite as s; print(s.installed_suite())"],
                          cwd=elsewhere, capture_output=True, text=True, env=env)
     where = res.stdout.strip()
-    assert res.returncode == 0 and where.startswith(str(venv)) and where.endswith("amlasp/suite"), res.stdout + res.stderr
+    assert res.returncode == 0 and where.startswith(str(venv)) and where.endswith("amlasp/suite"), \
+        res.stdout + res.stderr
     res = run("bench", "run", "--learned", "learned", "--domain", "ferry", "--results", "r.jsonl", "--timeout", "30")
     assert res.returncode == 0, res.stderr
     recs = [json.loads(line) for line in (elsewhere / "r.jsonl").read_text().splitlines()]

@@ -99,5 +99,5 @@ def report_command(
         if plots is not None:
             written = write_plots(rep, plots, image_formats)
             console(stderr=True).print(f"{len(written)} figure file(s) in {plots}")
-        warn(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors)
+        warn(dict.fromkeys(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors))  # once
     guarded(run)

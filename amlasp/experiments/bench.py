@@ -111,7 +111,7 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
                keep_plans: bool = False) -> list[Unit]:
     """All units of a run, domain by domain (compare and eval first: they are the long ones).
 
-    Paths in units are absolute; their files' bytes are attached when the units are sent (`_with_files`)."""
+    Paths in units are absolute; their files' bytes are attached when the units are sent (`with_files`)."""
     if isinstance(learned, (str, Path)):
         learned = [learned]
     if not learned:
@@ -149,7 +149,7 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
     return units
 
 
-def _with_files(unit: Unit) -> Unit:
+def with_files(unit: Unit) -> Unit:
     """The unit with the bytes of every file it reads (for eval, the trajectories' problems too)."""
     from dataclasses import replace
     paths: list[Path] = [Path(unit.learned), Path(unit.reference)]
@@ -242,10 +242,10 @@ def _execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | N
         return
     if jobs <= 1:
         for u in units:
-            yield run_unit(_with_files(u))
+            yield run_unit(with_files(u))
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_unit, _with_files(u)): u for u in units}
+        futures = {pool.submit(run_unit, with_files(u)): u for u in units}
         for fut in as_completed(futures):
             yield _result(fut, futures[fut])
 
@@ -260,7 +260,7 @@ def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[d
     except OSError as e:
         raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
     with client:
-        futures = client.map(run_unit, [_with_files(u) for u in units], pure=False)
+        futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
         by_key = {f.key: u for f, u in zip(futures, units)}
         for fut in dask_completed(futures):
             yield _result(fut, by_key[fut.key])
@@ -277,4 +277,5 @@ def _result(fut, unit: Unit) -> dict:
         return rec | {"error": f"worker failed: {type(e).__name__}: {e}", "failed": True}
 
 
-__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunSummary", "plan_units", "run"]
+__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunSummary", "plan_units",
+           "with_files", "run"]

@@ -34,7 +34,7 @@ PAPER_DOMAINS: tuple[str, ...] = (
     "matchingbw", "miconic", "nomystery", "npuzzle", "parking", "rovers", "satellite", "sokoban", "spanner", "tpp",
     "transport",
 )
-_HOW = "choose a suite with --suite DIR or --suite manifest.toml (docs/bench.md)"
+_HOW = "choose a suite with --suite DIR or --suite manifest.toml; see docs/bench.md"
 _KEYS = ("reference", "problems", "states", "state_problems")
 
 

@@ -32,8 +32,8 @@ ROOT = HERE.parents[2]
 IPC = ROOT / "benchmarks" / "ipc"
 STATES = ROOT / "benchmarks" / "states"
 
-SYNTACTIC = ("barman", "blocksworld", "childsnack", "depots", "elevators", "ferry", "floortile", "goldminer", "grippers",
-             "matchingbw", "miconic", "nomystery", "npuzzle", "parking", "rovers", "satellite", "sokoban",
+SYNTACTIC = ("barman", "blocksworld", "childsnack", "depots", "elevators", "ferry", "floortile", "goldminer",
+             "grippers", "matchingbw", "miconic", "nomystery", "npuzzle", "parking", "rovers", "satellite", "sokoban",
              "spanner", "tpp", "transport")
 PREDICTIVE = ("blocksworld", "depots", "ferry", "goldminer", "grippers", "matchingbw", "miconic", "rovers", "satellite",
               "tpp")
