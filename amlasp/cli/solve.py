@@ -26,6 +26,8 @@ def solve(
     jobs: int = typer.Option(1, "--jobs", "-j", help="problems solved in parallel (process pool)"),
     format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the result here (atomically)"),
+    keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and the planner's log "
+                                              "to DIR/<problem>.plan and DIR/<problem>.log"),
 ):
     """Plan with LEARNED on every problem and validate each plan in REFERENCE.
 
@@ -49,7 +51,7 @@ def solve(
         with progress_bar() as progress:
             result = run_solve(learned, reference, problems, config=planner_config,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,
-                               progress=progress)
+                               progress=progress, keep_plans=keep_plans)
         deliver(present.terminal(result) if form == Format.TABLE else present.text(result, form), output)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):
             warn([f"the learned model cannot be used: {result.problems[0].detail}"])
