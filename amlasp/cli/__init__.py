@@ -50,6 +50,7 @@ from . import solve  # noqa: E402,F401
 from . import core  # noqa: E402,F401  (applicable, step, validate, facts)
 from . import reason  # noqa: E402,F401  (plan, reach, justify, landmarks, diff)
 from . import gen  # noqa: E402,F401
+from . import questions  # noqa: E402,F401  (questions generate, questions grade)
 from . import bench  # noqa: E402,F401
 
 
