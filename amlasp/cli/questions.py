@@ -98,3 +98,63 @@ def generate(
         else:
             deliver(body)
     guarded(run)
+
+
+def read_answers(path: Path) -> dict:
+    """JSON lines (or a JSON list) of {"id": ..., "answer": ...} → id (as text) → answer."""
+    import json
+    from ..pddl.source import read_text
+    text = read_text(path)
+    rows = []
+    if text.lstrip().startswith("["):
+        try:
+            rows = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError(f"not JSON: {e.msg}", path, e.lineno) from None
+    else:
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as e:
+                    raise InputError(f"not JSON: {e.msg}", path, n) from None
+    out = {}
+    for n, row in enumerate(rows, 1):
+        if not isinstance(row, dict) or "id" not in row or "answer" not in row:
+            raise InputError('each answer is an object {"id": ..., "answer": ...}', path, n)
+        out[str(row["id"])] = row["answer"]
+    return out
+
+
+@questions_app.command()
+def grade(
+    items: Path = typer.Argument(..., help="items: our JSON lines, or an ACPBench file (a JSON list)"),
+    answers: Optional[Path] = typer.Argument(None, help='answers as JSON lines {"id": ..., "answer": ...}'),
+    check_gold: Optional[bool] = typer.Option(None, "--check-gold/--no-check-gold",
+                                              help="re-derive every gen item's answer from its PDDL and list "
+                                                   "disagreements (default: on without ANSWERS)"),
+    time_limit: float = typer.Option(10.0, "--time-limit", help="seconds per planner call"),
+    format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file"),
+):
+    """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
+    from ..questions.gold import load_items
+    from ..questions.grade import grade as run_grade
+
+    def run():
+        form = Format.parse(format)
+        refuse_overwrite(output, [items] + ([answers] if answers else []))
+        its = load_items(items)
+        given = read_answers(answers) if answers is not None else {}
+        check = check_gold if check_gold is not None else answers is None
+        if not given and not check:
+            raise InputError("nothing to do: give ANSWERS, or --check-gold")
+        with progress_bar(transient=True) as progress:
+            result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress)
+        if result.unknown_answers:
+            warn([f"{len(result.unknown_answers)} answer(s) for ids no item has, e.g. {result.unknown_answers[0]}"])
+        if form == Format.TABLE:
+            deliver(present.grades_terminal(result), output)
+        else:
+            deliver(present.grades_text(result, form), output)
+    guarded(run)

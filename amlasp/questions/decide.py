@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..enums import TextEnum
-from ..external.fast_downward import PlannerStatus, plan_with_fast_downward
+from ..external.fast_downward import PlannerStatus
+from ..reasoning.planner import plan as fast_downward
 from ..model import Action, And, Atom, Domain, Effect, GroundAction, Literal, Predicate, Problem
 from ..reasoning.engine import applicable_many, execute
 from ..reasoning.forbid import Verdict, decide_landmark
@@ -195,7 +196,7 @@ class Reachability:
             self.calls_left -= 1
             targets = ([x for x in group if isinstance(x, Atom)], [x for x in group if isinstance(x, GroundAction)])
             d, task, marks = target_task(self.domain, self.problem, *targets, every=len(group) > 1)
-            r = plan_with_fast_downward(d, task, config="greedy", timeout=self.time_limit)
+            r = fast_downward(d, task, "greedy", self.time_limit)
             if r.status is PlannerStatus.PLAN:
                 self._learn([a for a in r.plan if a.name not in marks])
             elif len(group) == 1 and r.status is PlannerStatus.NO_PLAN:
@@ -230,7 +231,7 @@ class Landmarks:
     @cached_property
     def plan(self) -> tuple[GroundAction, ...] | None:
         """Some plan from the state (Fast Downward, greedy), validated; None when none is known."""
-        r = plan_with_fast_downward(self.domain, self.problem, config="greedy", timeout=self.time_limit)
+        r = fast_downward(self.domain, self.problem, "greedy", self.time_limit)
         if r.status is not PlannerStatus.PLAN:
             return None
         self._learn(r.plan)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..enums import TextEnum
-from ..external.fast_downward import PlannerStatus, plan_with_fast_downward
+from ..external.fast_downward import PlannerStatus
+from .planner import plan as fast_downward
 from ..model import TRUE, And, Atom, Domain, Exists, GroundAction, Not, Problem, is_var
 from .engine import execute
 
@@ -68,8 +69,7 @@ def decide_landmark(domain: Domain, problem: Problem, fact: Atom, state: Iterabl
     if fact in start:
         return LandmarkDecision(fact, Verdict.YES, "holds in the state")
     task = replace(problem, init=start)
-    r = plan_with_fast_downward(forbid_fact(domain, task, fact), task, reference=domain, config="greedy",
-                                timeout=time_limit)
+    r = fast_downward(forbid_fact(domain, task, fact), task, "greedy", time_limit)
     if r.status is PlannerStatus.PLAN:
         plan = list(r.plan)
         ex = execute(domain, task, plan)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from ..enums import TextEnum
-from ..external.fast_downward import PlannerStatus, plan_with_fast_downward
+from ..external.fast_downward import PlannerStatus
+from .planner import plan as fast_downward
 from ..model import And, Atom, Domain, Effect, GroundAction, Literal, Not, Or, Predicate, Problem
 from .engine import applicable, execute
 
@@ -71,8 +72,8 @@ def exclude_first(domain: Domain, problem: Problem, excluded: Iterable[GroundAct
                    actions=tuple(actions))
 
 
-def _optimal(domain: Domain, problem: Problem, reference: Domain, time_limit: float):
-    return plan_with_fast_downward(domain, problem, reference=reference, config="opt", timeout=time_limit)
+def _optimal(domain: Domain, problem: Problem, time_limit: float):
+    return fast_downward(domain, problem, "opt", time_limit)
 
 
 def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom] | None = None,
@@ -84,7 +85,7 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     goal_ok = all((l.atom in start) == l.positive for l in problem.goal)
     if goal_ok:
         return FirstActions(OptimalStatus.GOAL, 0, detail="the goal holds in the state")
-    first = _optimal(domain, task, domain, time_limit)
+    first = _optimal(domain, task, time_limit)
     result = FirstActions(OptimalStatus.UNKNOWN, searches=1)
     if first.status is PlannerStatus.NO_PLAN:
         return FirstActions(OptimalStatus.UNSOLVABLE, searches=1, detail=f"Fast Downward: {first.detail}")
@@ -96,7 +97,7 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     result.length = length
     result.optimal[first.plan[0]] = list(first.plan)
     while True:
-        again = _optimal(exclude_first(domain, task, result.optimal), task, domain, time_limit)
+        again = _optimal(exclude_first(domain, task, result.optimal), task, time_limit)
         result.searches += 1
         if again.status is PlannerStatus.PLAN and len(again.plan) == length:
             plan = list(again.plan)

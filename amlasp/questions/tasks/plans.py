@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...external.fast_downward import PlannerStatus, plan_with_fast_downward
+from ...external.fast_downward import PlannerStatus
+from ...reasoning.planner import plan as fast_downward
 from ...model import GroundAction
 from ...reasoning.engine import applicable_many, execute
 from ...reasoning.justify import justify
@@ -152,7 +153,7 @@ class Just:
     def __init__(self, sit: Situation):
         self.sit = sit
         task = sit.current
-        r = plan_with_fast_downward(sit.domain, task, config="greedy", timeout=sit.source.time_limit)
+        r = fast_downward(sit.domain, task, "greedy", sit.source.time_limit)
         if r.status is not PlannerStatus.PLAN:
             raise Skip("undecided: no plan found" if r.status is not PlannerStatus.NO_PLAN else "no plan from the state")
         if not r.plan:
