@@ -60,7 +60,7 @@ COMMANDS = {
     "compare": "compare", "eval": "eval", "solve": "solve",
     "applicable": "core", "step": "core", "validate": "core", "facts": "core",
     "plan": "reason", "reach": "reason", "justify": "reason", "landmarks": "reason", "diff": "reason",
-    "gen": "gen", "bench": "bench",
+    "gen": "gen", "questions": "questions", "bench": "bench",
 }
 
 
