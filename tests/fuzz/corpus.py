@@ -123,9 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         run_corpus(args.inputs, args.seed, QUICK if args.quick else ALL, args.limit, args.subprocess_every,
                    progress=True, slow=not args.no_solve, tally=tally)
-    except (Stopped, KeyboardInterrupt):
+    except (Stopped, KeyboardInterrupt, OSError) as e:  # OSError: the machine's, not amlasp's (no /dev/null...)
         tally.seconds = time.perf_counter() - start
-        print(f"stopped after {tally.inputs} of {args.inputs} inputs", file=sys.stderr)
+        print(f"stopped after {tally.inputs} of {args.inputs} inputs: {type(e).__name__} {e}", file=sys.stderr)
     tally.report()
     return 1 if tally.failures or tally.inputs < args.inputs else 0
 
