@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 import time
 from collections import Counter, defaultdict
@@ -82,9 +83,13 @@ class Tally:
                   f" {run.exception} {run.stderr.strip()[:300]!r} expected {case.expect}", file=out)
 
 
+class Stopped(BaseException):
+    """SIGTERM: stop after the current input and report what was run."""
+
+
 def run_corpus(n: int, seed: int, domains: tuple[str, ...], limit: float = 60.0, subprocess_every: int = 0,
-               progress: bool = False, slow: bool = False) -> Tally:
-    tally = Tally()
+               progress: bool = False, slow: bool = False, tally: Tally | None = None) -> Tally:
+    tally = tally if tally is not None else Tally()
     start = time.perf_counter()
     cache: dict = {}
     for i, case in enumerate(cases(n, seed, domains)):
@@ -109,10 +114,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--subprocess-every", type=int, default=20, help="every Nth input through `python -m amlasp`")
     ap.add_argument("--no-solve", action="store_true", help="leave out `solve` (Fast Downward: the slowest command)")
     args = ap.parse_args(argv)
-    tally = run_corpus(args.inputs, args.seed, QUICK if args.quick else ALL, args.limit, args.subprocess_every,
-                       progress=True, slow=not args.no_solve)
+    tally = Tally()
+
+    def stop(*_):
+        raise Stopped()
+    signal.signal(signal.SIGTERM, stop)
+    start = time.perf_counter()
+    try:
+        run_corpus(args.inputs, args.seed, QUICK if args.quick else ALL, args.limit, args.subprocess_every,
+                   progress=True, slow=not args.no_solve, tally=tally)
+    except (Stopped, KeyboardInterrupt, OSError) as e:  # OSError: the machine's, not amlasp's (no /dev/null...)
+        tally.seconds = time.perf_counter() - start
+        print(f"stopped after {tally.inputs} of {args.inputs} inputs: {type(e).__name__} {e}", file=sys.stderr)
     tally.report()
-    return 1 if tally.failures else 0
+    return 1 if tally.failures or tally.inputs < args.inputs else 0
 
 
 if __name__ == "__main__":

@@ -159,7 +159,7 @@ def empty_and(t: Task, role: str, rng: random.Random) -> Case | None:
         return None
     text = getattr(t, role)
     root = sexp.read(text)
-    spots = [n for n in root.walk() if n.head == "and" and sexp._in_formula(n.children[0])] if role == "domain" \
+    spots = [n for n in root.walk() if n.head == "and" and sexp.in_formula(n.children[0])] if role == "domain" \
         else [n for n in root.walk() if n.head == "and"]
     spots = [n for n in spots if n.parent is not None and (n.parent.head != "not")]
     if not spots:

@@ -75,7 +75,7 @@ def atoms(root: Node) -> list[Node]:
     out = []
     for n in root.walk():
         if n.text is None and n.head and n.head not in CONNECTIVES and not n.head.startswith((":", "?", "-")) \
-                and not _variable_list(n) and _in_formula(n):
+                and not _variable_list(n) and in_formula(n):
             out.append(n)
     return out
 
@@ -85,16 +85,16 @@ def _variable_list(n: Node) -> bool:
     return n.parent is not None and n.parent.head in ("forall", "exists") and n.parent.children[1:2] == [n]
 
 
-def _in_formula(n: Node) -> bool:
-    p = n.parent
-    while p is not None:
-        prev = None
-        if p.parent is not None:
-            i = p.parent.children.index(p)
-            prev = p.parent.children[i - 1].text.lower() if i > 0 and p.parent.children[i - 1].text else None
-        if prev in (":precondition", ":effect") or p.head in (":init", ":goal", ":state"):
+def in_formula(n: Node) -> bool:
+    """Inside a precondition, an effect, `:init`, `:goal` or a trajectory's `:state`."""
+    p = n
+    while p.parent is not None:
+        siblings = p.parent.children
+        i = siblings.index(p)
+        prev = siblings[i - 1].text.lower() if i > 0 and siblings[i - 1].text else None
+        if prev in (":precondition", ":effect") or p.parent.head in (":init", ":goal", ":state"):
             return True
-        if p.head in (":parameters", ":predicates", ":objects", ":types", ":constants", ":action") and p is n.parent:
+        if p.parent.head in (":parameters", ":predicates", ":objects", ":types", ":constants", ":action"):
             return False
         p = p.parent
     return False
