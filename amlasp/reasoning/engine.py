@@ -37,12 +37,13 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     after the join (compile.py `typing="negative"`), or not at all where the atom's declaration
     types them and every atom is well-typed. Where preconditions allow (`compile.runs_apply`), the
     states are joined a run at a time (`Compiler.run_applicability`): neighbouring states of a
-    trajectory share most atoms, and depots, rovers, floortile and sokoban ground 4-8x faster so.
-    `runs`: force that choice (None: whenever it applies).
+    trajectory share most atoms, and depots, rovers, floortile and sokoban ground 4-8x faster so;
+    states that are not long runs (random ones) are joined a state at a time (`ManyStates.runs_pay`).
+    `runs`: force that choice (None: decide so).
     """
     facts = many_states(domain, sets)
     if runs is None:
-        runs = runs_apply(domain, facts.static)
+        runs = runs_apply(domain, facts.static) and facts.runs_pay()
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=facts.static,
                            typed_atoms=facts.well_typed, runs=runs)
     typing = [encoding("types"), encoding("semantics"), domain_facts(domain, MODEL, schema=False)] if rules.typing else []

@@ -129,3 +129,14 @@ def test_a_negative_state_condition_keeps_states_apart():
     assert not runs_apply(d, d.static_predicates())
     with pytest.raises(ValueError, match="no run form"):
         compile_domain(d, "m", effects=False, runs=True)
+
+
+def test_runs_are_chosen_for_trajectories_not_for_scattered_states():
+    import random
+    d = load_domain(IPC / "domains" / "depots.pddl")
+    p = load_problem(IPC / "problems" / "learning" / "depots" / "3_depots_prob.pddl", d)
+    states = list(read_trajectory(IPC / "trajectories" / "learning" / "depots" / "3_depots_traj", d, p).states)
+    assert many_states(d, [(p, states)]).runs_pay()
+    scattered = states * 6
+    random.Random(0).shuffle(scattered)
+    assert not many_states(d, [(p, scattered)]).runs_pay()
