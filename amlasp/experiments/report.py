@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -78,11 +79,11 @@ class Table:
     domains: tuple[str, ...]
     seeds: dict = field(default_factory=dict)
 
-    @property
+    @cached_property  # computed once: every cell reads it
     def values(self) -> dict:
         return {k: statistics.fmean(v) for k, v in self.seeds.items() if v and None not in v}
 
-    @property
+    @cached_property
     def std(self) -> dict:
         return {k: statistics.stdev(v) for k, v in self.seeds.items() if len(v) > 1 and None not in v}
 
