@@ -33,7 +33,11 @@ def clean_env(**extra: str) -> dict[str, str]:
 def dist(tmp_path_factory) -> Path:
     pytest.importorskip("build")
     out = tmp_path_factory.mktemp("dist")
-    res = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)], capture_output=True,
+    # a copy of the checkout: building writes amlasp.egg-info next to the sources, and tests leave the repository alone
+    source = tmp_path_factory.mktemp("source") / "amlasp"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                "__pycache__", ".pytest_cache", "results"))
+    res = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)], capture_output=True,
                          text=True, timeout=600, env=clean_env())
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
     assert "is absent from the `packages` configuration" not in res.stdout + res.stderr  # no data left out

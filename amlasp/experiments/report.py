@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -78,11 +79,11 @@ class Table:
     domains: tuple[str, ...]
     seeds: dict = field(default_factory=dict)
 
-    @property
+    @cached_property  # computed once: every cell reads it
     def values(self) -> dict:
         return {k: statistics.fmean(v) for k, v in self.seeds.items() if v and None not in v}
 
-    @property
+    @cached_property
     def std(self) -> dict:
         return {k: statistics.stdev(v) for k, v in self.seeds.items() if len(v) > 1 and None not in v}
 
@@ -193,8 +194,8 @@ def report(results: str | Path | Sequence[str | Path], aggregate: str = "avg") -
     counts = _solve_counts(runs)
     errors = tuple({k: r[k] for k in ("learner", "domain", "task", "error")} for recs in runs for r in recs
                    if "error" in r)
-    return Report(tables, counts, errors, _notes(runs, counts), tuple(metas),
-                  {l: len(rs) for l, rs in seed_runs.items()})
+    seeds = {l: len(rs) for l, rs in seed_runs.items()}
+    return Report(tables, counts, errors, _notes(runs, counts, seeds), tuple(metas), seeds)
 
 
 def _seed_values(name: str, task: str, metrics, seed_runs: dict, aggregate: Aggregate) -> dict:
@@ -239,7 +240,7 @@ def _solve_counts(runs: list[list[dict]]) -> dict:
     return counts
 
 
-def _notes(runs: list[list[dict]], counts: dict) -> dict:
+def _notes(runs: list[list[dict]], counts: dict, seeds: dict[str, int]) -> dict:
     """(learner, domain) → what a reader of the tables must know: why a cell is n/a, planner limits hit."""
     notes: dict[tuple[str, str], list[str]] = {}
     for recs in runs:
@@ -252,14 +253,16 @@ def _notes(runs: list[list[dict]], counts: dict) -> dict:
                     f"solve failed on {r.get('problem')}: {r['error']}")
     for (learner, domain), c in counts.items():
         total = sum(c.values())
+        runs_of = f" runs over {seeds[learner]} seeds" if seeds.get(learner, 1) > 1 else ""
         said = notes.setdefault((learner, domain), [])
         if c.get("invalid_model") == total:
-            said.append(f"solve n/a: the planner cannot use the learned model (all {total} problems invalid_model)")
+            said.append(f"solve n/a: the planner cannot use the learned model (all {total} problem{runs_of or 's'} "
+                        "invalid_model)")
         for status, what in (("timeout", "timed out"), ("memout", "ran out of memory"), ("error", "planner error"),
                              ("no_plan", "no plan (proved unsolvable with the learned model)")):
             if c.get(status):
-                said.append(f"{c[status]} of {total} problems: {what}")
-    return {k: v for k, v in notes.items() if v}
+                said.append(f"{c[status]} of {total} problem{runs_of or 's'}: {what}")
+    return {k: list(dict.fromkeys(v)) for k, v in notes.items() if v}  # a note once, whatever the seeds
 
 
 __all__ = ["TABLES", "MEAN", "DOMAINS_ROW", "Aggregate", "Table", "Report", "report"]

@@ -127,7 +127,7 @@ def load_suite(suite: str | Path | None = None) -> Suite:
         if root is None:
             raise InputError(f"the IPC suite is not installed with this amlasp; {_HOW}")
         return Suite(root, installed=True)
-    path = Path(suite)
+    path = Path(suite).resolve()
     if path.is_dir():
         if not (path / "ipc" / "domains").is_dir():
             raise InputError(f"not a suite directory (expected ipc/domains/<domain>.pddl; a manifest is a .toml file; "
