@@ -167,6 +167,9 @@ def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> G
 
 
 def _why_not(c: Case, a) -> str:
+    unknown = [o for o in a.args if o not in c.problem.object_types(c.domain)]
+    if unknown:
+        return f"action {a} names an unknown object {unknown[0]}"
     ex = execute(c.domain, c.problem, [a], states=False)
     if ex.executable:
         return f"{a} is applicable"

@@ -111,21 +111,24 @@ class Sentence:
 
     @cached_property
     def pattern(self) -> re.Pattern:
-        """The sentence as a pattern over lower-case, single-spaced text, a group per slot."""
+        """The sentence as a pattern over lower-case, single-spaced text, a group per slot (`g<k>`, or
+        `h<k>` for a value read without the type word before it, which `fill` drops before "rover0")."""
         out, last, seen = [], 0, {}
         for m in SLOT.finditer(self.text):
             before = re.sub(r"\s+", " ", self.text[last:m.start()].lower())
-            word = re.search(r"(\w+) $", before)
-            if word:  # the type word before a slot may have been dropped (see `fill`)
-                out.append(_literal(before[:word.start()]) + f"(?:{re.escape(word.group(1))}\\s+)?")
-            else:
-                out.append(_literal(before))
             v = m.group(1)
+            word = re.search(r"(\w+) $", before)
             if v in seen:
-                out.append(f"(?P={seen[v]})")
+                out += [_literal(before), f"(?P={seen[v]})"]
             else:
                 seen[v] = f"g{len(seen)}"
-                out.append(rf"(?P<{seen[v]}>[\w\-.]+)")
+                k = seen[v][1:]
+                if word:
+                    w = re.escape(word.group(1))
+                    out += [_literal(before[:word.start()]),
+                            rf"(?:{w}\s+(?P<g{k}>[\w\-.]+)|(?P<h{k}>{w}[\w\-.]+))"]
+                else:
+                    out += [_literal(before), rf"(?P<g{k}>[\w\-.]+)"]
             last = m.end()
         out.append(_literal(re.sub(r"\s+", " ", self.text[last:].lower())))
         return re.compile("".join(out))
@@ -134,8 +137,10 @@ class Sentence:
         m = self.pattern.fullmatch(" ".join(text.lower().split()))
         if m is None:
             return None
-        groups = {v: m.group(f"g{i}") for i, v in enumerate(dict.fromkeys(SLOT.findall(self.text)))}
-        if any(p not in groups for p in self.params):
+        found = m.groupdict()
+        groups = {v: found.get(f"g{i}") or found.get(f"h{i}")
+                  for i, v in enumerate(dict.fromkeys(SLOT.findall(self.text)))}
+        if any(groups.get(p) is None for p in self.params):
             return None  # a parameter the sentence does not mention cannot be read back
         return tuple(groups[p] for p in self.params)
 

@@ -1,0 +1,94 @@
+"""`amlasp questions generate|grade` as a user runs them: files, formats, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.cli import run, run_module
+from tests.support.acpbench import ACP
+from tests.support.ipc import reference, small_problem
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+FERRY = [str(reference("ferry")), str(small_problem("ferry"))]
+
+
+def test_generate_writes_items_and_a_balance_report(tmp_path):
+    out = tmp_path / "items.jsonl"
+    r = run("questions", "generate", *FERRY, "--tasks", "app,val,count", "--forms", "gen,bool", "-n", "2",
+            "--seed", "1", "--depth", "1-3", "-o", out, "-f", "json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["items"] == 12 and {(b["task"], b["form"]) for b in report["balance"]} == \
+        {(t, f) for t in ("app", "val", "count") for f in ("gen", "bool")}
+    items = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(items) == 12 and all(1 <= i["depth"] <= 3 for i in items)
+    again = tmp_path / "again.jsonl"
+    run("questions", "generate", *FERRY, "--tasks", "app,val,count", "--forms", "gen,bool", "-n", "2",
+        "--seed", "1", "--depth", "1-3", "-o", again)
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_generate_to_stdout_keeps_the_report_off_it():
+    r = run_module("questions", "generate", *FERRY, "--tasks", "app", "--forms", "bool", "-n", "2", timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2 and all(json.loads(x)["form"] == "bool" for x in lines)
+    assert "item(s) written to stdout" in r.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--tasks", "app,fly"], "unknown task 'fly' (choose from app, prog, reach"),
+    (["--forms", "essay"], "unknown form 'essay' (choose from gen, bool, mcq)"),
+    (["--depth", "5-2"], "--depth 5-2: need 0 <= MIN <= MAX"),
+    (["--depth", "x"], "--depth takes N or MIN-MAX"),
+    (["--objects", "100-200"], "no problem has between 100 and 200 objects"),
+    (["-n", "0"], "--per-task must be at least 1"),
+])
+def test_generate_bad_options_one_line_exit_2(args, message):
+    r = run_module("questions", "generate", *FERRY, *args, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and message in r.stderr, r.stderr
+
+
+def test_generate_bad_template_file_names_its_line(tmp_path):
+    t = tmp_path / "ferry.toml"
+    t.write_text('domain = "ferry"\n\n[predicates]\nat = "car {?x} is at {?l}"\n')
+    r = run_module("questions", "generate", *FERRY, "--templates", t, "-n", "1", timeout=120)
+    assert r.returncode == 2 and f"{t}:4: [predicates] at: slot {{?x}} is not a parameter" in r.stderr
+
+
+def test_generate_refuses_to_overwrite_an_input():
+    r = run_module("questions", "generate", *FERRY, "-o", FERRY[1], timeout=120)
+    assert r.returncode == 2 and "refusing to overwrite" in r.stderr
+
+
+def test_grade_formats_and_gold_check(tmp_path):
+    items = tmp_path / "items.jsonl"
+    run("questions", "generate", *FERRY, "--tasks", "app,nexta", "-n", "1", "-o", items)
+    rows = [json.loads(x) for x in items.read_text().splitlines()]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("".join(json.dumps({"id": i["id"], "answer": i["answer"] if k % 2 else "no"}) + "\n"
+                               for k, i in enumerate(rows)))
+    r = run("questions", "grade", items, answers, "-f", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["accuracy"][-1]["items"] == len(rows) and data["wrong"]
+    for fmt, head in (("csv", "task,form,items"), ("markdown", "| task |"), ("latex", "\\begin{table}")):
+        r = run("questions", "grade", items, answers, "-f", fmt)
+        assert r.exit_code == 0 and head in r.stdout
+    table = run("questions", "grade", items, answers)
+    assert "Accuracy per task and form" in table.stdout and "Wrong answers" in table.stdout
+    gold = run("questions", "grade", str(ACP / "val" / "dev.gen.json"), "-f", "json")
+    assert gold.exit_code == 0 and json.loads(gold.stdout)["gold_disagreements"] == []
+
+
+def test_grade_bad_answers_file(tmp_path):
+    bad = tmp_path / "answers.jsonl"
+    bad.write_text('{"id": 1, "answer": "yes"}\n{"id": 2}\n')
+    r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
+    assert r.returncode == 2 and f"{bad}:2: each answer is an object" in r.stderr
+    bad.write_text('{"id": 1, "answer": \n')
+    r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
+    assert r.returncode == 2 and f"{bad}:1: not JSON" in r.stderr

@@ -1,0 +1,240 @@
+"""Generated items checked against independent oracles on small problems of several IPC domains.
+
+- app, prog, val, verify, count, value: unified-planning's simulator (its own grounding and
+  successor function) computes every answer again from the item's PDDL;
+- reach, areach: every "yes" comes with a witness that the simulator executes to a state where the
+  fact holds (the action is applicable); the gen lists are exactly the atoms (actions) no reachable
+  state has (is applicable in), by exhaustive search over UP's grounding;
+- nexta: Fast Downward's optimal configuration through UP (not amlasp's call of it) gives the stated
+  optimal length, and after each listed first action one step less (after each other action, more);
+  ASP planning (plan.lp) agrees on the lengths;
+- land: exactly the landmarks of the exhaustive search; just: every listed removal leaves a plan UP's
+  validator accepts, and no other does.
+Also: the same arguments give a byte-identical file, and bool items are balanced.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("unified_planning")
+from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
+
+from amlasp.external.up_oracle import simulator  # noqa: E402
+from amlasp.questions.generate import Options, generate, load_sources  # noqa: E402
+from amlasp.questions.gold import read_actions, read_atom  # noqa: E402
+from amlasp.questions.items import Form, Task  # noqa: E402
+from amlasp.questions.tasks.plans import removal_key  # noqa: E402
+from amlasp.questions.universe import Universe  # noqa: E402
+from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402
+from amlasp.pddl.parse import parse_domain, parse_problem  # noqa: E402
+
+from tests.support.ipc import reference, small_problem  # noqa: E402
+from tests.support.up import up_action, up_atoms, up_problem, up_valid  # noqa: E402
+from tests.test_reasoning import Strips, exact_landmarks  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+DOMAINS = ["ferry", "blocksworld", "grippers", "miconic", "satellite"]
+SIMULATED = (Task.APP, Task.PROG, Task.VAL, Task.VERIFY, Task.COUNT, Task.VALUE)
+SEARCHED = (Task.REACH, Task.AREACH, Task.NEXTA, Task.LAND, Task.JUST)
+
+
+@pytest.fixture(scope="module", params=DOMAINS)
+def generated(request):
+    name = request.param
+    sources = load_sources(reference(name), [small_problem(name)])
+    g = generate(sources, Options(tasks=SIMULATED + SEARCHED, per_task=2, seed=11, depth=(0, 4), time_limit=30))
+    return name, g
+
+
+class Sim:
+    """The item's problem in UP, stepped by UP's simulator."""
+
+    def __init__(self, item: dict):
+        self.problem = up_problem(item["PDDL_domain"], item["PDDL_problem"])
+        self.sim = simulator(self.problem)
+
+    def start(self):
+        return self.sim.get_initial_state()
+
+    def applicable(self, state) -> dict:
+        return {up_action(a, p): (a, p) for a, p in self.sim.get_applicable_actions(state)}
+
+    def run(self, state, actions) -> tuple[object, int]:
+        """The state after the actions, and the index of the first inapplicable one (-1 if none)."""
+        for i, g in enumerate(actions):
+            app = self.applicable(state)
+            if g not in app:
+                return state, i
+            state = self.sim.apply(state, *app[g])
+        return state, -1
+
+
+def end_of_walk(s: Sim, item: dict):
+    state, failed = s.run(s.start(), read_actions(" ".join(item["walk"])))
+    assert failed == -1
+    return state
+
+
+def test_simulated_answers_agree_with_unified_planning(generated):
+    name, g = generated
+    checked = 0
+    for item in (i.to_dict() for i in g.items if i.task in SIMULATED):
+        s, ev, task, form = Sim(item), item["evidence"], Task(item["task"]), Form(item["form"])
+        start = s.start()
+        atoms = up_atoms(start)
+        if task is Task.APP:
+            app = set(s.applicable(start))
+            if form is Form.GEN:
+                assert {str(a) for a in app} == set(item["answer"])
+            else:
+                a = read_actions(ev["action"])[0]
+                assert (a in app) == (form is Form.MCQ or item["answer"] == "yes")
+                assert all(read_actions(x)[0] not in app for x in ev.get("distractors", {}))
+        elif task is Task.PROG:
+            after, failed = s.run(start, read_actions(ev["action"]))
+            assert failed == -1
+            pos, neg = up_atoms(after) - atoms, atoms - up_atoms(after)
+            assert {str(f) for f in pos} == set(ev["pos"]) and {str(f) for f in neg} == set(ev["neg"])
+            if form is Form.BOOL:
+                assert (read_atom(ev["fact"]) in up_atoms(after)) == (item["answer"] == "yes")
+        elif task is Task.VAL:
+            _, failed = s.run(start, read_actions(ev["sequence"]))
+            assert failed == ev["first_inapplicable"]
+            if form is Form.GEN:
+                assert item["answer"] == failed
+            if form is Form.BOOL:
+                assert (failed == -1) == (item["answer"] == "yes")
+        else:
+            end = up_atoms(end_of_walk(s, item))
+            if task is Task.VERIFY:
+                assert {str(f) for f in end - atoms} == set(ev["made_true"])
+                assert {str(f) for f in atoms - end} == set(ev["made_false"])
+                if form is Form.BOOL:
+                    holds = read_atom(ev["fact"]) in end
+                    assert (holds != ev["negated"]) == (item["answer"] == "yes")
+                if form is Form.MCQ:
+                    assert read_atom(ev["fact"]) in end
+            elif task is Task.COUNT:
+                if "executable" in ev:
+                    expected = len(s.applicable(end_of_walk(s, item)))
+                else:
+                    pattern = read_atom(ev["pattern"])
+                    i = pattern.args.index("?x")
+                    expected = len({f.args[i] for f in end if f.predicate == pattern.predicate and
+                                    f.args[:i] + f.args[i + 1:] == pattern.args[:i] + pattern.args[i + 1:]})
+                assert ev.get("count", item["answer"]) == expected
+            elif task is Task.VALUE:
+                f, i = read_atom(ev["fact"]), ev["position"] - 1
+                fills = {x.args[i] for x in end if x.predicate == f.predicate
+                         and x.args[:i] + x.args[i + 1:] == f.args[:i] + f.args[i + 1:]}
+                assert fills == {f.args[i]}
+                if form is Form.GEN:
+                    assert item["answer"] == f.args[i]
+        checked += 1
+    assert checked >= 10, f"{name}: only {checked} items checked"
+
+
+def up_optimal(problem) -> int | None:
+    with OneshotPlanner(name="fast-downward-opt") as planner:
+        r = planner.solve(problem, timeout=120)
+    return None if r.plan is None else len(r.plan.actions)
+
+
+def test_searched_answers_agree_with_exhaustive_search_and_fast_downward(generated):
+    name, g = generated
+    checked = 0
+    for item in (i.to_dict() for i in g.items if i.task in SEARCHED):
+        s, ev, task, form = Sim(item), item["evidence"], Task(item["task"]), Form(item["form"])
+        if task in (Task.REACH, Task.AREACH):
+            if "witness" in ev:
+                end, failed = s.run(s.start(), read_actions(" ".join(ev["witness"])))
+                assert failed == -1
+                if task is Task.REACH:
+                    assert read_atom(ev["fact"]) in up_atoms(end)
+                else:
+                    assert read_actions(ev["action"])[0] in s.applicable(end)
+            if form is Form.GEN:  # the list is exactly what no reachable state has
+                strips = Strips(s.problem)
+                graph = strips.graph()
+                d = parse_domain(item["PDDL_domain"])
+                u = Universe(d, parse_problem(item["PDDL_problem"], d))
+                if task is Task.REACH:
+                    seen = set().union(*graph)
+                    assert set(map(read_atom, item["answer"])) == set(u.fluent_atoms) - seen
+                else:
+                    applied = {a for edges in graph.values() for a, _ in edges}
+                    assert set(read_actions(" ".join(item["answer"]))) == set(u.ground_actions) - applied
+        elif task is Task.NEXTA:
+            opt = int(ev["optimal_length"])
+            assert up_optimal(s.problem) == opt
+            d = parse_domain(item["PDDL_domain"])
+            p = parse_problem(item["PDDL_problem"], d)
+            assert asp_plan(d, p, max_steps=opt).length == opt  # ASP planning agrees on the length
+            for a, plan in ev["plans"].items():
+                steps = read_actions(" ".join(plan))
+                assert len(steps) == opt and up_valid(s.problem, steps) and str(steps[0]) == a
+            if form is Form.GEN:
+                start = s.start()
+                for kind in ("yes", "no"):
+                    for a in read_actions(" ".join(item["answer"][kind])):
+                        after, failed = s.run(start, [a])
+                        assert failed == -1
+                        p1 = replace(p, init=frozenset(up_atoms(after)))
+                        rest = asp_plan(d, p1, max_steps=opt - 1)
+                        assert (rest.length == opt - 1) == (kind == "yes"), (a, rest.status)
+        elif task is Task.LAND and form is Form.GEN:
+            strips = Strips(s.problem)
+            exact = exact_landmarks(strips, strips.graph())
+            yes, no = set(map(read_atom, item["answer"]["yes"])), set(map(read_atom, item["answer"]["no"]))
+            assert yes <= exact and not no & exact
+            goals = {l.atom for l in parse_problem(item["PDDL_problem"], parse_domain(item["PDDL_domain"])).goal}
+            assert (exact - strips.init - goals) <= yes
+        elif task is Task.JUST and form is Form.GEN:
+            steps = read_actions(" ".join(ev["plan"]))
+            assert up_valid(s.problem, steps)
+            listed = {tuple(k) for k in item["answer"]}
+            for i in range(len(steps)):
+                for pair in (False, True):
+                    if pair and i + 1 >= len(steps):
+                        continue
+                    shorter = steps[:i] + steps[i + (2 if pair else 1):]
+                    assert up_valid(s.problem, shorter) == (tuple(removal_key(steps, i, pair)) in listed)
+        checked += 1
+    assert checked >= 5, f"{name}: only {checked} items checked"
+
+
+def test_bool_items_balanced_and_mcq_has_one_right_choice(generated):
+    _, g = generated
+    for task in Task:
+        bools = [i for i in g.items if i.task is task and i.form is Form.BOOL]
+        if bools:
+            yes = sum(i.answer == "yes" for i in bools)
+            assert abs(2 * yes - len(bools)) <= 1, task
+    for i in g.items:
+        if i.form is Form.MCQ:
+            assert len(i.choices) == 4 and len(set(i.choices)) == 4 and i.answer in "ABCD"
+
+
+def test_same_arguments_same_file():
+    sources = load_sources(reference("blocksworld"), [small_problem("blocksworld")])
+    options = Options(tasks=(Task.APP, Task.VAL, Task.REACH, Task.NEXTA, Task.COUNT), per_task=2, seed=3)
+    a = generate(sources, options).jsonl()
+    b = generate(load_sources(reference("blocksworld"), [small_problem("blocksworld")]), options).jsonl()
+    assert a == b and a
+    c = generate(sources, replace(options, seed=4)).jsonl()
+    assert c != a
+    for line in a.splitlines():
+        item = json.loads(line)
+        assert list(item)[:4] == ["id", "group", "context", "question"]
+        assert {"PDDL_domain", "PDDL_problem", "task", "form", "depth", "seed", "evidence", "walk"} <= set(item)
+
+
+def test_walk_depths_within_the_asked_range():
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(tasks=(Task.VERIFY,), forms=(Form.BOOL,), per_task=6, seed=1, depth=(2, 3)))
+    assert g.items and all(2 <= i.depth <= 3 and len(i.walk) == i.depth for i in g.items)

@@ -1,0 +1,146 @@
+"""Grading: the gold answers score 1; wrong answers are wrong for the stated reason; free text is read
+semantically (PDDL with case and spacing forgiven, English, a witness plan, any optimal next action)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from amlasp.questions.generate import Options, generate, load_sources
+from amlasp.questions.gold import load_items
+from amlasp.questions.grade import grade
+from amlasp.questions.items import Form, Task
+from amlasp.questions.language import Phrasebook
+from amlasp.questions.templates import templates_for
+
+from tests.support.acpbench import ACP
+from tests.support.ipc import reference, small_problem
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def ferry():
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(per_task=2, seed=5, depth=(1, 4)))
+    return [i.to_dict() for i in g.items], sources[0]
+
+
+def by(items, task, form):
+    return [i for i in items if i["task"] == task and i["form"] == form]
+
+
+def test_gold_answers_score_one_everywhere(ferry):
+    items, _ = ferry
+    g = grade(items, {str(i["id"]): i["answer"] for i in items})
+    assert g.results and all(r.correct for r in g.results), g.wrong_rows()
+    table = g.table()
+    assert {(r["task"], r["form"]) for r in table} >= {(str(t), str(f)) for t in (Task.APP, Task.NEXTA, Task.VERIFY)
+                                                       for f in Form}
+    assert table[-1]["accuracy"] == 1.0
+
+
+def test_missing_and_unknown_answers(ferry):
+    items, _ = ferry
+    g = grade(items[:3], {"12345": "yes"})
+    assert [r.reason for r in g.results] == ["no answer"] * 3 and g.unknown_answers == ["12345"]
+
+
+def test_app_set_answers_partial_credit_and_reasons(ferry):
+    items, _ = ferry
+    item = by(items, "app", "gen")[0]
+    gold = item["answer"]
+    # upper case, spacing, one missing, one inapplicable
+    answer = " ".join(a.upper().replace(" ", "  ") for a in gold[1:]) + " (sail l9 l9) (fly away)"
+    g = grade([item], {str(item["id"]): answer})
+    (r,) = g.results
+    assert not r.correct and "missing: " + gold[0] in r.reason
+    assert "action (sail l9 l9) names an unknown object l9" in r.reason and "cannot read 'fly away'" in r.reason
+    assert r.recall == pytest.approx((len(gold) - 1) / len(gold))
+    assert r.precision == pytest.approx((len(gold) - 1) / len(gold))
+    wrong = "(debark c0 l0)" if "(debark c0 l0)" not in gold else "(debark c1 l0)"
+    r2 = grade([item], {str(item["id"]): gold + [wrong]}).results[0]
+    assert not r2.correct and f"action {wrong} is not applicable: " in r2.reason and " is false" in r2.reason
+    assert r2.precision < 1.0 and r2.recall == 1.0
+
+
+def test_english_answers_are_read_with_the_templates(ferry):
+    items, source = ferry
+    book = Phrasebook(source.domain, templates_for(source.domain))
+    item = by(items, "app", "gen")[0]
+    from amlasp.questions.gold import read_actions
+    english = "; ".join(book.action(a) for a in read_actions(" ".join(item["answer"])))
+    assert grade([item], {str(item["id"]): english}).results[0].correct
+    b = by(items, "app", "bool")[0]
+    said = "Yes, it is." if b["answer"] == "yes" else "No."
+    assert grade([b], {str(b["id"]): said}).results[0].correct
+    m = by(items, "val", "mcq")[0]
+    label = m["answer"]
+    text = m["choices"]["text"]["ABCD".index(label)]
+    assert grade([m], {str(m["id"]): f"The answer is ({label})"}).results[0].correct
+    assert grade([m], {str(m["id"]): text}).results[0].correct
+
+
+def test_nexta_accepts_any_optimal_first_action_and_explains_others(ferry):
+    items, _ = ferry
+    for item in by(items, "nexta", "gen"):
+        for a in item["answer"]["yes"]:
+            assert grade([item], {str(item["id"]): a}).results[0].correct
+        for a in item["answer"]["no"]:
+            r = grade([item], {str(item["id"]): a}).results[0]
+            assert not r.correct and "starts no shortest plan" in r.reason
+
+
+def test_reach_accepts_a_witness_plan(ferry):
+    items, _ = ferry
+    yes = [i for i in by(items, "reach", "bool") + by(items, "areach", "bool") if i["answer"] == "yes"]
+    assert yes
+    for item in yes:
+        witness = " ".join(item["evidence"]["witness"])
+        assert grade([item], {str(item["id"]): f"yes: {witness}" if witness else "yes"}).results[0].correct
+    item = next((i for i in yes if i["evidence"]["witness"]), None)
+    if item is not None:
+        broken = "(debark c9 l9) " + " ".join(item["evidence"]["witness"])
+        r = grade([item], {str(item["id"]): broken}).results[0]
+        assert not r.correct
+
+
+def test_acpbench_files_graded_and_gold_checked():
+    """ACPBench's own gen files: the gold answers graded right (its free-form answers are read as ACPBench
+    writes them), and the gold answers of the app file re-derived with no disagreement."""
+    for task in ("app", "val", "nexta", "land"):
+        items = load_items(ACP / task / "dev.gen.json")[:8]
+        answers = {}
+        for i in items:
+            a = i["answer"]
+            answers[str(i["id"])] = a["yes"][0] if task in ("nexta", "land") and a["yes"] else \
+                "None" if task == "land" else a
+        g = grade(items, answers)
+        assert all(r.correct for r in g.results), (task, g.wrong_rows())
+    g = grade(load_items(ACP / "app" / "dev.gen.json"), {}, check_gold=True)
+    assert g.gold == [] and not g.results
+
+
+def test_just_accepts_a_shortened_plan_or_a_removal(ferry):
+    items, _ = ferry
+    for item in by(items, "just", "gen"):
+        plan = item["evidence"]["plan"]
+        i = item["evidence"]["removable_pairs"][0] if item["evidence"]["removable_pairs"] else None
+        if i is not None:
+            shorter = plan[:i] + plan[i + 2:]
+            assert grade([item], {str(item["id"]): " ".join(shorter)}).results[0].correct
+        r = grade([item], {str(item["id"]): " ".join(plan[1:-1] if len(plan) > 3 else plan)}).results[0]
+        assert not r.correct
+
+
+def test_report_formats(ferry):
+    from amlasp.render.formats import Format
+    from amlasp.render.questions import grades_text
+    items, _ = ferry
+    g = grade(items, {str(i["id"]): "no" for i in items})
+    data = json.loads(grades_text(g, Format.JSON))
+    assert data["accuracy"][-1]["task"] == "all" and data["wrong"]
+    assert grades_text(g, Format.CSV).startswith("task,form,items,answered,correct,accuracy")
+    assert "| task |" in grades_text(g, Format.MARKDOWN)
+    assert "\\begin{tabular}" in grades_text(g, Format.LATEX)
