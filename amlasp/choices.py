@@ -1,5 +1,8 @@
 """Options that take one of a few names (`--format`, `--executor`, `--aggregate`, `--plot-format`).
 
+`Format` lives here (not in `render/`) so that the command line can list its names in --help
+without importing rich.
+
 Each is an Enum of its names; `parse` is the one place a value is checked, so that every
 command rejects a bad value with the same message: `unknown --format 'x' (choose from ...)`.
 """
@@ -36,3 +39,23 @@ class Choice(str, Enum):
             if member.value == value:
                 return member
         raise InputError(f"unknown {cls.option()} '{value}' (choose from {', '.join(m.value for m in allowed)})")
+
+
+class Format(Choice):
+    """`--format`: how a command writes its result (`render.formats` writes each)."""
+
+    TABLE = "table"  # rich, for a terminal
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"
+    LATEX = "latex"
+
+    @classmethod
+    def option(cls) -> str:
+        return "--format"
+
+
+#: What each kind of command accepts, in the order its error message lists them.
+ANSWER_FORMATS = (Format.TABLE, Format.JSON)  # one question answered (applicable, plan, ...), gen's summary
+RESULT_FORMATS = tuple(Format)  # the metrics: compare, eval, solve
+REPORT_FORMATS = (Format.TABLE, Format.CSV, Format.MARKDOWN, Format.LATEX, Format.JSON)  # bench report

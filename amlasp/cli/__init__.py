@@ -9,17 +9,21 @@ from __future__ import annotations
 import os
 import sys
 from importlib import import_module
-from typing import Callable, Sequence, TypeVar
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import typer
 
+from ..choices import Choice
 from ..errors import InputError
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Evaluate learned PDDL action models with Answer Set Programming (clingo).",
+    epilog="Examples:\n\n"
+           "  amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl\n\n"
+           "  amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
+           "--states examples/blocksworld/problem.pddl -o eval.csv",
 )
 
 T = TypeVar("T")
@@ -48,6 +52,26 @@ def warn(messages) -> None:
         print(f"amlasp: warning: {m}", file=sys.stderr)
 
 
+#: The options every metric command shares (compare, eval, solve): their help texts.
+FORMAT_HELP = "output format (default: the one -o's extension names, .csv .json .md .tex; else table)"
+OUTPUT_HELP = "write to this file (atomically); with CSV the summary goes to FILE.summary.csv"
+SUMMARY_HELP = "only the summary table (one row per figure), e.g. for -f csv to stdout"
+
+
+def examples(*lines: str) -> str:
+    """The end of a command's --help: one or two real calls (Typer's `epilog`)."""
+    return "Examples:\n\n" + "\n\n".join(f"  {x}" for x in lines)
+
+
+def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice], help: str) -> Any:
+    """An option taking one of `choices` (members of a `Choice` Enum): listed in --help as
+    [a|b|c] and offered by shell completion; `Choice.parse` checks the value when the command
+    runs, so that every command rejects a bad one with the same message."""
+    values = [c.value for c in choices]
+    return typer.Option(default, *names, metavar="[" + "|".join(values) + "]", help=help,
+                        autocompletion=lambda incomplete: [v for v in values if v.startswith(incomplete)])
+
+
 # Each command module registers its commands on `app` when imported; `main` imports only the module
 # of the command being run (all of them for `amlasp --help` or an unknown name), so that a call pays
 # for no other command's imports. Order: that of `amlasp --help`, the three metric families first.
@@ -59,9 +83,17 @@ COMMANDS = {
 }
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        print(f"amlasp {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _group() -> None:
-    """Keeps `amlasp` a group of commands even when only one of them is registered."""
+def _group(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                        help="Print the version and exit.")) -> None:
+    """Evaluate learned PDDL action models with Answer Set Programming (clingo)."""
 
 
 def load_commands(names: Sequence[str] = ()) -> typer.Typer:
@@ -73,5 +105,6 @@ def load_commands(names: Sequence[str] = ()) -> typer.Typer:
 
 
 def main() -> None:
-    load_commands(sys.argv[1:2])
+    if sys.argv[1:2] != ["--version"]:  # the version needs no command
+        load_commands(sys.argv[1:2])
     app()

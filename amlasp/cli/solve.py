@@ -7,22 +7,28 @@ from typing import Optional
 
 import typer
 
-from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT  # its imports are light (clingo, lark: on use)
-from . import app, guarded, warn
+from ..choices import RESULT_FORMATS
+from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, PlannerConfig  # light imports (clingo, lark: on use)
+from . import FORMAT_HELP, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
 
-@app.command()
+@app.command(epilog=examples(
+    "amlasp solve examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
+    "-p examples/blocksworld/problem.pddl",
+    "amlasp solve learned/ferry.pddl benchmarks/ipc/domains/ferry.pddl -p benchmarks/ipc/problems/solving/ferry "
+    "-j 2 -o ferry-solve.csv"))
 def solve(
     learned: Path = typer.Argument(..., help="learned PDDL domain (plans are made with it)"),
     reference: Path = typer.Argument(..., help="reference PDDL domain (plans are validated in it)"),
     problems: Path = typer.Option(..., "--problems", "-p", help="directory of problem files (*.pddl), or one file"),
     timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help="time limit per problem, seconds"),
     memory: Optional[int] = typer.Option(DEFAULT_MEMORY_MB, "--memory", help="memory limit of the planner, MB"),
-    planner_config: str = typer.Option("greedy", "--planner-config",
-                                       help="greedy (lazy GBFS, FF + CEA, preferred operators) or opt (A*, LM-cut)"),
+    planner_config: str = choice_option("greedy", "--planner-config", choices=tuple(PlannerConfig),
+                                        help="greedy: lazy GBFS, FF + CEA, preferred operators; opt: A*, LM-cut"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="problems solved in parallel (process pool)"),
-    format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the result here (atomically)"),
+    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help=OUTPUT_HELP),
+    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
 ):
     """Plan with LEARNED on every problem and validate each plan in REFERENCE.
 
@@ -33,19 +39,22 @@ def solve(
         from ..errors import InputError
         from ..metrics.solve import solve as run_solve
         from ..render import solve as present
-        from ..render.formats import RESULT_FORMATS, Format
-        from ..render.output import deliver, refuse_overwrite
+        from ..render.exports import deliver_result, output_format, written
+        from ..render.output import refuse_overwrite
         from ..render.progress import progress_bar
-        form = Format.parse(format, RESULT_FORMATS)
+        form = output_format(format, output, RESULT_FORMATS)
+        config = PlannerConfig.parse(planner_config)
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
         if memory is not None and memory < 1:
             raise InputError("--memory must be positive")
-        refuse_overwrite(output, [learned, reference])
+        for target in written(form, output, summary):
+            refuse_overwrite(target, [learned, reference])
         with progress_bar() as progress:
-            result = run_solve(learned, reference, problems, config=planner_config, timeout=timeout,
+            result = run_solve(learned, reference, problems, config=config.value, timeout=timeout,
                                memory_mb=memory, jobs=jobs, progress=progress)
-        deliver(present.terminal(result) if form == Format.TABLE else present.text(result, form), output)
+        deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
+                       form, output, summary)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):
             warn([f"the learned model cannot be used: {result.problems[0].detail}"])
     guarded(run)

@@ -15,6 +15,7 @@ arithmetically from universe sizes, never enumerated.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -27,9 +28,10 @@ from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
 from ...errors import InputError
+from ...files import path_list
 from ...model import Domain, Problem
 from ...pddl.parse import load_domain
-from ...pddl.states import StateSet, load_states
+from ...pddl.states import StateSet, find_problem_for, load_states
 from ..solve import ProgressCallback
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .rules import PairCompiler, Slot, slots, static_predicates
@@ -37,18 +39,22 @@ from .states import Grouped, StateWriter, Vocabulary, batches, group
 
 
 def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
-             states: Sequence[str | Path] | Sequence[StateSet], problems: str | Path | None = None,
+             states: str | Path | Sequence[str | Path] | Sequence[StateSet],
+             problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
              batch_states: int = 40000) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
-    `states`: trajectory files, JSON state files, problem files or directories of them (read
-    with the reference's vocabulary; objects from the problems), or already loaded StateSets.
+    `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
+    these (read with the reference's vocabulary; objects from the problems), or loaded StateSets.
+    `problems`: the directory (or directories) where the trajectories' problem files are.
     `progress(stage, done, total)` is called as state files are read and batches solved.
     All states go into one clingo program (several for more than `batch_states` states)."""
     t0 = time.perf_counter()
     ref = reference if isinstance(reference, Domain) else load_domain(reference)
     lrn = learned if isinstance(learned, Domain) else load_domain(learned)
+    if isinstance(states, (str, os.PathLike)):
+        states = [states]  # one path, not a sequence of characters
     sets = _load(states, ref, problems, progress)
     t_load = time.perf_counter() - t0
     total = sum(len(s.states) for s in sets)
@@ -101,10 +107,12 @@ def _load(states, ref: Domain, problems, progress) -> list[StateSet]:
             files.append(p)
         else:
             raise InputError("no such file or directory", p)
+    dirs = [None] if problems is None else path_list(problems)
     out: list[StateSet] = []
     cache: dict[str, Problem] = {}
     for i, f in enumerate(files):
-        for ss in load_states([f], ref, problems_dir=problems):
+        pdir = next((d for d in dirs if d is not None and find_problem_for(f, d) is not None), dirs[0])
+        for ss in load_states([f], ref, problems_dir=pdir):
             key = ss.problem.file or ss.problem.name
             ss.problem = cache.setdefault(key, ss.problem)
             out.append(ss)
