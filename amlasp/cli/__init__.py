@@ -23,7 +23,8 @@ app = typer.Typer(
     epilog="Examples:\n\n"
            "  amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl\n\n"
            "  amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
-           "--states examples/blocksworld/problem.pddl -o eval.csv",
+           "--states examples/blocksworld/problem.pddl -o eval.csv\n\n"
+           "  amlasp COMMAND --help: the options and examples of one command",
 )
 
 T = TypeVar("T")
@@ -56,6 +57,10 @@ def warn(messages) -> None:
 FORMAT_HELP = "output format (default: the one -o's extension names, .csv .json .md .tex; else table)"
 OUTPUT_HELP = "write to this file (atomically); with CSV the summary goes to FILE.summary.csv"
 SUMMARY_HELP = "only the summary table (one row per figure), e.g. for -f csv to stdout"
+
+
+#: The shipped data the examples of --help use (run from the repository's root).
+EX, IPC = "examples/blocksworld", "benchmarks/ipc"
 
 
 def examples(*lines: str) -> str:

@@ -8,11 +8,11 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import FORMAT_HELP, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
 @app.command(epilog=examples(
-    "amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl --explain",
-    "amlasp compare learned/ferry.pddl benchmarks/ipc/domains/ferry.pddl -o ferry.csv"))
+    f"amlasp compare {EX}/learned.pddl {EX}/domain.pddl --explain",
+    f"amlasp compare {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl -o ferry.csv"))
 def compare(
     learned: Path = typer.Argument(..., help="learned PDDL domain"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),

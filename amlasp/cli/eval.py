@@ -8,16 +8,15 @@ from typing import List, Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import FORMAT_HELP, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
 _STAGES = {"read": "reading state files", "solve": "grounding and solving"}
 
 
 @app.command("eval", epilog=examples(
-    "amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
-    "--states examples/blocksworld/problem.pddl",
-    "amlasp eval learned/ferry.pddl benchmarks/ipc/domains/ferry.pddl --states benchmarks/ipc/trajectories/learning/ferry "
-    "--problems benchmarks/ipc/problems/learning/ferry -o ferry-eval.csv"))
+    f"amlasp eval {EX}/learned.pddl {EX}/domain.pddl --states {EX}/problem.pddl",
+    f"amlasp eval {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl --states {IPC}/trajectories/learning/ferry "
+    f"--problems {IPC}/problems/learning/ferry -o ferry-eval.csv"))
 def eval_command(
     learned: Path = typer.Argument(..., help="learned PDDL domain"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),

@@ -8,13 +8,15 @@ from typing import List, Optional
 import typer
 
 from ..experiments.trajectories import P_OPT, P_RND, SEED  # the defaults; its imports are light
-from . import app, guarded, warn
+from ..choices import ANSWER_FORMATS
+from . import IPC, app, choice_option, examples, guarded, warn
 
 gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")
 app.add_typer(gen_app, name="gen")
 
 
-@gen_app.command()
+@gen_app.command(epilog=examples(
+    f"amlasp gen trajectories {IPC}/domains/ferry.pddl -p {IPC}/problems/learning/ferry -o trajs -n 5"))
 def trajectories(
     domain: Path = typer.Argument(..., help="reference PDDL domain"),
     problems: List[Path] = typer.Option(..., "--problems", "-p",
@@ -28,7 +30,8 @@ def trajectories(
     memory: Optional[int] = typer.Option(4096, "--memory", help="memory limit per planner call, MB"),
     name: Optional[str] = typer.Option(None, "--name", help="domain name in file names (default: file stem)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="trajectories generated in parallel"),
-    format: str = typer.Option("table", "--format", "-f", help="table or json (the summary)"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS,
+                                 help="output format (the summary)"),
 ):
     """Trajectories as in the paper: reference plans with random detours (re-planned, dead ends undone).
 

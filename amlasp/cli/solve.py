@@ -9,14 +9,13 @@ import typer
 
 from ..choices import RESULT_FORMATS
 from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, PlannerConfig  # light imports (clingo, lark: on use)
-from . import FORMAT_HELP, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
 
 @app.command(epilog=examples(
-    "amlasp solve examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
-    "-p examples/blocksworld/problem.pddl",
-    "amlasp solve learned/ferry.pddl benchmarks/ipc/domains/ferry.pddl -p benchmarks/ipc/problems/solving/ferry "
-    "-j 2 -o ferry-solve.csv"))
+    f"amlasp solve {EX}/learned.pddl {EX}/domain.pddl -p {EX}/problem.pddl",
+    f"amlasp solve {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl -p {IPC}/problems/solving/ferry "
+    f"-j 2 -o ferry-solve.csv"))
 def solve(
     learned: Path = typer.Argument(..., help="learned PDDL domain (plans are made with it)"),
     reference: Path = typer.Argument(..., help="reference PDDL domain (plans are validated in it)"),
