@@ -13,6 +13,7 @@ import pytest
 
 import amlasp
 from amlasp.metrics.compare import compare
+from amlasp.metrics.compare.result import FRAME_COLUMNS
 from amlasp.errors import InputError
 from amlasp.model import Predicate
 from amlasp.asp.names import asp_name
@@ -397,7 +398,8 @@ def test_api_export_and_frame():
     r = amlasp.compare(IPC / "learned" / "nolam" / "ferry.pddl", IPC / "domains" / "ferry.pddl")
     df = r.to_frame()
     assert list(df["action"]) == ["sail", "board", "debark"]
-    assert set(df.columns) >= {"pre_pos_precision", "eff_neg_recall", "similarity", "equivalent", "pre_pos_tn"}
+    assert list(df.columns) == list(FRAME_COLUMNS)  # what -f csv writes
+    assert set(r.to_frame(detailed=True).columns) >= {*FRAME_COLUMNS, "pre_pos_tn", "ceff_pos_f1", "best_match"}
 
 
 # ----------------------------------------------------------------------------- CLI
@@ -416,7 +418,7 @@ def test_cli_json_is_the_documented_object(tmp_path):
     assert out["summary"]["edit_distance"] == 8 and out["summary"]["optimal"] is True
 
 
-@pytest.mark.parametrize("fmt,marker", [("csv", "action,learned,pre+ P"), ("markdown", "| action |"),
+@pytest.mark.parametrize("fmt,marker", [("csv", "action,learned,pre_pos_precision"), ("markdown", "| action |"),
                                         ("latex", r"\begin{tabular}"), ("table", "summary")])
 def test_cli_formats(tmp_path, fmt, marker):
     (tmp_path / "l.pddl").write_text(HIKING_LLM)

@@ -226,7 +226,7 @@ def test_cli_json_csv_markdown_latex(tmp_path):
     assert "| action |" in eval_cli(*args, "--format", "markdown").stdout
     assert r"\begin{tabular}" in eval_cli(*args, "--format", "latex").stdout
     table = eval_cli(*args, "--explain")
-    assert table.exit_code == 0 and "unstack" in table.stdout and "average" in table.stdout
+    assert table.exit_code == 0 and "unstack" in table.stdout and "mean over actions" in table.stdout
 
 
 def test_cli_bad_input_is_one_line_exit_2(tmp_path):
