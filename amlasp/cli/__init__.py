@@ -23,8 +23,7 @@ app = typer.Typer(
     epilog="Examples:\n\n"
            "  amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl\n\n"
            "  amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
-           "--states examples/blocksworld/problem.pddl -o eval.csv\n\n"
-           "  amlasp COMMAND --help: the options and examples of one command",
+           "--states examples/blocksworld/problem.pddl -o eval.csv",
 )
 
 T = TypeVar("T")
@@ -112,4 +111,4 @@ def load_commands(names: Sequence[str] = ()) -> typer.Typer:
 def main() -> None:
     if sys.argv[1:2] != ["--version"]:  # the version needs no command
         load_commands(sys.argv[1:2])
-    app()
+    app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion

@@ -7,13 +7,19 @@ from typing import List, Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import REPORT_FORMATS
+from ..experiments.bench import Executor  # light: its heavy imports are made on use
+from ..metrics.solve import PlannerConfig
+from . import IPC, app, choice_option, examples, guarded, warn
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
 app.add_typer(bench_app, name="bench")
 
 
-@bench_app.command("run")
+@bench_app.command("run", epilog=examples(
+    f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --results ferry.jsonl",
+    f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --domain miconic --task compare --task eval "
+    f"-j 2 --results syntax.jsonl"))
 def run_command(
     learned: List[Path] = typer.Option(..., "--learned", "-l", help="directory of learned models <domain>.pddl; "
                                        "one per learner, repeatable"),
@@ -26,11 +32,12 @@ def run_command(
     suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory (default: the repository's "
                                          "benchmarks/)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="units run in parallel (process pool)"),
-    executor: str = typer.Option("process", "--executor", help="process or dask"),
+    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help="where units run"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:8786)"),
     timeout: float = typer.Option(60.0, "--timeout", help="planner time limit per problem, seconds"),
     memory: Optional[int] = typer.Option(4096, "--memory", help="planner memory limit, MB"),
-    planner_config: str = typer.Option("greedy", "--planner-config", help="greedy or opt"),
+    planner_config: str = choice_option("greedy", "--planner-config", choices=tuple(PlannerConfig),
+                                        help="Fast Downward's search (see amlasp solve --help)"),
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
@@ -50,10 +57,12 @@ def run_command(
     guarded(run)
 
 
-@bench_app.command("report")
+@bench_app.command("report", epilog=examples(
+    "amlasp bench report ferry.jsonl",
+    "amlasp bench report ferry.jsonl -f latex -o tables.tex --plots figures/"))
 def report_command(
     results: Path = typer.Argument(..., help="results file of amlasp bench run"),
-    format: str = typer.Option("table", "--format", "-f", help="table, csv, markdown, latex or json"),
+    format: str = choice_option("table", "--format", "-f", choices=REPORT_FORMATS, help="output format"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically)"),
     plots: Optional[Path] = typer.Option(None, "--plots", help="write per-domain precision/recall plots here"),
     plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png and/or svg (default both)"),
