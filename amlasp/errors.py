@@ -29,4 +29,18 @@ class UnsupportedError(InputError):
     """Valid PDDL that amlasp does not support: refusing beats a silently wrong number."""
 
 
-__all__ = ["InputError", "UnsupportedError"]
+class InputWarning(UserWarning):
+    """Input read leniently, or inconsistent with another input: said, never silently accepted.
+
+    Raised through Python's `warnings` (so that API users see it and can filter it); the command
+    line prints each as `amlasp: warning: ...`, and `amlasp --strict` turns it into an error (exit 2)."""
+
+
+def warn_input(message: str, file: str | Path | None = None, line: int | None = None) -> None:
+    """Issue an `InputWarning` located like an `InputError` (`file:line: message`)."""
+    import warnings
+    where = "" if file is None else f"{file}:{line}: " if line is not None else f"{file}: "
+    warnings.warn(InputWarning(where + message), stacklevel=3)
+
+
+__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input"]

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from importlib import import_module
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import typer
 
 from ..choices import Choice
-from ..errors import InputError
+from ..errors import InputError, InputWarning
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -33,7 +34,7 @@ def guarded(fn: Callable[[], T]) -> T:
     """Bad input → one line on stderr and exit 2; never a traceback."""
     try:
         return fn()
-    except InputError as e:
+    except (InputError, InputWarning) as e:  # a warning is an error under --strict
         print(f"amlasp: error: {e}", file=sys.stderr)
         raise typer.Exit(2)
     except (BrokenPipeError, KeyboardInterrupt):
@@ -47,9 +48,27 @@ def guarded(fn: Callable[[], T]) -> T:
         raise typer.Exit(3)
 
 
+#: `amlasp --strict`: every warning about the inputs is an error (exit 2).
+STRICT = False
+
+
 def warn(messages) -> None:
+    """Warnings about the inputs, one line each on stderr (an error under --strict)."""
     for m in messages:
+        if STRICT:
+            raise InputError(f"{m} (an error under --strict)")
         print(f"amlasp: warning: {m}", file=sys.stderr)
+
+
+def _show(message, category, filename, lineno, file=None, line=None) -> None:
+    """`warnings.showwarning` for the command line: an `InputWarning` is one line like `warn`'s."""
+    if issubclass(category, InputWarning):
+        warn([str(message)])
+    else:
+        _python_show(message, category, filename, lineno, file, line)
+
+
+_python_show = warnings.showwarning
 
 
 #: The options every metric command shares (compare, eval, solve): their help texts.
@@ -96,8 +115,15 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _group(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                        help="Print the version and exit.")) -> None:
+                                        help="Print the version and exit."),
+           strict: bool = typer.Option(False, "--strict", help="treat every warning about the inputs as an error "
+                                       "(exit 2): a problem naming another domain, a learned model read leniently, "
+                                       "an inconsistent trajectory")) -> None:
     """Evaluate learned PDDL action models with Answer Set Programming (clingo)."""
+    global STRICT
+    STRICT = strict
+    warnings.showwarning = _show
+    warnings.simplefilter("error" if strict else "always", InputWarning)
 
 
 def load_commands(names: Sequence[str] = ()) -> typer.Typer:
@@ -110,5 +136,5 @@ def load_commands(names: Sequence[str] = ()) -> typer.Typer:
 
 def main() -> None:
     if sys.argv[1:2] != ["--version"]:  # the version needs no command
-        load_commands(sys.argv[1:2])
+        load_commands([a for a in sys.argv[1:] if a != "--strict"][:1])
     app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion

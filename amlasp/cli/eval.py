@@ -39,7 +39,7 @@ def eval_command(
         from ..render.progress import progress_bar
         form = output_format(format, output, RESULT_FORMATS)
         ref = load_domain(reference)
-        lrn = load_domain(learned)
+        lrn = load_domain(learned, undeclared_predicates=True)  # scored as a learned-only predicate
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
         for target in written(form, output, summary):

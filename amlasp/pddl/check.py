@@ -13,6 +13,7 @@ from typing import Iterable
 from . import sexpr
 from ..asp.names import asp_name
 from ..errors import InputError, UnsupportedError
+from ..model import Domain
 
 _UNSUPPORTED_REQUIREMENTS = {
     ":numeric-fluents", ":fluents", ":durative-actions", ":derived-predicates",
@@ -163,5 +164,21 @@ def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: 
                          f"told apart: rename one", file, getattr(name, "line", None) or None)
 
 
+def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
+    """Learned names that meet a reference name only as one symbol (they differ in `-`/`_` or case):
+    matched, as the README says, and said."""
+    out = []
+    for kind, mine, theirs in (("action", learned.actions, reference.actions),
+                               ("predicate", learned.predicates, reference.predicates)):
+        by_symbol = {asp_name(x.name): x.name for x in theirs}
+        for x in mine:
+            other = by_symbol.get(asp_name(x.name))
+            if other is not None and other != x.name:
+                out.append(f"learned {kind} '{x.name}' is matched with the reference's '{other}' (names differing "
+                           f"only in case or -/_ are one name)")
+    return out
+
+
 __all__ = ["expect_define", "known_section", "known_sections", "complete_problem", "refuse_unsupported",
-           "unique_names", "known_types", "acyclic_types", "declared_types", "distinct_symbols"]
+           "unique_names", "known_types", "acyclic_types", "declared_types", "distinct_symbols",
+           "spelling_differences"]

@@ -18,13 +18,15 @@ from pathlib import Path
 
 from . import check, convert, declarations, repair, sexpr
 from .source import read_text
-from ..errors import InputError
+from ..asp.names import asp_name
+from ..errors import InputError, warn_input
 from ..model import Domain, Problem
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
 
 # The repairs, in order: each changes the tree in place and returns its warnings.
 _REPAIRS = (
+    repair.warn_requirements,  # a missing :requirements, or a feature used without its requirement, said
     repair.declare_requirements,  # :requirements lists all we support
     repair.declare_object_alias,  # a domain naming `object` declares our alias of it
     repair.drop_object_type,  # `object` is not declared again as a type of its own
@@ -40,13 +42,19 @@ def _domain_parser():
     return domain_parser()
 
 
-def parse_domain(text: str, file: str = "<domain>") -> Domain:
-    """The passes of the module docstring, in order; the first error in the file is the one reported."""
+def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False) -> Domain:
+    """The passes of the module docstring, in order; the first error in the file is the one reported.
+
+    `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
+    warning each) instead of refusing them; compare and eval read learned models so."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
     check.refuse_unsupported(root, file)
+    lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
     sections = declarations.sections(root)
-    types = repair.declare_parent_types(declarations.types(sections, file))
+    declared_types = declarations.types(sections, file)
+    lenient += repair.warn_parent_types(declared_types)
+    types = repair.declare_parent_types(declared_types)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
     constants = declarations.typed_section(sections, ":constants", file)
@@ -58,7 +66,7 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p.head(), "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions], file)
-    warnings = [w for fix in _REPAIRS for w in fix(root)]
+    warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
     parsed = _call_pddl(sexpr.write(root), file, root)
     declared = declarations.DomainDeclarations(types, constants, predicates, actions)
     return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
@@ -106,6 +114,9 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     sections = declarations.sections(root)
     check.known_sections(root, _PROBLEM_SECTIONS, file)
     domain_name = declarations.domain_name(sections, root, file)
+    if asp_name(domain_name or "?") != asp_name(domain.name):  # names differing in case or -/_ are one name
+        warn_input(f"(:domain {domain_name}) names another domain than {domain.name}, the one it is read with",
+                   file, sections[":domain"].line)
     objects = declarations.typed_section(sections, ":objects", file)
     check.unique_names(objects, "object", file)
     check.known_types(objects, declarations.type_names(domain.types), file, f" (not in domain {domain.name})")
@@ -117,8 +128,8 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     return convert.to_problem(str(header[1]), domain_name, objects, sections, domain, file)
 
 
-def load_domain(path: str | Path) -> Domain:
-    return parse_domain(read_text(path), str(path))
+def load_domain(path: str | Path, *, undeclared_predicates: bool = False) -> Domain:
+    return parse_domain(read_text(path), str(path), undeclared_predicates=undeclared_predicates)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:

@@ -27,12 +27,14 @@ from ...asp.decode import Decoder
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
-from ...errors import InputError
+from ...errors import InputError, warn_input
 from ...files import path_list
 from ...model import Domain, Problem
+from ...pddl.check import spelling_differences
 from ...pddl.parse import load_domain
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ..solve import ProgressCallback
+from .checks import trajectory_warnings
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .rules import PairCompiler, Slot, slots, static_predicates
 from .states import Grouped, StateWriter, Vocabulary, batches, group
@@ -42,20 +44,27 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
              states: str | Path | Sequence[str | Path] | Sequence[StateSet],
              problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
-             batch_states: int = 40000) -> Evaluation:
+             batch_states: int = 40000, check_trajectories: bool = True) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
     `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
     these (read with the reference's vocabulary; objects from the problems), or loaded StateSets.
     `problems`: the directory (or directories) where the trajectories' problem files are.
     `progress(stage, done, total)` is called as state files are read and batches solved.
-    All states go into one clingo program (several for more than `batch_states` states)."""
+    All states go into one clingo program (several for more than `batch_states` states).
+    `check_trajectories`: warn (`InputWarning`) of a trajectory whose first state is not its problem's
+    initial state, or whose recorded action is not applicable in the reference where it was taken."""
     t0 = time.perf_counter()
     ref = reference if isinstance(reference, Domain) else load_domain(reference)
-    lrn = learned if isinstance(learned, Domain) else load_domain(learned)
+    lrn = learned if isinstance(learned, Domain) else load_domain(learned, undeclared_predicates=True)
+    for message in spelling_differences(lrn, ref):
+        warn_input(message)
     if isinstance(states, (str, os.PathLike)):
         states = [states]  # one path, not a sequence of characters
     sets = _load(states, ref, problems, progress)
+    if check_trajectories:
+        for message in trajectory_warnings(ref, sets):
+            warn_input(message)
     t_load = time.perf_counter() - t0
     total = sum(len(s.states) for s in sets)
     if total == 0:
