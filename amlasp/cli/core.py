@@ -18,7 +18,7 @@ def load_task(domain: Path, problem: Path):
     """A domain (its repair warnings printed) and a problem read with it."""
     from ..pddl.parse import load_domain, load_problem
     d = load_domain(domain)
-    warn(d.warnings)
+    warn(f"{domain}: {w}" for w in d.warnings)
     return d, load_problem(problem, d)
 
 
@@ -129,7 +129,7 @@ def facts(
         from ..pddl.plans import read_plan
         from ..pddl.states import load_states
         d = load_domain(domain)
-        warn(d.warnings)
+        warn(f"{domain}: {w}" for w in d.warnings)
         if problem is None and (states or plan):
             raise InputError("--states and --plan need a PROBLEM file")
         p = load_problem(problem, d) if problem is not None else None

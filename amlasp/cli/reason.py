@@ -152,7 +152,7 @@ def diff_cmd(
         Format.parse(format, ANSWER_FORMATS)
         ref = load_domain(reference)
         lrn = load_domain(learned)
-        warn(ref.warnings + lrn.warnings)
+        warn([f"{reference}: {w}" for w in ref.warnings] + [f"{learned}: {w}" for w in lrn.warnings])
         results = []
         for pf in problems:
             p = load_problem(pf, ref)
