@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import sexpr
+from .suggest import did_you_mean
 from ..asp.names import asp_name
 from ..errors import InputError, UnsupportedError
 from ..model import Domain
@@ -54,7 +55,8 @@ def expect_define(root: sexpr.List, kind: str, file: str) -> sexpr.List:
 
 def known_section(section: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
     if section.head() not in allowed:
-        raise InputError(f"unknown section {section.head()}", file, section.line)
+        words = allowed + ((":action",) if ":predicates" in allowed else ())
+        raise InputError(f"unknown section {section.head()}{did_you_mean(section.head(), words)}", file, section.line)
 
 
 def known_sections(root: sexpr.List, allowed: tuple[str, ...], file: str) -> None:

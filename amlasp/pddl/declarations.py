@@ -13,6 +13,7 @@ from typing import Iterable
 
 from . import sexpr
 from .check import known_section
+from .suggest import ACTION_KEYS, did_you_mean
 from ..errors import InputError, UnsupportedError
 
 Named = list[tuple[sexpr.Token, str]]  # (name, its type, or a type's parent), in the order declared
@@ -105,10 +106,20 @@ def actions(root: sexpr.List, file: str) -> dict[str, sexpr.List]:
                 raise InputError("action without a name", file, s.line)
             if s[1] in out:
                 raise InputError(f"action '{s[1]}' declared twice", file, s.line)
+            action_keys(s, file)
             out[s[1]] = s
         else:
             known_section(s, DOMAIN_SECTIONS, file)
     return out
+
+
+def action_keys(action: sexpr.List, file: str) -> None:
+    """Each `:key` after the action's name is one PDDL knows (a typo is named, with the key it was
+    meant to be, rather than left to the parser's "syntax error" at the end of the action)."""
+    for key in action[2::2]:
+        if isinstance(key, sexpr.Token) and key.startswith(":") and key not in ACTION_KEYS:
+            hint = did_you_mean(key, ACTION_KEYS) or f" (expected {', '.join(ACTION_KEYS)})"
+            raise InputError(f"unknown action key '{key}'{hint}", file, key.line)
 
 
 def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> str:
@@ -119,4 +130,4 @@ def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> st
 
 
 __all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "typed_section", "types",
-           "type_names", "predicates", "actions", "domain_name"]
+           "type_names", "predicates", "actions", "action_keys", "domain_name"]

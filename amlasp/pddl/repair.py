@@ -13,6 +13,7 @@ from typing import Iterator
 
 from . import sexpr
 from .declarations import Named
+from .suggest import REQUIREMENTS, did_you_mean
 
 # `pddl` refuses `- object` in typed lists once `:types` is declared; we hand it this alias.
 OBJECT_ALIAS = "amlasp-object-type"
@@ -159,6 +160,8 @@ def warn_requirements(root: sexpr.List) -> list[str]:
     if index is None:
         return ["no (:requirements ...): read as declaring every requirement amlasp supports"]
     declared = {str(r) for r in root[index][1:]}
+    unknown = [f"unknown requirement {r}{did_you_mean(r, REQUIREMENTS)} (ignored)"
+               for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
     declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
     used: dict[str, int] = {}
     if any(t == "-" for t in _tokens(root)):
@@ -168,8 +171,8 @@ def warn_requirements(root: sexpr.List) -> list[str]:
             for key, value in zip(section, section[1:]):
                 if key in (":precondition", ":effect"):
                     _features(value, key == ":precondition", used)
-    return [f"{req} is used (line {line}) but not declared in :requirements (assumed)"
-            for req, line in sorted(used.items(), key=lambda x: x[1]) if req not in declared]
+    return unknown + [f"{req} is used (line {line}) but not declared in :requirements (assumed)"
+                      for req, line in sorted(used.items(), key=lambda x: x[1]) if req not in declared]
 
 
 def _features(node: sexpr.SExpr, precondition: bool, used: dict[str, int]) -> None:
