@@ -13,7 +13,7 @@ import pddl.logic.predicates as pp
 import pddl.logic.terms as pt
 
 from . import sexpr
-from .suggest import OPERATORS, did_you_mean
+from .suggest import did_you_mean
 from .declarations import DomainDeclarations, Named, type_names
 from .repair import OBJECT_ALIAS
 from ..errors import InputError, UnsupportedError
@@ -64,7 +64,7 @@ class _Converter:
         hit = sexpr.find(node, name)
         line = hit.line if hit is not None else getattr(node, "line", None)
         if decl is None:
-            guess = did_you_mean(name, [*self.predicates, *OPERATORS])
+            guess = did_you_mean(name, self.predicates)  # an atom's arguments are terms: not an operator's typo
             raise InputError(f"undefined predicate '{name}'{guess}", self.file, line)
         if len(f.terms) != decl.arity:
             raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(f.terms)} given",

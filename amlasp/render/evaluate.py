@@ -14,7 +14,7 @@ from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
 from .formats import FitTable, Format, Layout, rich_table, to_json
 
 #: How people see the columns of `Evaluation.to_frame()` (Markdown, LaTeX, terminal); CSV keeps the names.
-LABELS = {"in_learned": "in learned", "learned_only": "learned only", "joint": "joint",
+LABELS = {"in_learned": "in learned", "learned_only": "learned only",
           **{f"{fam}_{k}": f"{fam} {k.upper() if len(k) == 2 else k[0].upper()}"
              for fam in ("app", "eff") for k in ("tp", "fp", "tn", "fn", "precision", "recall")}}
 SUMMARY_LABELS = {"mean_over_actions": "mean over actions"}
@@ -57,7 +57,7 @@ def text(ev: Evaluation, format: Format, summary: bool = False) -> str:
 def table(ev: Evaluation) -> FitTable:
     """One row per action (as the exports), the counts under their family (app, eff)."""
     s = sheet(ev)
-    cols = [c for c in FRAME_COLUMNS if c not in ("arity", "in_learned", "learned_only", "joint")]
+    cols = [c for c in FRAME_COLUMNS if c not in ("arity", "in_learned", "learned_only")]
     rows = []
     for r in ev.records():
         name = r["action"] + ("" if r["in_learned"] else " (not learned)") + (" (learned only)" if r["learned_only"]

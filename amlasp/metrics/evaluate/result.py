@@ -12,7 +12,7 @@ from ..aggregates import SUMMARY_COLUMNS
 
 
 #: The columns of `Evaluation.to_frame()` and of the CSV, Markdown and LaTeX exports.
-FRAME_COLUMNS = ("action", "arity", "in_learned", "learned_only", "joint",
+FRAME_COLUMNS = ("action", "arity", "in_learned", "learned_only",  # (JSON's `joint` is app_tp)
                  "app_tp", "app_fp", "app_tn", "app_fn", "app_precision", "app_recall",
                  "eff_tp", "eff_fp", "eff_tn", "eff_fn", "eff_precision", "eff_recall")
 
@@ -167,14 +167,13 @@ class Evaluation:
         """The rows of `to_frame()`; every export (CSV, Markdown, LaTeX) is made from them."""
         rows = []
         for a in self.actions:
-            row = {"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "learned_only": False,
-                   "joint": a.joint}
+            row = {"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "learned_only": False}
             for fam, c in (("app", a.applicability), ("eff", a.effects)):
                 row.update({f"{fam}_{k}": v for k, v in c.to_dict().items()})
             rows.append(row)
         for x in self.learned_only:  # its instances are FPs; nothing else is defined
             row = dict.fromkeys(FRAME_COLUMNS)
-            row.update({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True, "joint": 0,
+            row.update({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True,
                         "app_tp": 0, "app_fp": x.fp, "app_fn": 0, "app_precision": 0.0 if x.fp else None})
             rows.append(row)
         return rows
