@@ -9,6 +9,7 @@ import typer
 
 from ..choices import REPORT_FORMATS
 from ..experiments.bench import Executor  # light: its heavy imports are made on use
+from ..experiments.report import Aggregate
 from ..metrics.solve import PlannerConfig
 from . import IPC, app, choice_option, examples, guarded, warn
 
@@ -66,11 +67,12 @@ def report_command(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically)"),
     plots: Optional[Path] = typer.Option(None, "--plots", help="write per-domain precision/recall plots here"),
     plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png and/or svg (default both)"),
-    aggregate: str = typer.Option("avg", "--aggregate", help="avg (over actions) or cumulative (summed counts)"),
+    aggregate: str = choice_option("avg", "--aggregate", choices=tuple(Aggregate),
+                                   help="avg: the mean over actions; cumulative: the counts summed first"),
 ):
     """The paper's tables 3-6 (domains as rows, learners as columns, best in bold) and plots."""
     def run():
-        from ..experiments.report import Aggregate, report as make_report
+        from ..experiments.report import report as make_report
         from ..render.bench import report_rich, report_text
         from ..render.formats import REPORT_FORMATS, Format
         from ..render.output import console, deliver, refuse_overwrite

@@ -1,7 +1,10 @@
-"""The output formats: numbers for people, and JSON, CSV, Markdown and LaTeX from plain rows.
+"""Numbers for people (`fmt`), tables for the terminal (`FitTable`), and JSON, CSV, Markdown and
+LaTeX from plain rows (the metric results' tidy tables are `render.exports`' job).
 
 Every result is turned into plain rows (lists of values) by its presentation module
 (`render.compare`, `render.evaluate`, ...) and formatted here; no command formats numbers itself.
+A terminal table is laid out when it is drawn, for the width it gets: every number whole,
+right-aligned, labels folded, a narrower layout or a split into parts when it does not fit.
 """
 
 from __future__ import annotations
