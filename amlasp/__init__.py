@@ -15,6 +15,8 @@ __version__ = "0.1.0"
 _API = {
     "applicable": "amlasp.reasoning.engine",
     "execute": "amlasp.reasoning.engine",
+    "validate_plans": "amlasp.reasoning.engine",  # many plans, of one problem or several, in one grounding
+    "read_batch": "amlasp.pddl.batch",  # the plans of a batch file (JSON lines), for validate_plans
     "InputError": "amlasp.errors",
     "UnsupportedError": "amlasp.errors",
     "load_domain": "amlasp.pddl.parse",
@@ -32,7 +34,8 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
     from .metrics.evaluate import evaluate
     from .metrics.solve import solve
     from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
-    from .reasoning.engine import applicable, execute
+    from .pddl.batch import read_batch
+    from .reasoning.engine import applicable, execute, validate_plans
 
 
 def __getattr__(name: str) -> Any:
@@ -49,5 +52,5 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_API))
 
 
-__all__ = ["applicable", "execute", "load_domain", "load_problem", "parse_domain",
+__all__ = ["applicable", "execute", "validate_plans", "read_batch", "load_domain", "load_problem", "parse_domain",
            "parse_problem", "compare", "solve", "evaluate", "InputError", "UnsupportedError", "__version__"]

@@ -1,28 +1,63 @@
 """Errors the user can act on: the single home of user-facing errors.
 
-Each reads `file:line: message` (or `file: message`, or just the message for a bad option),
-so that the CLI prints it on one line and exits 2; anything else that escapes is a bug.
+Each reads `file:line:col: message` (or `file: message`, or just the message for a bad
+option), so that the CLI prints it on one line and exits 2, and an editor can jump to the
+faulty token; anything else that escapes is a bug (exit 4). A name longer than `NAME_LIMIT`
+characters is shortened in the message: a 5,000-character name must not flood the terminal.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+#: Names (quoted in messages) longer than this are shortened to their start, "…" and their length.
+NAME_LIMIT = 60
+
+_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (NAME_LIMIT + 1))
+
+
+def short(text: str, limit: int = NAME_LIMIT) -> str:
+    """`text`, or its first characters, "…" and its length when it is longer than `limit`."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 20]}…({len(text)} chars)"
+
+
+def _shorten_names(message: str) -> str:
+    """Every quoted name in `message` longer than NAME_LIMIT, shortened; newlines become spaces (one line)."""
+    message = message.replace("\r", " ").replace("\n", " ")
+    return _QUOTED.sub(lambda m: f"'{short(m.group(1))}'", message)
 
 
 class InputError(Exception):
-    """Bad user input (PDDL, state file, plan, option), located in its file and line where it has one."""
+    """Bad user input (PDDL, state file, plan, option), located in its file, line and column where it has them.
 
-    def __init__(self, message: str, file: str | Path | None = None, line: int | None = None):
-        self.message = message
+    `at` is any object with `line` and `col` attributes (a token or list of the s-expression reader)."""
+
+    def __init__(self, message: str, file: str | Path | None = None, line: int | None = None,
+                 col: int | None = None, *, at: object = None):
+        if at is not None:
+            line = getattr(at, "line", None) or line
+            col = getattr(at, "col", None) or col
+        self.message = _shorten_names(message)
         self.file = str(file) if file is not None else None
-        self.line = line
-        super().__init__(self.location() + message)
+        self.line = line if line else None
+        self.col = col if col and self.line is not None else None
+        super().__init__(self.location() + self.message)
 
     def location(self) -> str:
-        """`file:line: `, `file: ` or nothing: the prefix of the message."""
+        """`file:line:col: `, `file:line: `, `file: ` or nothing: the prefix of the message."""
         if self.file is None:
             return ""
-        return f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
+        if self.line is None:
+            return f"{self.file}: "
+        return f"{self.file}:{self.line}:{self.col}: " if self.col is not None else f"{self.file}:{self.line}: "
+
+    def moved(self, file: str | Path | None = None, line: int | None = None, col: int | None = None) -> "InputError":
+        """The same error (same class) reported at another place: a snippet read alone, put back in its file."""
+        return type(self)(self.message, file if file is not None else self.file, line, col)
 
 
 class UnsupportedError(InputError):
@@ -36,11 +71,11 @@ class InputWarning(UserWarning):
     line prints each as `amlasp: warning: ...`, and `amlasp --strict` turns it into an error (exit 2)."""
 
 
-def warn_input(message: str, file: str | Path | None = None, line: int | None = None) -> None:
-    """Issue an `InputWarning` located like an `InputError` (`file:line: message`)."""
+def warn_input(message: str, file: str | Path | None = None, line: int | None = None, col: int | None = None, *,
+               at: object = None) -> None:
+    """Issue an `InputWarning` located like an `InputError` (`file:line:col: message`)."""
     import warnings
-    where = "" if file is None else f"{file}:{line}: " if line is not None else f"{file}: "
-    warnings.warn(InputWarning(where + message), stacklevel=3)
+    warnings.warn(InputWarning(str(InputError(message, file, line, col, at=at))), stacklevel=3)
 
 
-__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input"]
+__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input", "NAME_LIMIT", "short"]

@@ -1,9 +1,10 @@
-"""Bad input through the real command line: exit 2, one line `file:LINE: message`, no traceback.
+"""Bad input through the real command line: exit 2, one line `file:LINE:COL: message`, no traceback.
 
 tests/data/bad/ holds a correct domain, problem and plan (domain.pddl, problem.pddl, plan.txt)
-and copies of them broken in one place each; every case names the file and the line that
-is wrong, and the words a user needs. A few cases run `python -m amlasp` in a subprocess to
-show that nothing else reaches stderr; the rest use typer's CliRunner (same code, faster).
+and copies of them broken in one place each; every case names the file, the line and the
+column of the faulty token (checked by eye against the file), and the words a user needs.
+A few cases run `python -m amlasp` in a subprocess to show that nothing else reaches stderr;
+the rest use typer's CliRunner (same code, faster).
 """
 
 from __future__ import annotations
@@ -24,75 +25,75 @@ def bad(name: str) -> str:
     return str(BAD / name)
 
 
-# id: (command line, file named in the error, line, words of the message)
+# id: (command line, file named in the error, line, column, words of the message)
 CASES = {
     "missing-paren-domain": (["validate", bad("missing-paren-domain.pddl"), P, PLAN],
-                             "missing-paren-domain.pddl", 20, "missing '\\)'.*before ':effect' on line 21"),
+                             "missing-paren-domain.pddl", 20, 19, "missing '\\)'.*before ':effect' on line 21"),
     "missing-paren-problem": (["validate", D, bad("missing-paren-problem.pddl"), PLAN],
-                              "missing-paren-problem.pddl", 5, "missing '\\)'.*before '\\(:goal' on line 8"),
+                              "missing-paren-problem.pddl", 5, 3, "missing '\\)'.*before '\\(:goal' on line 8"),
     "unknown-predicate-domain": (["validate", bad("unknown-predicate-domain.pddl"), P, PLAN],
-                                 "unknown-predicate-domain.pddl", 12, "undefined predicate 'on-table'"),
+                                 "unknown-predicate-domain.pddl", 12, 36, "undefined predicate 'on-table'"),
     "unknown-predicate-problem": (["validate", D, bad("unknown-predicate-problem.pddl"), PLAN],
-                                  "unknown-predicate-problem.pddl", 6, "undefined predicate 'free'"),
+                                  "unknown-predicate-problem.pddl", 6, 21, "undefined predicate 'free'"),
     "wrong-arity-domain": (["validate", bad("wrong-arity-domain.pddl"), P, PLAN],
-                           "wrong-arity-domain.pddl", 17, "'ontable' takes 1 argument\\(s\\), 2 given"),
+                           "wrong-arity-domain.pddl", 17, 61, "'ontable' takes 1 argument\\(s\\), 2 given"),
     "wrong-arity-problem": (["validate", D, bad("wrong-arity-problem.pddl"), PLAN],
-                            "wrong-arity-problem.pddl", 6, "'clear' takes 1 argument\\(s\\), 2 given"),
+                            "wrong-arity-problem.pddl", 6, 11, "'clear' takes 1 argument\\(s\\), 2 given"),
     "unknown-object-problem": (["validate", D, bad("unknown-object-problem.pddl"), PLAN],
-                               "unknown-object-problem.pddl", 6, "unknown object 'c'"),
+                               "unknown-object-problem.pddl", 6, 27, "unknown object 'c'"),
     "unknown-object-plan": (["validate", D, P, bad("unknown-object-plan.txt")],
-                            "unknown-object-plan.txt", 2, "unknown object 'c'"),
+                            "unknown-object-plan.txt", 2, 10, "unknown object 'c'"),
     "unknown-object-trajectory": (["applicable", D, P, "--states", bad("trajectory-unknown-object")],
-                                  "trajectory-unknown-object", 4, "unknown object 'z'"),
+                                  "trajectory-unknown-object", 4, 40, "unknown object 'z'"),
     "undeclared-type-domain": (["validate", bad("undeclared-type-domain.pddl"), P, PLAN],
-                               "undeclared-type-domain.pddl", 19, "undeclared type 'blok'$"),
+                               "undeclared-type-domain.pddl", 19, 34, "undeclared type 'blok'$"),
     "undeclared-type-problem": (["validate", D, bad("undeclared-type-problem.pddl"), PLAN],
-                                "undeclared-type-problem.pddl", 4, "undeclared type 'brick'"),
-    "empty-domain": (["validate", bad("empty.pddl"), P, PLAN], "empty.pddl", 1, "empty file"),
-    "empty-problem": (["applicable", D, bad("empty.pddl")], "empty.pddl", 1, "empty file"),
-    "comments-only": (["applicable", bad("comments-only.pddl"), P], "comments-only.pddl", 1, "empty file"),
-    "garbage-domain": (["validate", bad("garbage.pddl"), P, PLAN], "garbage.pddl", 1, "binary data"),
-    "garbage-plan": (["validate", D, P, bad("garbage.pddl")], "garbage.pddl", 1, "binary data"),
+                                "undeclared-type-problem.pddl", 4, 19, "undeclared type 'brick'"),
+    "empty-domain": (["validate", bad("empty.pddl"), P, PLAN], "empty.pddl", 1, 1, "empty file"),
+    "empty-problem": (["applicable", D, bad("empty.pddl")], "empty.pddl", 1, 1, "empty file"),
+    "comments-only": (["applicable", bad("comments-only.pddl"), P], "comments-only.pddl", 1, 1, "empty file"),
+    "garbage-domain": (["validate", bad("garbage.pddl"), P, PLAN], "garbage.pddl", 1, 1, "binary data"),
+    "garbage-plan": (["validate", D, P, bad("garbage.pddl")], "garbage.pddl", 1, 1, "binary data"),
     "unknown-action-plan": (["validate", D, P, bad("unknown-action-plan.txt")],
-                            "unknown-action-plan.txt", 3, "unknown action 'place'"),
+                            "unknown-action-plan.txt", 3, 2, "unknown action 'place'"),
     "wrong-arity-plan": (["validate", D, P, bad("wrong-arity-plan.txt")],
-                         "wrong-arity-plan.txt", 3, "'stack' takes 2 argument\\(s\\), 1 given"),
-    "not-a-plan": (["validate", D, P, bad("not-a-plan.txt")], "not-a-plan.txt", 2, "one action like"),
-    "domain-as-problem": (["validate", D, D, PLAN], "domain.pddl", 2, "this is a domain file, expected a problem"),
-    "problem-as-domain": (["applicable", P, P], "problem.pddl", 2, "this is a problem file, expected a domain"),
+                         "wrong-arity-plan.txt", 3, 2, "'stack' takes 2 argument\\(s\\), 1 given"),
+    "not-a-plan": (["validate", D, P, bad("not-a-plan.txt")], "not-a-plan.txt", 2, 1, "one action like"),
+    "domain-as-problem": (["validate", D, D, PLAN], "domain.pddl", 2, 9, "this is a domain file, expected a problem"),
+    "problem-as-domain": (["applicable", P, P], "problem.pddl", 2, 9, "this is a problem file, expected a domain"),
     "numeric-domain": (["validate", bad("numeric-domain.pddl"), P, PLAN],
-                       "numeric-domain.pddl", 10, "unsupported feature: numeric fluents"),
+                       "numeric-domain.pddl", 10, 3, "unsupported feature: numeric fluents"),
     "numeric-problem": (["validate", D, bad("numeric-problem.pddl"), PLAN],
-                        "numeric-problem.pddl", 8, "unsupported feature: numeric fluents"),
-    "same-symbol-domain": (["validate", bad("same-symbol-domain.pddl"), P, PLAN], "same-symbol-domain.pddl", 10,
+                        "numeric-problem.pddl", 8, 10, "unsupported feature: numeric fluents"),
+    "same-symbol-domain": (["validate", bad("same-symbol-domain.pddl"), P, PLAN], "same-symbol-domain.pddl", 10, 17,
                            "predicate 'hand_empty' and predicate 'hand-empty' differ only in case or -/_"),
-    "same-symbol-problem": (["validate", D, bad("same-symbol-problem.pddl"), PLAN], "same-symbol-problem.pddl", 4,
+    "same-symbol-problem": (["validate", D, bad("same-symbol-problem.pddl"), PLAN], "same-symbol-problem.pddl", 4, 21,
                             "object 'b_2' and object 'b-2' differ only in case or -/_"),
-    "step-unknown-action": (["step", D, P, "(pick-up a)", "(fly a)"], "<command line>", 1, "unknown action 'fly'"),
+    "step-unknown-action": (["step", D, P, "(pick-up a)", "(fly a)"], "<command line>", 1, 2, "unknown action 'fly'"),
 }
 SUBPROCESS = {"missing-paren-domain", "garbage-domain", "empty-problem", "unknown-action-plan",
               "numeric-domain", "domain-as-problem"}
 
 
-def check(rc: int, stderr: str, file: str, line: int, words: str) -> None:
+def check(rc: int, stderr: str, file: str, line: int, col: int, words: str) -> None:
     assert rc == 2, stderr
     assert "Traceback" not in stderr
     lines = stderr.splitlines()
     assert len(lines) == 1, lines
     path = file if file.startswith("<") else str(BAD / file)
-    assert re.match(rf"amlasp: error: {re.escape(path)}:{line}: .*{words}", lines[0]), lines[0]
+    assert re.match(rf"amlasp: error: {re.escape(path)}:{line}:{col}: .*{words}", lines[0]), lines[0]
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_bad_input_is_one_line_with_file_and_line(case):
-    args, file, line, words = CASES[case]
+def test_bad_input_is_one_line_with_file_line_and_column(case):
+    args, file, line, col, words = CASES[case]
     if case in SUBPROCESS:
         proc = run_module(*args)
-        check(proc.returncode, proc.stderr, file, line, words)
+        check(proc.returncode, proc.stderr, file, line, col, words)
     else:
         result = run(*args)
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-        check(result.exit_code, result.stderr, file, line, words)
+        check(result.exit_code, result.stderr, file, line, col, words)
 
 
 def test_the_unbroken_originals_are_valid():
@@ -122,10 +123,15 @@ def test_missing_file_and_directory():
     assert result.exit_code == 2 and "is a directory" in result.stderr
 
 
-def test_a_bad_domain_does_not_spoil_the_next_one():
-    """The `pddl` parser is reused across files; one that failed half-way must not refuse the next."""
+def test_a_bad_domain_does_not_spoil_the_next_one(monkeypatch):
+    """The `pddl` parser is reused across files; one that failed half-way must not refuse the next.
+    Our own checks refuse a `when` in a precondition first: switched off here, so that the `pddl`
+    parser meets it (and its error is put back at the user's token)."""
+    from amlasp.pddl import formulas
     from amlasp.pddl.parse import parse_domain
+    monkeypatch.setattr(formulas, "check_actions", lambda actions, vocab: None)
     good = (BAD / "domain.pddl").read_text()
-    with pytest.raises(InputError, match="PDDL syntax error"):
-        parse_domain(good.replace(":effect", ":effect :effect", 1), "broken.pddl")
+    broken = good.replace(":precondition (holding ?x)", ":precondition (when (holding ?x) (clear ?x))", 1)
+    with pytest.raises(InputError, match=r"^broken.pddl:16:25: PDDL syntax error near '\('$"):
+        parse_domain(broken, "broken.pddl")
     assert parse_domain(good, "domain.pddl").name == "blocks"

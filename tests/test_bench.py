@@ -79,14 +79,19 @@ def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
                 assert t.values[(d, "perfect", key)] == (1.0 if higher else 0.0), (t.name, d, key)
     solving = rep.table("solving")
     assert solving.values[("ferry", "broken", "false_plan_ratio")] == 1.0
-    assert solving.values[("blocksworld", "broken", "solving_ratio")] == 0.0
-    assert ("blocksworld", "broken", "precision") not in rep.table("syntactic").values  # n/a, not 0
+    # no blocksworld model: n/a in every table alike (solving too: not 0), and left out of every mean
+    for t in rep.tables:
+        assert all((("blocksworld", "broken", m) not in t.values) for m, _, _ in t.metrics), t.name
+        assert t.mean_domains("broken", t.metrics[0][0]) == ("ferry",) and t.uniform_mean() is None
+    assert "no learned model" in " ".join(rep.notes[("broken", "blocksworld")])
     assert rep.table("syntactic").values[("ferry", "broken", "recall")] < 1.0
     md = report_text(rep, Format.MARKDOWN)
     assert "| ferry | **1.000** | **0.000** | 0.000 | 1.000 |" in md  # best of the row in bold (false: lowest)
+    assert "| blocksworld | **1.000** | **0.000** | n/a | n/a |" in md
+    assert "| domains in the mean | 2 | 2 | 1 | 1 |" in md  # columns differ: each says over how many
     latex = report_text(rep, Format.LATEX)
     assert r"\multicolumn{2}{c}{perfect}" in latex and r"\textbf{1.000}" in latex and "n/a" in latex
-    assert rep.to_frame().shape == (4 * 2 * 2 * 2, 5)
+    assert rep.to_frame().shape == (4 * 2 * 2 * 2, 7)
 
     # interrupted run: the last two records lost, a third cut in the middle of its line
     lines = results.read_text().splitlines(keepends=True)

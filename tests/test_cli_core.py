@@ -100,7 +100,7 @@ def test_validate_exit_codes(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("(unstack b3 b9)\n")
     res = run("validate", DOM, PROB, str(bad))
-    assert res.exit_code == 2 and f"{bad}:1: unknown object 'b9'" in res.stderr
+    assert res.exit_code == 2 and f"{bad}:1:13: unknown object 'b9'" in res.stderr
 
 
 def test_validate_subprocess_exit_codes(tmp_path):

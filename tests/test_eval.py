@@ -198,7 +198,7 @@ def test_fast_trajectory_reader_agrees_and_falls_back_for_errors(tmp_path):
     bad = tmp_path / "b_traj"
     bad.write_text(text.replace("(clear crate1)", "(clear crate9)", 1))
     from amlasp.errors import InputError
-    with pytest.raises(InputError, match=r"b_traj:\d+: unknown object 'crate9'"):
+    with pytest.raises(InputError, match=r"b_traj:\d+:\d+: unknown object 'crate9'"):
         read_trajectory(bad, ref, prob)
 
 

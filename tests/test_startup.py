@@ -39,7 +39,7 @@ def test_import_amlasp_loads_nothing_heavy():
 
 
 def test_api_names_load_on_first_use():
-    mods = loaded_after("import amlasp\nassert callable(amlasp.execute) and callable(amlasp.compare)")
+    mods = loaded_after("import amlasp\nassert callable(amlasp.validate_plans) and callable(amlasp.compare)")
     assert "clingo" in mods and not mods & set(HEAVY)
     with pytest.raises(AttributeError):
         import amlasp
@@ -60,6 +60,13 @@ def test_validate_loads_no_heavy_library(fmt):
     assert not mods & set(HEAVY)
 
 
+def test_a_json_answer_does_not_load_rich():
+    """Scripts read JSON: text is printed as it is, rich is for tables and terminals."""
+    code, mods = after_command("validate", str(BW / "domain.pddl"), str(BW / "problem.pddl"), str(BW / "plan.txt"),
+                               "-f", "json")
+    assert code == 0 and "rich" not in mods
+
+
 def test_help_loads_neither_the_parser_nor_a_heavy_library():
     code, mods = after_command("--help")
     assert code == 0
@@ -72,3 +79,31 @@ def test_a_command_registers_only_its_module():
             "print([m for m in ('amlasp.cli.core', 'amlasp.cli.compare', 'amlasp.cli.bench') if m in sys.modules])")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.stdout.splitlines()[-1] == "['amlasp.cli.core']"
+
+
+def test_every_api_name_resolves():
+    import amlasp
+    for name in amlasp.__all__:
+        assert getattr(amlasp, name) is not None, name
+    assert set(amlasp.__all__) <= set(dir(amlasp))
+
+
+def test_defaults_written_in_the_help_are_the_real_ones():
+    """`solve` and `gen trajectories` say some defaults as text, not to import the modules that
+    define them for `--help`: the text must be theirs."""
+    import typer.main
+    from amlasp.cli import load_commands
+    from amlasp.experiments.trajectories import P_OPT, P_RND, SEED
+    from amlasp.metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+    group = typer.main.get_command(load_commands())
+    solve = {p.name: p for p in group.commands["solve"].params}
+    gen = {p.name: p for p in group.commands["gen"].commands["trajectories"].params}
+    for param, value in [(solve["timeout"], DEFAULT_TIMEOUT), (solve["memory"], DEFAULT_MEMORY_MB),
+                         (gen["p_rnd"], P_RND), (gen["p_opt"], P_OPT), (gen["seed"], SEED)]:
+        assert param.default is None and param.help.endswith(f"\\[default: {value}]"), param.name
+
+
+def test_help_imports_no_command_module_dependency():
+    """`amlasp --help` lists every command without importing what they compute with."""
+    code, mods = after_command("--help")
+    assert code == 0 and not mods & {"clingo", "lark", "pddl"}

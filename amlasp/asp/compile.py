@@ -43,6 +43,7 @@ class BodyLiteral:
     atom: str
     negated: bool = False
     variables: frozenset[str] = frozenset()  # the ASP variables of a state or fixed atom
+    declared: frozenset[tuple[str, str]] = frozenset()  # (ASP variable, the predicate's type at its position)
 
     @property
     def joined(self) -> bool:
@@ -95,13 +96,23 @@ class Scope:
     def variables_of(self, a: Atom) -> frozenset[str]:
         return frozenset(self.variables[x] for x in a.args if is_var(x))
 
+    def declared_types(self, a: Atom, domain: Domain) -> frozenset[tuple[str, str]]:
+        """(ASP variable, declared type) for each variable argument of `a`, from its predicate's declaration."""
+        p = domain.predicate(a.predicate)
+        if p is None or p.arity != len(a.args):
+            return frozenset()
+        return frozenset((self.variables[x], t) for x, (_, t) in zip(a.args, p.parameters) if is_var(x))
+
 
 @dataclass
 class ActionRules:
-    """The rules of one model, and the readable text of each auxiliary condition."""
+    """The rules of one model, the readable text of each auxiliary condition, and whether a rule
+    reads the typing of semantics.lp (`is_a`, `not_a`): when none does, a program needs neither
+    semantics.lp nor the objects of its problems (applicable over well-typed states)."""
 
     text: str
     conditions: dict[int, str] = field(default_factory=dict)
+    typing: bool = True
 
 
 class Compiler:
@@ -112,7 +123,7 @@ class Compiler:
     those need are collected here and returned by `finish()`."""
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,
-                 typing: str = "positive", static: frozenset[str] = frozenset()):
+                 typing: str = "positive", static: frozenset[str] = frozenset(), typed_atoms: bool = False):
         """`state` is the state term of every rule (a variable, or a step such as `t-1` in
         multi-shot planning); `relaxed` drops negative conditions and `forall` (the delete
         relaxation used to over-approximate reachability).
@@ -122,7 +133,11 @@ class Compiler:
         `is_a(M,P,V,T)`: clingo's grounder joins small `is_a` relations first, across all
         problems, which made rules up to 30x slower; a negative literal is checked only after
         the join. `static` names predicates that no action changes: they are read from
-        `fixed(P,F)`, given once per problem, instead of `holds(S,F)` in every state."""
+        `fixed(P,F)`, given once per problem, instead of `holds(S,F)` in every state.
+        `typed_atoms`: the caller has checked that every state and fixed atom is well-typed for
+        its predicate's declaration; then a variable bound by an atom at a position declared with
+        its type (or a subtype) needs no typing literal at all (applicable: a fifth of sokoban's
+        grounding was such checks)."""
         if typing not in ("positive", "negative"):
             raise ValueError(typing)
         self.domain = domain
@@ -131,6 +146,7 @@ class Compiler:
         self.relaxed = relaxed
         self.negative_typing = typing == "negative"
         self.static = frozenset(static)
+        self.typed_atoms = typed_atoms
         self.checked_types: set[str] = set()
         self.next_aux = 0
         self.next_q = 0
@@ -151,9 +167,12 @@ class Compiler:
 
     def holds(self, a: Atom, scope: Scope) -> BodyLiteral:
         """Where an atom's truth is read: the state, or the problem for a static predicate."""
+        declared = scope.declared_types(a, self.domain) if self.typed_atoms else frozenset()
         if a.predicate in self.static:
-            return BodyLiteral(Kind.FIXED, f"fixed(P,{scope.atom(a)})", variables=scope.variables_of(a))
-        return BodyLiteral(Kind.STATE, f"holds({self.s},{scope.atom(a)})", variables=scope.variables_of(a))
+            return BodyLiteral(Kind.FIXED, f"fixed(P,{scope.atom(a)})", variables=scope.variables_of(a),
+                               declared=declared)
+        return BodyLiteral(Kind.STATE, f"holds({self.s},{scope.atom(a)})", variables=scope.variables_of(a),
+                           declared=declared)
 
     def comparison(self, a: Atom, scope: Scope, equal: bool) -> BodyLiteral:
         """`X=Y` (or `X!=Y`) for an equality atom."""
@@ -171,11 +190,17 @@ class Compiler:
         return BodyLiteral(Kind.TYPING, f"not_a({self.tag},P,{scope.variables[var]},{t})", negated=True)
 
     def typed(self, variables: Iterable[str], scope: Scope, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
-        """Typing literals of `variables` in a rule with `body`: enumerating ones first."""
+        """Typing literals of `variables` in a rule with `body`: enumerating ones first; none for a
+        variable that a joined atom types already (`typed_atoms`)."""
+        body = list(body)
         bound = frozenset().union(*(lit.binds for lit in body))
+        implied = {pair for lit in body if lit.joined for pair in lit.declared}
         pos, neg = [], []
         for v in variables:
-            if self.negative_typing and scope.variables[v] in bound:
+            var, want = scope.variables[v], scope.types[v]
+            if any(x == var and want in self.domain.ancestors(t) for x, t in implied):
+                continue
+            if self.negative_typing and var in bound:
                 neg.append(self.type_check(v, scope))
             else:
                 pos.append(self.typing(v, scope))
@@ -258,6 +283,35 @@ class Compiler:
         head = head or f"app({self.tag},{self.s},{self.action_term(action)})"
         return Rule(head, (*state, self.in_state(), *fixed, *typing, *rest))
 
+    def run_applicability(self, action: Action) -> Rule:
+        """app_run(M,L,U,A) :- A's precondition holds in every state from L to U, for states given as
+        runs (asp/states.py): `hold(P,L,U,F)`, F holds in states L..U of group P, and `span(P,L,U)`,
+        the states L..U are of group P. The runs of the precondition's state atoms are intersected as they are joined
+        (L the greatest start, U the least end), so that a trajectory's states, which keep most atoms
+        from one to the next, are joined a run at a time, not a state at a time. Only for a
+        precondition of positive state atoms, static literals and comparisons (`runs_apply`)."""
+        scope = self.scope(action)
+        lits = self.precondition(action)
+        state = [x for x in lits if x.joined and x.kind is Kind.STATE]
+        fixed = [x for x in lits if x.joined and x.kind is Kind.FIXED]
+        rest = [x for x in lits if not x.joined]
+        if any(x.kind in (Kind.STATE, Kind.AUX) for x in rest):
+            raise ValueError(f"{action.name}: a negative or complex state condition has no run form")
+        typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
+        prefix = f"holds({self.s},"  # the text `holds` writes; here its state becomes a run
+        body: list[BodyLiteral] = []
+        low, high = "L0", "U0"
+        for i, x in enumerate(state):
+            body.append(replace(x, atom=f"hold(P,L{i},U{i},{x.atom[len(prefix):]}"))
+            if i:
+                body += [BodyLiteral(Kind.COMPARISON, f"L_{i}=({low}+L{i}+|{low}-L{i}|)/2"),
+                         BodyLiteral(Kind.COMPARISON, f"U_{i}=({high}+U{i}-|{high}-U{i}|)/2"),
+                         BodyLiteral(Kind.COMPARISON, f"L_{i}<=U_{i}")]
+                low, high = f"L_{i}", f"U_{i}"
+        group = [] if state else [BodyLiteral(Kind.GUARD, "span(P,L0,U0)")]
+        head = f"app_run({self.tag},{low},{high},{self.action_term(action)})"
+        return Rule(head, (*group, *body, *fixed, *typing, *rest))
+
     def check(self, action: Action) -> None:
         """unmet(M,S,A,Why): for asked actions (`query`), each precondition conjunct that fails."""
         scope = self.scope(action)
@@ -309,22 +363,38 @@ class Compiler:
             self._emit(Rule(f"{head}({self.tag},{self.s},{a},{atom})", (applicable, *condition)))
 
     def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True,
-                effect_guard: str = "app") -> ActionRules:
+                effect_guard: str = "app", runs: bool = False) -> ActionRules:
+        """The rules of every action; `runs`: applicability over runs of states (`run_applicability`)."""
         if effect_guard not in ("app", "query"):
             raise ValueError(effect_guard)
         for action in self.domain.actions:
             self._emit(Comment(action.name))
             if enumerate:
-                self._emit(self.applicability(action))
+                self._emit(self.run_applicability(action) if runs else self.applicability(action))
             if check:
                 self.check(action)
             if effects:
                 self.effects(action, effect_guard)
-        return ActionRules("\n".join(map(str, self.finish())) + "\n", dict(self.conditions))
+        rules = self.finish()
+        typing = any(lit.kind is Kind.TYPING for r in rules if isinstance(r, Rule) for lit in r.body)
+        return ActionRules("\n".join(map(str, rules)) + "\n", dict(self.conditions), typing)
 
 
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
                    effects: bool = True, state: str = "S", relaxed: bool = False, typing: str = "positive",
-                   static: frozenset[str] = frozenset(), effect_guard: str = "app") -> ActionRules:
-    return Compiler(domain, tag, state, relaxed, typing, static).compile(enumerate=enumerate, check=check,
-                                                                         effects=effects, effect_guard=effect_guard)
+                   static: frozenset[str] = frozenset(), effect_guard: str = "app",
+                   typed_atoms: bool = False, runs: bool = False) -> ActionRules:
+    return Compiler(domain, tag, state, relaxed, typing, static, typed_atoms).compile(
+        enumerate=enumerate, check=check, effects=effects, effect_guard=effect_guard, runs=runs)
+
+
+def runs_apply(domain: Domain, static: frozenset[str]) -> bool:
+    """Can applicability be computed over runs of states (`Compiler.run_applicability`)? Yes when
+    every precondition is a conjunction of literals whose negative ones are static or equalities:
+    a negative state condition would cut runs apart."""
+    for a in domain.actions:
+        lits = a.precondition_literals()
+        if lits is None or any(not l.positive and l.atom.predicate not in static and l.atom.predicate != "="
+                               for l in lits):
+            return False
+    return True

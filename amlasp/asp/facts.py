@@ -6,9 +6,11 @@ live in one program; problem facts carry a problem id `P`; state facts a state i
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from ..errors import InputError
 from ..logic import conjunction_literals, top_literals
 from ..model import Atom, Domain, GroundAction, Literal, Problem, is_var
 from .compile import compile_domain
@@ -29,14 +31,18 @@ def _literal_fact(kind: str, key: str, l: Literal, params: dict[str, int]) -> st
     return f"{kind}({key},{'pos' if l.positive else 'neg'},{lifted_atom(l.atom, params)})."
 
 
-def domain_facts(domain: Domain, tag: str) -> str:
-    """Schema-level facts: types, constants, predicates, actions, lifted pre/eff literals."""
+def domain_facts(domain: Domain, tag: str, schema: bool = True) -> str:
+    """Schema-level facts: types, constants, predicates, actions, lifted pre/eff literals; without
+    `schema`, only what semantics.lp types objects with (model, types, constants): the compiled
+    rules of a program that asks nothing about the schema (applicable, validate) need no more."""
     m = tag
     out = [f"% domain {domain.name} as model {m}", f"model({m}).", f"domain_name({m},\"{domain.name}\")."]
     for t, parent in domain.types:
         out.append(f"type({m},{asp_name(t)}). subtype({m},{asp_name(t)},{asp_name(parent)}).")
     for c, t in domain.constants:
         out.append(f"constant({m},{asp_name(c)},{asp_name(t)}).")
+    if not schema:
+        return "\n".join(out) + "\n"
     for p in domain.predicates:
         out.append(f"predicate({m},{asp_name(p.name)},{p.arity}).")
         out += [f"pred_param({m},{asp_name(p.name)},{i},{asp_name(t)})." for i, (_, t) in enumerate(p.parameters, 1)]
@@ -88,12 +94,13 @@ def problem_facts(problem: Problem, pid: int, init: bool = True, goal: bool = Tr
 
 
 def state_facts(states: Iterable[Iterable[Atom]], pid: int, first: int = 0) -> tuple[str, int]:
-    """`state(S,P)` and `holds(S,F)` for each state; returns the text and the next free id."""
+    """`state(S,P)` and `holds(S,F)` for each state, its atoms sorted (a state is a set: the same
+    input gives the same text, whatever Python's string hashing); returns the text and the next free id."""
     out: list[str] = []
     s = first
     for st in states:
         out.append(f"state({s},{pid}).")
-        out.extend(f"holds({s},{ground(a)})." for a in st)
+        out.extend(sorted(f"holds({s},{ground(a)})." for a in st))
         s += 1
     return "\n".join(out) + "\n", s
 
@@ -116,6 +123,18 @@ def run_facts(k: int, pid: int, start: int, plan: Sequence[GroundAction]) -> str
         f"run_occurs({k},{t},{action_term(a)}).\n" for t, a in enumerate(plan))
 
 
+#: A model tag is a clingo constant: it is written into every fact, unquoted.
+_TAG = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def check_tag(tag: str) -> str:
+    """`tag` if it is a clingo constant that can name a model (a lower-case letter, then letters, digits, _)."""
+    if not _TAG.fullmatch(tag) or tag == "not":
+        raise InputError(f"--tag '{tag}' is not a valid model tag: use a lower-case letter, then lower-case "
+                         "letters, digits or _ (e.g. m, learned, ref_1)")
+    return tag
+
+
 def facts_program(domain: Domain, problem: Problem | None = None, states: Sequence[Iterable[Atom]] | None = None,
                   plan: list[GroundAction] | None = None, tag: str = "m", rules: bool = True) -> str:
     """A self-contained program for one's own clingo queries (`amlasp facts`): the model's facts and,
@@ -123,11 +142,11 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     problem, its `states` (by default the initial state, as state 0) and a `plan`."""
     if problem is None and (states is not None or plan is not None):
         raise ValueError("states and a plan need a problem")
-    parts = [domain_facts(domain, tag)]
+    parts = [domain_facts(domain, check_tag(tag))]
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")
         parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
-        parts += [encoding("types"), encoding("semantics")]
+        parts += [encoding("types"), encoding("semantics"), encoding("change")]
     if problem is not None:
         parts.append(problem_facts(problem, 0))
         if states is not None:

@@ -30,8 +30,12 @@ app = typer.Typer(
 T = TypeVar("T")
 
 
+#: Exit code of a bug of ours: distinct from 0 ok, 1 negative verdict, 2 bad input, 3 unknown (issues 10, 13).
+INTERNAL_ERROR = 4
+
+
 def guarded(fn: Callable[[], T]) -> T:
-    """Bad input → one line on stderr and exit 2; never a traceback."""
+    """Bad input → one line on stderr and exit 2; a bug → one line and exit 4; never a traceback."""
     try:
         return fn()
     except (InputError, InputWarning) as e:  # a warning is an error under --strict
@@ -44,8 +48,9 @@ def guarded(fn: Callable[[], T]) -> T:
     except Exception as e:  # a bug of ours: say so in one line unless debugging
         if os.environ.get("AMLASP_DEBUG"):
             raise
-        print(f"amlasp: internal error: {type(e).__name__}: {e} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
-        raise typer.Exit(3)
+        text = " ".join(str(e).split())[:300]
+        print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
+        raise typer.Exit(INTERNAL_ERROR)
 
 
 #: `amlasp --strict`: every warning about the inputs is an error (exit 2).
@@ -102,7 +107,7 @@ COMMANDS = {
     "compare": "compare", "eval": "eval", "solve": "solve",
     "applicable": "core", "step": "core", "validate": "core", "facts": "core",
     "plan": "reason", "reach": "reason", "justify": "reason", "landmarks": "reason", "diff": "reason",
-    "gen": "gen", "bench": "bench",
+    "gen": "gen", "questions": "questions", "bench": "bench",
 }
 
 

@@ -7,10 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import REPORT_FORMATS
-from ..experiments.bench import Executor  # light: its heavy imports are made on use
-from ..experiments.report import Aggregate
-from ..metrics.solve import PlannerConfig
+from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
 from . import IPC, app, choice_option, examples, guarded, warn
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
@@ -30,8 +27,8 @@ def run_command(
                                  help="results file (JSON lines), appended as units finish; a rerun resumes"),
     domain: Optional[List[str]] = typer.Option(None, "--domain", "-d", help="only these domains (repeatable)"),
     task: Optional[List[str]] = typer.Option(None, "--task", help="only these of compare, eval, solve"),
-    suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory (default: the repository's "
-                                         "benchmarks/)"),
+    suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory, or TOML manifest of your own "
+                                         "domains (default: the IPC suite installed with amlasp; docs/bench.md)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="units run in parallel (process pool)"),
     executor: str = choice_option("process", "--executor", choices=tuple(Executor), help="where units run"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:8786)"),
@@ -39,11 +36,13 @@ def run_command(
     memory: Optional[int] = typer.Option(4096, "--memory", help="planner memory limit, MB"),
     planner_config: str = choice_option("greedy", "--planner-config", choices=tuple(PlannerConfig),
                                         help="Fast Downward's search (see amlasp solve --help)"),
+    keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and planner log to "
+                                              "DIR/<learner>/<domain>/<problem>.plan|.log"),
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
         from ..errors import InputError
-        from ..experiments.bench import TASKS, Executor, run as run_bench
+        from ..experiments.bench import TASKS, run as run_bench
         from ..render.output import console
         from ..render.progress import progress_bar
         Executor.parse(executor)
@@ -52,39 +51,61 @@ def run_command(
         with progress_bar() as progress:
             s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs,
                           executor=executor, scheduler=scheduler, config=planner_config, timeout=timeout,
-                          memory_mb=memory, tasks=task or TASKS, progress=progress)
+                          memory_mb=memory, tasks=task or TASKS, keep_plans=keep_plans, progress=progress)
         console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
                                    f"{s.errors} with errors, {s.seconds:.1f} s")
+        if s.failed:
+            raise units_failed(s)
     guarded(run)
+
+
+def units_failed(s) -> Exception:
+    """A run with failed units ends non-zero: bad suite input as bad input, anything else as an internal error."""
+    from ..errors import InputError
+    first = s.failed[0]
+    msg = (f"{len(s.failed)} of {s.done_now} unit(s) failed (first: {first['learner']}/{first['domain']} "
+           f"{first['task']}: {first['error']}); rerun the same command to retry them")
+    internal = any(r["error"].startswith(("internal error", "worker failed")) for r in s.failed)
+    return RuntimeError(msg) if internal else InputError(msg)
 
 
 @bench_app.command("report", epilog=examples(
     "amlasp bench report ferry.jsonl",
     "amlasp bench report ferry.jsonl -f latex -o tables.tex --plots figures/"))
 def report_command(
-    results: Path = typer.Argument(..., help="results file of amlasp bench run"),
+    results: List[Path] = typer.Argument(..., help="results file(s) of amlasp bench run; files that share a "
+                                         "learner are its seeds (tables show mean ± std)"),
     format: str = choice_option("table", "--format", "-f", choices=REPORT_FORMATS, help="output format"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically)"),
-    plots: Optional[Path] = typer.Option(None, "--plots", help="write per-domain precision/recall plots here"),
-    plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png and/or svg (default both)"),
+    html: Optional[Path] = typer.Option(None, "--html", help="write the whole report as one self-contained "
+                                        "HTML page (tables, figures, settings, notes)"),
+    plots: Optional[Path] = typer.Option(None, "--plots", help="write the figures here (bars and heatmaps)"),
+    plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png, svg and/or pdf "
+                                                    "(default all three)"),
     aggregate: str = choice_option("avg", "--aggregate", choices=tuple(Aggregate),
                                    help="avg: the mean over actions; cumulative: the counts summed first"),
 ):
-    """The paper's tables 3-6 (domains as rows, learners as columns, best in bold) and plots."""
+    """The paper's tables 3-6 (domains as rows, learners as columns, best in bold), figures and an HTML page."""
     def run():
         from ..experiments.report import report as make_report
+        from ..files import write_atomic
         from ..render.bench import report_rich, report_text
-        from ..render.formats import REPORT_FORMATS, Format
+        from ..render.formats import Format
         from ..render.output import console, deliver, refuse_overwrite
         from ..render.plots import PlotFormat, plots as write_plots
         form = Format.parse(format, REPORT_FORMATS)
         Aggregate.parse(aggregate)
         image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)
-        refuse_overwrite(output, [results], "the results file")
+        refuse_overwrite(output, list(results), "the results file")
+        refuse_overwrite(html, list(results), "the results file")
         rep = make_report(results, aggregate)
         deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
+        if html is not None:
+            from ..render.html import report_html
+            write_atomic(html, report_html(rep))
+            console(stderr=True).print(f"report page: {html}")
         if plots is not None:
             written = write_plots(rep, plots, image_formats)
-            console(stderr=True).print(f"{len(written)} plot(s) in {plots}")
-        warn(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors)
+            console(stderr=True).print(f"{len(written)} figure file(s) in {plots}")
+        warn(dict.fromkeys(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors))  # once
     guarded(run)

@@ -86,24 +86,50 @@ def step(
     f"amlasp validate {EX}/learned.pddl {EX}/problem.pddl {EX}/plan.txt -f json"))
 def validate(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
-    problem: Path = typer.Argument(..., help="PDDL problem file"),
-    plan: Path = typer.Argument(..., help="plan file, one (action arg ...) per line"),
+    problem: Optional[Path] = typer.Argument(None, help="PDDL problem file (with --batch: the problem of lines "
+                                             "that name none)"),
+    plans: Optional[List[Path]] = typer.Argument(None, metavar="[PLAN]...",
+                                                 help="plan file(s), one (action arg ...) per line"),
+    batch: Optional[Path] = typer.Option(None, "--batch", help='JSON lines {"problem": FILE, "plan": FILE or '
+                                         'plan text} (paths relative to it): many plans, one verdict each'),
     format: str = FormatOpt,
 ):
-    """Check that PLAN is executable and reaches the goal. Exit 0 valid, 1 invalid, 2 bad input."""
+    """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
+
+    Many plans (several PLANs, or --batch) are validated in one clingo call, one verdict each:
+    a table, or with -f json one JSON object per line.
+    """
     def run():
+        from ..errors import InputError
         from ..pddl.plans import read_plan
         from ..reasoning import engine
         from ..render import reasoning as present
-        from ..render.formats import ANSWER_FORMATS, Format, to_json
+        from ..render.formats import ANSWER_FORMATS, Format, to_json, to_json_lines
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
-        d, p = load_task(domain, problem)
-        steps = read_plan(plan, d, p)
-        ex = engine.execute(d, p, steps)
-        deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
-                else present.validate_lines(ex))
-        if not ex.valid:
+        if batch is None and (problem is None or not plans):
+            raise InputError("give a PROBLEM and PLAN file(s), or --batch FILE")
+        if batch is not None and plans:
+            raise InputError("give PLAN files or --batch, not both")
+        if batch is None and len(plans) == 1:  # one plan: its own report
+            d, p = load_task(domain, problem)
+            ex = engine.execute(d, p, read_plan(plans[0], d, p), states=False)
+            deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
+                    else present.validate_lines(ex))
+            if not ex.valid:
+                raise typer.Exit(1)
+            return
+        from ..pddl.batch import plan_files, read_batch
+        from ..pddl.parse import load_domain
+        d = load_domain(domain)
+        warn(d.warnings)
+        tasks = read_batch(batch, d, problem) if batch is not None else plan_files(d, problem, plans)
+        verdicts = engine.validate_plans(d, [(t.problem, t.plan) for t in tasks])
+        if format == Format.JSON:
+            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex) for t, ex in zip(tasks, verdicts)))
+        else:
+            deliver(present.verdicts_table([(t.name, ex) for t, ex in zip(tasks, verdicts)]))
+        if not all(ex.valid for ex in verdicts):
             raise typer.Exit(1)
     guarded(run)
 
@@ -122,12 +148,15 @@ def facts(
 ):
     """Export ASP facts (docs/facts.md) so that you can run your own clingo queries."""
     def run():
-        from ..asp.facts import facts_program
+        from ..asp.facts import check_tag, facts_program
         from ..errors import InputError
         from ..files import write_atomic
         from ..pddl.parse import load_domain, load_problem
         from ..pddl.plans import read_plan
-        from ..pddl.states import load_states
+        from ..pddl.states import load_states, state_inputs
+        from ..render.output import refuse_overwrite
+        check_tag(tag)
+        refuse_overwrite(out, [domain, problem, plan, *state_inputs(states or [])])
         d = load_domain(domain)
         warn(f"{domain}: {w}" for w in d.warnings)
         if problem is None and (states or plan):
@@ -139,8 +168,5 @@ def facts(
         if out is None:
             sys.stdout.write(text)
         else:
-            inputs = [domain, problem, plan] + [f for x in states or [] for f in (x.iterdir() if x.is_dir() else [x])]
-            if out.exists() and out.resolve() in {Path(x).resolve() for x in inputs if x}:
-                raise InputError("refusing to overwrite an input file", out)
             write_atomic(out, text)
     guarded(run)

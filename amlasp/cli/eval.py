@@ -33,6 +33,7 @@ def eval_command(
     def run():
         from ..metrics.evaluate import evaluate
         from ..pddl.parse import load_domain
+        from ..pddl.states import state_inputs
         from ..render import evaluate as present
         from ..render.exports import deliver_result, output_format, written
         from ..render.output import refuse_overwrite
@@ -43,7 +44,7 @@ def eval_command(
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
         for target in written(form, output, summary):
-            refuse_overwrite(target, [learned, reference, *states])
+            refuse_overwrite(target, [learned, reference, problems, *states, *state_inputs(states, problems)])
         with progress_bar(_STAGES, transient=True) as progress:
             ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
                           batch_states=batch_states)

@@ -7,9 +7,12 @@ from typing import List, Optional
 
 import typer
 
-from ..experiments.trajectories import P_OPT, P_RND, SEED  # the defaults; its imports are light
 from ..choices import ANSWER_FORMATS
 from . import IPC, app, choice_option, examples, guarded, warn
+
+# The defaults of --p-rnd, --p-opt and --seed are experiments/trajectories.py's (None here: that
+# default); importing it here would make `amlasp --help` import what every command uses, so the help
+# says them as text, escaped for rich (tests/test_startup.py checks that they agree).
 
 gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")
 app.add_typer(gen_app, name="gen")
@@ -23,9 +26,12 @@ def trajectories(
                                         help="directory of problem files (*.pddl) or a file; repeatable"),
     output: Path = typer.Option(..., "--output", "-o", help="directory for <k>_<domain>_traj (problems copied to OUTPUT/problems)"),
     count: Optional[int] = typer.Option(None, "--count", "-n", help="trajectories (default: one per problem)"),
-    p_rnd: float = typer.Option(P_RND, "--p-rnd", help="probability of a random action at each step"),
-    p_opt: float = typer.Option(P_OPT, "--p-opt", help="fraction of trajectories planned optimally (A*, LM-cut)"),
-    seed: int = typer.Option(SEED, "--seed", help="random seed (the same seed gives the same files)"),
+    p_rnd: Optional[float] = typer.Option(None, "--p-rnd",
+                                          help=r"probability of a random action at each step \[default: 0.2]"),
+    p_opt: Optional[float] = typer.Option(None, "--p-opt", help="fraction of trajectories planned optimally (A*, "
+                                          r"LM-cut) \[default: 0.3]"),
+    seed: Optional[int] = typer.Option(None, "--seed",
+                                       help=r"random seed (the same seed gives the same files) \[default: 0]"),
     timeout: float = typer.Option(60.0, "--timeout", help="time limit per planner call, seconds"),
     memory: Optional[int] = typer.Option(4096, "--memory", help="memory limit per planner call, MB"),
     name: Optional[str] = typer.Option(None, "--name", help="domain name in file names (default: file stem)"),
@@ -39,7 +45,7 @@ def trajectories(
     """
     def run():
         from ..errors import InputError
-        from ..experiments.trajectories import generate_trajectories
+        from ..experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
         from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
         from ..render.output import deliver
         from ..render.progress import progress_bar
@@ -47,9 +53,11 @@ def trajectories(
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
         with progress_bar() as progress:
-            result = generate_trajectories(domain, problems, output, count=count, p_rnd=p_rnd, p_opt=p_opt,
-                                           seed=seed, timeout=timeout, memory_mb=memory, name=name, jobs=jobs,
-                                           progress=progress)
+            result = generate_trajectories(domain, problems, output, count=count,
+                                           p_rnd=P_RND if p_rnd is None else p_rnd,
+                                           p_opt=P_OPT if p_opt is None else p_opt,
+                                           seed=SEED if seed is None else seed, timeout=timeout, memory_mb=memory,
+                                           name=name, jobs=jobs, progress=progress)
         rows = [o.to_dict() for o in result.outcomes]
         if form == Format.JSON:
             deliver(to_json(rows))

@@ -1,13 +1,12 @@
-"""Benchmark runs over the paper's suite: compare, eval and solve for every learner and domain.
+"""Benchmark runs over a suite: compare, eval and solve for every learner and domain.
 
 `run` cuts the work into units (one `compare` and one `eval` per learner and domain, one
-`solve` per problem), runs them in a process pool or on a Dask cluster, and appends one
-JSON line per finished unit to the results file, so an interrupted run resumes where it
-stopped. `experiments.report` reads that file into the paper's tables.
+`solve` per problem; `experiments.units`), runs them in a process pool or on a Dask cluster,
+and appends one JSON line per finished unit to the results file, so an interrupted run
+resumes where it stopped. `experiments.report` reads that file into the paper's tables.
 
-Suite layout (`--suite DIR`, default the repository's `benchmarks/`):
-`ipc/domains/<d>.pddl` (references), `ipc/problems/solving/<d>/*.pddl` (problems to solve),
-`states/<d>/*_traj` with `states/<d>/problems/` (test states, `amlasp gen trajectories`).
+The suite is the installed IPC suite by default, or `--suite DIR|manifest.toml`
+(`experiments.suite`). Units carry their input files, so workers need no shared file system.
 """
 
 from __future__ import annotations
@@ -18,108 +17,14 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
-from ..choices import Choice
+from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
-from ..metrics.solve import ProgressCallback
-
-#: The 20 IPC learning-track domains of the paper, in the order of its tables.
-PAPER_DOMAINS: tuple[str, ...] = (
-    "barman", "blocksworld", "childsnack", "depots", "elevators", "ferry", "floortile", "goldminer", "grippers",
-    "matchingbw", "miconic", "nomystery", "npuzzle", "parking", "rovers", "satellite", "sokoban", "spanner", "tpp",
-    "transport",
-)
-TASKS = ("compare", "eval", "solve")
-
-
-class Executor(Choice):
-    """`--executor`: where the units run."""
-
-    PROCESS = "process"  # a local process pool (`--jobs`)
-    DASK = "dask"  # a Dask cluster (`--scheduler`)
-
-    @classmethod
-    def option(cls) -> str:
-        return "--executor"
-
-
-def default_suite() -> Path:
-    """The repository's `benchmarks/` (next to the package), else `./benchmarks`."""
-    here = Path(__file__).resolve().parents[2] / "benchmarks"
-    return here if (here / "ipc").is_dir() else Path("benchmarks")
-
-
-@dataclass(frozen=True)
-class Unit:
-    """One piece of work; everything a worker needs is in it (paths must be valid on the workers)."""
-
-    learner: str
-    domain: str
-    task: str  # compare | eval | solve
-    learned: str  # path of the learned model
-    reference: str
-    problem: Optional[str] = None  # solve: one problem file
-    states: Optional[str] = None  # eval: directory of trajectories (problems in states/problems)
-    config: str = "greedy"
-    timeout: float = 60.0
-    memory_mb: Optional[int] = 4096
-
-    @property
-    def key(self) -> tuple:
-        return (self.learner, self.domain, self.task, Path(self.problem).name if self.problem else None)
-
-
-def record_key(rec: dict) -> tuple:
-    return (rec["learner"], rec["domain"], rec["task"], rec.get("problem"))
-
-
-def run_unit(unit: Unit) -> dict:
-    """Do one unit; every outcome is a record (a bad learned model is a result, not a crash)."""
-    start = time.monotonic()
-    rec: dict[str, Any] = {"learner": unit.learner, "domain": unit.domain, "task": unit.task}
-    if unit.problem:
-        rec["problem"] = Path(unit.problem).name
-    try:
-        if unit.task == "solve":
-            rec.update(_solve_unit(unit))
-        elif not Path(unit.learned).is_file():
-            rec["error"] = f"{unit.learned}: no learned model for this domain"
-        elif unit.task == "compare":
-            from ..metrics.compare import compare
-            rec["summary"] = clean(compare(unit.learned, unit.reference).summary())
-        elif unit.task == "eval":
-            from ..metrics.evaluate import evaluate
-            states = sorted(str(p) for p in Path(unit.states).glob("*_traj"))
-            if not states:
-                raise InputError("no test states (*_traj)", unit.states)
-            ev = evaluate(unit.learned, unit.reference, states, problems=str(Path(unit.states) / "problems"))
-            rec["summary"] = clean(ev.summary())
-        else:
-            raise ValueError(f"unknown task {unit.task}")
-    except InputError as e:
-        rec["error"] = str(e)
-    except Exception as e:  # a bug of ours must not stop a long run; it is recorded and reported
-        rec["error"] = f"internal error: {type(e).__name__}: {e}"
-    rec["seconds"] = round(time.monotonic() - start, 3)
-    return rec
-
-
-def _solve_unit(unit: Unit) -> dict:
-    from ..pddl.parse import load_domain, load_problem
-    from ..metrics.solve import load_learned, solve_problem
-    name = Path(unit.problem).name
-    if not Path(unit.learned).is_file():
-        model: Any = f"{unit.learned}: no learned model for this domain"
-    else:
-        model = load_learned(unit.learned)
-    ref = load_domain(unit.reference)
-    out = solve_problem(model, ref, load_problem(unit.problem, ref), name, unit.config, unit.timeout, unit.memory_mb)
-    d = out.to_dict()
-    d.pop("problem")
-    d["planner_seconds"] = d.pop("seconds")
-    return d
+from ..metrics.solve import ProgressCallback, keep_plan
+from .suite import PAPER_DOMAINS, load_suite
+from .units import TASKS, Unit, bundle, record_key, run_unit
 
 
 # --------------------------------------------------------------------------- results file
@@ -172,24 +77,32 @@ class ResultsFile:
 
 @dataclass(frozen=True)
 class RunSummary:
+    """What a run did: units in all, done before (resumed), done now, with an error, failed."""
+
     results: str
     units: int
     done_before: int
     done_now: int
-    errors: int
+    errors: int  # records with an error: a learned model missing or unreadable (n/a), or a failure
     seconds: float
     domain_seconds: dict = field(default_factory=dict)  # sum of unit times per (learner, domain)
+    failed: tuple[dict, ...] = ()  # the failed units' records (a rerun does them again)
 
     def to_frame(self):
         import pandas as pd
-        return pd.DataFrame([{"learner": k[0], "domain": k[1], "seconds": v} for k, v in self.domain_seconds.items()])
+        return pd.DataFrame([{"learner": k[0], "domain": k[1], "seconds": v} for k, v in self.domain_seconds.items()],
+                            columns=["learner", "domain", "seconds"])
 
 
 def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = None,
                domains: Sequence[str] | None = None, suite: str | Path | None = None, config: str = "greedy",
-               timeout: float = 60.0, memory_mb: int | None = 4096, tasks: Sequence[str] = TASKS) -> list[Unit]:
-    """All units of a run, domain by domain (compare and eval first: they are the long ones)."""
-    suite = Path(suite) if suite else default_suite()
+               timeout: float = 60.0, memory_mb: int | None = 4096, tasks: Sequence[str] = TASKS,
+               keep_plans: bool = False) -> list[Unit]:
+    """All units of a run, domain by domain (compare and eval first: they are the long ones).
+
+    Paths in units are absolute; their files' bytes are attached when the units are sent (`with_files`)."""
+    if isinstance(learned, (str, Path)):
+        learned = [learned]
     if not learned:
         raise InputError("give at least one --learned DIR")
     if learners and len(learners) != len(learned):
@@ -203,34 +116,55 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
     for t in tasks:
         if t not in TASKS:
             raise InputError(f"unknown task '{t}' (choose from {', '.join(TASKS)})")
-    domains = list(domains or PAPER_DOMAINS)
-    from ..metrics.solve import problem_files
+    the_suite = load_suite(suite)
     units: list[Unit] = []
-    for dom in domains:
-        ref = suite / "ipc" / "domains" / f"{dom}.pddl"
-        if not ref.is_file():
-            raise InputError(f"no reference domain for '{dom}' in the suite", ref)
-        problems = problem_files(suite / "ipc" / "problems" / "solving" / dom) if "solve" in tasks else []
-        states = suite / "states" / dom
-        if "eval" in tasks and not states.is_dir():
-            raise InputError(f"no test states for '{dom}' (amlasp gen trajectories, see benchmarks/README.md)", states)
+    for dom in list(domains or the_suite.default_domains):
+        sd = the_suite.domain(dom, tasks)
+        names_seen = [p.name for p in sd.problems]
+        if len(set(names_seen)) < len(names_seen):
+            raise InputError(f"two problems of '{dom}' share a file name (results are keyed by it)", sd.problems[0])
         for name, d in zip(names, learned):
-            common = dict(learner=name, domain=dom, learned=str(Path(d) / f"{dom}.pddl"), reference=str(ref),
-                          config=config, timeout=timeout, memory_mb=memory_mb)
-            for t in ("compare", "eval"):
-                if t in tasks:
-                    units.append(Unit(task=t, states=str(states) if t == "eval" else None, **common))
-            units += [Unit(task="solve", problem=str(p), **common) for p in problems]
+            common = dict(learner=name, domain=dom, learned=str((Path(d) / f"{dom}.pddl").resolve()),
+                          reference=str(sd.reference.resolve()), config=config, timeout=timeout, memory_mb=memory_mb)
+            if "compare" in tasks:
+                units.append(Unit(task="compare", **common))
+            if "eval" in tasks:
+                units.append(Unit(task="eval", states=tuple(str(s.resolve()) for s in sd.states),
+                                  state_problems=str(sd.state_problems.resolve()) if sd.state_problems else None,
+                                  **common))
+            if "solve" in tasks:
+                units += [Unit(task="solve", problem=str(p.resolve()), keep_plans=keep_plans, **common)
+                          for p in sd.problems]
     return units
+
+
+def with_files(unit: Unit) -> Unit:
+    """The unit with the bytes of every file it reads (for eval, the trajectories' problems too)."""
+    from dataclasses import replace
+    paths: list[Path] = [Path(unit.learned), Path(unit.reference)]
+    if unit.problem:
+        paths.append(Path(unit.problem))
+    if unit.states:
+        from ..pddl.states import find_problem_for
+        pdir = Path(unit.state_problems) if unit.state_problems else None
+        for s in map(Path, unit.states):
+            paths.append(s)
+            if s.suffix == ".json":  # its problems are named inside: all of the candidate directories
+                paths += sorted((pdir or s.parent).glob("*.pddl"))
+            elif (p := find_problem_for(s, pdir)) is not None:
+                paths.append(p)
+    return replace(unit, files=bundle(paths))
 
 
 def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequence[str] | None = None,
         domains: Sequence[str] | None = None, suite: str | Path | None = None, jobs: int = 1,
         executor: str = "process", scheduler: str | None = None, config: str = "greedy", timeout: float = 60.0,
-        memory_mb: int | None = 4096, tasks: Sequence[str] = TASKS,
+        memory_mb: int | None = 4096, tasks: Sequence[str] = TASKS, keep_plans: str | Path | None = None,
         progress: ProgressCallback | None = None) -> RunSummary:
     """Run every unit not yet in `results`, appending each record as soon as it is done.
 
+    Failed units (`failed: true` in their record) are not done: a rerun does them again.
+    `keep_plans=DIR` writes each plan and planner log to `DIR/<learner>/<domain>/<problem>.plan|.log`.
     `progress("bench", done, total)` is called as units finish (those done before count as done).
     """
     executor = Executor.parse(executor)
@@ -239,7 +173,7 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
     if jobs < 1:
         raise InputError("--jobs must be at least 1")
     t0 = time.monotonic()
-    units = plan_units(learned, learners, domains, suite, config, timeout, memory_mb, tasks)
+    units = plan_units(learned, learners, domains, suite, config, timeout, memory_mb, tasks, keep_plans is not None)
     rf = ResultsFile(results)
     settings = {"config": config, "timeout": timeout, "memory_mb": memory_mb}
     meta, recs = rf.read()
@@ -248,48 +182,89 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
                          "(use another results file)", rf.path)
     rf.repair()
     if meta is None:
-        from .. import __version__
-        rf.append({"task": "meta", "amlasp": __version__, "settings": settings})
-    done = {record_key(r) for r in recs}
+        rf.append(_meta(settings, suite))
+    done = {record_key(r) for r in recs if not r.get("failed")}
     todo = [u for u in units if u.key not in done]
     errors = 0
+    failed: list[dict] = []
     per_domain: dict[tuple[str, str], float] = {}
     done_before = len(units) - len(todo)
     if progress:
         progress("bench", done_before, len(units))
     for n, rec in enumerate(_execute(todo, jobs, executor, scheduler), 1):
+        if keep_plans is not None and rec["task"] == "solve":
+            keep_plan(Path(keep_plans) / rec["learner"] / rec["domain"], rec["problem"], rec.pop("plan_text", None),
+                      rec.pop("planner_log", ""))
         rf.append(rec)
         errors += "error" in rec
+        if rec.get("failed"):
+            failed.append(rec)
         k = (rec["learner"], rec["domain"])
         per_domain[k] = per_domain.get(k, 0.0) + rec.get("seconds", 0.0)
         if progress:
             progress("bench", done_before + n, len(units))
-    return RunSummary(str(rf.path), len(units), done_before, len(todo), errors, time.monotonic() - t0, per_domain)
+    return RunSummary(str(rf.path), len(units), done_before, len(todo), errors, time.monotonic() - t0, per_domain,
+                      tuple(failed))
+
+
+def _meta(settings: dict, suite: str | Path | None) -> dict:
+    """The results file's first line: the settings (a rerun must match them), the suite and the versions."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+    from .. import __version__
+    versions = {"python": platform.python_version()}
+    for dist in ("clingo", "unified-planning", "up-fast-downward", "pddl"):
+        try:
+            versions[dist] = version(dist)
+        except PackageNotFoundError:
+            pass
+    return {"task": "meta", "amlasp": __version__, "settings": settings, "suite": load_suite(suite).describe(),
+            "versions": versions}
 
 
 def _execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None) -> Iterator[dict]:
-    """Records in completion order."""
+    """Records in completion order; a unit whose worker was lost becomes a failed record."""
     if not units:
         return
     if executor == Executor.DASK:
-        try:
-            from dask.distributed import Client, as_completed as dask_completed
-        except ImportError:
-            raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
-        with Client(scheduler) as client:
-            futures = client.map(run_unit, list(units), pure=False)
-            for fut in dask_completed(futures):
-                yield fut.result()
+        yield from _execute_dask(units, scheduler)
         return
     if jobs <= 1:
         for u in units:
-            yield run_unit(u)
+            yield run_unit(with_files(u))
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_unit, u) for u in units]
+        futures = {pool.submit(run_unit, with_files(u)): u for u in units}
         for fut in as_completed(futures):
-            yield fut.result()
+            yield _result(fut, futures[fut])
 
 
-__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunSummary", "plan_units", "run",
-           "default_suite"]
+def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
+    try:
+        from dask.distributed import Client, as_completed as dask_completed
+    except ImportError:
+        raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
+    try:
+        client = Client(scheduler, timeout="30s")
+    except OSError as e:
+        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+    with client:
+        futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
+        by_key = {f.key: u for f, u in zip(futures, units)}
+        for fut in dask_completed(futures):
+            yield _result(fut, by_key[fut.key])
+
+
+def _result(fut, unit: Unit) -> dict:
+    """The record of a finished future, or a failed record if its worker raised or was lost."""
+    try:
+        return fut.result()
+    except Exception as e:
+        rec = {"learner": unit.learner, "domain": unit.domain, "task": unit.task}
+        if unit.problem:
+            rec["problem"] = Path(unit.problem).name
+        return rec | {"error": f"worker failed: {type(e).__name__}: {e}", "failed": True}
+
+
+__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunSummary", "plan_units",
+           "with_files", "run"]

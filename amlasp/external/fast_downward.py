@@ -19,6 +19,7 @@ driver's start-up, too coarse for short limits. The memory limit is Fast Downwar
 from __future__ import annotations
 
 import os
+import re
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -72,6 +73,7 @@ class PlannerResult:
     seconds: float = 0.0
     detail: str = ""
     exit_code: Optional[int] = None
+    log: str = field(default="", compare=False, repr=False)  # the planner's own output (solve --keep-plans)
 
 
 # --------------------------------------------------------------------------- PDDL text
@@ -96,6 +98,7 @@ class PlannerTask:
     domain: str
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
+    source: str = ""  # the user's files the texts were made from, for messages
 
 
 def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
@@ -156,7 +159,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
     full = Domain(model.name, typed.types, model.constants, preds, actions, model.file)
-    return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes))
+    return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes),
+                       f"{model.file or model.name}, {problem.file or problem.name}")
 
 
 # --------------------------------------------------------------------------- running Fast Downward
@@ -209,34 +213,40 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
             up_problem = PDDLReader().parse_problem_string(task.domain, task.problem)
     except Exception as e:  # the text is ours, so a rejection is about the model's content
         msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        msg = re.sub(r"\s*\(line:\s*\d+, col:\s*\d+\)", "", msg)  # a position in our text, not the user's
+        where = f" ({task.source})" if task.source else ""
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
-                             f"unified-planning cannot read the model: {msg}")
+                             f"unified-planning cannot read the model{where}: {msg}")
     engine = _engine_class()(CONFIGS[config], memory_mb)
     try:
         result = engine.solve(up_problem, timeout=timeout)
     except Exception as e:
         return PlannerResult(PlannerStatus.ERROR, None, time.monotonic() - start, f"{type(e).__name__}: {e}")
     seconds = time.monotonic() - start
-    from unified_planning.engines import PlanGenerationResultStatus as S
     logs = "\n".join(m.message for m in result.log_messages or [])
-    code = engine.exit_code
+    status, plan, detail = _outcome(result, engine.exit_code, logs, timeout, memory_mb)
+    return PlannerResult(status, plan, seconds, detail, engine.exit_code, logs)
+
+
+def _outcome(result, code: int | None, logs: str, timeout: float,
+             memory_mb: int | None) -> tuple[PlannerStatus, Optional[tuple[GroundAction, ...]], str]:
+    """What a finished planner run means: its status, the plan, a one-line reason."""
+    from unified_planning.engines import PlanGenerationResultStatus as S
     if result.status == S.TIMEOUT and code is None:
-        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code)
+        return PlannerStatus.TIMEOUT, None, f"time limit of {timeout:g} s reached"
     if code in _PLAN_FOUND and result.plan is not None:
         plan = tuple(GroundAction(ai.action.name, tuple(p.object().name for p in ai.actual_parameters))
                      for ai in result.plan.actions)
-        return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code)
+        return PlannerStatus.PLAN, plan, ""
     if code in _UNSOLVABLE:
         why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
-        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code)
+        return PlannerStatus.NO_PLAN, None, why
     if code in _TIMEOUT:
-        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code)
-    if code in _MEMOUT:
-        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code)
-    if memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY):
-        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code)
+        return PlannerStatus.TIMEOUT, None, f"time limit of {timeout:g} s reached"
+    if code in _MEMOUT or (memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY)):
+        return PlannerStatus.MEMOUT, None, f"memory limit of {memory_mb} MB reached"
     meaning = _EXIT_MEANING.get(code, f"exit code {code}")
-    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code)
+    return PlannerStatus.ERROR, None, f"Fast Downward: {meaning}: {_tail(logs)}"
 
 
 def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain | None = None,

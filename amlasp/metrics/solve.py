@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from ..choices import Choice
+from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..enums import TextEnum
 from ..reasoning.engine import execute
 from ..errors import InputError
@@ -34,17 +34,6 @@ class ProblemStatus(TextEnum):
     MEMOUT = PlannerStatus.MEMOUT.value
     ERROR = PlannerStatus.ERROR.value
     INVALID_MODEL = PlannerStatus.INVALID_MODEL.value
-
-
-class PlannerConfig(Choice):
-    """`--planner-config`: the search Fast Downward runs (`external.fast_downward.CONFIGS`)."""
-
-    GREEDY = "greedy"  # the paper's: lazy greedy best-first, FF + CEA heuristics, preferred operators
-    OPT = "opt"  # A* with LM-cut: optimal plans
-
-    @classmethod
-    def option(cls) -> str:
-        return "--planner-config"
 
 
 DEFAULT_TIMEOUT = 60.0
@@ -69,6 +58,13 @@ class ProblemOutcome:
     seconds: float = 0.0
     detail: str = ""
     plan: Optional[tuple[GroundAction, ...]] = field(default=None, compare=False)
+    log: str = field(default="", compare=False, repr=False)  # the planner's output (or why it did not run)
+
+    def plan_text(self) -> Optional[str]:
+        """The plan in the IPC format Fast Downward writes (`sas_plan`), or None without a plan."""
+        if self.plan is None:
+            return None
+        return "".join(f"{a}\n" for a in self.plan) + f"; cost = {len(self.plan)} (unit cost)\n"
 
     def to_dict(self) -> dict:
         return {"problem": self.problem, "status": self.status.value, "plan_length": self.plan_length,
@@ -145,12 +141,26 @@ def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, na
                   timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB) -> ProblemOutcome:
     """Plan with `learned` (or, given a string, the reason the model is invalid), validate in `reference`."""
     if isinstance(learned, str):
-        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned)
+        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned, log=learned + "\n")
     r = plan_with_fast_downward(learned, problem, reference, config, timeout, memory_mb)
+    log = r.log or r.detail + "\n"
     if r.status != PlannerStatus.PLAN:
-        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail)
+        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail, log=log)
     status, detail = _validate(reference, problem, r.plan)
-    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan)
+    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log)
+
+
+def keep_plan(directory: str | Path, problem: str, plan_text: Optional[str], log: str) -> None:
+    """`--keep-plans`: `<problem stem>.plan` (when there is a plan) and `<problem stem>.log` in `directory`."""
+    from ..files import write_atomic
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    stem = Path(problem).stem
+    if plan_text is not None:
+        write_atomic(out / f"{stem}.plan", plan_text)
+    else:  # no stale plan of an earlier run next to this run's log
+        (out / f"{stem}.plan").unlink(missing_ok=True)
+    write_atomic(out / f"{stem}.log", log)
 
 
 def _solve_star(args) -> ProblemOutcome:
@@ -194,12 +204,13 @@ def load_learned(learned: str | Path | Domain) -> Domain | str:
 
 def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
           timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
-          progress: ProgressCallback | None = None) -> SolveResult:
+          progress: ProgressCallback | None = None, keep_plans: str | Path | None = None) -> SolveResult:
     """Solve every problem with the learned model and validate each plan in the reference model.
 
     `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
     reference model. A learned model that cannot be read makes every problem `invalid_model`.
-    `progress("solving", done, total)` is called as problems are done.
+    `progress("solving", done, total)` is called as problems are done. `keep_plans=DIR` writes each
+    plan and the planner's log there (`keep_plan`).
     """
     if config not in CONFIGS:
         raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
@@ -207,10 +218,15 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
         raise InputError("--timeout must be positive")
     ref = reference if isinstance(reference, Domain) else load_domain(reference)
     files = problem_files(problems)
+    if keep_plans is not None and len({f.stem for f in files}) < len(files):
+        raise InputError("--keep-plans needs problem files with distinct names (their plans are <name>.plan)")
     probs = [load_problem(f, ref) for f in files]
     model = load_learned(learned)
     work = [(model, ref, p, f.name, config, timeout, memory_mb) for p, f in zip(probs, files)]
     outcomes = list(run_pool(_solve_star, work, jobs, progress, "solving"))
+    if keep_plans is not None:
+        for o in outcomes:
+            keep_plan(keep_plans, o.problem, o.plan_text(), o.log)
     name = learned.file or learned.name if isinstance(learned, Domain) else str(learned)
     rname = ref.file or ref.name
     return SolveResult(str(name), str(rname), config, tuple(outcomes))
@@ -235,4 +251,4 @@ def run_pool(fn, work: Sequence, jobs: int = 1, progress: ProgressCallback | Non
 
 
 __all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult", "solve",
-           "solve_problem", "problem_files", "load_learned", "run_pool", "ProgressCallback"]
+           "solve_problem", "problem_files", "keep_plan", "load_learned", "run_pool", "ProgressCallback"]

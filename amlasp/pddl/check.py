@@ -1,13 +1,16 @@
-"""Our checks on a domain or problem, each pointing at the line of the first offence.
+"""Our checks on a domain or problem, each pointing at the line and column of the first offence.
 
 The `pddl` package checks little of what makes a model unusable for us (two names meeting
 as one clingo symbol, an undeclared type, a cycle of types) and nothing of what we do not
 support; a refusal here beats a silently wrong number later. The checks run on the
-s-expression and on our declarations (`declarations`), before any repair.
+s-expression and on our declarations (`declarations`), before any repair; the conditions and
+effects of actions are checked by `formulas` after the repairs, just before `pddl` reads them.
+Every walk is iterative: the nesting of a file is the user's to choose.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from . import sexpr
@@ -34,29 +37,53 @@ _UNSUPPORTED_OPERATORS = {
     ">=": "numeric comparisons", "preference": "preferences", "at": None,
 }
 
+#: A PDDL name (lower-cased by the reader): a letter, then letters, digits, `-` and `_`.
+NAME = re.compile(r"[a-z][a-z0-9_-]*")
+#: Words of PDDL's grammar that the `pddl` package refuses as names.
+KEYWORDS = frozenset({
+    "define", "domain", "problem", "and", "or", "not", "imply", "exists", "forall", "when", "either",
+    "oneof", "object", "assign", "scale-up", "scale-down", "increase", "decrease", "maximize", "minimize",
+    "total-cost",
+})
+
 
 # --------------------------------------------------------------------------- structure
 
 def expect_define(root: sexpr.List, kind: str, file: str) -> sexpr.List:
     """`(define (KIND NAME) (:section ...) ...)`; returns the header `(KIND NAME)`."""
     if root.head() != "define" or len(root) < 2 or not isinstance(root[1], sexpr.List):
-        raise InputError(f"expected (define ({kind} NAME) ...)", file, root.line)
+        raise InputError(f"expected (define ({kind} NAME) ...)", file, at=root)
     header = root[1]
     if header.head() != kind or len(header) != 2 or not isinstance(header[1], sexpr.Token):
         other = "problem" if kind == "domain" else "domain"
         if header.head() == other:
-            raise InputError(f"this is a {other} file, expected a {kind} file", file, header.line)
-        raise InputError(f"expected ({kind} NAME)", file, header.line)
+            raise InputError(f"this is a {other} file, expected a {kind} file", file, at=header)
+        raise InputError(f"expected ({kind} NAME)", file, at=header)
+    name(header[1], f"{kind} name", file)
     for section in root[2:]:
         if not isinstance(section, sexpr.List) or section.head() is None:
-            raise InputError("expected a section like (:predicates ...)", file, getattr(section, "line", root.line))
+            raise InputError("expected a section like (:predicates ...)", file, at=section)
     return header
+
+
+def name(tok: sexpr.SExpr, what: str, file: str, allow: tuple[str, ...] = ()) -> sexpr.Token:
+    """`tok` is a PDDL name (not a list, a variable, a keyword or a word with other characters)."""
+    if not isinstance(tok, sexpr.Token):
+        raise InputError(f"expected a {what}, got a list", file, at=tok)
+    if tok in allow:
+        return tok
+    if not NAME.fullmatch(tok):
+        raise InputError(f"invalid {what} '{tok}' (a name starts with a letter, then letters, digits, - or _)",
+                         file, at=tok)
+    if tok in KEYWORDS:
+        raise InputError(f"invalid {what} '{tok}': it is a PDDL keyword", file, at=tok)
+    return tok
 
 
 def known_section(section: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
     if section.head() not in allowed:
         words = allowed + ((":action",) if ":predicates" in allowed else ())
-        raise InputError(f"unknown section {section.head()}{did_you_mean(section.head(), words)}", file, section.line)
+        raise InputError(f"unknown section '{section.head()}'{did_you_mean(section.head(), words)}", file, at=section)
 
 
 def known_sections(root: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
@@ -66,7 +93,27 @@ def known_sections(root: sexpr.List, allowed: tuple[str, ...], file: str) -> Non
 
 def complete_problem(sections: dict[str, sexpr.List], root: sexpr.List, file: str) -> None:
     if ":init" not in sections or ":goal" not in sections:
-        raise InputError("a problem needs (:init ...) and (:goal ...)", file, root.line)
+        raise InputError("a problem needs (:init ...) and (:goal ...)", file, at=root)
+
+
+def single_sections(root: sexpr.List, file: str) -> None:
+    """Each section once (a second `(:predicates ...)` would silently replace the first)."""
+    seen: set[str] = set()
+    for section in root[2:]:
+        h = section.head()
+        if h != ":action" and h in seen:
+            raise InputError(f"section '{h}' given twice", file, at=section)
+        seen.add(h)
+
+
+def requirements(section: sexpr.List | None, file: str) -> None:
+    """`(:requirements :strips ...)`: keywords only; the unsupported ones refused by name (the
+    others, known or not, are replaced by all we support: `repair.declare_requirements`)."""
+    for req in section[1:] if section is not None else ():
+        if not isinstance(req, sexpr.Token) or not req.startswith(":"):
+            raise InputError("expected a requirement like :strips", file, at=req)
+        if req in _UNSUPPORTED_REQUIREMENTS:
+            raise UnsupportedError(f"unsupported feature: requirement {req}", file, at=req)
 
 
 # --------------------------------------------------------------------------- unsupported features
@@ -76,27 +123,24 @@ def refuse_unsupported(root: sexpr.List, file: str) -> None:
     for section in root[2:]:
         head = section.head()
         if head in _UNSUPPORTED_SECTIONS and _UNSUPPORTED_SECTIONS[head] is not None:
-            raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_SECTIONS[head]}", file, section.line)
+            raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_SECTIONS[head]}", file, at=section)
         if head == ":requirements":
-            for req in section[1:]:
-                if req in _UNSUPPORTED_REQUIREMENTS:
-                    raise UnsupportedError(f"unsupported requirement {req}", file, req.line)
+            requirements(section, file)
         if head in (":action", ":goal", ":init"):
             _refuse_operators(section, file, head)
 
 
-def _refuse_operators(node: sexpr.SExpr, file: str, where: str) -> None:
-    if not isinstance(node, sexpr.List):
-        return
-    h = node.head()
-    if h in _UNSUPPORTED_OPERATORS and not (h == "at" and where != ":goal" or h == "at" and len(node) != 3):
-        if h != "at" or (isinstance(node[1], sexpr.Token) and node[1] in ("start", "end")):
-            raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_OPERATORS[h] or 'timed literals'} ({h})",
-                                   file, node.line)
-    if h == "=" and where == ":init":
-        raise UnsupportedError("unsupported feature: numeric fluents (= in :init)", file, node.line)
-    for child in node:
-        _refuse_operators(child, file, where)
+def _refuse_operators(section: sexpr.List, file: str, where: str) -> None:
+    for node in sexpr.nodes(section):
+        if not isinstance(node, sexpr.List):
+            continue
+        h = node.head()
+        if h in _UNSUPPORTED_OPERATORS and not (h == "at" and (where != ":goal" or len(node) != 3)):
+            if h != "at" or (isinstance(node[1], sexpr.Token) and node[1] in ("start", "end")):
+                what = _UNSUPPORTED_OPERATORS[h] or "timed literals"
+                raise UnsupportedError(f"unsupported feature: {what} ({h})", file, at=node)
+        if h == "=" and where == ":init":
+            raise UnsupportedError("unsupported feature: numeric fluents (= in :init)", file, at=node)
 
 
 # --------------------------------------------------------------------------- names and types
@@ -105,15 +149,24 @@ def unique_names(names: list[tuple[sexpr.Token, str]], what: str, file: str) -> 
     seen: set[str] = set()
     for tok, _ in names:
         if tok in seen:
-            raise InputError(f"{what} '{tok}' declared twice", file, tok.line)
+            raise InputError(f"{what} '{tok}' declared twice", file, at=tok)
         seen.add(tok)
 
 
+def valid_names(names: list[tuple[sexpr.Token, str]], what: str, file: str) -> None:
+    """Every declared name and every type given to it is a PDDL name."""
+    for tok, t in names:
+        name(tok, f"{what} name", file)
+        if isinstance(t, sexpr.Token):
+            name(t, "type name", file, allow=("object",))
+
+
 def known_types(names: list[tuple[sexpr.Token, str]], type_names: set[str], file: str, where: str = "") -> None:
-    """The type of every constant or object is declared (`where` tells the user where to look)."""
-    for name, t in names:
+    """The type of every constant or object is declared (`where` tells the user where to look);
+    the error points at the type's token."""
+    for tok, t in names:
         if t not in type_names:
-            raise InputError(f"undeclared type '{t}'{where}", file, name.line)
+            raise InputError(f"undeclared type '{t}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok)
 
 
 def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
@@ -123,28 +176,35 @@ def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
         cur = parent.get(str(t))
         while cur is not None and cur != "object":
             if cur in seen:
-                raise InputError(f"type hierarchy has a cycle through '{t}'", file, t.line)
+                raise InputError(f"type hierarchy has a cycle through '{t}'", file, at=t)
             seen.add(cur)
             cur = parent.get(cur)
 
 
-def declared_types(node: sexpr.SExpr, type_names: set[str], file: str) -> None:
+def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
     """Every type in a predicate declaration, action parameter list or quantifier is declared."""
-    if not isinstance(node, sexpr.List):
-        return
-    lists = []
-    if node.head() == ":predicates":
-        lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
-    elif node.head() in ("forall", "exists") and len(node) > 1 and isinstance(node[1], sexpr.List):
-        lists = [node[1]]
-    lists += [node[i + 1] for i, x in enumerate(node[:-1]) if x == ":parameters" and isinstance(node[i + 1], sexpr.List)]
-    for items in lists:
-        for i, x in enumerate(items[:-1]):
-            t = items[i + 1]
-            if x == "-" and isinstance(t, sexpr.Token) and t not in type_names:
-                raise InputError(f"undeclared type '{t}'", file, t.line)
-    for child in node:
-        declared_types(child, type_names, file)
+    for node in sexpr.nodes(root):
+        if not isinstance(node, sexpr.List):
+            continue
+        lists = []
+        if node.head() == ":predicates":
+            lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
+        elif node.head() in ("forall", "exists") and len(node) > 1 and isinstance(node[1], sexpr.List):
+            lists = [node[1]]
+        lists += [node[i + 1] for i, x in enumerate(node[:-1])
+                  if x == ":parameters" and isinstance(node[i + 1], sexpr.List)]
+        for items in lists:
+            for i, x in enumerate(items[:-1]):
+                t = items[i + 1]
+                if x != "-":
+                    continue
+                if isinstance(t, sexpr.List):
+                    if t.head() == "either":
+                        raise UnsupportedError("unsupported feature: either types", file, at=t)
+                    raise InputError("expected a type name after '-'", file, at=t)
+                if t not in type_names:
+                    name(t, "type name", file, allow=("object",))
+                    raise InputError(f"undeclared type '{t}'", file, at=t)
 
 
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:
@@ -152,18 +212,18 @@ def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: 
 
     Names are matched across models case- and `-`/`_`-insensitively (names.asp_name); within
     one model, two such names would silently become one object or predicate. `names` are
-    (name, kind) pairs sharing one namespace; a name that is a token gives the error its line.
+    (name, kind) pairs sharing one namespace; a name that is a token gives the error its position.
     `model` ("learned", "reference") says which of two compared models the names are from."""
     seen: dict[str, tuple[str, str]] = {}
-    for name, kind in names:
-        first, first_kind = seen.setdefault(asp_name(str(name)), (str(name), kind))
-        if first == str(name):
+    for nm, kind in names:
+        first, first_kind = seen.setdefault(asp_name(str(nm)), (str(nm), kind))
+        if first == str(nm):
             continue
         if model is not None:
-            raise InputError(f"{kind}s '{first}' and '{name}' of the {model} model differ only in "
+            raise InputError(f"{kind}s '{first}' and '{nm}' of the {model} model differ only in "
                              f"case or -/_ and cannot be told apart", file)
-        raise InputError(f"{kind} '{name}' and {first_kind} '{first}' differ only in case or -/_ and cannot be "
-                         f"told apart: rename one", file, getattr(name, "line", None) or None)
+        raise InputError(f"{kind} '{nm}' and {first_kind} '{first}' differ only in case or -/_ and cannot be "
+                         f"told apart: rename one", file, at=nm if getattr(nm, "line", 0) else None)
 
 
 def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
@@ -181,6 +241,6 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
     return out
 
 
-__all__ = ["expect_define", "known_section", "known_sections", "complete_problem", "refuse_unsupported",
-           "unique_names", "known_types", "acyclic_types", "declared_types", "distinct_symbols",
-           "spelling_differences"]
+__all__ = ["NAME", "KEYWORDS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
+           "single_sections", "requirements", "refuse_unsupported", "unique_names", "valid_names", "known_types",
+           "acyclic_types", "declared_types", "distinct_symbols", "spelling_differences"]

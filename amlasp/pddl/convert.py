@@ -1,8 +1,9 @@
 """To our model (`amlasp.model`): a domain from the `pddl` package's objects, a problem from its s-expression.
 
-Conversion is where names meet their declarations: every predicate, variable, constant and
-type used is checked against what was declared (`pddl` does not), and the error points at
-the line of the use, found in our s-expression (the `pddl` objects carry no lines).
+A domain's names were checked against their declarations on the s-expression (`formulas`),
+where every token has its position; the checks kept here are a second line of defence, and
+point at the first token of the name they are about (the `pddl` objects carry no positions).
+A problem's atoms are checked by `ground.Grounder`, like every other ground atom.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import pddl.logic.predicates as pp
 import pddl.logic.terms as pt
 
 from . import sexpr
-from .suggest import did_you_mean
 from .declarations import DomainDeclarations, Named, type_names
+from .ground import Grounder
 from .repair import OBJECT_ALIAS
 from ..errors import InputError, UnsupportedError
 from ..logic import conjuncts
@@ -34,26 +35,26 @@ class _Converter:
         self.constants = constants
         self.types = types
 
-    def type_of(self, tags, line: int) -> str:
+    def type_of(self, tags, at: sexpr.SExpr | None) -> str:
         names = sorted(tags)
         if not names:
             return "object"
         if len(names) > 1:
-            raise UnsupportedError("unsupported feature: (either ...) types", self.file, line)
+            raise UnsupportedError("unsupported feature: either types", self.file, at=at)
         t = "object" if names[0] == OBJECT_ALIAS else str(names[0])
         if t not in self.types:
-            raise InputError(f"undeclared type '{t}'", self.file, line)
+            raise InputError(f"undeclared type '{t}'", self.file, at=at)
         return t
 
     def term(self, t, scope: dict[str, str], node: sexpr.SExpr) -> str:
         if isinstance(t, pt.Variable):
             name = "?" + t.name
             if name not in scope:
-                raise InputError(f"undeclared variable {name}", self.file, _line_of(node, name))
+                raise InputError(f"undeclared variable '{name}'", self.file, at=_token(node, name))
             return name
         name = str(t.name)
         if name not in self.constants:
-            raise InputError(f"unknown object or constant '{name}'", self.file, _line_of(node, name))
+            raise InputError(f"unknown constant '{name}'", self.file, at=_token(node, name))
         return name
 
     def atom(self, f, scope: dict[str, str], node: sexpr.SExpr) -> Atom:
@@ -61,18 +62,15 @@ class _Converter:
             return Atom("=", (self.term(f.left, scope, node), self.term(f.right, scope, node)))
         name = str(f.name)
         decl = self.predicates.get(name)
-        hit = sexpr.find(node, name)
-        line = hit.line if hit is not None else getattr(node, "line", None)
-        if decl is None:
-            guess = did_you_mean(name, self.predicates)  # an atom's arguments are terms: not an operator's typo
-            raise InputError(f"undefined predicate '{name}'{guess}", self.file, line)
+        if decl is None:  # formulas.check_actions refuses these first, at the faulty token
+            raise InputError(f"undefined predicate '{name}'", self.file, at=_token(node, name))
         if len(f.terms) != decl.arity:
             raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(f.terms)} given",
-                             self.file, line)
+                             self.file, at=_token(node, name))
         return Atom(name, tuple(self.term(t, scope, node) for t in f.terms))
 
     def variables(self, vs, node: sexpr.SExpr) -> tuple[Typed, ...]:
-        return tuple(sorted(("?" + v.name, self.type_of(v.type_tags, _line_of(node, "?" + v.name))) for v in vs))
+        return tuple(sorted(("?" + v.name, self.type_of(v.type_tags, _token(node, "?" + v.name))) for v in vs))
 
     def formula(self, f, scope: dict[str, str], node: sexpr.SExpr) -> Formula:
         if isinstance(f, (pp.Predicate, pp.EqualTo)):
@@ -91,7 +89,7 @@ class _Converter:
             inner = dict(scope, **dict(vs))
             body = self.formula(f.condition, inner, node)
             return Forall(vs, body) if isinstance(f, pl.ForallCondition) else Exists(vs, body)
-        raise UnsupportedError(f"unsupported condition {f}", self.file, getattr(node, "line", None))
+        raise UnsupportedError(f"unsupported feature: condition '{f}'", self.file, at=node)
 
     def effects(self, e, scope: dict[str, str], node: sexpr.SExpr, cond: Formula = TRUE,
                 vs: tuple[Typed, ...] = ()) -> list[Effect]:
@@ -108,15 +106,10 @@ class _Converter:
             return [Effect(Literal(self.atom(e.argument, scope, node), False), cond, vs)]
         if isinstance(e, pp.Predicate):
             return [Effect(Literal(self.atom(e, scope, node), True), cond, vs)]
-        raise UnsupportedError(f"unsupported effect {e}", self.file, getattr(node, "line", None))
+        raise UnsupportedError(f"unsupported feature: effect '{e}'", self.file, at=node)
 
     def action(self, a, name: str, node: sexpr.List) -> Action:
-        params = tuple(("?" + v.name, self.type_of(v.type_tags, _line_of(node, "?" + v.name))) for v in a.parameters)
-        seen = set()
-        for v, _ in params:
-            if v in seen:
-                raise InputError(f"parameter {v} declared twice in action '{name}'", self.file, _line_of(node, v))
-            seen.add(v)
+        params = tuple(("?" + v.name, self.type_of(v.type_tags, _token(node, "?" + v.name))) for v in a.parameters)
         scope = dict(params)
         pre_node = _key_node(node, ":precondition")
         eff_node = _key_node(node, ":effect")
@@ -125,9 +118,10 @@ class _Converter:
         return Action(name, params, _flatten(pre), effs, node.line)
 
 
-def _line_of(node: sexpr.SExpr, word: str) -> int | None:
+def _token(node: sexpr.SExpr, word: str) -> sexpr.SExpr:
+    """The first token `word` in `node` (or `node` itself): where an error about `word` points."""
     hit = sexpr.find_token(node, word)
-    return hit.line if hit is not None else getattr(node, "line", None)
+    return hit if hit is not None else node
 
 
 def _key_node(action: sexpr.List, key: str) -> sexpr.SExpr:
@@ -147,17 +141,17 @@ def _flatten(f: Formula) -> Formula:
 def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[str], file: str) -> Domain:
     """The Domain of `pddl`'s `parsed` domain, in the order and with the lines of our declarations."""
     predicates: dict[str, Predicate] = {}
-    conv = _Converter(file, predicates, {str(c): t for c, t in declared.constants}, declared.type_names)
+    conv = _Converter(file, predicates, {str(c): str(t) for c, t in declared.constants}, declared.type_names)
     for p in parsed.predicates:
         node = declared.predicates.get(str(p.name))
-        params = tuple(("?" + t.name, conv.type_of(t.type_tags, node.line if node else None)) for t in p.terms)
+        params = tuple(("?" + t.name, conv.type_of(t.type_tags, node)) for t in p.terms)
         predicates[str(p.name)] = Predicate(str(p.name), params)
     by_name = {str(a.name): a for a in parsed.actions}
     actions = tuple(conv.action(by_name[n], n, node) for n, node in declared.actions.items())
     return Domain(
         name=name,
-        types=tuple((str(t), p) for t, p in declared.types),
-        constants=tuple((str(c), t) for c, t in declared.constants),
+        types=tuple((str(t), str(p)) for t, p in declared.types),
+        constants=tuple((str(c), str(t)) for c, t in declared.constants),
         predicates=tuple(predicates[str(p.head())] for p in declared.predicates.values()),
         actions=actions,
         file=file,
@@ -170,75 +164,39 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
 def to_problem(name: str, domain_name: str, objects: Named, sections: dict[str, sexpr.List], domain: Domain,
                file: str) -> Problem:
     """The Problem of checked declarations: its `:init` atoms and `:goal` literals are checked here."""
-    constants = dict(domain.constants)
-    constants.update({str(o): t for o, t in objects})
-    preds = {p.name: p for p in domain.predicates}
-    init = {ground_atom(item, preds, constants, file) for item in sections[":init"][1:]}
+    table = dict(domain.constants)
+    table.update({str(o): str(t) for o, t in objects})
+    grounder = Grounder(domain, table)
+    init = {grounder.atom(item, file) for item in sections[":init"][1:]}
     goal_section = sections[":goal"]
     if len(goal_section) > 2:
-        raise InputError("(:goal ...) takes one formula: wrap the literals in (and ...)", file, goal_section[2].line)
+        raise InputError("(:goal ...) takes one formula: wrap the literals in (and ...)", file, at=goal_section[2])
     goal_node = goal_section[1] if len(goal_section) > 1 else sexpr.List([], goal_section.line, goal_section.line)
-    conv = _Converter(file, preds, constants, type_names(domain.types))
-    goal = _goal_literals(goal_node, conv, file)
-    return Problem(name, domain_name, tuple((str(o), t) for o, t in objects), frozenset(init), goal, file)
+    goal = _goal_literals(goal_node, grounder, file)
+    return Problem(name, domain_name, tuple((str(o), str(t)) for o, t in objects), frozenset(init), goal, file)
 
 
-def _goal_literals(node: sexpr.SExpr, conv: _Converter, file: str) -> tuple[Literal, ...]:
+def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Literal, ...]:
+    """A goal is a conjunction of literals (nested `and`s flattened, an empty one allowed); iterative."""
     out: list[Literal] = []
-
-    def walk(n: sexpr.SExpr) -> None:
+    todo = [node]
+    while todo:
+        n = todo.pop()
         if not isinstance(n, sexpr.List):
-            raise InputError("expected a literal in :goal", file, getattr(n, "line", None))
+            raise InputError(f"expected a literal in :goal, got '{n}'", file, at=n)
         h = n.head()
         if h == "and":
-            for c in n[1:]:
-                walk(c)
+            todo.extend(reversed(n[1:]))
         elif h == "not" and len(n) == 2 and isinstance(n[1], sexpr.List) and n[1].head() not in ("and", "or", "not"):
-            out.append(Literal(_ground(n[1], conv, file), False))
+            out.append(Literal(grounder.atom(n[1], file, equality=True), False))
         elif h in ("or", "exists", "forall", "imply", "not"):
             raise UnsupportedError(f"unsupported feature: '{h}' in a goal (goals must be conjunctions of literals)",
-                                   file, n.line)
+                                   file, at=n)
         elif len(n) == 0:
-            return
+            continue
         else:
-            out.append(Literal(_ground(n, conv, file), True))
-
-    walk(node)
+            out.append(Literal(grounder.atom(n, file, equality=True), True))
     return tuple(out)
 
 
-def _ground(n: sexpr.List, conv: _Converter, file: str) -> Atom:
-    if n.head() == "=":
-        if len(n) != 3:
-            raise InputError("'=' takes two arguments", file, n.line)
-        for a in n[1:]:
-            if a not in conv.constants:
-                raise InputError(f"unknown object '{a}'", file, getattr(a, 'line', n.line))
-        return Atom("=", tuple(str(a) for a in n[1:]))
-    return ground_atom(n, conv.predicates, conv.constants, file)
-
-
-def ground_atom(node: sexpr.SExpr, predicates: dict[str, Predicate], objects: dict[str, str] | set[str],
-                file: str) -> Atom:
-    """Check and build one ground atom like (on b1 b2): used for init, goals, states and plans."""
-    if not isinstance(node, sexpr.List) or node.head() is None:
-        raise InputError(f"expected a ground atom like (on a b), got '{node}'", file, getattr(node, "line", None))
-    name = node.head()
-    if name == "not":
-        raise InputError("negative literals are not allowed here (states are closed-world: list true atoms)",
-                         file, node.line)
-    decl = predicates.get(name)
-    if decl is None:
-        raise InputError(f"undefined predicate '{name}'", file, node.line)
-    args = node[1:]
-    if len(args) != decl.arity:
-        raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(args)} given", file, node.line)
-    for a in args:
-        if not isinstance(a, sexpr.Token):
-            raise InputError("nested parentheses in an atom", file, a.line)
-        if a not in objects:
-            raise InputError(f"unknown object '{a}'", file, a.line)
-    return Atom(name, tuple(str(a) for a in args))
-
-
-__all__ = ["to_domain", "to_problem", "ground_atom"]
+__all__ = ["to_domain", "to_problem"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import sexpr
-from .check import known_section
+from . import check
 from .suggest import ACTION_KEYS, did_you_mean
 from ..errors import InputError, UnsupportedError
 
@@ -41,25 +41,28 @@ def sections(root: sexpr.List) -> dict[str, sexpr.List]:
 
 
 def typed_names(items: list[sexpr.SExpr], file: str) -> Named:
-    """Parse a PDDL typed list `a b - t c - u d` (untyped items are `object`)."""
+    """Parse a PDDL typed list `a b - t c - u d` (untyped items are `object`); each type is kept
+    as its token, so that an error about it points at it."""
     out: Named = []
     pending: list[sexpr.Token] = []
     i = 0
     while i < len(items):
         it = items[i]
         if isinstance(it, sexpr.List):
-            raise InputError("unexpected '(' in a typed list", file, it.line)
+            if it.head() == "either":
+                raise UnsupportedError("unsupported feature: either types", file, at=it)
+            raise InputError("unexpected '(' in a typed list", file, at=it)
         if it == "-":
             if i + 1 >= len(items):
-                raise InputError("'-' without a type", file, it.line)
+                raise InputError("'-' without a type", file, at=it)
             t = items[i + 1]
             if isinstance(t, sexpr.List):
                 if t.head() == "either":
-                    raise UnsupportedError("unsupported feature: (either ...) types", file, t.line)
-                raise InputError("expected a type name after '-'", file, t.line)
+                    raise UnsupportedError("unsupported feature: either types", file, at=t)
+                raise InputError("expected a type name after '-'", file, at=t)
             if not pending:
-                raise InputError(f"type '{t}' given to no name", file, t.line)
-            out.extend((p, str(t)) for p in pending)
+                raise InputError(f"type '{t}' given to no name", file, at=t)
+            out.extend((p, t) for p in pending)
             pending = []
             i += 2
         else:
@@ -76,7 +79,11 @@ def typed_section(found: dict[str, sexpr.List], head: str, file: str) -> Named:
 
 def types(found: dict[str, sexpr.List], file: str) -> Named:
     """The `(:types ...)` list; `object`, the built-in root, is not declared again."""
-    return [(t, parent) for t, parent in typed_section(found, ":types", file) if t != "object"]
+    declared = typed_section(found, ":types", file)
+    for t, parent in declared:
+        if t == "object" and parent != "object":
+            raise InputError(f"the type object has no parent (here '{parent}')", file, at=parent)
+    return [(t, parent) for t, parent in declared if t != "object"]
 
 
 def type_names(declared: Iterable[tuple[str, str]]) -> set[str]:
@@ -85,14 +92,29 @@ def type_names(declared: Iterable[tuple[str, str]]) -> set[str]:
 
 
 def predicates(found: dict[str, sexpr.List], file: str) -> dict[str, sexpr.List]:
+    """The declarations `(name ?x - t ...)` by name: each name a PDDL name, each parameter a variable."""
     out: dict[str, sexpr.List] = {}
     for p in found[":predicates"][1:] if ":predicates" in found else ():
         if not isinstance(p, sexpr.List) or p.head() is None:
-            raise InputError("expected a predicate declaration like (on ?x ?y)", file, getattr(p, "line", None))
+            raise InputError("expected a predicate declaration like (on ?x ?y)", file, at=p)
+        check.name(p[0], "predicate name", file)
         if p.head() in out:
-            raise InputError(f"predicate '{p.head()}' declared twice", file, p.line)
+            raise InputError(f"predicate '{p.head()}' declared twice", file, at=p[0])
+        for v, _ in typed_names(list(p[1:]), file):
+            variable(v, file)
         out[p.head()] = p
     return out
+
+
+def variable(tok: sexpr.Token, file: str) -> sexpr.Token:
+    """`?name`: a variable of a parameter list, quantifier or predicate declaration."""
+    if not tok.startswith("?"):
+        raise InputError(f"expected a variable like ?x, got '{tok}'", file, at=tok)
+    if not check.NAME.fullmatch(tok[1:]):
+        raise InputError(f"invalid variable '{tok}' (? then a letter, then letters, digits, - or _)", file, at=tok)
+    if tok[1:] in check.KEYWORDS:
+        raise InputError(f"invalid variable '{tok}': '{tok[1:]}' is a PDDL keyword", file, at=tok)
+    return tok
 
 
 def actions(root: sexpr.List, file: str) -> dict[str, sexpr.List]:
@@ -102,32 +124,46 @@ def actions(root: sexpr.List, file: str) -> dict[str, sexpr.List]:
     out: dict[str, sexpr.List] = {}
     for s in root[2:]:
         if s.head() == ":action":
-            if len(s) < 2 or not isinstance(s[1], sexpr.Token):
-                raise InputError("action without a name", file, s.line)
+            if len(s) < 2 or not isinstance(s[1], sexpr.Token) or s[1].startswith(":"):
+                raise InputError("action without a name", file, at=s)
+            check.name(s[1], "action name", file)
             if s[1] in out:
-                raise InputError(f"action '{s[1]}' declared twice", file, s.line)
+                raise InputError(f"action '{s[1]}' declared twice", file, at=s[1])
             action_keys(s, file)
             out[s[1]] = s
         else:
-            known_section(s, DOMAIN_SECTIONS, file)
+            check.known_section(s, DOMAIN_SECTIONS, file)
     return out
 
 
 def action_keys(action: sexpr.List, file: str) -> None:
-    """Each `:key` after the action's name is one PDDL knows (a typo is named, with the key it was
-    meant to be, rather than left to the parser's "syntax error" at the end of the action)."""
-    for key in action[2::2]:
-        if isinstance(key, sexpr.Token) and key.startswith(":") and key not in ACTION_KEYS:
-            hint = did_you_mean(key, ACTION_KEYS) or f" (expected {', '.join(ACTION_KEYS)})"
-            raise InputError(f"unknown action key '{key}'{hint}", file, key.line)
+    """After the name, `:key value` pairs: each key known (a typo named with the key it was meant
+    to be), given once, with a list as its value."""
+    seen: set[str] = set()
+    items = action[2:]
+    for i in range(0, len(items), 2):
+        key = items[i]
+        if not isinstance(key, sexpr.Token) or not key.startswith(":"):
+            raise InputError("expected :parameters, :precondition or :effect", file, at=key)
+        if key not in ACTION_KEYS:
+            hint = did_you_mean(key, ACTION_KEYS) or " (expected :parameters, :precondition or :effect)"
+            raise InputError(f"unknown action key '{key}'{hint}", file, at=key)
+        if key in seen:
+            raise InputError(f"'{key}' given twice in action '{action[1]}'", file, at=key)
+        seen.add(key)
+        if i + 1 >= len(items) or not isinstance(items[i + 1], sexpr.List):
+            raise InputError(f"expected a list after '{key}'", file, at=items[i + 1] if i + 1 < len(items) else key)
 
 
 def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> str:
     """The NAME of a problem's `(:domain NAME)` ("" when it is empty)."""
     if ":domain" not in found:
-        raise InputError("missing (:domain NAME)", file, root.line)
-    return str(found[":domain"][1]) if len(found[":domain"]) > 1 else ""
+        raise InputError("missing (:domain NAME)", file, at=root)
+    section = found[":domain"]
+    if len(section) != 2:
+        raise InputError("expected (:domain NAME)", file, at=section)
+    return str(check.name(section[1], "domain name", file))
 
 
 __all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "typed_section", "types",
-           "type_names", "predicates", "actions", "action_keys", "domain_name"]
+           "type_names", "predicates", "variable", "actions", "action_keys", "domain_name"]

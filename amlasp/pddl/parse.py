@@ -1,13 +1,15 @@
-"""PDDL text → normalised model (`amlasp.model`), with `file:line` on every error: the driver.
+"""PDDL text → normalised model (`amlasp.model`), with `file:line:col` on every error: the driver.
 
 A domain goes through named passes, in the spirit of Fast Downward's `normalize.py`:
-  1. read: our line-aware reader (`sexpr`) checks the parentheses;
+  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth;
   2. check (`check`, on `declarations`): the structure, unsupported features, names, types;
   3. repair (`repair`): what learned models get wrong but mean clearly (missing
-     `:requirements`, `:precondition` or `:effect`, `- object`), with warnings;
-  4. parse: the `pddl` package reads the repaired text, whose tokens keep their lines;
-  5. convert (`convert`): its objects become ours, each name checked against its declaration.
-A problem is flat (objects, init atoms, goal literals): passes 1, 2 and 5 check it completely.
+     `:requirements`, `:precondition` or `:effect`, `- object`, sections or keys out of order,
+     nested `and` in effects), with warnings;
+  4. check the formulas (`formulas`): every atom, variable and operator of the actions;
+  5. parse: the `pddl` package reads the repaired text, whose tokens keep their positions;
+  6. convert (`convert`): its objects become ours.
+A problem is flat (objects, init atoms, goal literals): passes 1, 2 and 6 check it completely.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from . import check, convert, declarations, repair, sexpr
+from . import check, convert, declarations, formulas, repair, sexpr
 from .source import read_text
 from ..asp.names import asp_name
 from ..errors import InputError, warn_input
+from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
@@ -27,10 +30,12 @@ _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", "
 # The repairs, in order: each changes the tree in place and returns its warnings.
 _REPAIRS = (
     repair.warn_requirements,  # a missing :requirements, or a feature used without its requirement, said
+    repair.order_sections,  # requirements, types, constants, predicates, then the actions
     repair.declare_requirements,  # :requirements lists all we support
     repair.declare_object_alias,  # a domain naming `object` declares our alias of it
     repair.drop_object_type,  # `object` is not declared again as a type of its own
     repair.complete_actions,  # missing :parameters, :precondition, :effect are empty
+    repair.flatten_effects,  # (and a (and b)) in an effect is (and a b)
     repair.alias_object,  # `- object` → `- alias` in typed lists
 )
 
@@ -50,30 +55,48 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
     check.refuse_unsupported(root, file)
+    check.single_sections(root, file)
     lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
+    check.valid_names(declared_types, "type", file)
+    check.unique_names(declared_types, "type", file)
     lenient += repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
     constants = declarations.typed_section(sections, ":constants", file)
+    check.valid_names(constants, "constant", file)
     check.unique_names(constants, "constant", file)
     check.known_types(constants, type_names, file)
     predicates = declarations.predicates(sections, file)
     actions = declarations.actions(root, file)
     check.declared_types(root, type_names, file)
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
-                           + [(p.head(), "predicate") for p in predicates.values()]
+                           + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions], file)
     warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
-    parsed = _call_pddl(sexpr.write(root), file, root)
+    formulas.check_actions(actions, formulas.vocabulary(predicates, constants, file))
+    positions: list = []
+    parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
     declared = declarations.DomainDeclarations(types, constants, predicates, actions)
-    return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+    try:
+        return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+    except RecursionError:  # the conversion recurses on `pddl`'s objects, as deep as the formulas nest
+        raise _too_deep(file, root) from None
 
 
-def _call_pddl(text: str, file: str, root: sexpr.List):
-    """Run the `pddl` parser and turn its errors into ours (it also leaks sys.tracebacklimit)."""
+def _too_deep(file: str, root: sexpr.List) -> InputError:
+    """Nesting within our limit but beyond what a recursive parser (not ours) can take: the limit was raised."""
+    return InputError(f"nesting too deep for the PDDL parser: keep {MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) "
+                      f"below a few hundred", file, at=root)
+
+
+def _call_pddl(text: str, file: str, root: sexpr.List, positions: list):
+    """Run the `pddl` parser and turn its errors into ours (it also leaks sys.tracebacklimit).
+
+    Our checks run first and should leave nothing for it to refuse; if it does, the error is put
+    back at the user's token through the positions `sexpr.write` recorded."""
     from lark.exceptions import UnexpectedInput  # lark is imported with the parser, not before
     old = getattr(sys, "tracebacklimit", None)
     try:
@@ -82,20 +105,24 @@ def _call_pddl(text: str, file: str, root: sexpr.List):
         _domain_parser.cache_clear()  # see below
         tok = getattr(e, "token", None)
         what = f" near '{tok}'" if tok not in (None, "") else ""
-        raise InputError(f"PDDL syntax error{what}", file, getattr(e, "line", None)) from None
+        at = sexpr.at_position(positions, getattr(e, "line", -1), getattr(e, "column", None))
+        raise InputError(f"PDDL syntax error{what}", file, at=at if at is not None else root) from None
+    except RecursionError:
+        _domain_parser.cache_clear()
+        raise _too_deep(file, root) from None
     except Exception as e:  # pddl's own validation: locate the first name it mentions
         # A parse that failed half-way leaves state in the parser's transformer (`_types`), and it then
         # refuses every later domain with :types ("parser is in an unexpected state"): build a new one.
         _domain_parser.cache_clear()
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         msg = msg.replace(repair.OBJECT_ALIAS, "object")
-        line = root.line
+        at = root
         for word in msg.replace("'", " ").replace(",", " ").split():
             hit = sexpr.find_token(root, word.strip("[]{}().").lower())
             if hit is not None:
-                line = hit.line
+                at = hit
                 break
-        raise InputError(f"invalid PDDL: {msg}", file, line) from None
+        raise InputError(f"invalid PDDL: {msg}", file, at=at) from None
     finally:
         if old is None:
             if hasattr(sys, "tracebacklimit"):
@@ -111,15 +138,18 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     root = sexpr.read(text, file)
     header = check.expect_define(root, "problem", file)
     check.refuse_unsupported(root, file)
-    sections = declarations.sections(root)
     check.known_sections(root, _PROBLEM_SECTIONS, file)
+    check.single_sections(root, file)
+    sections = declarations.sections(root)
     domain_name = declarations.domain_name(sections, root, file)
     if asp_name(domain_name or "?") != asp_name(domain.name):  # names differing in case or -/_ are one name
         warn_input(f"(:domain {domain_name}) names another domain than {domain.name}, the one it is read with",
-                   file, sections[":domain"].line)
+                   file, at=sections[":domain"][1] if len(sections[":domain"]) > 1 else sections[":domain"])
     objects = declarations.typed_section(sections, ":objects", file)
+    check.valid_names(objects, "object", file)
     check.unique_names(objects, "object", file)
-    check.known_types(objects, declarations.type_names(domain.types), file, f" (not in domain {domain.name})")
+    check.known_types(objects, declarations.type_names(domain.types), file, f" (not in domain {domain.name}"
+                      + (f", {domain.file})" if domain.file else ")"))
     check.complete_problem(sections, root, file)
     check.distinct_symbols([(sexpr.Token(n, 0), kind) for names, kind in (
         ([t for t, _ in domain.types], "type"), ([c for c, _ in domain.constants], "constant"),
@@ -129,7 +159,9 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
 
 
 def load_domain(path: str | Path, *, undeclared_predicates: bool = False) -> Domain:
-    return parse_domain(read_text(path), str(path), undeclared_predicates=undeclared_predicates)
+    """A domain file, refused up front beyond `limits.MAX_DOMAIN_MB` (reading one costs seconds per MB)."""
+    return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path),
+                        undeclared_predicates=undeclared_predicates)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:

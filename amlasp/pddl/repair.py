@@ -35,6 +35,14 @@ def declare_parent_types(types: Named) -> Named:
     return out
 
 
+def order_sections(root: sexpr.List) -> list[str]:
+    """The sections in the order of PDDL's grammar (requirements, types, constants, predicates, actions),
+    which the `pddl` package insists on; the actions keep their order."""
+    rank = {h: i for i, h in enumerate((":requirements", ":types", ":constants", ":predicates"))}
+    root[2:] = sorted(root[2:], key=lambda s: rank.get(s.head(), len(rank)))
+    return []
+
+
 def declare_requirements(root: sexpr.List) -> list[str]:
     """`:requirements` says all we support, whatever was declared (`warn_requirements` said what was missing)."""
     warnings: list[str] = []
@@ -76,7 +84,8 @@ def drop_object_type(root: sexpr.List) -> list[str]:
 
 
 def complete_actions(root: sexpr.List) -> list[str]:
-    """Missing `:parameters` and `:precondition` are empty; a missing `:effect` is too (warning); `()` is `(and)`."""
+    """Missing `:parameters` and `:precondition` are empty; a missing `:effect` is too (warning); `()` is `(and)`;
+    the keys in the order of PDDL's grammar (parameters, precondition, effect)."""
     warnings = []
     for section in root[2:]:
         if section.head() == ":action":
@@ -102,7 +111,39 @@ def _complete_action(node: sexpr.List, warnings: list[str]) -> None:
     for i, x in enumerate(node):
         if x in (":precondition", ":effect") and i + 1 < len(node) and isinstance(node[i + 1], sexpr.List) \
                 and len(node[i + 1]) == 0:
-            node[i + 1] = sexpr.List([sexpr.Token("and", node[i + 1].line)], node[i + 1].line, node[i + 1].end_line)
+            empty = node[i + 1]
+            node[i + 1] = sexpr.List([sexpr.Token("and", empty.line)], empty.line, empty.end_line, empty.col,
+                                     empty.end_col)
+    pairs = {str(node[i]): node[i + 1] for i in range(2, len(node) - 1, 2)}
+    node[2:] = [x for key in (":parameters", ":precondition", ":effect") if key in pairs
+                for x in (next(k for k in node[2::2] if k == key), pairs[key])]
+
+
+def flatten_effects(root: sexpr.List) -> list[str]:
+    """`(and a (and b c))` in an effect is `(and a b c)`; an empty `(and)` in one is nothing. PDDL's grammar
+    (and the `pddl` package) allows `and` only at the top of an effect, but the meaning is clear."""
+    for section in root[2:]:
+        if section.head() != ":action":
+            continue
+        for i, key in enumerate(section[:-1]):
+            if key == ":effect":
+                for node in sexpr.nodes(section[i + 1]):
+                    if isinstance(node, sexpr.List) and node.head() == "and":
+                        _splice_ands(node)
+    return []
+
+
+def _splice_ands(node: sexpr.List) -> None:
+    """Replace every `(and ...)` child of `node` by its children, repeatedly (iterative)."""
+    out: list[sexpr.SExpr] = [node[0]]
+    todo = list(reversed(node[1:]))
+    while todo:
+        c = todo.pop()
+        if isinstance(c, sexpr.List) and c.head() == "and":
+            todo.extend(reversed(c[1:]))
+        else:
+            out.append(c)
+    node[:] = out
 
 
 def alias_object(root: sexpr.List) -> list[str]:
@@ -111,22 +152,24 @@ def alias_object(root: sexpr.List) -> list[str]:
     return []
 
 
-def _alias_typed_lists(node: sexpr.List) -> None:
-    h = node.head()
-    if h in (":constants", ":objects", ":types"):
-        _alias_in(node)
-    for i, child in enumerate(node):
-        if isinstance(child, sexpr.List):
-            prev = node[i - 1] if i > 0 else None
-            if prev == ":parameters" or h in ("forall", "exists") and i == 1 or h == ":predicates":
-                _alias_in(child)
-            _alias_typed_lists(child)
+def _alias_typed_lists(root: sexpr.List) -> None:
+    for node in sexpr.nodes(root):
+        if not isinstance(node, sexpr.List):
+            continue
+        h = node.head()
+        if h in (":constants", ":objects", ":types"):
+            _alias_in(node)
+        for i, child in enumerate(node):
+            if isinstance(child, sexpr.List):
+                prev = node[i - 1] if i > 0 else None
+                if prev == ":parameters" or h in ("forall", "exists") and i == 1 or h == ":predicates":
+                    _alias_in(child)
 
 
 def _alias_in(items: list[sexpr.SExpr]) -> None:
     for i in range(len(items) - 1):
         if items[i] == "-" and items[i + 1] == "object":
-            items[i + 1] = sexpr.Token(OBJECT_ALIAS, items[i + 1].line)
+            items[i + 1] = sexpr.Token(OBJECT_ALIAS, items[i + 1].line, items[i + 1].col)
 
 
 def _section_index(root: sexpr.List, head: str) -> int | None:
@@ -134,11 +177,7 @@ def _section_index(root: sexpr.List, head: str) -> int | None:
 
 
 def _tokens(node: sexpr.SExpr) -> Iterator[sexpr.Token]:
-    if isinstance(node, sexpr.Token):
-        yield node
-    else:
-        for c in node:
-            yield from _tokens(c)
+    return (n for n in sexpr.nodes(node) if isinstance(n, sexpr.Token))
 
 
 # --------------------------------------------------------------------------- leniencies that are said
@@ -159,7 +198,7 @@ def warn_requirements(root: sexpr.List) -> list[str]:
     index = _section_index(root, ":requirements")
     if index is None:
         return ["no (:requirements ...): read as declaring every requirement amlasp supports"]
-    declared = {str(r) for r in root[index][1:]}
+    declared = {str(r) for r in root[index][1:] if isinstance(r, sexpr.Token)}
     unknown = [f"unknown requirement {r}{did_you_mean(r, REQUIREMENTS)} (ignored)"
                for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
     declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
@@ -241,6 +280,6 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
             found.setdefault(str(h), (len(n) - 1, n.line))
 
 
-__all__ = ["OBJECT_ALIAS", "declare_parent_types", "declare_requirements", "declare_object_alias",
-           "drop_object_type", "complete_actions", "alias_object", "warn_requirements", "warn_parent_types",
-           "declare_used_predicates"]
+__all__ = ["OBJECT_ALIAS", "declare_parent_types", "order_sections", "declare_requirements", "declare_object_alias",
+           "drop_object_type", "complete_actions", "flatten_effects", "alias_object", "warn_requirements",
+           "warn_parent_types", "declare_used_predicates"]

@@ -1,9 +1,13 @@
-"""A line-aware s-expression reader for PDDL.
+"""A position-aware s-expression reader for PDDL.
 
 The `pddl` package loses positions and rejects some inputs real learners produce
 (actions without `:precondition`, `- object` in typed lists). Reading the text into
-s-expressions first lets us report `file:line` for every error and hand `pddl` a
-normalised text whose tokens stay on their original lines.
+s-expressions first lets us report `file:line:col` for every error and hand `pddl` a
+normalised text whose tokens stay where they were.
+
+Every walk here is iterative and the reader refuses nesting deeper than `limits.MAX_DEPTH`,
+so no input reaches Python's recursion limit. A `?` inside a word starts a new token
+(`clean?x` is `clean ?x`), as in the `pddl` package's grammar, so that both read a text alike.
 """
 
 from __future__ import annotations
@@ -12,29 +16,35 @@ import re
 from typing import Iterator, Union
 
 from ..errors import InputError
+from ..limits import MAX_DEPTH
+from .source import normalise
 
 
 class Token(str):
-    """A lower-cased symbol that remembers its line."""
+    """A lower-cased symbol that remembers its line and column (1-based; 0 for a token a repair added)."""
 
     line: int
+    col: int
 
-    def __new__(cls, text: str, line: int) -> "Token":
+    def __new__(cls, text: str, line: int, col: int = 0) -> "Token":
         tok = super().__new__(cls, text)
         tok.line = line
+        tok.col = col
         return tok
 
     def __reduce__(self):  # model objects may hold tokens: keep them picklable for process pools
-        return (Token, (str(self), self.line))
+        return (Token, (str(self), self.line, self.col))
 
 
 class List(list):
-    """A parenthesised list that remembers the line of its opening parenthesis."""
+    """A parenthesised list that remembers where its opening and closing parentheses are."""
 
-    def __init__(self, items: list["SExpr"], line: int, end_line: int):
+    def __init__(self, items: list["SExpr"], line: int, end_line: int, col: int = 0, end_col: int = 0):
         super().__init__(items)
         self.line = line
         self.end_line = end_line
+        self.col = col
+        self.end_col = end_col
 
     def head(self) -> str | None:
         return self[0] if self and isinstance(self[0], Token) else None
@@ -43,51 +53,61 @@ class List(list):
 SExpr = Union[Token, List]
 
 
-_TOKEN = re.compile(r"\n|;[^\n]*|[()]|[^\s();]+")
+_TOKEN = re.compile(r"\n|;[^\n]*|[()]|\?[^\s();?]*|[^\s();?]+")
 
 
-def _tokens(text: str, file: str) -> Iterator[tuple[str, int]]:
-    line = 1
+def _tokens(text: str, file: str, line: int, col: int) -> Iterator[tuple[str, int, int]]:
+    """(word, line, column) of every token; `line`, `col`: where the text starts in its file."""
+    start = -(col - 1)  # offset of the current line's first character
     for m in _TOKEN.finditer(text):
         word = m.group()
         if word == "\n":
             line += 1
+            start = m.end()
         elif word[0] == ";":
             continue
         else:
             if not word.isprintable():
-                raise InputError("unreadable characters (is this a PDDL text file?)", file, line)
-            yield word.lower(), line
+                bad = next(i for i, ch in enumerate(word) if not ch.isprintable())
+                raise InputError("unreadable characters (is this a PDDL text file?)", file, line,
+                                 m.start() + bad - start + 1)
+            yield word.lower(), line, m.start() - start + 1
 
 
-def read(text: str, file: str = "<string>") -> List:
-    """Read exactly one top-level s-expression (a PDDL `define`)."""
+def read(text: str, file: str = "<string>", line: int = 1, col: int = 1) -> List:
+    """Read exactly one top-level s-expression (a PDDL `define`).
+
+    `line`, `col`: where `text` starts in `file` (a plan line or a JSON literal read alone)."""
+    text = normalise(text)
     if "\x00" in text:
-        raise InputError("binary data, not a PDDL text file", file, 1)
-    stack: list[tuple[list, int]] = []
+        raise InputError("binary data, not a PDDL text file", file, line, col)
+    depth = int(MAX_DEPTH.value())
+    stack: list[tuple[list, int, int]] = []
     result: List | None = None
-    for tok, line in _tokens(text, file):
+    for tok, ln, cl in _tokens(text, file, line, col):
         if result is not None:
-            raise InputError(f"unexpected '{tok}' after the end of the definition", file, line)
+            raise InputError(f"unexpected '{tok}' after the end of the definition", file, ln, cl)
         if tok == "(":
-            stack.append(([], line))
+            if len(stack) >= depth:
+                raise InputError(f"nesting deeper than {depth:g} levels ({MAX_DEPTH.hint()})", file, ln, cl)
+            stack.append(([], ln, cl))
         elif tok == ")":
             if not stack:
-                raise InputError("unbalanced ')'", file, line)
-            items, start = stack.pop()
-            node = List(items, start, line)
+                raise InputError("unbalanced ')': no '(' to close", file, ln, cl)
+            items, start, scol = stack.pop()
+            node = List(items, start, ln, scol, cl)
             if stack:
                 stack[-1][0].append(node)
             else:
                 result = node
         else:
             if not stack:
-                raise InputError(f"unexpected '{tok}' outside parentheses", file, line)
-            stack[-1][0].append(Token(tok, line))
+                raise InputError(f"unexpected '{tok}' outside parentheses", file, ln, cl)
+            stack[-1][0].append(Token(tok, ln, cl))
     if stack:
         _missing_paren(stack, file)
     if result is None:
-        raise InputError("empty file: no PDDL definition found", file, 1)
+        raise InputError("empty file: no PDDL definition found", file, line, col)
     return result
 
 
@@ -100,94 +120,113 @@ _SECTION_PARENTS[":action"] = {"define", ":trajectory"}
 _SECTION_PARENTS[":state"] = {":trajectory"}
 
 
-def _missing_paren(stack: list[tuple[list, int]], file: str) -> None:
+def _missing_paren(stack: list[tuple[list, int, int]], file: str) -> None:
     """Unclosed lists at the end: point at the one a misplaced keyword shows was left open.
 
     A missing `)` in the middle of a file is only noticed at its end, where the innermost
     open list is usually the whole `(define ...`. The first keyword standing where PDDL does
     not allow it (`:effect` inside an `(and ...)`, `(:goal` inside `(:init ...)`) tells which
     list should have been closed before it."""
-    node: SExpr | None = None
-    for items, start in reversed(stack):  # close the open lists, innermost first
+    node: List | None = None
+    for items, start, scol in reversed(stack):  # close the open lists, innermost first
         if node is not None:
             items = items + [node]
-        node = List(items, start, start)
-    hit = _misplaced(node, None)
+        node = List(items, start, start, scol, scol)
+    hit = _misplaced(node)
     if hit is not None:
         container, word, at = hit
-        raise InputError(f"missing ')': this '(' is not closed before '{word}' on line {at}", file, container.line)
-    raise InputError("missing ')': this '(' is never closed", file, stack[-1][1])
+        raise InputError(f"missing ')': this '(' is not closed before '{word}' on line {at.line}", file,
+                         container.line, container.col)
+    raise InputError("missing ')': this '(' is never closed", file, stack[-1][1], stack[-1][2])
 
 
-def _misplaced(node: "List", parent: str | None) -> tuple["List", str, int] | None:
-    for child in node:
-        if isinstance(child, Token):
-            allowed = _KEYWORD_PARENTS.get(child)
-            if allowed is not None and node.head() not in allowed:
-                return node, str(child), child.line
-        else:
-            allowed = _SECTION_PARENTS.get(child.head())
-            if allowed is not None and node.head() not in allowed:
-                return node, f"({child.head()}", child.line
-            hit = _misplaced(child, node.head())
-            if hit is not None:
-                return hit
+def _misplaced(root: List) -> tuple[List, str, SExpr] | None:
+    """The first keyword (depth first, in file order) standing in a list where PDDL does not allow it."""
+    todo: list[List] = [root]
+    while todo:
+        node = todo.pop()
+        for child in node:
+            if isinstance(child, Token):
+                allowed = _KEYWORD_PARENTS.get(child)
+                if allowed is not None and node.head() not in allowed:
+                    return node, str(child), child
+            else:
+                allowed = _SECTION_PARENTS.get(child.head())
+                if allowed is not None and node.head() not in allowed:
+                    return node, f"({child.head()}", child
+        todo.extend(reversed([c for c in node if isinstance(c, List)]))
     return None
 
 
-def write(node: SExpr) -> str:
-    """Serialise so that every token stays on its original line (for error positions)."""
+def write(node: SExpr, positions: list[tuple[int, int, SExpr]] | None = None) -> str:
+    """Serialise so that every token stays on its line and, where nothing was inserted before it, its column.
+
+    `positions`, when given, receives (line, column written, node) for every token and list, so
+    that an error another parser reports in the written text can be put back at the user's token."""
     out: list[str] = []
-    line = 1
+    line, col = 1, 1
 
-    def emit(text: str, at: int) -> None:
-        nonlocal line
-        if at > line:
-            out.append("\n" * (at - line))
-            line = at
+    def emit(text: str, at_line: int, at_col: int, what: SExpr) -> None:
+        nonlocal line, col
+        if at_line > line:
+            out.append("\n" * (at_line - line))
+            line, col = at_line, 1
+        if at_col > col:
+            out.append(" " * (at_col - col))
+            col = at_col
+        elif (at_col < col or not at_col) and col > 1:
+            out.append(" ")
+            col += 1
+        if positions is not None:
+            positions.append((line, col, what))
         out.append(text)
+        col += len(text)
 
-    def walk(n: SExpr, at: int) -> None:
+    # an explicit stack of (node, closing?) so that depth costs no recursion
+    todo: list[tuple[SExpr, bool]] = [(node, False)]
+    while todo:
+        n, closing = todo.pop()
         if isinstance(n, List):
-            emit("(", max(n.line, at))
-            for child in n:
-                walk(child, line)
-            emit(") ", max(n.end_line, line))
+            if closing:
+                emit(")", max(n.end_line, line), n.end_col if n.end_line >= line else 0, n)
+                continue
+            emit("(", max(n.line, line), n.col if n.line >= line else 0, n)
+            todo.append((n, True))
+            todo.extend((c, False) for c in reversed(n))
         else:
-            emit(str(n) + " ", max(getattr(n, "line", at), at))
-
-    walk(node, 1)
+            at = getattr(n, "line", 0)
+            emit(str(n), max(at, line), getattr(n, "col", 0) if at >= line else 0, n)
     return "".join(out)
 
 
-def relocate(node: SExpr, line: int) -> None:
-    """Put every token of `node` on `line`: a snippet read alone (a JSON literal, a plan line) is
-    reported at the line of the file it came from."""
-    if isinstance(node, List):
-        node.line = node.end_line = line
-        for c in node:
-            relocate(c, line)
-    else:
-        node.line = line
+def nodes(root: SExpr) -> Iterator[SExpr]:
+    """Every list and token of `root`, depth first in file order (iterative)."""
+    todo: list[SExpr] = [root]
+    while todo:
+        n = todo.pop()
+        yield n
+        if isinstance(n, List):
+            todo.extend(reversed(n))
 
 
 def find(node: SExpr, head: str) -> List | None:
     """First sub-list (depth first) whose head is `head`: used to point at an error."""
-    if isinstance(node, List):
-        if node.head() == head:
-            return node
-        for child in node:
-            hit = find(child, head)
-            if hit is not None:
-                return hit
-    return None
+    return next((n for n in nodes(node) if isinstance(n, List) and n.head() == head), None)
 
 
 def find_token(node: SExpr, word: str) -> Token | None:
-    if isinstance(node, Token):
-        return node if node == word else None
-    for child in node:
-        hit = find_token(child, word)
-        if hit is not None:
-            return hit
-    return None
+    return next((n for n in nodes(node) if isinstance(n, Token) and n == word), None)
+
+
+def at_position(positions: list[tuple[int, int, SExpr]], line: int, col: int | None) -> SExpr | None:
+    """The node written last at or before (`line`, `col`) of a text `write` produced."""
+    best = None
+    for ln, cl, n in positions:
+        if ln == line and (col is None or cl <= col):
+            best = n
+        elif ln > line:
+            break
+    return best
+
+
+__all__ = ["Token", "List", "SExpr", "read", "write", "nodes", "find", "find_token", "at_position"]

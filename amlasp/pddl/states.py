@@ -1,23 +1,21 @@
 """Reading states: trajectory files, JSON state files, problems (their initial state), literals.
 
-Every ground atom is checked against a vocabulary (a domain's predicates and the
-problem's objects) with `file:line` on errors. `ignore_unknown_predicates` lets an
+Every ground atom is checked (`ground.Grounder`: a domain's predicates, the problem's
+objects and their types) with `file:line:col` on errors. `ignore_unknown_predicates` lets an
 evaluation keep literals the learned model does not declare and count them.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import sexpr
+from . import jsonpos, sexpr
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Literal, Problem
-from .convert import ground_atom
+from .ground import Grounder
 from .parse import load_problem
-from .plans import ground_action
 from .source import read_text
 
 
@@ -32,24 +30,21 @@ class StateSet:
     ignored: int = 0  # literals dropped because their predicate is not in the vocabulary
 
 
-def parse_atom_text(text: str, domain: Domain, problem: Problem, file: str, line: int,
+def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: int,
                     ignore_unknown_predicates: bool = False) -> Atom | None:
-    """One atom of a JSON state file, reported at `line`; None for an unknown predicate that is to be ignored."""
-    try:
-        node = sexpr.read(text, file)
-    except InputError as e:
-        raise InputError(e.message, file, line) from None
-    sexpr.relocate(node, line)
+    """One atom of a JSON state file, which starts at `line`, `col` of the file; None for an unknown
+    predicate that is to be ignored."""
+    node = sexpr.read(text, file, line, col)
     if ignore_unknown_predicates and isinstance(node, sexpr.List) and node.head() is not None \
-            and domain.predicate(node.head()) is None:
+            and node.head() not in grounder.predicates:
         return None
-    return ground_atom(node, {p.name: p for p in domain.predicates}, problem.object_types(domain), file)
+    return grounder.atom(node, file)
 
 
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
 
 
-# One state machine over one regex scan (~70 lines): split into functions, it would lose the speed it exists for.
+# One state machine over one regex scan (~80 lines): split into functions, it would lose the speed it exists for.
 def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                      ignore_unknown_predicates: bool) -> StateSet | None:
     """The common case in one regular-expression pass, each distinct atom checked once (about
@@ -61,8 +56,10 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
     start = re.match(r"\s*\(\s*:trajectory\b", low)
     if start is None:
         return None
-    arity = {p.name: p.arity for p in domain.predicates}
-    objs = problem.object_types(domain)
+    grounder = Grounder(domain, problem.object_types(domain))
+    params = {p.name: [t for _, t in p.parameters] for p in domain.predicates}
+    schemas = {a.name: [t for _, t in a.parameters] for a in domain.actions}
+    objs, fits = grounder.objects, grounder.fits
     atoms: dict[str, Atom | None] = {}
     out = StateSet(problem, [], file)
     mode, cur, act = "top", set(), None
@@ -73,6 +70,8 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
             return None
         if mode == "top":
             if head == "state":
+                if len(out.actions) != len(out.states):  # two states in a row: the careful reader says where
+                    return None
                 mode, cur = "state", set()
             elif head == "action":
                 if len(out.actions) != len(out.states) - 1:
@@ -89,11 +88,13 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                     parts = inner.split()
                     if not parts:
                         return None
-                    if parts[0] not in arity:
+                    types = params.get(parts[0])
+                    if types is None:
                         if not ignore_unknown_predicates:
                             return None
                         a = None
-                    elif arity[parts[0]] != len(parts) - 1 or any(x not in objs for x in parts[1:]):
+                    elif len(types) != len(parts) - 1 or any(x not in objs or not fits(x, t)
+                                                             for x, t in zip(parts[1:], types)):
                         return None
                     else:
                         a = Atom(parts[0], tuple(parts[1:]))
@@ -103,8 +104,6 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                 else:
                     cur.add(a)
             elif close is not None:
-                if len(out.actions) < len(out.states):
-                    out.actions.append(None)
                 out.states.append(frozenset(cur))
                 mode = "top"
             else:
@@ -114,13 +113,17 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                 parts = inner.split()
                 if not parts or any(x not in objs for x in parts[1:]):
                     return None
+                types = schemas.get(parts[0])
+                if types is not None and len(types) == len(parts) - 1 and \
+                        not all(fits(x, t) for x, t in zip(parts[1:], types)):
+                    return None
                 act = GroundAction(parts[0], tuple(parts[1:]))
             elif close is not None and act is not None:
                 out.actions.append(act)
                 mode = "top"
             else:
                 return None
-    if end is None or low[end:].strip():
+    if end is None or low[end:].strip() or not out.states or len(out.actions) != len(out.states) - 1:
         return None
     return out
 
@@ -135,29 +138,34 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
         return fast
     root = sexpr.read(text, file)
     if root.head() != ":trajectory":
-        raise InputError("expected (:trajectory (:state ...) (:action ...) ...)", file, root.line)
-    preds = {p.name: p for p in domain.predicates}
-    objs = problem.object_types(domain)
+        raise InputError("expected (:trajectory (:state ...) (:action ...) ...)", file, at=root)
+    grounder = Grounder(domain, problem.object_types(domain))
     out = StateSet(problem, [], file)
     for item in root[1:]:
         if not isinstance(item, sexpr.List) or item.head() not in (":state", ":action"):
-            raise InputError("expected (:state ...) or (:action ...)", file, getattr(item, "line", root.line))
+            raise InputError("expected (:state ...) or (:action ...)", file, at=item)
         if item.head() == ":state":
+            if len(out.states) != len(out.actions):
+                raise InputError("two states without an action between them", file, at=item)
             atoms = set()
             for a in item[1:]:
-                if ignore_unknown_predicates and isinstance(a, sexpr.List) and a.head() not in preds:
+                if ignore_unknown_predicates and isinstance(a, sexpr.List) and a.head() is not None \
+                        and a.head() not in grounder.predicates:
                     out.ignored += 1
                     continue
-                atoms.add(ground_atom(a, preds, objs, file))
-            if len(out.actions) < len(out.states):
-                out.actions.append(None)
+                atoms.add(grounder.atom(a, file))
             out.states.append(frozenset(atoms))
         else:
             if len(item) != 2 or not isinstance(item[1], sexpr.List):
-                raise InputError("expected (:action (name arg ...))", file, item.line)
+                raise InputError("expected (:action (name arg ...))", file, at=item)
             if len(out.actions) != len(out.states) - 1:
-                raise InputError("an action must follow a state", file, item.line)
-            out.actions.append(ground_action(item[1], domain, objs, file, check_action=False))
+                raise InputError("an action must follow a state", file, at=item)
+            out.actions.append(grounder.action(item[1], file, check_action=False))
+    if not out.states:
+        raise InputError("a trajectory without a state", file, at=root)
+    if len(out.actions) == len(out.states):
+        raise InputError("the trajectory ends with an action: the state it leads to is missing", file,
+                         root.end_line, root.end_col)
     return out
 
 
@@ -165,41 +173,31 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
                      ignore_unknown_predicates: bool = False) -> list[StateSet]:
     """`{"problem.pddl": [["(on a b)", ...], ...]}`: problems looked up next to the file or in `problems_dir`."""
     file = str(path)
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"invalid JSON: {e.msg}", file, e.lineno) from None
-    if not isinstance(data, dict):
-        raise InputError("expected a JSON object mapping problem files to lists of states", file, 1)
-    lines = text.splitlines()
-
-    def line_of(needle: str) -> int:
-        for i, l in enumerate(lines, 1):
-            if needle in l:
-                return i
-        return 1
-
+    data = jsonpos.parse(read_text(path), file)
+    if data.kind != "object":
+        raise InputError("expected a JSON object mapping problem files to lists of states", file, data.line, data.col)
+    base = Path(problems_dir) if problems_dir else Path(path).parent
     out = []
-    for name, states in data.items():
-        base = Path(problems_dir) if problems_dir else Path(path).parent
-        ppath = base / name
-        if not ppath.exists():
-            raise InputError(f"problem file '{name}' not found in {base}", file, line_of(f'"{name}"'))
+    for key, states in data.items:
+        ppath = _problem_path(base, key.value)
+        if ppath is None:
+            raise InputError(f"problem file '{key.value}' not found in {base}", file, key.line, key.col)
         problem = load_problem(ppath, domain)
-        if not isinstance(states, list) or not all(isinstance(s, list) for s in states):
-            raise InputError(f"'{name}' must map to a list of states (lists of literals)", file, line_of(f'"{name}"'))
+        if states.kind != "array" or any(s.kind != "array" for s in states.items):
+            bad = next((s for s in states.items if s.kind != "array"), states)
+            raise InputError(f"'{key.value}' must map to a list of states (lists of literals)", file, bad.line, bad.col)
+        grounder = Grounder(domain, problem.object_types(domain))
         ss = StateSet(problem, [], file)
-        known: dict[str, Atom | None] = {}  # each distinct literal is read (and located) once
-        for st in states:
+        known: dict[str, Atom | None] = {}  # each distinct literal is read (and checked) once
+        for st in states.items:
             atoms = set()
-            for lit in st:
-                if not isinstance(lit, str):
-                    raise InputError(f"expected a literal string like \"(on a b)\", got {lit!r}", file, 1)
-                a = known.get(lit, False)
+            for lit in st.items:
+                if lit.kind != "string":
+                    raise InputError('expected a literal string like "(on a b)"', file, lit.line, lit.col)
+                a = known.get(lit.value, False)
                 if a is False:
-                    a = known[lit] = parse_atom_text(lit, domain, problem, file, line_of(lit),
-                                                     ignore_unknown_predicates)
+                    a = known[lit.value] = parse_atom_text(lit.value, grounder, file, *lit.inner(0),
+                                                           ignore_unknown_predicates=ignore_unknown_predicates)
                 if a is None:
                     ss.ignored += 1
                 else:
@@ -207,6 +205,23 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
             ss.states.append(frozenset(atoms))
         out.append(ss)
     return out
+
+
+def _problem_path(base: Path, name: str) -> Path | None:
+    """`base/name` if it is a file (a name that is empty, a directory or not a path at all is not)."""
+    try:
+        p = base / name
+        return p if name and p.is_file() else None
+    except (OSError, ValueError):  # a name too long, or with a NUL byte
+        return None
+
+
+def _listing(directory: Path) -> list[Path]:
+    """The files of a directory, sorted (the order of the states read from it)."""
+    try:
+        return sorted(x for x in directory.iterdir() if x.is_file())
+    except OSError as e:
+        raise InputError(f"cannot read the directory: {e.strerror or type(e).__name__}", directory) from None
 
 
 def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None:
@@ -229,7 +244,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(x for x in p.iterdir() if x.is_file()))
+            files.extend(_listing(p))
         elif p.exists():
             files.append(p)
         else:
@@ -263,19 +278,52 @@ def parse_literal(text: str, domain: Domain, problem: Problem, source: str = "<c
     positive = True
     if isinstance(node, sexpr.List) and node.head() == "not" and len(node) == 2:
         node, positive = node[1], False
-    preds = {x.name: x for x in domain.predicates}
-    return Literal(ground_atom(node, preds, problem.object_types(domain), source), positive)
+    return Literal(Grounder(domain, problem.object_types(domain)).atom(node, source), positive)
 
 
 def parse_state(text_or_path: str, domain: Domain, problem: Problem) -> frozenset[Atom]:
     """A state given by a user: a file (trajectory, JSON, problem: its first state), else atoms "(on a b) (clear a)"."""
-    if Path(text_or_path).exists():
+    if _is_file(text_or_path):
         sets = load_states([Path(text_or_path)], domain, problem=problem)
+        if not sets or not sets[0].states:
+            raise InputError("no state in this file", text_or_path)
         return sets[0].states[0]
-    node = sexpr.read(f"({text_or_path})", "<--state>")
-    preds = {x.name: x for x in domain.predicates}
-    return frozenset(ground_atom(a, preds, problem.object_types(domain), "<--state>") for a in node)
+    node = sexpr.read(f"({text_or_path})", "<--state>", 1, 0)
+    node.col = 1  # the added '(' stands before the first column
+    grounder = Grounder(domain, problem.object_types(domain))
+    return frozenset(grounder.atom(a, "<--state>") for a in node)
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None) -> list[Path]:
+    """Every file `load_states` would read for `paths` (directories listed, the problems of
+    trajectories and those a JSON file names), so that `-o` can refuse to overwrite one of them.
+    Unreadable files are left to `load_states` to report."""
+    files: list[Path] = []
+    for p in map(Path, paths):
+        files.extend(_listing(p) if p.is_dir() else [p] if p.exists() else [])
+    out = list(files)
+    pdir = Path(problems_dir) if problems_dir else None
+    for f in files:
+        if f.suffix == ".json":
+            try:
+                data = jsonpos.parse(read_text(f), str(f))
+            except InputError:
+                continue
+            base = pdir or f.parent
+            out += [pp for k, _ in (data.items if data.kind == "object" else ())
+                    if (pp := _problem_path(base, k.value)) is not None]
+        else:
+            found = find_problem_for(f, pdir)
+            out += [found] if found is not None else []
+    return out
 
 
 __all__ = ["StateSet", "parse_atom_text", "read_trajectory", "read_json_states", "find_problem_for", "load_states",
-           "parse_literal", "parse_state"]
+           "parse_literal", "parse_state", "state_inputs"]

@@ -132,7 +132,8 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
     # atoms of predicates that neither model changes are given once (fixed/2), not in every state
     fixed = reference.static_predicates() & learned.static_predicates()
     rigid = frozenset(a for a in problem.init if a.predicate in fixed)
-    static = [encoding("types"), encoding("semantics"), encoding("diff"), f"diff_models({REF},{LEARNED}).",
+    static = [encoding("types"), encoding("semantics"), encoding("change"), encoding("diff"),
+              f"diff_models({REF},{LEARNED}).",
               domain_facts(reference, REF), compile_domain(reference, REF, static=fixed).text,
               domain_facts(learned, LEARNED), compile_domain(learned, LEARNED, static=fixed).text,
               problem_facts(problem, 0, init=False, goal=False), "".join(f"fixed(0,{ground(a)})." for a in rigid)]

@@ -1,7 +1,8 @@
 """The paper's tables (`experiments.report`) as CSV, Markdown, LaTeX, JSON and rich tables.
 
-In every drawn table the best value of each row and metric is marked (bold), when there is
-more than one learner to compare.
+In every drawn table the best value of each row and metric is marked (bold) when there is more
+than one learner; a learner with several seeds shows mean ± standard deviation; the mean row says
+over how many domains it is taken; n/a is written `n/a` everywhere.
 """
 
 from __future__ import annotations
@@ -10,23 +11,29 @@ from typing import Callable
 
 from rich.table import Table as RichTable
 
-from ..experiments.report import Report, Table
+from ..experiments.report import DOMAINS_ROW, MEAN, Report, Table
 from .formats import Format, fmt, latex_escape, markdown_header, rich_table, to_csv, to_json
+
+PM = {"text": " ± ", "latex": r" $\pm$ "}
 
 
 def columns(table: Table) -> list[str]:
     return ["domain"] + [f"{l} {lab}" for l in table.learners for _, lab, _ in table.metrics]
 
 
-def cells(table: Table, mark: Callable[[str], str]) -> list[list[str]]:
-    """Formatted rows; `mark` wraps the best value of each row and metric."""
+def cells(table: Table, mark: Callable[[str], str], pm: str = PM["text"]) -> list[list[str]]:
+    """Formatted rows; `mark` wraps the best value of each row and metric, `pm` joins mean and std."""
     out = []
     for r in table.row_labels():
-        row = [r]
+        row = [table.mean_label() if r == MEAN else ("domains in the mean" if r == DOMAINS_ROW else r)]
         for l in table.learners:
             for key, _, higher in table.metrics:
                 v = table.cell(r, l, key)
-                s = fmt(v)
+                if r == DOMAINS_ROW:
+                    row.append(str(v))
+                    continue
+                std = table.cell_std(r, l, key)
+                s = fmt(v) + (pm + fmt(std) if std is not None and v is not None else "")
                 best = table.best(r, key, higher)
                 row.append(mark(s) if v is not None and best is not None and
                            abs(v - best) < 1e-9 and len(table.learners) > 1 else s)
@@ -41,13 +48,13 @@ def table_markdown(table: Table) -> str:
 
 
 def table_latex(table: Table) -> str:
-    """Learners as column groups (`\\multicolumn`), the mean row under a rule."""
+    """Learners as column groups (`\\multicolumn`), the mean row(s) under a rule."""
     k = len(table.metrics)
     head1 = " & ".join(["Domain"] + [rf"\multicolumn{{{k}}}{{c}}{{{latex_escape(l)}}}" for l in table.learners])
     rules = " ".join(rf"\cmidrule(lr){{{2 + i * k}-{1 + (i + 1) * k}}}" for i in range(len(table.learners)))
     head2 = " & ".join([""] + [latex_escape(lab) for _ in table.learners for _, lab, _ in table.metrics])
     body = []
-    for i, r in enumerate(cells(table, lambda s: r"\textbf{" + s + "}")):
+    for i, r in enumerate(cells(table, lambda s: r"\textbf{" + s + "}", PM["latex"])):
         if i == len(table.domains):
             body.append(r"\midrule")
         body.append(" & ".join([latex_escape(r[0])] + r[1:]) + r" \\")
@@ -58,13 +65,16 @@ def table_latex(table: Table) -> str:
 
 
 def table_rich(table: Table) -> RichTable:
-    return rich_table(table.title, columns(table), cells(table, lambda s: f"[bold]{s}[/bold]"))
+    out = rich_table(table.title, columns(table), cells(table, lambda s: f"[bold]{s}[/bold]"))
+    for column in out.columns[1:]:  # the cells are formatted text ("0.600 ± 0.141"), numbers all the same
+        column.justify = "right"
+    return out
 
 
 def report_csv(report: Report) -> str:
-    """Long form: one row per table, domain, learner and metric."""
-    return to_csv(["table", "domain", "learner", "metric", "value"],
-                  [list(r) for r in report.to_frame().itertuples(index=False)])
+    """Long form (`Report.to_frame()`): one row per table, domain, learner and metric."""
+    frame = report.to_frame()
+    return to_csv(list(frame.columns), [list(r) for r in frame.itertuples(index=False)])
 
 
 def report_text(report: Report, format: Format) -> str:

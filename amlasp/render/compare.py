@@ -11,7 +11,8 @@ from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.compare import LEGEND, CompareResult
 from ..metrics.compare.result import FRAME_COLUMNS
 from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
-from .formats import FitTable, Format, Layout, fmt, rich_table, to_json
+from .formats import Format, fmt, rich_table, to_json
+from .tables import FitTable, Layout
 
 #: How people see the columns of `CompareResult.to_frame()` (Markdown, LaTeX); CSV keeps the names.
 LABELS = {"pre_pos_precision": "pre+ P", "pre_pos_recall": "pre+ R", "pre_neg_precision": "pre- P",

@@ -11,7 +11,8 @@ from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
 from ..metrics.evaluate.result import FRAME_COLUMNS
 from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
-from .formats import FitTable, Format, Layout, rich_table, to_json
+from .formats import Format, rich_table, to_json
+from .tables import FitTable, Layout
 
 #: How people see the columns of `Evaluation.to_frame()` (Markdown, LaTeX, terminal); CSV keeps the names.
 LABELS = {"in_learned": "in learned", "learned_only": "learned only",

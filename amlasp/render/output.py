@@ -10,22 +10,25 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
-from typing import Iterable, Sequence, Union
-
-from rich.console import Console, RenderableType
+from typing import TYPE_CHECKING, Iterable, Sequence, Union
 
 from ..errors import InputError
 from ..files import write_atomic
 
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
 #: Columns of a pipe or a file: wide, so that tables are never cut.
 WIDE = 240
 
-#: Text, or renderables (strings among them are console markup).
-Result = Union[str, Sequence[RenderableType]]
+#: Text, or renderables (strings among them are console markup). Text is printed as it is, so a
+#: command answering in JSON never imports rich (20 ms of a script's call).
+Result = Union[str, Sequence["RenderableType"]]
 
 
 def console(stderr: bool = False) -> Console:
     """A terminal keeps its width; a pipe gets a wide one (unless COLUMNS says otherwise)."""
+    from rich.console import Console
     c = Console(stderr=stderr, highlight=False, soft_wrap=False)
     if not c.is_terminal and "COLUMNS" not in os.environ:
         c = Console(stderr=stderr, highlight=False, soft_wrap=False, width=WIDE)
@@ -50,6 +53,7 @@ def deliver(result: Result, output: Path | None = None) -> None:
         for r in result:
             c.print(r)
         return
+    from rich.console import Console
     buf = io.StringIO()
     c = Console(file=buf, width=WIDE, highlight=False, soft_wrap=False)
     for r in result:
@@ -57,7 +61,17 @@ def deliver(result: Result, output: Path | None = None) -> None:
     write_atomic(output, buf.getvalue())
 
 
-def refuse_overwrite(output: Path | None, inputs: Iterable[Path | str], what: str = "an input file") -> None:
-    """`-o` must not name a file the command reads: a typo would destroy an input."""
-    if output is not None and output.exists() and output.resolve() in {Path(p).resolve() for p in inputs}:
-        raise InputError(f"refusing to overwrite {what}", output)
+def refuse_overwrite(output: Path | None, inputs: Iterable[Path | str | None], what: str = "an input file") -> None:
+    """`-o` must not name a file the command reads: a typo would destroy an input.
+
+    `inputs` are the files the command reads and the directories it reads files from (every
+    file directly in one counts: a trajectory, a problem); `pddl.states.state_inputs` lists
+    the files behind `--states`. Called before any work, so that nothing is lost to a refusal."""
+    if output is None or not output.exists():
+        return
+    target = output.resolve()
+    for p in map(Path, filter(None, inputs)):
+        if not p.exists():
+            continue
+        if p.resolve() == target or p.is_dir() and target.parent == p.resolve() and target.is_file():
+            raise InputError(f"refusing to overwrite {what}", output)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from rich.console import RenderableType
-
 from .formats import rich_table
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from ..model import GroundAction
     from ..reasoning.engine import Execution
     from ..reasoning.justify import JustifyResult
@@ -72,6 +72,27 @@ def validate_lines(ex: Execution) -> list[str]:
                 + [f"  unmet precondition: {u}" for u in ex.unmet])
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
             + [f"  unmet goal: {g}" for g in ex.goal_unmet])
+
+
+def verdict_json(name: str, problem: str, ex: Execution) -> dict:
+    """One plan of many (`validate` with several plans or `--batch`): a JSON line."""
+    return {"plan": name, "problem": problem, **execution_json(ex, states=False)}
+
+
+def _why(ex: Execution) -> str:
+    if ex.failed_step is not None:
+        return "unmet: " + ", ".join(map(str, ex.unmet))
+    return "" if ex.valid else "goal: " + ", ".join(map(str, ex.goal_unmet))
+
+
+def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[RenderableType]:
+    """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title."""
+    valid = sum(ex.valid for _, ex in verdicts)
+    rows = [[name, "[green]valid[/green]" if ex.valid else "[red]invalid[/red]",
+             "" if ex.failed_step is None else str(ex.failed_step + 1),
+             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)] for name, ex in verdicts]
+    return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
+                       ["plan", "verdict", "step", "action", "why"], rows)]
 
 
 # ---------------------------------------------------------------- plan, reach

@@ -31,7 +31,7 @@ def derive(domain: Domain, problem: Problem, states: Iterable[Iterable[Atom]], e
     """Every atom derived from the rules, semantics.lp and the states (numbered from 0)."""
     text, _ = state_facts(states, 0)
     program = [domain_facts(domain, "m"), rules(domain, **options), encoding("types"), encoding("semantics"),
-               problem_facts(problem, 0),
+               encoding("change"), problem_facts(problem, 0),
                text, extra]
     return {str(s) for s in solve_once(program, shown=False)}
 

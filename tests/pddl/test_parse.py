@@ -90,23 +90,23 @@ def test_leniency_on_what_learners_write():
     assert d.action("c").precondition == TRUE and d.action("c").effects == ()
 
 
-@pytest.mark.parametrize("text,line,message", [
+@pytest.mark.parametrize("text,line,col,message", [
     ("(define (domain d) (:predicates (p))\n (:action a :parameters ()\n :precondition (q) :effect (p)))",
-     3, "undefined predicate 'q'"),
+     3, 17, "undefined predicate 'q'"),
     ("(define (domain d) (:predicates (p ?x))\n (:action a :parameters (?y)\n :precondition (p ?y ?y) :effect (p ?y)))",
-     3, r"predicate 'p' takes 1 argument\(s\), 2 given"),
+     3, 17, r"predicate 'p' takes 1 argument\(s\), 2 given"),
     ("(define (domain d) (:predicates (p ?x))\n (:action a :parameters ()\n :precondition (p ?z) :effect (and)))",
-     3, r"undeclared variable \?z"),
+     3, 19, r"undeclared variable '\?z'"),
     ("(define (domain d) (:requirements :typing) (:types block)\n (:predicates (p ?x - blok)))",
-     2, "undeclared type 'blok'"),
+     2, 23, "undeclared type 'blok'"),
     ("(define (domain d) (:predicates (p-q)\n (p_q)) (:action a :parameters () :effect (p-q)))",
-     2, "predicate 'p_q' and predicate 'p-q' differ only in case or -/_"),
-    ("(define (problem p) (:domain d) (:init) (:goal (and)))", 1, "this is a problem file, expected a domain"),
+     2, 3, "predicate 'p_q' and predicate 'p-q' differ only in case or -/_"),
+    ("(define (problem p) (:domain d) (:init) (:goal (and)))", 1, 9, "this is a problem file, expected a domain"),
 ])
-def test_errors_name_the_line(text, line, message):
+def test_errors_name_the_line_and_column(text, line, col, message):
     with pytest.raises(InputError, match=message) as caught:
         parse_domain(text, "x.pddl")
-    assert (caught.value.file, caught.value.line) == ("x.pddl", line)
+    assert (caught.value.file, caught.value.line, caught.value.col) == ("x.pddl", line, col)
 
 
 def test_unsupported_features_are_refused():
@@ -136,7 +136,7 @@ def test_problem_errors_name_the_line():
     with pytest.raises(InputError, match="unknown object 'x'") as caught:
         parse_problem("(define (problem p) (:domain lamp) (:objects k - room)\n (:init (at x))\n (:goal (lit k)))",
                       d, "p.pddl")
-    assert (caught.value.file, caught.value.line) == ("p.pddl", 2)
+    assert (caught.value.file, caught.value.line, caught.value.col) == ("p.pddl", 2, 13)
 
 
 def test_load_from_files():

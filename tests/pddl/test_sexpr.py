@@ -56,28 +56,61 @@ def error(text: str) -> InputError:
     return caught.value
 
 
-@pytest.mark.parametrize("text,line,message", [
-    ("", 1, "empty file: no PDDL definition found"),
-    ("; only a comment\n\n", 1, "empty file: no PDDL definition found"),
-    ("(define (domain d))\n(extra)", 2, "unexpected '(' after the end of the definition"),
-    ("(define (domain d)))", 1, "unexpected ')' after the end of the definition"),
-    ("\nword (define)", 2, "unexpected 'word' outside parentheses"),
-    (")(define)", 1, "unbalanced ')'"),
-    ("(define\n (domain d)\n", 1, "missing ')': this '(' is never closed"),
-    ("(define (domain d) \x00)", 1, "binary data, not a PDDL text file"),
-    ("(define\n (domain d\x07))", 2, "unreadable characters (is this a PDDL text file?)"),
+@pytest.mark.parametrize("text,line,col,message", [
+    ("", 1, 1, "empty file: no PDDL definition found"),
+    ("; only a comment\n\n", 1, 1, "empty file: no PDDL definition found"),
+    ("; only a comment\r\r", 1, 1, "empty file: no PDDL definition found"),
+    ("(define (domain d))\n(extra)", 2, 1, "unexpected '(' after the end of the definition"),
+    ("(define (domain d)))", 1, 20, "unexpected ')' after the end of the definition"),
+    ("\nword (define)", 2, 1, "unexpected 'word' outside parentheses"),
+    (")(define)", 1, 1, "unbalanced ')': no '(' to close"),
+    ("(define\n (domain d)\n", 1, 1, "missing ')': this '(' is never closed"),
+    ("(define (domain d) \x00)", 1, 1, "binary data, not a PDDL text file"),
+    ("(define\n (domain d\x07))", 2, 11, "unreadable characters (is this a PDDL text file?)"),
+    ("(define\r (domain d\x07))", 2, 11, "unreadable characters (is this a PDDL text file?)"),
+    ("(a " * 101 + ")" * 101, 1, 301, "nesting deeper than 100 levels (set AMLASP_MAX_DEPTH to raise the limit of "
+                                      "100 levels)"),
 ])
-def test_errors_name_the_file_and_line(text, line, message):
+def test_errors_name_the_file_line_and_column(text, line, col, message):
     e = error(text)
-    assert (e.file, e.line, e.message) == ("f.pddl", line, message)
-    assert str(e) == f"f.pddl:{line}: {message}"
+    assert (e.file, e.line, e.col, e.message) == ("f.pddl", line, col, message)
+    assert str(e) == f"f.pddl:{line}:{col}: {message}"
 
 
 def test_a_missing_paren_is_found_where_a_keyword_shows_it():
     """Noticed only at the end of the file; the misplaced keyword points at the list left open."""
     text = DOMAIN.replace("(Clear ?x)\n     :effect", "(and (Clear ?x)\n     :effect")
     e = error(text)
-    assert e.line == 6 and e.message == "missing ')': this '(' is not closed before ':effect' on line 7"
+    assert (e.line, e.col) == (6, 20) and e.message == "missing ')': this '(' is not closed before ':effect' on line 7"
     problem = "(define (problem p) (:domain d)\n  (:objects a)\n  (:init (on a a)\n  (:goal (on a a)))\n"
     e = error(problem)
-    assert e.line == 3 and e.message == "missing ')': this '(' is not closed before '(:goal' on line 4"
+    assert (e.line, e.col) == (3, 3) and e.message == "missing ')': this '(' is not closed before '(:goal' on line 4"
+
+
+def test_columns_count_characters_and_a_question_mark_starts_a_variable():
+    tree = read("(define\n\t(p ?x?y)  (clean?param_1 - c))", "f.pddl")
+    p, clean = tree[1], tree[2]
+    assert [(t, t.line, t.col) for t in p] == [("p", 2, 3), ("?x", 2, 5), ("?y", 2, 7)]
+    assert (p.line, p.col, p.end_line, p.end_col) == (2, 2, 2, 9)
+    assert list(clean) == ["clean", "?param_1", "-", "c"] and clean[1].col == 18
+
+
+def test_a_snippet_is_read_at_its_place_in_its_file():
+    node = read("(on a\n b)", "plan.txt", line=7, col=3)
+    assert (node.line, node.col, node[1].col, node[2].line, node[2].col) == (7, 3, 7, 8, 2)
+
+
+def test_write_keeps_columns_and_records_where_each_token_went():
+    from amlasp.pddl.sexpr import at_position
+    tree = read(DOMAIN, "d.pddl")
+    positions: list = []
+    text = write(tree, positions)
+    again = read(text, "w.pddl")
+    old = [(t.line, t.col) for t in _tokens(tree)]
+    assert [(t.line, t.col) for t in _tokens(again)] == old
+    assert at_position(positions, 6, 21).line == 6 and str(at_position(positions, 6, 21)) == "clear"
+
+
+def _tokens(node):
+    from amlasp.pddl.sexpr import Token, nodes
+    return [n for n in nodes(node) if isinstance(n, Token)]

@@ -1,0 +1,193 @@
+"""Many states as facts, for the questions asked of thousands of states at once (applicable).
+
+Neighbouring states of a trajectory share most of their atoms, so the facts are written per
+atom, not per state: each distinct atom once, with the ranges of the states that hold it,
+`holds((0..41;57..60),clear(f1_2f)).`, which clingo expands while parsing. Every state atom
+is then one `holds/2` atom and nothing else, and the text is a fraction of one fact per atom
+and state. Atoms of static predicates are given once per group of states of a problem that
+agree on them, `fixed(P,F)`, each group a problem id P (all the states of a trajectory are one
+group). Each distinct atom is also checked once for being well-typed for its predicate's
+declaration (`ManyStates.well_typed`), which lets the compiled rules skip typing literals.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..model import Atom, Domain, Problem
+from .facts import ground, problem_facts
+
+
+def ranges(numbers: list[int]) -> str:
+    """Increasing numbers as a clingo pool of ranges: [0, 1, 2, 5, 7, 8] → `0..2;5;7..8`."""
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:]:
+        if n != prev + 1:
+            out.append(f"{start}..{prev}" if prev > start else str(start))
+            start = n
+        prev = n
+    out.append(f"{start}..{prev}" if prev > start else str(start))
+    return ";".join(out)
+
+
+class ManyStates:
+    """The facts of many states, of one problem or several: `state(S,P)`, `holds/2`, `fixed/2`
+    and each group's problem facts. States are numbered 0, 1, ... in the order added."""
+
+    def __init__(self, domain: Domain):
+        self.domain = domain
+        self.static = domain.static_predicates()
+        self.count = 0
+        self.firsts: list[int] = []  # the number of the first state of each call of `add`
+        self._sets = 0
+        self.well_typed = True  # every atom so far is well-typed for its predicate's declaration
+        self._text: list[str] = []
+        self._problems: list[Problem] = []  # each group's problem
+        self._groups: dict[tuple[int, frozenset[int]], int] = {}
+        self._numbers: dict[Atom, int] = {}  # each distinct atom's number
+        self._atoms: list[str] = []  # number → ground text
+        self._holders: list[list[int]] = []  # number → the states that hold it (atoms of fluents)
+        self._state_group: list[int] = []
+        self._ancestors: dict[str, frozenset[str]] = {}
+        self._predicates = {p.name: p for p in domain.predicates}
+
+    def add(self, problem: Problem, states: Iterable[Iterable[Atom]]) -> None:
+        """The states of one problem (each an iterable of atoms, static ones included).
+
+        The static atoms of the first state are the set's `base`; a later state that has all of
+        them and no other static atom (the rule in a trajectory) is split by one set difference
+        in C, where the same atom objects make each look-up an identity test, and only its other
+        atoms are visited in Python. Any other state is split atom by atom."""
+        self._sets += 1
+        k = self._sets  # a group never spans two calls
+        self.firsts.append(self.count)
+        seen: dict[int, tuple[Atom, int, bool]] = {}  # by id(atom): the atoms of a file repeat as one object
+        objects = problem.object_types(self.domain)
+        base: frozenset[Atom] | None = None
+        base_group = -1
+        for st in states:
+            st = st if isinstance(st, (frozenset, set)) else frozenset(st)
+            rest = st - base if base is not None else None
+            if rest is not None and len(st) - len(rest) == len(base):  # every base atom is in st
+                entries = [self._entry(seen, a, objects) for a in rest]
+                if not any(static for _, _, static in entries):  # and no other static atom
+                    for _, n, _ in entries:
+                        self._holders[n].append(self.count)
+                    self._state_group.append(base_group)
+                    self.count += 1
+                    continue
+            fixed: list[int] = []
+            for a in st:
+                _, n, static = self._entry(seen, a, objects)
+                if static:
+                    fixed.append(n)
+                else:
+                    self._holders[n].append(self.count)
+            key = (k, frozenset(fixed))
+            pid = self._groups.get(key)
+            if pid is None:
+                pid = self._groups[key] = len(self._groups)
+                self._problems.append(problem)
+                self._text.append(self._fixed(pid, key[1]))
+            if base is None:
+                base, base_group = frozenset(a for a in st if a.predicate in self.static), pid
+            self._state_group.append(pid)
+            self.count += 1
+
+    def _fixed(self, pid: int, numbers: Iterable[int]) -> str:
+        """`fixed(P,F)` for the static atoms `numbers`, pooled per predicate:
+        `fixed(3,adjacent(a,b,down;b,c,down))`, half the text of one fact per atom."""
+        by_predicate: dict[str, list[str]] = {}
+        out = []
+        for n in sorted(numbers):
+            text = self._atoms[n]
+            i = text.find("(")
+            if i < 0:
+                out.append(f"fixed({pid},{text}).")
+            else:
+                by_predicate.setdefault(text[:i], []).append(text[i + 1:-1])
+        out += [f"fixed({pid},{p}({';'.join(args)}))." for p, args in by_predicate.items()]
+        return "\n".join(out)
+
+    def _entry(self, seen: dict[int, tuple[Atom, int, bool]], a: Atom, objects: dict[str, str]
+               ) -> tuple[Atom, int, bool]:
+        """(atom, number, static?) of an atom object; the atom is kept in the entry, so that its id
+        stays its own while `seen` lives."""
+        entry = seen.get(id(a))
+        if entry is None:
+            entry = seen[id(a)] = (a, self._number(a, objects), a.predicate in self.static)
+        return entry
+
+    def _number(self, a: Atom, objects: dict[str, str]) -> int:
+        n = self._numbers.get(a)
+        if n is None:
+            n = self._numbers[a] = len(self._atoms)
+            self._atoms.append(ground(a))
+            self._holders.append([])
+        if self.well_typed and not self._typed(a, objects):
+            self.well_typed = False
+        return n
+
+    def _typed(self, a: Atom, objects: dict[str, str]) -> bool:
+        """Is each argument of `a` an object of its predicate's declared type (or a subtype)?"""
+        p = self._predicates.get(a.predicate)
+        if p is None or p.arity != len(a.args):
+            return False
+        for x, (_, t) in zip(a.args, p.parameters):
+            own = objects.get(x)
+            if own is None:
+                return False
+            up = self._ancestors.get(own)
+            if up is None:
+                up = self._ancestors[own] = frozenset(self.domain.ancestors(own))
+            if t not in up:
+                return False
+        return True
+
+    def text(self, objects: bool = True, runs: bool = False) -> str:
+        """All the facts: `fixed/2`, `state/2`, and `holds/2` (or with `runs`, `hold(P,L,U,F)`: F holds
+        in the states L..U of group P, and `span(P,L,U)`: the states L..U are of group P); with `objects`, each
+        group's problem and its objects (for typing). Runs never cross from one group to another."""
+        out = list(self._text)
+        if objects:
+            out += [problem_facts(p, pid, init=False, goal=False) for pid, p in enumerate(self._problems)]
+        spans = self._spans()
+        out += [f"state({i}..{j},{pid})." if j > i else f"state({i},{pid})." for i, j, pid in spans]
+        if not runs:
+            out += [f"holds(({ranges(h)}),{self._atoms[n]})." for n, h in enumerate(self._holders) if h]
+            return "\n".join(out) + "\n"
+        out += [f"span({pid},{i},{j})." for i, j, pid in spans]
+        group = self._state_group
+        for n, held in enumerate(self._holders):
+            if held:
+                start = prev = held[0]
+                for s in held[1:] + [-1]:
+                    if s != prev + 1 or group[s] != group[prev]:
+                        out.append(f"hold({group[prev]},{start},{prev},{self._atoms[n]}).")
+                        start = s
+                    prev = s
+        return "\n".join(out) + "\n"
+
+    def _spans(self) -> list[tuple[int, int, int]]:
+        """Maximal runs (first, last, group) of consecutive states of one group."""
+        out = []
+        i = 0
+        while i < self.count:
+            j = i
+            while j + 1 < self.count and self._state_group[j + 1] == self._state_group[i]:
+                j += 1
+            out.append((i, j, self._state_group[i]))
+            i = j + 1
+        return out
+
+
+def many_states(domain: Domain, sets: Sequence[tuple[Problem, Iterable[Iterable[Atom]]]]) -> ManyStates:
+    """The facts of the states of several problems, numbered in order."""
+    out = ManyStates(domain)
+    for problem, states in sets:
+        out.add(problem, states)
+    return out
+
+
+__all__ = ["ManyStates", "many_states", "ranges"]

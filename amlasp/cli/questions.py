@@ -1,0 +1,160 @@
+"""`amlasp questions generate|grade`: reasoning-about-action questions with proven answers, and grading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..errors import InputError
+from ..render import questions as present
+from ..render.formats import ANSWER_FORMATS, Format, to_json
+from ..render.output import deliver, refuse_overwrite
+from ..render.progress import progress_bar
+from . import app, guarded, warn
+
+questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
+                                                       "(ACPBench's tasks and more): generate them, grade answers.")
+app.add_typer(questions_app, name="questions")
+
+ALL_TASKS = "app,prog,reach,areach,val,just,land,nexta,verify,count,value"
+
+
+def parse_names(text: str, enum, option: str) -> tuple:
+    """`a,b,c` → members of `enum`, in the given order, each once."""
+    out = []
+    for name in (x.strip().lower() for x in text.split(",")):
+        if not name:
+            continue
+        try:
+            member = enum(name)
+        except ValueError:
+            raise InputError(f"unknown {option} '{name}' (choose from {', '.join(m.value for m in enum)})") from None
+        if member not in out:
+            out.append(member)
+    if not out:
+        raise InputError(f"{option} names nothing")
+    return tuple(out)
+
+
+def parse_range(text: str, option: str) -> tuple[int, int]:
+    """`3` or `1-5` → (low, high), both at least 0."""
+    try:
+        lo, _, hi = text.partition("-")
+        low, high = int(lo), int(hi or lo)
+    except ValueError:
+        raise InputError(f"{option} takes N or MIN-MAX, e.g. 1-5 (got '{text}')") from None
+    if low < 0 or high < low:
+        raise InputError(f"{option} {text}: need 0 <= MIN <= MAX")
+    return low, high
+
+
+@questions_app.command()
+def generate(
+    domain: Path = typer.Argument(..., help="reference PDDL domain"),
+    problems: List[Path] = typer.Argument(..., help="problem file(s); states are drawn from each in turn"),
+    tasks: str = typer.Option(ALL_TASKS, "--tasks", "-t", help="comma-separated tasks"),
+    forms: str = typer.Option("gen,bool,mcq", "--forms", help="comma-separated forms: gen, bool, mcq"),
+    per_task: int = typer.Option(10, "--per-task", "-n", help="items per task and form"),
+    seed: int = typer.Option(0, "--seed", help="random seed (the same arguments and seed give the same file)"),
+    depth: str = typer.Option("0-5", "--depth", help="length of the random walk to each state: N or MIN-MAX"),
+    objects: Optional[str] = typer.Option(None, "--objects", help="use only problems with MIN-MAX objects"),
+    templates: Optional[Path] = typer.Option(None, "--templates", help="sentence templates (TOML) for the domain "
+                                             "(default: the shipped ones for the domain's name, else generic)"),
+    time_limit: float = typer.Option(10.0, "--time-limit", help="seconds per planner call"),
+    explore: int = typer.Option(300, "--explore", help="states breadth-first search may visit (reach, areach)"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="items as JSON lines (default: stdout)"),
+    format: str = typer.Option("table", "--format", "-f", help="the balance report: table or json"),
+):
+    """Generate questions whose answers the encodings prove; print the balance report."""
+    from ..questions.generate import Options, generate as run_generate, load_sources
+    from ..questions.items import Form, Task
+
+    def run():
+        report = Format.parse(format, ANSWER_FORMATS)
+        if per_task < 1:
+            raise InputError("--per-task must be at least 1")
+        refuse_overwrite(output, [domain, *problems, *([templates] if templates else [])])
+        options = Options(parse_names(tasks, Task, "task"), parse_names(forms, Form, "form"), per_task, seed,
+                          parse_range(depth, "--depth"), time_limit, explore)
+        sources = load_sources(domain, problems, templates, options)
+        warn(sources[0].domain.warnings if sources else ())
+        if objects is not None:
+            lo, hi = parse_range(objects, "--objects")
+            sources = [s for s in sources if lo <= len(s.problem.objects) <= hi]
+            if not sources:
+                raise InputError(f"no problem has between {lo} and {hi} objects")
+        with progress_bar(transient=True) as progress:
+            result = run_generate(sources, options, progress)
+        deliver(result.jsonl(), output)
+        body = to_json(present.balance_json(result)) if report == Format.JSON else \
+            present.balance_terminal(result, str(output) if output else "stdout")
+        if output is None:  # the items went to stdout: the report goes to stderr
+            from ..render.output import console
+            c = console(stderr=True)
+            for r in [body] if isinstance(body, str) else body:
+                c.print(r)
+        else:
+            deliver(body)
+    guarded(run)
+
+
+def read_answers(path: Path) -> dict:
+    """JSON lines (or a JSON list) of {"id": ..., "answer": ...} → id (as text) → answer."""
+    import json
+    from ..pddl.source import read_text
+    text = read_text(path)
+    rows = []
+    if text.lstrip().startswith("["):
+        try:
+            rows = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError(f"not JSON: {e.msg}", path, e.lineno) from None
+    else:
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as e:
+                    raise InputError(f"not JSON: {e.msg}", path, n) from None
+    out = {}
+    for n, row in enumerate(rows, 1):
+        if not isinstance(row, dict) or "id" not in row or "answer" not in row:
+            raise InputError('each answer is an object {"id": ..., "answer": ...}', path, n)
+        out[str(row["id"])] = row["answer"]
+    return out
+
+
+@questions_app.command()
+def grade(
+    items: Path = typer.Argument(..., help="items: our JSON lines, or an ACPBench file (a JSON list)"),
+    answers: Optional[Path] = typer.Argument(None, help='answers as JSON lines {"id": ..., "answer": ...}'),
+    check_gold: Optional[bool] = typer.Option(None, "--check-gold/--no-check-gold",
+                                              help="re-derive every gen item's answer from its PDDL and list "
+                                                   "disagreements (default: on without ANSWERS)"),
+    time_limit: float = typer.Option(10.0, "--time-limit", help="seconds per planner call"),
+    format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file"),
+):
+    """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
+    from ..questions.gold import load_items
+    from ..questions.grade import grade as run_grade
+
+    def run():
+        form = Format.parse(format)
+        refuse_overwrite(output, [items] + ([answers] if answers else []))
+        its = load_items(items)
+        given = read_answers(answers) if answers is not None else {}
+        check = check_gold if check_gold is not None else answers is None
+        if not given and not check:
+            raise InputError("nothing to do: give ANSWERS, or --check-gold")
+        with progress_bar(transient=True) as progress:
+            result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress)
+        if result.unknown_answers:
+            warn([f"{len(result.unknown_answers)} answer(s) for ids no item has, e.g. {result.unknown_answers[0]}"])
+        if form == Format.TABLE:
+            deliver(present.grades_terminal(result), output)
+        else:
+            deliver(present.grades_text(result, form), output)
+    guarded(run)

@@ -1,0 +1,180 @@
+"""One unit of a benchmark run, and how a worker does it.
+
+A unit carries its input files' bytes (`Unit.files`), not only their paths: a Dask worker
+started in another directory, or on another machine, needs no shared file system. The worker
+writes them under a temporary directory that mirrors their absolute paths (so that a
+trajectory still finds its problem next to it or in its problems directory) and reports every
+path back as the original one.
+
+Every outcome is a record. A learned model that is missing or cannot be read is a *result*
+(`error`, n/a in the tables; solve: `invalid_model`); anything else that goes wrong — a suite
+file that cannot be read, a bug, a lost worker — makes the unit *failed* (`failed: true`): the
+run says how many failed and exits non-zero, and a rerun does them again.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
+
+from ..errors import InputError
+from ..files import clean
+
+TASKS = ("compare", "eval", "solve")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of work: compare or eval of one learned model, or solve of one problem."""
+
+    learner: str
+    domain: str
+    task: str  # compare | eval | solve
+    learned: str  # path of the learned model (where the run was planned)
+    reference: str
+    problem: Optional[str] = None  # solve: one problem file
+    states: tuple[str, ...] = ()  # eval: state files
+    state_problems: Optional[str] = None  # eval: directory of the trajectories' problems
+    config: str = "greedy"
+    timeout: float = 60.0
+    memory_mb: Optional[int] = 4096
+    keep_plans: bool = False  # solve: send the plan and the planner's log back
+    files: tuple[tuple[str, bytes], ...] = field(default=(), repr=False)  # (absolute path, content) of the inputs
+
+    @property
+    def key(self) -> tuple:
+        return (self.learner, self.domain, self.task, Path(self.problem).name if self.problem else None)
+
+
+def record_key(rec: dict) -> tuple:
+    return (rec["learner"], rec["domain"], rec["task"], rec.get("problem"))
+
+
+def bundle(paths: list[Path | str]) -> tuple[tuple[str, bytes], ...]:
+    """The bytes of every existing file among `paths` (a missing learned model is left out: a result)."""
+    out: dict[str, bytes] = {}
+    for p in map(Path, paths):
+        if p.is_file():
+            out.setdefault(str(p.resolve()), p.read_bytes())
+    return tuple(out.items())
+
+
+@contextmanager
+def _local(unit: Unit) -> Iterator[Callable[[str | None], Optional[str]]]:
+    """`where(path)`: the local copy of an input path (absolute, as `plan_units` writes them), or None when
+    it was not sent (a missing file). Without `files` (a unit made by hand), paths are used as they are."""
+    if not unit.files:
+        yield lambda p: p if p is None or Path(p).exists() else None
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="amlasp-unit-"))
+    try:
+        sent = {}
+        for path, data in unit.files:
+            local = tmp / Path(path).relative_to(Path(path).anchor)
+            local.parent.mkdir(parents=True, exist_ok=True)
+            local.write_bytes(data)
+            sent[path] = str(local)
+
+        def where(p: str | None) -> Optional[str]:
+            if p is None:
+                return None
+            local = tmp / Path(p).relative_to(Path(p).anchor)
+            return sent.get(str(p)) or (str(local) if local.is_dir() else None)  # a directory of sent files
+
+        yield where
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _unlocalised(value: Any, prefix: str) -> Any:
+    """`value` with the temporary directory's prefix removed from every string: original paths again."""
+    if isinstance(value, str):
+        return value.replace(prefix, "") if prefix else value
+    if isinstance(value, dict):
+        return {k: _unlocalised(v, prefix) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_unlocalised(v, prefix) for v in value]
+    return value
+
+
+def run_unit(unit: Unit) -> dict:
+    """Do one unit; every outcome is a record (a bad learned model is a result, not a crash)."""
+    start = time.monotonic()
+    rec: dict[str, Any] = {"learner": unit.learner, "domain": unit.domain, "task": unit.task}
+    if unit.problem:
+        rec["problem"] = Path(unit.problem).name
+    prefix = ""
+    try:
+        with _local(unit) as where:
+            learned = where(unit.learned)
+            prefix = _tmp_root(where, unit)
+            try:
+                rec.update(_do(unit, where, learned))
+            except InputError as e:
+                rec["error"] = str(e)
+                if learned is None or e.file is None or Path(e.file) != Path(learned):
+                    rec["failed"] = True  # not about the learned model: the suite or the setting is wrong
+    except Exception as e:  # a bug of ours must not stop a long run; it is recorded and reported
+        rec["error"] = f"internal error: {type(e).__name__}: {e}"
+        rec["failed"] = True
+    rec["seconds"] = round(time.monotonic() - start, 3)
+    return clean(_unlocalised(rec, prefix))
+
+
+def _tmp_root(where: Callable[[str | None], Optional[str]], unit: Unit) -> str:
+    """The temporary directory the inputs were written under ('' when they were used in place)."""
+    if not unit.files:
+        return ""
+    path, _ = unit.files[0]
+    local = where(path)
+    if local is None:
+        return ""
+    return local[: len(local) - len(str(Path(path).relative_to(Path(path).anchor)))].rstrip("/\\")
+
+
+def _do(unit: Unit, where: Callable[[str | None], Optional[str]], learned: Optional[str]) -> dict:
+    reference = where(unit.reference)
+    if reference is None:
+        raise InputError("reference domain not sent with the unit", unit.reference)
+    if unit.task == "solve":
+        return _solve(unit, where, learned, reference)
+    if learned is None:
+        return {"error": f"{unit.learned}: no learned model for this domain"}
+    if unit.task == "compare":
+        from ..metrics.compare import compare
+        return {"summary": compare(learned, reference).summary()}
+    if unit.task == "eval":
+        from ..metrics.evaluate import evaluate
+        states = [s for s in map(where, unit.states) if s is not None]
+        if not states:
+            raise InputError("no test states", unit.state_problems or unit.reference)
+        ev = evaluate(learned, reference, states, problems=where(unit.state_problems))
+        return {"summary": ev.summary()}
+    raise ValueError(f"unknown task {unit.task}")
+
+
+def _solve(unit: Unit, where, learned: Optional[str], reference: str) -> dict:
+    from ..metrics.solve import load_learned, solve_problem
+    from ..pddl.parse import load_domain, load_problem
+    problem = where(unit.problem)
+    if problem is None:
+        raise InputError("no such problem file", unit.problem)
+    model: Any = load_learned(learned) if learned else f"{unit.learned}: no learned model for this domain"
+    ref = load_domain(reference)
+    out = solve_problem(model, ref, load_problem(problem, ref), Path(problem).name, unit.config, unit.timeout,
+                        unit.memory_mb)
+    d = out.to_dict()
+    d.pop("problem")
+    d["planner_seconds"] = d.pop("seconds")
+    if unit.keep_plans:
+        d["plan_text"] = out.plan_text()
+        d["planner_log"] = out.log
+    return d
+
+
+__all__ = ["TASKS", "Unit", "bundle", "record_key", "run_unit"]

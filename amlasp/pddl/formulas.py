@@ -1,0 +1,177 @@
+"""The conditions and effects of a domain's actions, checked against its declarations before `pddl` reads them.
+
+The `pddl` package reports a misused predicate, an undeclared variable or a misplaced
+operator without a position, or not at all (it accepts a predicate used with the wrong
+number of arguments); converting its objects afterwards can only guess where the offence
+was. Checked here on our s-expression (after the repairs), every such error points at the
+faulty token: its file, line and column. What passes is what PDDL's grammar allows for a
+precondition (a goal description) and an effect, so `pddl`'s own errors are left for the
+rare case we did not foresee. The walks use explicit stacks: nesting depth is the user's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import sexpr
+from .suggest import OPERATORS, did_you_mean
+from .declarations import typed_names, variable
+from ..errors import InputError, UnsupportedError
+
+_CONNECTIVES = {"and", "or", "not", "imply", "exists", "forall"}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a formula of the domain may use: predicates with their arity, and constants."""
+
+    arity: dict[str, int]
+    constants: set[str]
+    file: str
+
+
+def vocabulary(predicates: dict[str, sexpr.List], constants, file: str) -> Vocabulary:
+    return Vocabulary({name: len(typed_names(list(decl[1:]), file)) for name, decl in predicates.items()},
+                      {str(c) for c, _ in constants}, file)
+
+
+def check_actions(actions: dict[str, sexpr.List], vocab: Vocabulary) -> None:
+    """Every action's parameters, precondition and effect (after `repair.complete_actions`)."""
+    for name, node in actions.items():
+        scope = _parameters(node, name, vocab)
+        for i, key in enumerate(node):
+            if key == ":precondition" and i + 1 < len(node):
+                _condition(node[i + 1], scope, vocab, top=True)
+            elif key == ":effect" and i + 1 < len(node):
+                _effect(node[i + 1], scope, vocab)
+
+
+def _parameters(action: sexpr.List, name: str, vocab: Vocabulary) -> frozenset[str]:
+    for i, key in enumerate(action[:-1]):
+        if key == ":parameters" and isinstance(action[i + 1], sexpr.List):
+            return _variables(action[i + 1], f"in the parameters of action '{name}'", vocab)
+    return frozenset()
+
+
+def _variables(node: sexpr.List, where: str, vocab: Vocabulary) -> frozenset[str]:
+    seen: set[str] = set()
+    for v, _ in typed_names(list(node), vocab.file):
+        variable(v, vocab.file)
+        if v in seen:
+            raise InputError(f"variable '{v}' declared twice {where}", vocab.file, at=v)
+        seen.add(v)
+    return frozenset(seen)
+
+
+def _condition(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary, top: bool = False) -> None:
+    """A goal description: atoms, `=`, and/or/not/imply, exists/forall (an empty `()` only at the top)."""
+    todo: list[tuple[sexpr.SExpr, frozenset[str]]] = [(root, scope)]
+    while todo:
+        node, sc = todo.pop()
+        if top and node is root and isinstance(node, sexpr.List) and len(node) == 0:
+            continue
+        h = _head(node, "a condition like (on ?x ?y)", vocab)
+        args = node[1:]
+        if h in ("and", "or"):
+            todo.extend((c, sc) for c in reversed(args))
+        elif h == "not":
+            _count(node, 1, "'not' takes one condition", vocab)
+            todo.append((args[0], sc))
+        elif h == "imply":
+            _count(node, 2, "'imply' takes two conditions", vocab)
+            todo.extend((c, sc) for c in reversed(args))
+        elif h in ("exists", "forall"):
+            inner = sc | _quantified(node, vocab)
+            todo.append((args[1], inner))
+        elif h == "when":
+            raise InputError("'when' is an effect, not a condition", vocab.file, at=node)
+        else:
+            _atom(node, sc, vocab)
+
+
+def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None:
+    """An effect: literals under `and`, `forall` and `when` (whose effect is literals only, as in PDDL)."""
+    todo: list[tuple[sexpr.SExpr, frozenset[str], bool]] = [(root, scope, False)]
+    while todo:
+        node, sc, in_when = todo.pop()
+        h = _head(node, "an effect like (on ?x ?y) or (not (on ?x ?y))", vocab)
+        args = node[1:]
+        if h == "and":
+            todo.extend((c, sc, in_when) for c in reversed(args))
+        elif h == "not":
+            _count(node, 1, "'not' takes one atom", vocab)
+            inner = args[0]
+            if isinstance(inner, sexpr.List) and inner.head() in _CONNECTIVES | {"when"}:
+                raise InputError(f"expected an atom after 'not' in an effect, got '({inner.head()} ...)'",
+                                 vocab.file, at=inner)
+            _literal_atom(inner, sc, vocab)
+        elif h in ("forall", "when") and in_when:
+            raise UnsupportedError(f"unsupported feature: '{h}' inside the effect of 'when' (PDDL allows "
+                                   f"literals only there)", vocab.file, at=node)
+        elif h == "forall":
+            inner = sc | _quantified(node, vocab)
+            todo.append((args[1], inner, False))
+        elif h == "when":
+            _count(node, 2, "'when' takes a condition and an effect", vocab)
+            _condition(args[0], sc, vocab)
+            todo.append((args[1], sc, True))
+        elif h in ("or", "imply", "exists"):
+            raise InputError(f"'{h}' is a condition, not an effect", vocab.file, at=node)
+        else:
+            _literal_atom(node, sc, vocab)
+
+
+def _literal_atom(node: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None:
+    _head(node, "an atom like (on ?x ?y)", vocab)
+    if node.head() == "=":
+        raise UnsupportedError("unsupported feature: equality as an effect", vocab.file, at=node)
+    _atom(node, scope, vocab)
+
+
+def _head(node: sexpr.SExpr, what: str, vocab: Vocabulary) -> str:
+    if not isinstance(node, sexpr.List):
+        raise InputError(f"expected {what}, got '{node}'", vocab.file, at=node)
+    if len(node) == 0:
+        raise InputError(f"expected {what}, got ()", vocab.file, at=node)
+    if node.head() is None:
+        raise InputError(f"expected {what}: a name after '(', got a list", vocab.file, at=node[0])
+    return node.head()
+
+
+def _count(node: sexpr.List, n: int, message: str, vocab: Vocabulary) -> None:
+    if len(node) != n + 1:
+        raise InputError(f"{message}, {len(node) - 1} given", vocab.file, at=node)
+
+
+def _quantified(node: sexpr.List, vocab: Vocabulary) -> frozenset[str]:
+    if len(node) != 3 or not isinstance(node[1], sexpr.List):
+        raise InputError(f"expected ({node.head()} (?x - type ...) body)", vocab.file, at=node)
+    return _variables(node[1], f"in '{node.head()}'", vocab)
+
+
+def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
+    """`(p t1 ... tn)` with p declared with n parameters, or `(= t1 t2)`; each term a variable in
+    scope or a constant."""
+    name = node.head()
+    args = node[1:]
+    if name == "=":
+        if len(args) != 2:
+            raise InputError(f"'=' takes two arguments, {len(args)} given", vocab.file, at=node)
+    elif name not in vocab.arity:  # a typo is named with the predicate (or operator, given lists) it was meant to be
+        words = [*vocab.arity, *(OPERATORS if any(isinstance(a, sexpr.List) for a in args) else ())]
+        raise InputError(f"undefined predicate '{name}'{did_you_mean(name, words)}", vocab.file, at=node[0])
+    elif len(args) != vocab.arity[name]:
+        raise InputError(f"predicate '{name}' takes {vocab.arity[name]} argument(s), {len(args)} given",
+                         vocab.file, at=node[0])
+    for a in args:
+        if not isinstance(a, sexpr.Token):
+            raise InputError(f"expected a variable or constant as an argument of '{name}', got a list",
+                             vocab.file, at=a)
+        if a.startswith("?"):
+            if a not in scope:
+                raise InputError(f"undeclared variable '{a}'", vocab.file, at=a)
+        elif a not in vocab.constants:
+            raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a)
+
+
+__all__ = ["Vocabulary", "vocabulary", "check_actions"]

@@ -1,0 +1,103 @@
+"""Ground atoms and actions (`(on b1 b2)`, `(stack b1 b2)`) checked against a domain and a problem's objects.
+
+Init atoms, goals, states, plans and what a user types all meet here, so they are checked
+alike: the predicate or action is the domain's, with its arity, every argument is an object of
+the problem (or a constant of the domain) and its type fits the declared parameter type (a
+subtype counts). A car where a curb is expected is refused, naming the object, its type and
+the type expected, at the argument's line and column: PDDL's typing is part of the model's
+meaning, and an ill-typed atom would silently never match an action.
+"""
+
+from __future__ import annotations
+
+from . import sexpr
+from .suggest import did_you_mean
+from ..errors import InputError
+from ..model import Atom, Domain, GroundAction
+
+
+class Grounder:
+    """A domain with a table of objects (name → type): what ground atoms and actions are checked against."""
+
+    def __init__(self, domain: Domain, objects: dict[str, str]):
+        self.domain = domain
+        self.objects = objects
+        self.predicates = {p.name: p for p in domain.predicates}
+        self._actions = {a.name: a for a in domain.actions}
+        self._ancestors: dict[str, frozenset[str]] = {}
+
+    def fits(self, obj: str, expected: str) -> bool:
+        """`obj`'s type is `expected` or one of its subtypes."""
+        t = self.objects[obj]
+        anc = self._ancestors.get(t)
+        if anc is None:
+            anc = self._ancestors[t] = frozenset(self.domain.ancestors(t))
+        return expected in anc
+
+    def _where(self) -> str:
+        d = self.domain
+        return f"domain {d.name}" + (f", {d.file}" if d.file else "")
+
+    def atom(self, node: sexpr.SExpr, file: str, equality: bool = False) -> Atom:
+        """One ground atom like (on b1 b2): for init, goals, states and literals typed by a user;
+        `(= a b)` too with `equality` (goals)."""
+        if not isinstance(node, sexpr.List) or node.head() is None:
+            raise InputError(f"expected a ground atom like (on a b), got '{_text(node)}'", file, at=node)
+        name = node.head()
+        if name == "not":
+            raise InputError("negative literals are not allowed here (states are closed-world: list true atoms)",
+                             file, at=node)
+        if name == "=" and equality:
+            args = self._arguments(node, file)
+            if len(args) != 2:
+                raise InputError(f"'=' takes two arguments, {len(args)} given", file, at=node[0])
+            return Atom("=", tuple(str(a) for a in args))
+        decl = self.predicates.get(name)
+        if decl is None:
+            raise InputError(f"undefined predicate '{name}' (not declared in {self._where()})"
+                             f"{did_you_mean(name, self.predicates)}", file, at=node[0])
+        if len(node) - 1 != decl.arity:
+            raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(node) - 1} given", file,
+                             at=node[0])
+        args = self._arguments(node, file)
+        for i, (a, (_, expected)) in enumerate(zip(args, decl.parameters), 1):
+            if not self.fits(a, expected):
+                raise InputError(f"object '{a}' has type '{self.objects[a]}', but argument {i} of predicate "
+                                 f"'{name}' has type '{expected}'", file, at=a)
+        return Atom(name, tuple(str(a) for a in args))
+
+    def action(self, node: sexpr.SExpr, file: str, check_action: bool = True) -> GroundAction:
+        """One ground action like (stack b1 b2). Without `check_action` (a trajectory's actions, which may
+        come from another model), an unknown name or arity is let through, but a known action's types are checked."""
+        if not isinstance(node, sexpr.List) or node.head() is None:
+            raise InputError("expected an action like (stack b1 b2)", file, at=node)
+        name = node.head()
+        schema = self._actions.get(name)
+        if check_action:
+            if schema is None:
+                raise InputError(f"unknown action '{name}' (not in {self._where()})", file, at=node[0])
+            if schema.arity != len(node) - 1:
+                raise InputError(f"action '{name}' takes {schema.arity} argument(s), {len(node) - 1} given", file,
+                                 at=node[0])
+        args = self._arguments(node, file, what="an action")
+        if schema is not None and schema.arity == len(args):
+            for i, (a, (_, expected)) in enumerate(zip(args, schema.parameters), 1):
+                if not self.fits(a, expected):
+                    raise InputError(f"object '{a}' has type '{self.objects[a]}', but parameter {i} of action "
+                                     f"'{name}' has type '{expected}'", file, at=a)
+        return GroundAction(str(name), tuple(str(a) for a in args))
+
+    def _arguments(self, node: sexpr.List, file: str, what: str = "an atom") -> list[sexpr.Token]:
+        for a in node[1:]:
+            if not isinstance(a, sexpr.Token):
+                raise InputError(f"nested parentheses in {what}", file, at=a)
+            if a not in self.objects:
+                raise InputError(f"unknown object '{a}'", file, at=a)
+        return node[1:]
+
+
+def _text(node: sexpr.SExpr) -> str:
+    return str(node) if isinstance(node, sexpr.Token) else "(...)"
+
+
+__all__ = ["Grounder"]

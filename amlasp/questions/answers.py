@@ -1,0 +1,143 @@
+"""Reading free answers tolerantly: yes/no, a choice, a number, an object, atoms, actions, plans.
+
+A reasoner writes "Yes.", "(A)", "the answer is B: ...", "(board c1 l0) (sail l0 l1)",
+"board c1 l0", "Board car c1 onto the ferry at location l0", a JSON list, or ACPBench's
+"[(a) (b)] [(c)]" for progression. Each reader returns None when it finds nothing it can stand by.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..model import Atom, Domain, GroundAction
+from .language import Phrasebook
+
+_YES = {"yes", "true", "correct", "y"}
+_NO = {"no", "false", "incorrect", "n"}
+_NONE = {"none", "nothing", "no such", "there is none", "n/a"}
+
+
+def as_text(answer: Any) -> str:
+    if isinstance(answer, str):
+        return answer
+    return json.dumps(answer)
+
+
+def read_bool(answer: Any) -> bool | None:
+    if isinstance(answer, bool):
+        return answer
+    for w in re.findall(r"[a-z]+", as_text(answer).lower()):
+        if w in _YES:
+            return True
+        if w in _NO:
+            return False
+    return None
+
+
+def read_choice(answer: Any, choices: list[str] | None) -> str | None:
+    """A label A-D: alone, in "(B)", "B.", "answer: C", or the text of a choice."""
+    text = as_text(answer).strip()
+    m = re.fullmatch(r"\W*([A-Da-d])\W*", text) or re.search(r"(?:^|answer\s*(?:is)?\s*:?\s*|\()\s*([A-D])\b", text) \
+        or re.search(r"\b([A-D])[.):]", text)
+    if m:
+        return m.group(1).upper()
+    if choices:
+        low = " ".join(text.lower().split()).rstrip(".")
+        for label, c in zip("ABCD", choices):
+            if " ".join(c.lower().split()) == low:
+                return label
+    return None
+
+
+def read_int(answer: Any) -> int | None:
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int):
+        return answer
+    m = re.search(r"-?\d+", as_text(answer))
+    return int(m.group(0)) if m else None
+
+
+def is_none(answer: Any) -> bool:
+    return answer is None or (isinstance(answer, list) and not answer) or \
+        " ".join(as_text(answer).lower().strip(" .\"'[]").split()) in _NONE
+
+
+class Reader:
+    """Atoms and actions of one domain in an answer: PDDL (case, spacing, a missing outer paren pair
+    forgiven) or the English of the domain's sentences (templates or generic)."""
+
+    def __init__(self, domain: Domain, book: Phrasebook):
+        self.domain, self.book = domain, book
+        self.actions = {a.name: a.arity for a in domain.actions}
+        self.predicates = {p.name: p.arity for p in domain.predicates}
+
+    def _items(self, answer: Any) -> list[str]:
+        """The pieces of an answer: JSON list elements, parenthesised groups, else lines or commas."""
+        if isinstance(answer, list):
+            return [x for a in answer for x in self._items(a)]
+        text = as_text(answer)
+        groups = re.findall(r"\(([^()]*)\)", text)
+        if groups:
+            return groups
+        if self.action(text) or self.atom(text):  # one action or fact, perhaps in English with "and" in it
+            return [text]
+        return [x for x in re.split(r"[\n;,]|\band\b", text) if x.strip()]
+
+    def _pddl(self, piece: str, table: dict[str, int]) -> tuple[str, tuple[str, ...]] | None:
+        words = piece.strip().strip("().").lower().split()
+        if words and words[0] in table and len(words) - 1 == table[words[0]]:
+            return words[0], tuple(words[1:])
+        return None
+
+    def action(self, piece: str) -> GroundAction | None:
+        x = self._pddl(piece, self.actions)
+        return GroundAction(*x) if x else self.book.read_action(piece)
+
+    def atom(self, piece: str) -> Atom | None:
+        x = self._pddl(piece, self.predicates)
+        return Atom(*x) if x else self.book.read_fact(piece)
+
+    def actions_in(self, answer: Any) -> tuple[list[GroundAction], list[str]]:
+        """The actions of an answer, in order, and the pieces that are none."""
+        out, bad = [], []
+        for piece in self._items(answer):
+            a = self.action(piece)
+            (out.append(a) if a else bad.append(piece.strip()))
+        return out, bad
+
+    def atoms_in(self, answer: Any) -> tuple[list[Atom], list[str]]:
+        out, bad = [], []
+        for piece in self._items(answer):
+            a = self.atom(piece)
+            (out.append(a) if a else bad.append(piece.strip()))
+        return out, bad
+
+    def progression(self, answer: Any) -> tuple[list[Atom], list[Atom]] | None:
+        """{"pos": [...], "neg": [...]}, or ACPBench's "[...] [...]", or "positive effects: ... negative effects: ..."."""
+        if isinstance(answer, dict):
+            pos, neg = answer.get("pos", []), answer.get("neg", [])
+        else:
+            text = as_text(answer)
+            if text.strip().startswith("{"):
+                try:
+                    return self.progression(json.loads(text))
+                except json.JSONDecodeError:
+                    pass
+            low = text.lower()
+            if "negative" in low:
+                i = low.index("negative")
+                pos, neg = text[:i], text[i:]
+            else:
+                parts = re.findall(r"\[([^\[\]]*)\]", text)
+                if len(parts) not in (1, 2):
+                    return None
+                pos, neg = parts[0], parts[1] if len(parts) == 2 else ""
+        p, _ = self.atoms_in(pos)
+        n, _ = self.atoms_in(neg)
+        return p, n
+
+
+__all__ = ["Reader", "read_bool", "read_choice", "read_int", "is_none", "as_text"]

@@ -1,0 +1,207 @@
+"""Generation: walks → situations → per task one analysis per state → items of each form.
+
+For each task, states come from seeded random walks in the reference model, round robin over the
+problems; each state's answer is computed once (task builders, tasks/) and asked in every form
+that still needs items, until each form has `per_task` items. A state that gives no proven
+question is skipped and its reason counted. Everything random is drawn from generators seeded by
+(seed, task, problem, walk), so the same arguments give the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from ..external.fast_downward import problem_text
+from ..model import Atom
+from ..pddl.parse import load_domain, load_problem
+from ..pddl.source import read_text
+from .items import AFTER_SEQUENCE, Form, Item, Task, item_id
+from .language import Phrasebook
+from .tasks import SPECS
+from .tasks.common import Draft, Situation, Skip, Source
+from .templates import Templates, load_templates, templates_for
+from .walks import random_walks
+
+ProgressCallback = Callable[[str, int, int], None]
+BATCH = 16  # walks per problem and batch
+
+
+@dataclass(frozen=True)
+class Options:
+    tasks: tuple[Task, ...] = tuple(Task)
+    forms: tuple[Form, ...] = tuple(Form)
+    per_task: int = 10  # items per task and form
+    seed: int = 0
+    depth: tuple[int, int] = (0, 5)
+    time_limit: float = 10.0  # seconds per planner call
+    explore_states: int = 300  # breadth-first search budget of reach and areach
+
+
+@dataclass
+class Generation:
+    items: list[Item] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)  # (task, reason) → states skipped
+    states: Counter = field(default_factory=Counter)  # task → states analysed
+    wanted: int = 0  # per task and form
+
+    def jsonl(self) -> str:
+        return "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in self.items)
+
+    def balance(self) -> list[dict]:
+        """Per task and form: items, yes/no counts, choice labels, the size of gen answers, mean depth."""
+        out = []
+        groups: dict[tuple[Task, Form], list[Item]] = {}
+        for i in self.items:
+            groups.setdefault((i.task, i.form), []).append(i)
+        for (task, form), items in groups.items():
+            sizes = sorted(answer_size(i.answer) for i in items) if form is Form.GEN else []
+            row = {"task": str(task), "form": str(form), "items": len(items),
+                   "yes": sum(i.answer == "yes" for i in items) if form is Form.BOOL else None,
+                   "no": sum(i.answer == "no" for i in items) if form is Form.BOOL else None,
+                   "labels": "/".join(str(sum(i.answer == l for i in items)) for l in "ABCD")
+                   if form is Form.MCQ else None,
+                   "answer_size": f"{sizes[0]}/{sizes[len(sizes) // 2]}/{sizes[-1]}" if sizes else None,
+                   "mean_depth": round(sum(i.depth for i in items) / len(items), 2)}
+            out.append(row)
+        return out
+
+    def skips(self) -> list[dict]:
+        return [{"task": str(t), "reason": r, "states": n} for (t, r), n in sorted(self.skipped.items())]
+
+    def shortfall(self) -> dict[tuple[Task, Form], int]:
+        made = Counter((i.task, i.form) for i in self.items)
+        tasks = dict.fromkeys(i.task for i in self.items) | dict.fromkeys(t for t, _ in self.skipped)
+        return {(t, f): self.wanted - made[t, f] for t in tasks for f in Form
+                if (t, f) in made and made[t, f] < self.wanted}
+
+
+def answer_size(answer) -> int:
+    """How big a free answer is: a number's value, a list's length, a dict's lists' total length."""
+    if isinstance(answer, bool):
+        return int(answer)
+    if isinstance(answer, int):
+        return answer
+    if isinstance(answer, dict):
+        return sum(len(v) for v in answer.values() if isinstance(v, list))
+    if isinstance(answer, list):
+        return len(answer)
+    return 1
+
+
+def load_sources(domain_file: str | Path, problem_files: Sequence[str | Path], templates: str | Path | None = None,
+                 options: Options = Options()) -> list[Source]:
+    domain = load_domain(domain_file)
+    t: Templates | None = load_templates(templates, domain) if templates is not None else templates_for(domain)
+    book = Phrasebook(domain, t)
+    text = read_text(domain_file)
+    return [Source(domain, load_problem(p, domain), text, str(p), book, options.time_limit, options.explore_states)
+            for p in problem_files]
+
+
+def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iterator[tuple[str, Situation]]:
+    """Situations from fresh walks, round robin over the problems, each with its own seeded generators."""
+    lo, hi = options.depth
+    batch = 0
+    while True:
+        walks = []
+        for src in sources:
+            keys = [f"{options.seed}|{task}|{src.problem_file}|{batch}|{j}" for j in range(BATCH)]
+            rngs = [random.Random(k) for k in keys]
+            depths = [r.randint(lo, hi) for r in rngs]
+            walks.append((src, keys, random_walks(src.domain, src.problem, src.problem.init, depths, rngs)))
+        for j in range(BATCH):
+            for src, keys, ws in walks:
+                yield keys[j], Situation(src, ws[j], random.Random(keys[j] + "|q"))
+        batch += 1
+
+
+def context(sit: Situation, task: Task, form: Form, goal: bool) -> str:
+    book, src = sit.book, sit.source
+    parts = [book.domain_text(), book.objects(src.problem)]
+    if task in AFTER_SEQUENCE:
+        parts.append(book.state(sit.walk.states[0], src.static, lead="Initially"))
+    else:
+        parts.append(book.state(sit.state, src.static))
+    if goal:
+        parts.append(book.goal(src.problem.goal))
+    if form is Form.GEN:
+        parts.append(book.vocabulary())
+    return "\n".join(parts)
+
+
+def _draft(analysis, form: Form, yes: bool) -> Draft | None:
+    if form is Form.GEN:
+        return analysis.gen()
+    if form is Form.BOOL:
+        return analysis.boolean(yes)
+    return analysis.mcq()
+
+
+def _reason(e: Skip) -> str:
+    return str(e).split(":", 1)[0]
+
+
+def generate(sources: Sequence[Source], options: Options, progress: ProgressCallback | None = None) -> Generation:
+    """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`)."""
+    out = Generation(wanted=options.per_task)
+    for task in options.tasks:
+        spec = SPECS[task]
+        forms = [f for f in options.forms if f in spec.forms]
+        made = Counter()
+        yes = Counter()
+        total = len(forms) * options.per_task
+        seen: set[tuple[str, frozenset[Atom]]] = set()
+        limit = 4 * total + 20  # states analysed at most
+        drawn = 0
+        for key, sit in _situations(sources, options, task):
+            if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
+                break
+            drawn += 1
+            where = (sit.source.problem_file, sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state,
+                     tuple(sit.walk.actions) if task in AFTER_SEQUENCE else ())
+            if where in seen:  # a state asked about already (small state spaces repeat)
+                continue
+            seen.add(where)
+            out.states[task] += 1
+            try:
+                analysis = spec.analyse(sit)
+            except Skip as e:
+                out.skipped[task, _reason(e)] += 1
+                continue
+            for form in forms:
+                if made[form] >= options.per_task:
+                    continue
+                want_yes = yes[True] <= yes[False]
+                try:
+                    draft = _draft(analysis, form, want_yes)
+                except Skip as e:
+                    out.skipped[task, _reason(e)] += 1
+                    continue
+                if draft is None:
+                    out.skipped[task, f"no {form} question in the state"] += 1
+                    continue
+                if form is Form.BOOL:
+                    yes[draft.answer == "yes"] += 1
+                out.items.append(_item(sit, task, form, draft, key, options, spec.needs_goal))
+                made[form] += 1
+                if progress is not None:
+                    progress(str(task), sum(made.values()), total)
+    return out
+
+
+def _item(sit: Situation, task: Task, form: Form, draft: Draft, key: str, options: Options, goal: bool) -> Item:
+    src = sit.source
+    described = sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state
+    problem = problem_text(replace(src.problem, init=frozenset(a for a in described if a.predicate != "=")),
+                           src.domain.name)
+    return Item(item_id(key, form), task, form, context(sit, task, form, goal), draft.question, draft.answer,
+                src.domain_text, problem, sit.walk.depth, options.seed, [str(a) for a in sit.walk.actions],
+                draft.evidence, draft.choices, draft.query, src.problem_file)
+
+
+__all__ = ["Options", "Generation", "generate", "load_sources", "context", "ProgressCallback"]

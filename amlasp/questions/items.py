@@ -1,0 +1,112 @@
+"""Questions as data: the tasks, the forms, and one item in ACPBench's JSON fields plus ours.
+
+An item is what a reasoner is asked (`context`, `question`, `choices`) and the proven answer
+(`answer`), with the PDDL it is about, so that anyone can check it (`evidence`: the witness plan,
+the proof, the optimal length). The JSON field order is fixed, so that a file is byte-identical
+from run to run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..enums import TextEnum
+
+
+class Task(TextEnum):
+    """ACPBench's eight (with its meanings) and the three of Banerjee et al."""
+
+    APP = "app"  # applicable ground actions
+    PROG = "prog"  # facts made true / false by an action
+    REACH = "reach"  # can a fact ever hold
+    AREACH = "areach"  # can an action ever become applicable
+    VAL = "val"  # index of the first inapplicable action of a sequence
+    JUST = "just"  # removable actions / consecutive pairs of a valid plan
+    LAND = "land"  # fact landmarks
+    NEXTA = "nexta"  # an action that starts a shortest plan
+    VERIFY = "verify"  # is this fact true after the sequence
+    COUNT = "count"  # how many objects satisfy a condition / actions are executable
+    VALUE = "value"  # which object fills a relation
+
+
+class Form(TextEnum):
+    """A free answer in PDDL syntax, yes/no, or one of four choices."""
+
+    GEN = "gen"
+    BOOL = "bool"
+    MCQ = "mcq"
+
+
+#: ACPBench's `group` stems (the group is `<stem>_<form>`); ours for the three it does not have.
+GROUPS: dict[Task, str] = {
+    Task.APP: "applicable_actions", Task.PROG: "progression", Task.REACH: "reachable_atom",
+    Task.AREACH: "reachable_action", Task.VAL: "validation", Task.JUST: "action_justification",
+    Task.LAND: "landmarks", Task.NEXTA: "goal_closer", Task.VERIFY: "fact_verification",
+    Task.COUNT: "counting", Task.VALUE: "object_value",
+}
+
+#: Tasks asked about the state after the walk, described as the current state (ACPBench); the
+#: others describe the initial state and ask about the state after the walk (Banerjee et al.).
+AFTER_SEQUENCE = frozenset({Task.VERIFY, Task.COUNT, Task.VALUE})
+
+LABELS = ("A", "B", "C", "D")
+
+
+def task_form_of_group(group: str) -> tuple[Task, Form] | None:
+    """ACPBench's `group` (e.g. `applicable_actions_gen`) → (task, form), None when unknown."""
+    stem, _, form = group.rpartition("_")
+    for task, name in GROUPS.items():
+        if name == stem and form in {f.value for f in Form}:
+            return task, Form(form)
+    return None
+
+
+def item_id(*parts: Any) -> int:
+    """A stable signed 64-bit id (ACPBench's ids are such integers) from what makes an item unique."""
+    digest = hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+@dataclass
+class Item:
+    """One question with its proven answer. `answer` is ACPBench's shape for the task and form
+    (a list, a dict, an index, "yes"/"no", or a choice label)."""
+
+    id: int
+    task: Task
+    form: Form
+    context: str
+    question: str
+    answer: Any
+    domain_text: str
+    problem_text: str
+    depth: int = 0
+    seed: int = 0
+    walk: list[str] = field(default_factory=list)
+    evidence: dict = field(default_factory=dict)
+    choices: list[str] | None = None  # mcq: the four texts, labelled A-D
+    query: str | None = None  # mcq: the question without its choices (ACPBench's field)
+    problem: str = ""  # the problem file the item came from
+
+    @property
+    def group(self) -> str:
+        return f"{GROUPS[self.task]}_{self.form}"
+
+    def to_dict(self) -> dict:
+        """ACPBench's fields first, in its order, then ours."""
+        out: dict[str, Any] = {"id": self.id, "group": self.group, "context": self.context,
+                               "question": self.question}
+        if self.choices is not None:
+            out["choices"] = {"text": list(self.choices), "label": list(LABELS[:len(self.choices)])}
+            out["query"] = self.query
+        out["answer"] = self.answer
+        out["PDDL_domain"] = self.domain_text
+        out["PDDL_problem"] = self.problem_text
+        out.update({"task": str(self.task), "form": str(self.form), "depth": self.depth, "seed": self.seed,
+                    "walk": list(self.walk), "problem": self.problem, "evidence": self.evidence})
+        return out
+
+
+__all__ = ["Task", "Form", "GROUPS", "AFTER_SEQUENCE", "LABELS", "Item", "item_id", "task_form_of_group"]

@@ -1,0 +1,286 @@
+"""English from PDDL: facts, actions, the domain's rules, objects, states and goals.
+
+Every predicate and action gets a sentence with `{?param}` slots: from the domain's template
+file when there is one (questions/templates.py), else a generic one built from its name and
+parameter types ("(at c1 l0)" with `at ?c - car ?l - location` reads "car c1 is at location l0").
+The same sentences, read backwards as patterns, let a grader recognise an action or a fact that
+an answer gives in English.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import logic
+from ..model import And, Atom, Domain, Exists, Formula, GroundAction, Imply, Literal, Not, Or, Problem
+from .templates import SLOT, Templates
+
+_VERBS = ("is", "are", "has", "have", "can", "does", "do", "was", "must", "should", "needs", "contains")
+
+
+def words(name: str) -> str:
+    """`at-ferry`, `at_ferry`, `atFerry` → "at ferry"."""
+    return " ".join(re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("-", " ").replace("_", " ").split()).lower()
+
+
+def plural(noun: str, table: dict[str, str] | None = None) -> str:
+    if table and noun in table:
+        return table[noun]
+    w = words(noun)
+    if re.search(r"(s|x|z|ch|sh)$", w):
+        return w + "es"
+    if re.search(r"[^aeiou]y$", w):
+        return w[:-1] + "ies"
+    return w + "s"
+
+
+def enumerate_text(parts: list[str], last: str = "and") -> str:
+    """"a", "a and b", "a, b and c"."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+def _typed_slot(param: str, type_name: str, skip_type: bool) -> str:
+    return f"{{{param}}}" if type_name == "object" or skip_type else f"{words(type_name)} {{{param}}}"
+
+
+def generic_fact(name: str, params: list[tuple[str, str]]) -> str:
+    """"car {?c} is at location {?l}"; "empty ferry is true"; "can traverse holds for ..."."""
+    w = words(name)
+    head = w.split(" ", 1)[0]
+    verb = head in _VERBS or (len(head) > 3 and head.endswith("s") and not head.endswith("ss"))  # "supports"
+    if not params:
+        return f"{w} is true"
+    first = _typed_slot(params[0][0], params[0][1], False)
+    if len(params) == 1:
+        return f"{first} {w}" if verb else f"{first} is {w}"
+    if len(params) == 2:
+        v, t = params[1]
+        second = _typed_slot(v, t, w.split()[-1] == words(t))  # "in city {?c}", not "in city city {?c}"
+        return f"{first} {w} {second}" if verb else f"{first} is {w} {second}"
+    rest = [_typed_slot(v, t, False) for v, t in params]
+    return f"{w} holds for {enumerate_text(rest)}"
+
+
+def generic_action(name: str, params: list[tuple[str, str]]) -> str:
+    """"board car {?car} and location {?loc}"."""
+    w = words(name)
+    slots = [_typed_slot(v, t, i == 0 and w.split()[-1] == words(t)) for i, (v, t) in enumerate(params)]
+    return f"{w} {enumerate_text(slots)}".strip()
+
+
+def negate(sentence: str) -> str:
+    """"x is at y" → "x is not at y"; otherwise "it is not the case that ..."."""
+    for verb in ("is", "are"):
+        m = re.search(rf"\b{verb}\b", sentence)
+        if m and "{" not in sentence[m.start():m.end()]:
+            return sentence[:m.end()] + " not" + sentence[m.end():]
+    return f"it is not the case that {sentence}"
+
+
+def _literal(text: str) -> str:
+    """A literal part of a sentence as a pattern: any run of spaces matches any whitespace."""
+    return re.escape(text).replace(r"\ ", r"\s+")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence with `{?param}` slots, for the parameters `params` in order."""
+
+    text: str
+    params: tuple[str, ...]
+
+    def fill(self, args: tuple[str, ...]) -> str:
+        """The sentence for `args`; a type word before an object named after it goes ("rover rover0" → "rover0")."""
+        table = dict(zip(self.params, args))
+        out, last = [], 0
+        for m in SLOT.finditer(self.text):
+            before = self.text[last:m.start()]
+            value = table.get(m.group(1), m.group(1))
+            word = re.search(r"(\w+)\s+$", before)
+            if word and value.lower().startswith(word.group(1).lower()) and value.lower() != word.group(1).lower():
+                before = before[:word.start()]
+            out += [before, value]
+            last = m.end()
+        return "".join(out) + self.text[last:]
+
+    @cached_property
+    def pattern(self) -> re.Pattern:
+        """The sentence as a pattern over lower-case, single-spaced text, a group per slot."""
+        out, last, seen = [], 0, {}
+        for m in SLOT.finditer(self.text):
+            before = re.sub(r"\s+", " ", self.text[last:m.start()].lower())
+            word = re.search(r"(\w+) $", before)
+            if word:  # the type word before a slot may have been dropped (see `fill`)
+                out.append(_literal(before[:word.start()]) + f"(?:{re.escape(word.group(1))}\\s+)?")
+            else:
+                out.append(_literal(before))
+            v = m.group(1)
+            if v in seen:
+                out.append(f"(?P={seen[v]})")
+            else:
+                seen[v] = f"g{len(seen)}"
+                out.append(rf"(?P<{seen[v]}>[\w\-.]+)")
+            last = m.end()
+        out.append(_literal(re.sub(r"\s+", " ", self.text[last:].lower())))
+        return re.compile("".join(out))
+
+    def match(self, text: str) -> tuple[str, ...] | None:
+        m = self.pattern.fullmatch(" ".join(text.lower().split()))
+        if m is None:
+            return None
+        groups = {v: m.group(f"g{i}") for i, v in enumerate(dict.fromkeys(SLOT.findall(self.text)))}
+        if any(p not in groups for p in self.params):
+            return None  # a parameter the sentence does not mention cannot be read back
+        return tuple(groups[p] for p in self.params)
+
+
+class Phrasebook:
+    """The sentences of one domain (templates first, generic otherwise)."""
+
+    def __init__(self, domain: Domain, templates: Templates | None = None):
+        self.domain = domain
+        self.templates = templates
+        t = templates or Templates(domain.name)
+        self.facts: dict[str, Sentence] = {}
+        self.negated: dict[str, Sentence] = {}
+        for p in domain.predicates:
+            params = tuple(v for v, _ in p.parameters)
+            text = t.predicates.get(p.name) or generic_fact(p.name, list(p.parameters))
+            self.facts[p.name] = Sentence(text, params)
+            self.negated[p.name] = Sentence(t.negated.get(p.name) or negate(text), params)
+        self.actions = {a.name: Sentence(t.actions.get(a.name) or generic_action(a.name, list(a.parameters)),
+                                         tuple(v for v, _ in a.parameters)) for a in domain.actions}
+        self.description = t.description
+        self.plurals = dict(t.plurals)
+
+    # -- ground
+    def fact(self, atom: Atom) -> str:
+        if atom.predicate == "=":
+            return f"{atom.args[0]} is {atom.args[1]}"
+        s = self.facts.get(atom.predicate)
+        return s.fill(atom.args) if s else str(atom)
+
+    def not_fact(self, atom: Atom) -> str:
+        if atom.predicate == "=":
+            return f"{atom.args[0]} is not {atom.args[1]}"
+        s = self.negated.get(atom.predicate)
+        return s.fill(atom.args) if s else f"not {atom}"
+
+    def literal(self, lit: Literal) -> str:
+        return self.fact(lit.atom) if lit.positive else self.not_fact(lit.atom)
+
+    def action(self, a: GroundAction) -> str:
+        s = self.actions.get(a.name)
+        return s.fill(a.args) if s else str(a)
+
+    def read_action(self, text: str) -> GroundAction | None:
+        """The ground action an English phrase names (one of our sentences, read back), or None."""
+        text = text.strip().rstrip(".").strip()
+        for name, s in self.actions.items():
+            args = s.match(text)
+            if args is not None:
+                return GroundAction(name, args)
+        return None
+
+    def read_fact(self, text: str) -> Atom | None:
+        text = text.strip().rstrip(".").strip()
+        for name, s in self.facts.items():
+            args = s.match(text)
+            if args is not None:
+                return Atom(name, args)
+        return None
+
+    # -- lifted: the rules of the domain
+    def formula(self, f: Formula) -> str:
+        """A precondition or condition in English, variables shown as `?x`."""
+        def atom(a: Atom, _env) -> str:
+            return self.fact(a)
+
+        def node(g: Formula, parts: list[str], _env) -> str:
+            if isinstance(g, Not):
+                inner = g.arg
+                return self.not_fact(inner) if isinstance(inner, Atom) else f"it is not the case that ({parts[0]})"
+            if isinstance(g, And):
+                return enumerate_text(parts) if parts else "nothing"
+            if isinstance(g, Or):
+                return "either " + enumerate_text(parts, "or")
+            if isinstance(g, Imply):
+                return f"if {parts[0]} then {parts[1]}"
+            variables = enumerate_text([f"{words(t)} {v}" if t != "object" else v for v, t in g.variables])
+            if isinstance(g, Exists):
+                return f"there is {variables} such that {parts[0]}"
+            return f"for every {variables}, {parts[0]}"
+        return logic.fold(f, atom, node)
+
+    def rule(self, name: str) -> str:
+        """What an action requires and what it does, in one sentence."""
+        a = self.domain.action(name)
+        head = self.actions[name].text.replace("{", "").replace("}", "")
+        pre = self.formula(a.precondition) if a.precondition != And(()) else ""
+        effects = []
+        for e in a.effects:
+            lit = self.fact(e.literal.atom) if e.literal.positive else self.not_fact(e.literal.atom)
+            if e.condition != And(()):
+                lit = f"if {self.formula(e.condition)}, then {lit}"
+            if e.variables:
+                lit = "for every " + enumerate_text([f"{words(t)} {v}" for v, t in e.variables]) + f", {lit}"
+            effects.append(lit)
+        requires = f" requires that {pre}" if pre else " can always be done"
+        result = f"; afterwards, {enumerate_text(effects)}" if effects else "; it changes nothing"
+        return f"To {head}{requires}{result}."
+
+    def vocabulary(self) -> str:
+        """ACPBench's list of the PDDL names a free answer may use."""
+        preds = [f"({p.name}{''.join(' ' + v for v, _ in p.parameters)}) - {self.facts[p.name].text}"
+                 for p in self.domain.predicates]
+        acts = [f"({a.name}{''.join(' ' + v for v, _ in a.parameters)}) - {self.actions[a.name].text}"
+                for a in self.domain.actions]
+        strip = lambda s: s.replace("{", "").replace("}", "")  # noqa: E731
+        return (f"The available propositions are: {strip(enumerate_text(preds))}. "
+                f"The available actions are: {strip(enumerate_text(acts))}.")
+
+    # -- problems and states
+    def objects(self, problem: Problem) -> str:
+        by_type: dict[str, list[str]] = {}
+        for o, t in problem.objects:
+            by_type.setdefault(t, []).append(o)
+        parts = []
+        for t in sorted(by_type):
+            objs = sorted(by_type[t])
+            noun = "object" if t == "object" else words(t)
+            name = noun if len(objs) == 1 else plural(t, self.plurals) if t != "object" else "objects"
+            parts.append(f"{len(objs)} {name} ({enumerate_text(objs)})")
+        return f"There are {enumerate_text(parts)}." if parts else "There are no objects."
+
+    def facts_text(self, atoms, positive: bool = True) -> str:
+        """Facts grouped by predicate (in the domain's order), each group sorted."""
+        order = {p.name: i for i, p in enumerate(self.domain.predicates)}
+        atoms = sorted((a for a in atoms if a.predicate != "="), key=lambda a: (order.get(a.predicate, 10**6), a.args))
+        return enumerate_text([self.fact(a) if positive else self.not_fact(a) for a in atoms])
+
+    def state(self, state, static: frozenset[str], lead: str = "Currently") -> str:
+        fluent = [a for a in state if a.predicate not in static]
+        fixed = [a for a in state if a.predicate in static]
+        out = []
+        if fixed:
+            out.append(f"The following facts never change: {self.facts_text(fixed)}.")
+        out.append(f"{lead}, {self.facts_text(fluent)}." if fluent else f"{lead}, none of the other facts hold.")
+        out.append("Any fact not listed is false.")
+        return " ".join(out)
+
+    def goal(self, goal: tuple[Literal, ...]) -> str:
+        return "The goal is to reach a state where " + enumerate_text([self.literal(l) for l in goal]) + "."
+
+    def domain_text(self) -> str:
+        intro = self.description.strip() or f"This is the {self.domain.name} planning domain."
+        rules = " ".join(self.rule(a.name) for a in self.domain.actions)
+        return f"{intro} {rules}"
+
+
+__all__ = ["Phrasebook", "Sentence", "words", "plural", "enumerate_text", "generic_fact", "generic_action", "negate"]

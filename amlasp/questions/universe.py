@@ -1,0 +1,117 @@
+"""What a question may mention: the type-correct ground atoms and actions of a problem.
+
+ACPBench's reach and areach ask for *any* proposition (action) that can never hold (become
+applicable); their answer lists are drawn from the type-correct ground atoms of the predicates
+that actions change, and the type-correct ground actions. Distractors of multiple-choice and
+false yes/no items come from the same sets, so that they are plausible: the same predicate or
+action schema with other objects.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..model import Atom, Domain, GroundAction, Problem
+
+LIMIT = 200_000  # ground atoms or actions enumerated at most (a larger universe is refused by name)
+
+
+class TooLarge(Exception):
+    """The universe of a question is too large to enumerate; the item is skipped."""
+
+
+@dataclass(frozen=True)
+class Universe:
+    domain: Domain
+    problem: Problem
+
+    @cached_property
+    def objects_of(self) -> dict[str, tuple[str, ...]]:
+        """type → the objects and constants of that type or a subtype, sorted."""
+        out: dict[str, list[str]] = {}
+        for o, t in sorted(self.problem.object_types(self.domain).items()):
+            for a in self.domain.ancestors(t):
+                out.setdefault(a, []).append(o)
+        return {t: tuple(v) for t, v in out.items()}
+
+    def objects(self, type_name: str) -> tuple[str, ...]:
+        return self.objects_of.get(type_name, ())
+
+    @cached_property
+    def fluents(self) -> frozenset[str]:
+        return frozenset(p.name for p in self.domain.predicates) - self.domain.static_predicates()
+
+    def _count(self, types) -> int:
+        n = 1
+        for t in types:
+            n *= len(self.objects(t))
+        return n
+
+    def atoms(self, predicate: str) -> list[Atom]:
+        p = self.domain.predicate(predicate)
+        types = [t for _, t in p.parameters]
+        if self._count(types) > LIMIT:
+            raise TooLarge(f"{predicate} has more than {LIMIT} ground atoms")
+        return [Atom(predicate, args) for args in itertools.product(*(self.objects(t) for t in types))]
+
+    @cached_property
+    def fluent_atoms(self) -> tuple[Atom, ...]:
+        """Every type-correct ground atom of a predicate some action changes, sorted."""
+        out: list[Atom] = []
+        for p in self.domain.predicates:
+            if p.name in self.fluents:
+                out.extend(self.atoms(p.name))
+                if len(out) > LIMIT:
+                    raise TooLarge(f"more than {LIMIT} ground atoms")
+        return tuple(sorted(out, key=str))
+
+    def actions(self, name: str) -> list[GroundAction]:
+        a = self.domain.action(name)
+        types = [t for _, t in a.parameters]
+        if self._count(types) > LIMIT:
+            raise TooLarge(f"{name} has more than {LIMIT} ground actions")
+        return [GroundAction(name, args) for args in itertools.product(*(self.objects(t) for t in types))]
+
+    @cached_property
+    def ground_actions(self) -> tuple[GroundAction, ...]:
+        """Every type-correct ground action, sorted."""
+        out: list[GroundAction] = []
+        for a in self.domain.actions:
+            out.extend(self.actions(a.name))
+            if len(out) > LIMIT:
+                raise TooLarge(f"more than {LIMIT} ground actions")
+        return tuple(sorted(out, key=str))
+
+    def type_of_parameter(self, predicate: str, position: int) -> str:
+        return self.domain.predicate(predicate).parameters[position][1]
+
+
+__all__ = ["Universe", "TooLarge", "LIMIT"]
+
+
+def substitutions(universe: Universe, args: tuple[str, ...], types: list[str]) -> list[tuple[str, ...]]:
+    """The argument tuples that differ from `args` in exactly one position, by an object of that
+    position's type: what makes a plausible distractor ((at c1 l0) → (at c1 l1), (at c2 l0))."""
+    out = []
+    for i, t in enumerate(types):
+        for o in universe.objects(t):
+            if o != args[i]:
+                out.append(args[:i] + (o,) + args[i + 1:])
+    return out
+
+
+def similar_actions(universe: Universe, a: GroundAction) -> list[GroundAction]:
+    """The same schema with one object changed."""
+    schema = universe.domain.action(a.name)
+    return [GroundAction(a.name, x) for x in substitutions(universe, a.args, [t for _, t in schema.parameters])]
+
+
+def similar_atoms(universe: Universe, f: Atom) -> list[Atom]:
+    """The same predicate with one object changed."""
+    p = universe.domain.predicate(f.predicate)
+    return [Atom(f.predicate, x) for x in substitutions(universe, f.args, [t for _, t in p.parameters])]
+
+
+__all__ += ["substitutions", "similar_actions", "similar_atoms"]

@@ -1,0 +1,83 @@
+"""What actions change, in many states at once: semantics.lp's `added`/`deleted` of asked actions.
+
+`execute_many` runs whole plans from their own start states, carrying every atom of every run
+(the static ones too) through validate.lp: right for plans, but a breadth-first layer or a batch
+of random-walk steps is thousands of single steps, most from the same few states. Here each
+distinct state is given once (encodings/states.lp: each distinct atom once, a state as the
+numbers of its atoms), atoms of static predicates once per problem (`fixed/2`), and every action
+asked in a state is a `query` of that state: one grounding answers which of them are applicable
+and what each adds and deletes. The successor is the state minus `deleted` plus `added`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..asp.compile import compile_domain
+from ..asp.decode import arguments, decoder
+from ..asp.facts import action_term, domain_facts, ground, problem_facts
+from ..asp.names import MODEL
+from ..asp.run import encoding, solve_once
+from ..model import Atom, Domain, GroundAction, Problem
+
+
+@dataclass(frozen=True)
+class Change:
+    """The atoms an applicable action makes true (false before) and false (true before)."""
+
+    added: frozenset[Atom]
+    deleted: frozenset[Atom]
+
+    def apply(self, state: frozenset[Atom]) -> frozenset[Atom]:
+        return (state - self.deleted) | self.added
+
+
+def changes_many(domain: Domain, problem: Problem,
+                 asked: Sequence[tuple[frozenset[Atom], Sequence[GroundAction]]]) -> list[list[Change | None]]:
+    """For each (state, actions): per action, its `Change`, or None when it is not applicable there."""
+    static = domain.static_predicates()
+    rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, static=static)
+    groups: dict[frozenset[Atom], int] = {}
+    ids: dict[Atom, int] = {}
+    text: list[str] = []
+    for i, (st, actions) in enumerate(asked):
+        fixed = frozenset(a for a in st if a.predicate in static)
+        pid = groups.get(fixed)
+        if pid is None:
+            pid = groups[fixed] = len(groups)
+            text.append(problem_facts(problem, pid, init=False, goal=False))
+            text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
+        ns = []
+        for a in st:
+            if a.predicate not in static and a.predicate != "=":
+                n = ids.get(a)
+                if n is None:
+                    n = ids[a] = len(ids)
+                    text.append(f"atom_id({n},{ground(a)}).")
+                ns.append(str(n))
+        text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
+        text.extend(f"query({MODEL},{i},{action_term(a)})." for a in actions)
+    syms = solve_once([encoding("types"), encoding("semantics"), encoding("states"), domain_facts(domain, MODEL),
+                       rules.text, "\n".join(text), "#show app/3. #show added/4. #show deleted/4."])
+    dec = decoder(domain, problem)
+    app: set[tuple[int, GroundAction]] = set()
+    added: dict[tuple[int, GroundAction], set[Atom]] = {}
+    deleted: dict[tuple[int, GroundAction], set[Atom]] = {}
+    for s in syms:
+        t = str(s)
+        if t.startswith("app("):
+            _, sid, act = arguments(t, 3)
+            app.add((int(sid), dec.action(act)))
+        else:
+            _, sid, act, atom = arguments(t)
+            key = (int(sid), dec.action(act))
+            (added if t.startswith("added(") else deleted).setdefault(key, set()).add(dec.atom(atom))
+    out: list[list[Change | None]] = []
+    for i, (_, actions) in enumerate(asked):
+        out.append([Change(frozenset(added.get((i, a), ())), frozenset(deleted.get((i, a), ())))
+                    if (i, a) in app else None for a in actions])
+    return out
+
+
+__all__ = ["Change", "changes_many"]

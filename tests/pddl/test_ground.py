@@ -1,0 +1,58 @@
+"""amlasp/pddl/ground.py: ground atoms and actions against a domain (names, arities, objects, types)."""
+
+from __future__ import annotations
+
+import pytest
+
+from amlasp.errors import InputError
+from amlasp.model import Atom, GroundAction
+from amlasp.pddl.ground import Grounder
+from amlasp.pddl.parse import parse_domain
+from amlasp.pddl.sexpr import read
+
+DOMAIN = parse_domain("""(define (domain park) (:requirements :typing)
+  (:types vehicle - object car truck - vehicle curb)
+  (:constants home - curb)
+  (:predicates (at ?v - vehicle ?c - curb) (free ?c - curb) (sunny))
+  (:action park :parameters (?v - vehicle ?c - curb) :precondition (free ?c) :effect (at ?v ?c)))""", "d.pddl")
+OBJECTS = {"c1": "car", "t1": "truck", "k1": "curb", "home": "curb"}
+
+
+def grounder() -> Grounder:
+    return Grounder(DOMAIN, OBJECTS)
+
+
+def test_atoms_and_actions_with_subtypes_and_constants():
+    g = grounder()
+    assert g.atom(read("(at c1 home)"), "s") == Atom("at", ("c1", "home"))
+    assert g.atom(read("(at t1 k1)"), "s") == Atom("at", ("t1", "k1"))
+    assert g.atom(read("(sunny)"), "s") == Atom("sunny", ())
+    assert g.action(read("(park t1 k1)"), "p") == GroundAction("park", ("t1", "k1"))
+    assert g.atom(read("(= c1 c1)"), "g", equality=True) == Atom("=", ("c1", "c1"))
+
+
+@pytest.mark.parametrize("text,col,message", [
+    ("(at k1 c1)", 5, "object 'k1' has type 'curb', but argument 1 of predicate 'at' has type 'vehicle'"),
+    ("(at c1 c1)", 8, "object 'c1' has type 'car', but argument 2 of predicate 'at' has type 'curb'"),
+    ("(at c1)", 2, r"predicate 'at' takes 2 argument\(s\), 1 given"),
+    ("(at c1 zz)", 8, "unknown object 'zz'"),
+    ("(parked c1)", 2, r"undefined predicate 'parked' \(not declared in domain park, d.pddl\)"),
+    ("(at c1 (k1))", 8, "nested parentheses in an atom"),
+    ("(not (sunny))", 1, "negative literals are not allowed here"),
+    ("(= c1 c1)", 2, r"undefined predicate '='"),
+])
+def test_atom_errors_point_at_the_token(text, col, message):
+    with pytest.raises(InputError, match=message) as caught:
+        grounder().atom(read(text, "s.txt", 4, 1), "s.txt")
+    assert (caught.value.line, caught.value.col) == (4, col)
+
+
+def test_action_errors_and_a_trajectory_action_of_another_model():
+    g = grounder()
+    with pytest.raises(InputError, match="parameter 2 of action 'park' has type 'curb'"):
+        g.action(read("(park c1 t1)"), "p")
+    with pytest.raises(InputError, match=r"unknown action 'fly' \(not in domain park, d.pddl\)"):
+        g.action(read("(fly c1)"), "p")
+    assert g.action(read("(fly c1)"), "t", check_action=False) == GroundAction("fly", ("c1",))
+    with pytest.raises(InputError, match="parameter 1 of action 'park'"):  # known: its types still count
+        g.action(read("(park k1 k1)"), "t", check_action=False)

@@ -1,0 +1,128 @@
+"""amlasp.amlgym against AMLGym itself: the same calls on the same inputs give the same dictionaries.
+
+The oracle is AMLGym 1.0.13 run on the shipped NOLAM models and reference domains
+(tests/data/amlgym/amlgym-1.0.13.json, recorded by tests/data/amlgym/record.py, which says how
+to rerun it); amlasp computes every figure with its own engines and never imports AMLGym.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+
+import pytest
+
+from amlasp import amlgym
+from amlasp.experiments.suite import installed_suite
+
+from tests.support.paths import DATA, IPC, ROOT
+
+ORACLE = json.loads((DATA / "amlgym" / "amlgym-1.0.13.json").read_text())
+STATES = installed_suite() / "states"
+
+
+def learned(d: str) -> str:
+    return str(IPC / "learned" / "nolam" / f"{d}.pddl")
+
+
+def reference(d: str) -> str:
+    return str(IPC / "domains" / f"{d}.pddl")
+
+
+def test_same_names_and_signatures_as_amlgym_metrics():
+    assert sorted(n for n in amlgym.__all__ if n != "UPEnv") == ORACLE["metrics"]
+    for name, params in ORACLE["signatures"].items():
+        ours = [f"{p.name}={p.default!r}" if p.default is not p.empty else p.name
+                for p in inspect.signature(getattr(amlgym, name)).parameters.values()]
+        assert ours == params, name
+    assert list(inspect.signature(amlgym.UPEnv).parameters) == ["domain_path", "problem_path"]
+
+
+SYNTACTIC = [pytest.param(d, marks=pytest.mark.xfail(strict=True, reason="amlasp.compare refuses the undeclared "
+                                                      "predicate 'xist' of this model (issue 10: score it)"))
+             if d == "childsnack" else d for d in ORACLE["syntactic"]]
+
+
+@pytest.mark.parametrize("domain", SYNTACTIC)
+def test_syntactic_precision_and_recall_equal_amlgyms(domain):
+    expected = ORACLE["syntactic"][domain]
+    p = amlgym.syntactic_precision(learned(domain), reference(domain))
+    r = amlgym.syntactic_recall(learned(domain), reference(domain))
+    assert list(p) == list(expected["precision"]) == ["precs_pos", "precs_neg", "eff_pos", "eff_neg", "mean"]
+    assert all(type(v) is float for v in p.values())
+    assert (p, r) == (expected["precision"], expected["recall"])
+
+
+def _close(ours: dict, theirs: dict) -> bool:
+    """Equal up to float summation order (AMLGym averages over a set, so its own last digit varies)."""
+    return list(ours) == list(theirs) and all(
+        _close(ours[k], theirs[k]) if isinstance(theirs[k], dict) else math.isclose(ours[k], theirs[k], abs_tol=1e-12)
+        for k in theirs)
+
+
+@pytest.mark.parametrize("domain", list(ORACLE["predictive"]))
+def test_predictive_power_equals_amlgyms(domain):
+    states = json.loads((DATA / "amlgym" / "states" / f"{domain}.json").read_text())
+    problems = [str(STATES / domain / "problems" / name) for name in states]
+    result = amlgym.predictive_power([amlgym.UPEnv(learned(domain), p) for p in problems],
+                                     [amlgym.UPEnv(reference(domain), p) for p in problems], list(states.values()))
+    assert _close(result, ORACLE["predictive"][domain]), result
+    assert _close({"applicability": amlgym.applicability([amlgym.UPEnv(learned(domain), p) for p in problems],
+                                                         [amlgym.UPEnv(reference(domain), p) for p in problems],
+                                                         list(states.values()))},
+                  {"applicability": ORACLE["predictive"][domain]["applicability"]})
+
+
+@pytest.mark.parametrize("domain", list(ORACLE["predictive_single"]))
+def test_predictive_power_of_one_simulator_pair(domain):
+    expected = dict(ORACLE["predictive_single"][domain])
+    problem = str(STATES / domain / "problems" / expected.pop("problem"))
+    states = json.loads((DATA / "amlgym" / "states" / f"{domain}.json").read_text())
+    result = amlgym.predictive_power(amlgym.UPEnv(learned(domain), problem), amlgym.UPEnv(reference(domain), problem),
+                                     next(iter(states.values())))
+    assert _close(result, expected), result
+    effects = amlgym.predicted_effects(amlgym.UPEnv(learned(domain), problem), amlgym.UPEnv(reference(domain), problem),
+                                       next(iter(states.values())))
+    assert _close(effects, expected["predicted_effects"])
+
+
+def test_amlgyms_own_simulator_objects_are_accepted():
+    """AMLGym's UPEnv holds a unified-planning problem (`.problem`): a script that builds those still runs."""
+    from unified_planning.io import PDDLReader
+
+    class AMLGymLikeEnv:  # what amlgym.modeling.UPEnv keeps, without AMLGym
+        def __init__(self, domain_path, problem_path):
+            self.problem = PDDLReader().parse_problem(domain_path, problem_path)
+
+    domain = "tpp"
+    states = json.loads((DATA / "amlgym" / "states" / f"{domain}.json").read_text())
+    problems = [str(STATES / domain / "problems" / name) for name in states]
+    result = amlgym.predictive_power([AMLGymLikeEnv(learned(domain), p) for p in problems],
+                                     [AMLGymLikeEnv(reference(domain), p) for p in problems], list(states.values()))
+    assert _close(result, ORACLE["predictive"][domain]), result
+
+
+@pytest.mark.parametrize("domain", list(ORACLE["solving"]))
+def test_problem_solving_equals_amlgyms(domain):
+    problems = [str(IPC / "problems" / "solving" / domain / f"{k}_{domain}_prob.pddl") for k in range(3)]
+    result = amlgym.problem_solving(learned(domain), reference(domain), problems, timeout=60)
+    assert result == ORACLE["solving"][domain]
+    assert list(result) == ["solving_ratio", "false_plans_ratio", "unsolvable_ratio", "timed_out", "syntax_errors"]
+
+
+def test_the_readme_example_prints_what_the_readme_says():
+    import ast
+    import re
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## For AMLGym users"):]
+    claimed = ast.literal_eval(re.search(r"syntactic_precision\(f\"\{I\}/learned/nolam/ferry.pddl\", "
+                                         r"f\"\{I\}/domains/ferry.pddl\"\)\n# (\{.*\})", section).group(1))
+    assert amlgym.syntactic_precision(learned("ferry"), reference("ferry")) == claimed == ORACLE["syntactic"]["ferry"][
+        "precision"]
+
+
+def test_print_metrics_lists_what_amlgym_lists(capsys):
+    amlgym.print_metrics()
+    listed = [ln[3:] for ln in capsys.readouterr().out.splitlines()[1:]]
+    assert sorted(listed) == sorted(n for n in ORACLE["metrics"] if n not in ("print_metrics", "predictive_power"))

@@ -1,0 +1,230 @@
+"""Where bench finds its suite, and runs that leave the repository: the installed suite, a user's
+TOML manifest (the example of docs/bench.md), units that carry their files to Dask workers started
+in another directory, failed units, and --keep-plans."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from amlasp.errors import InputError
+from amlasp.experiments.bench import ResultsFile, plan_units, run
+from amlasp.experiments.suite import installed_suite, load_suite
+
+from tests.support import cli
+from tests.support.paths import IPC, ROOT
+
+
+def manifest_example() -> str:
+    """The TOML example of docs/bench.md, as a user would copy it."""
+    doc = (ROOT / "docs" / "bench.md").read_text()
+    return re.search(r"```toml\n(# my-suite.toml.*?)```", doc, re.S).group(1)
+
+
+@pytest.fixture(scope="module")
+def own_suite(tmp_path_factory) -> Path:
+    """The files the docs' manifest names, made from the IPC data; a learner with both models."""
+    root = tmp_path_factory.mktemp("own")
+    (root / "ferry" / "problems").mkdir(parents=True)
+    (root / "ferry" / "states" / "problems").mkdir(parents=True)
+    shutil.copy(IPC / "domains" / "ferry.pddl", root / "ferry" / "domain.pddl")
+    shutil.copy(IPC / "problems" / "solving" / "ferry" / "0_ferry_prob.pddl", root / "ferry" / "problems")
+    shutil.copy(IPC / "trajectories" / "learning" / "ferry" / "0_ferry_traj", root / "ferry" / "states")
+    shutil.copy(IPC / "problems" / "learning" / "ferry" / "0_ferry_prob.pddl", root / "ferry" / "states" / "problems")
+    (root / "blocksworld").mkdir()
+    shutil.copy(IPC / "domains" / "blocksworld.pddl", root / "blocksworld" / "domain.pddl")
+    for k in (1, 2):
+        shutil.copy(IPC / "problems" / "solving" / "blocksworld" / f"{k - 1}_blocksworld_prob.pddl",
+                    root / "blocksworld" / f"p{k}.pddl")
+    (root / "blocksworld" / "states.json").write_text(json.dumps(
+        {"p1.pddl": [["(on b2 b1)", "(ontable b1)", "(clear b2)", "(handempty)"]]}))
+    (root / "my-suite.toml").write_text(manifest_example())
+    learned = root / "learned" / "sam"
+    learned.mkdir(parents=True)
+    for d in ("ferry", "blocksworld"):
+        shutil.copy(IPC / "learned" / "nolam" / f"{d}.pddl", learned)
+    return root
+
+
+def test_the_installed_suite_is_found_from_any_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    suite = load_suite()
+    assert suite.root == installed_suite() and suite.installed
+    ferry = suite.domain("ferry", ("compare", "eval", "solve"))
+    assert ferry.reference.is_file() and len(ferry.problems) == 10 and ferry.states
+    with pytest.raises(InputError, match=r"no reference domain for 'gripper' in the installed IPC suite .*--suite"):
+        suite.domain("gripper", ("compare",))
+
+
+def test_manifest_of_the_docs_runs_from_the_command_line(own_suite, tmp_path):
+    results = tmp_path / "r.jsonl"
+    res = cli.run("bench", "run", "--suite", own_suite / "my-suite.toml", "--learned", own_suite / "learned" / "sam",
+                  "--results", results, "--timeout", "30")
+    assert res.exit_code == 0, res.output
+    meta, recs = ResultsFile(results).read()
+    assert meta["suite"] == f"the manifest {own_suite / 'my-suite.toml'}"
+    assert sorted((r["domain"], r["task"], r.get("problem")) for r in recs) == sorted([
+        ("ferry", "compare", None), ("ferry", "eval", None), ("ferry", "solve", "0_ferry_prob.pddl"),
+        ("blocksworld", "compare", None), ("blocksworld", "eval", None), ("blocksworld", "solve", "p1.pddl"),
+        ("blocksworld", "solve", "p2.pddl")])
+    assert not [r for r in recs if "error" in r]
+    bw = next(r for r in recs if r["domain"] == "blocksworld" and r["task"] == "eval")
+    assert bw["summary"]["states"] == 1  # the one JSON state
+
+
+def test_manifest_errors_are_one_line_with_the_file(own_suite, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[domains.ferry]\nreference = "x.pddl"\nproblem = "p"\n')
+    with pytest.raises(InputError, match=r"bad.toml: \[domains.ferry\]: unknown key 'problem'"):
+        load_suite(bad)
+    bad.write_text('[domains.ferry]\nreference = "x.pddl\n')
+    with pytest.raises(InputError, match=r"bad.toml:2: not a TOML suite manifest"):
+        load_suite(bad)
+    bad.write_text('[domains.ferry]\nreference = "nowhere.pddl"\n')
+    res = cli.run("bench", "run", "--suite", bad, "--learned", own_suite / "learned" / "sam", "--task", "compare",
+                  "--results", tmp_path / "r.jsonl")
+    assert res.exit_code == 2 and "no reference domain for 'ferry' in the manifest" in res.stderr
+    res = cli.run("bench", "run", "--suite", own_suite / "my-suite.toml", "--learned", own_suite / "learned" / "sam",
+                  "--domain", "hanoi", "--results", tmp_path / "r.jsonl")
+    assert res.exit_code == 2 and "no domain 'hanoi' in this manifest (it has ferry, blocksworld)" in res.stderr
+
+
+def test_units_carry_their_files_and_absolute_paths(own_suite, monkeypatch):
+    monkeypatch.chdir(own_suite)
+    units = plan_units(["learned/sam"], suite="my-suite.toml", tasks=("eval",))
+    assert all(Path(u.learned).is_absolute() and Path(u.reference).is_absolute() for u in units)
+    from amlasp.experiments.bench import with_files
+    sent = dict(with_files(units[0]).files)
+    assert str(own_suite / "ferry" / "states" / "problems" / "0_ferry_prob.pddl") in sent  # the trajectory's problem
+    model = own_suite / "learned" / "sam" / "ferry.pddl"
+    assert sent[str(model)] == model.read_bytes()
+
+
+def test_failed_units_exit_non_zero_say_how_many_and_are_redone(own_suite, tmp_path):
+    suite = tmp_path / "suite"
+    shutil.copytree(own_suite, suite, ignore=shutil.ignore_patterns("learned"))
+    (suite / "ferry" / "states" / "0_ferry_traj").write_text("(:trajectory (:state (at c0 nowhere)))")
+    results = tmp_path / "r.jsonl"
+    args = ("bench", "run", "--suite", suite / "my-suite.toml", "--learned", own_suite / "learned" / "sam",
+            "--task", "compare", "--task", "eval", "--results", results)
+    res = cli.run(*args)
+    assert res.exit_code == 2, res.output
+    assert "1 of 4 unit(s) failed (first: sam/ferry eval:" in res.stderr and "rerun the same command" in res.stderr
+    _, recs = ResultsFile(results).read()
+    assert [r["task"] for r in recs if r.get("failed")] == ["eval"]
+    (suite / "ferry" / "states" / "0_ferry_traj").write_bytes(
+        (IPC / "trajectories" / "learning" / "ferry" / "0_ferry_traj").read_bytes())
+    res = cli.run(*args)  # the failed unit again, and only it
+    assert res.exit_code == 0 and "1 unit(s) run, 3 already" in res.stderr, res.output
+
+
+def test_a_missing_learned_model_is_a_result_not_a_failure(own_suite, tmp_path):
+    learned = tmp_path / "partial"
+    learned.mkdir()
+    shutil.copy(own_suite / "learned" / "sam" / "ferry.pddl", learned)
+    s = run([learned], tmp_path / "r.jsonl", suite=own_suite / "my-suite.toml", tasks=("compare", "solve"), timeout=30)
+    assert not s.failed and s.errors == 1  # blocksworld compare: n/a; its problems: invalid_model
+    _, recs = ResultsFile(tmp_path / "r.jsonl").read()
+    assert {r["status"] for r in recs if r["domain"] == "blocksworld" and r["task"] == "solve"} == {"invalid_model"}
+
+
+def test_keep_plans_writes_plans_and_logs(own_suite, tmp_path):
+    keep = tmp_path / "plans"
+    s = run([own_suite / "learned" / "sam"], tmp_path / "r.jsonl", suite=own_suite / "my-suite.toml",
+            tasks=("solve",), timeout=30, keep_plans=keep)
+    assert not s.failed
+    plan = (keep / "sam" / "ferry" / "0_ferry_prob.plan").read_text()
+    assert plan.startswith("(") and plan.endswith("(unit cost)\n")
+    assert "search" in (keep / "sam" / "ferry" / "0_ferry_prob.log").read_text().lower()
+    assert sorted(p.name for p in (keep / "sam" / "blocksworld").iterdir()) == ["p1.log", "p1.plan", "p2.log",
+                                                                                "p2.plan"]
+    _, recs = ResultsFile(tmp_path / "r.jsonl").read()
+    assert not [r for r in recs if "plan_text" in r or "planner_log" in r]  # not in the results file
+    # the plan is valid in the reference: amlasp validate says so
+    res = cli.run("validate", own_suite / "ferry" / "domain.pddl",
+                  own_suite / "ferry" / "problems" / "0_ferry_prob.pddl", keep / "sam" / "ferry" / "0_ferry_prob.plan")
+    assert res.exit_code == 0, res.output
+
+
+def test_solve_keep_plans(own_suite, tmp_path):
+    keep = tmp_path / "plans"
+    res = cli.run("solve", own_suite / "learned" / "sam" / "blocksworld.pddl",
+                  own_suite / "blocksworld" / "domain.pddl", "--problems", own_suite / "blocksworld" / "p1.pddl", "--keep-plans", keep, "-f", "json")
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in keep.iterdir()) == ["p1.log", "p1.plan"]
+    steps = [ln for ln in (keep / "p1.plan").read_text().splitlines() if not ln.startswith(";")]
+    assert len(steps) == json.loads(res.stdout)["problems"][0]["plan_length"]
+
+
+# --------------------------------------------------------------------------- a real Dask cluster
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def dask_cluster(tmp_path):
+    """`dask scheduler` and one `dask worker`, started in a directory of their own (no suite, no models there)."""
+    pytest.importorskip("dask.distributed")
+    dask = Path(sys.executable).parent / "dask"
+    if not dask.exists():
+        pytest.skip("no dask command")
+    elsewhere = tmp_path / "worker-home"
+    elsewhere.mkdir()
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                               "--no-dashboard"], cwd=elsewhere, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)]
+    time.sleep(2)
+    procs.append(subprocess.Popen([str(dask), "worker", address, "--nworkers", "1", "--nthreads", "1",
+                                   "--no-dashboard", "--local-directory", str(elsewhere)], cwd=elsewhere, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    try:
+        from dask.distributed import Client
+        with Client(address, timeout="60s") as client:
+            client.wait_for_workers(1, timeout=60)
+        yield address
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def test_dask_workers_started_elsewhere_need_no_shared_paths(own_suite, dask_cluster, monkeypatch):
+    monkeypatch.chdir(own_suite)  # relative paths here; the workers' directory has none of these files
+    res = cli.run("bench", "run", "--suite", "my-suite.toml", "--learned", "learned/sam", "--results", "d.jsonl",
+                  "--executor", "dask", "--scheduler", dask_cluster, "--timeout", "30")
+    assert res.exit_code == 0, res.output
+    _, recs = ResultsFile(own_suite / "d.jsonl").read()
+    assert len(recs) == 7 and not [r for r in recs if "error" in r], recs
+    ev = next(r for r in recs if r["domain"] == "ferry" and r["task"] == "eval")
+    assert ev["summary"]["states"] > 1
+    solved = [r["status"] for r in recs if r["task"] == "solve"]
+    assert solved == ["solved"] * 3
+
+
+def test_dask_unit_errors_name_the_original_files(own_suite, dask_cluster, tmp_path):
+    suite = tmp_path / "suite"
+    shutil.copytree(own_suite, suite, ignore=shutil.ignore_patterns("learned", "*.jsonl"))
+    (suite / "blocksworld" / "p2.pddl").write_text("(define (problem p2) (:domain blocksworld) (:objects b1) "
+                                                   "(:init (on b1 nothing)) (:goal (and)))")
+    s = run([own_suite / "learned" / "sam"], tmp_path / "r.jsonl", suite=suite / "my-suite.toml", tasks=("solve",),
+            executor="dask", scheduler=dask_cluster, timeout=30)
+    assert len(s.failed) == 1
+    assert s.failed[0]["error"].startswith(f"{suite / 'blocksworld' / 'p2.pddl'}:1: ")  # not the worker's copy
