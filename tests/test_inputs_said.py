@@ -41,7 +41,7 @@ def other_domain_problem(tmp_path):
 def test_problem_naming_another_domain_is_a_warning(other_domain_problem):
     r = run("validate", BW / "domain.pddl", other_domain_problem, BW / "plan.txt")
     assert r.exit_code == 0
-    assert warnings_of(r.stderr) == [f"amlasp: warning: {other_domain_problem}:4: (:domain gripper) names another "
+    assert warnings_of(r.stderr) == [f"amlasp: warning: {other_domain_problem}:4:10: (:domain gripper) names another "
                                      "domain than blocksworld, the one it is read with"]
     with pytest.warns(InputWarning, match="names another domain"):
         load_problem(other_domain_problem, amlasp.load_domain(BW / "domain.pddl"))
@@ -50,7 +50,7 @@ def test_problem_naming_another_domain_is_a_warning(other_domain_problem):
 def test_problem_naming_another_domain_is_an_error_with_strict(other_domain_problem):
     r = run("--strict", "validate", BW / "domain.pddl", other_domain_problem, BW / "plan.txt")
     assert r.exit_code == 2 and r.stdout == ""
-    assert r.stderr.startswith(f"amlasp: error: {other_domain_problem}:4: (:domain gripper) names another domain")
+    assert r.stderr.startswith(f"amlasp: error: {other_domain_problem}:4:10: (:domain gripper) names another domain")
 
 
 def test_same_domain_name_up_to_case_and_dash_is_no_warning(tmp_path):

@@ -83,7 +83,8 @@ def name(tok: sexpr.SExpr, what: str, file: str, allow: tuple[str, ...] = ()) ->
 def known_section(section: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
     if section.head() not in allowed:
         words = allowed + ((":action",) if ":predicates" in allowed else ())
-        raise InputError(f"unknown section '{section.head()}'{did_you_mean(section.head(), words)}", file, at=section)
+        raise InputError(f"unknown section '{section.head()}'{did_you_mean(section.head(), words)}", file,
+                         at=section[0] if section and isinstance(section[0], sexpr.Token) else section)
 
 
 def known_sections(root: sexpr.List, allowed: tuple[str, ...], file: str) -> None:

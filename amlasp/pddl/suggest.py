@@ -2,7 +2,8 @@
 
 `difflib`'s ratio over the words a place allows: `:precondtion` → `:precondition`, `(:predicats`
 → `:predicates`, `:typng` → `:typing`, `(clera ?x)` → `clear`. Nothing is suggested when no word is
-close (a ratio under 0.75), so that a suggestion is a likely fix, never a guess."""
+close (a ratio under 0.65: `adn` → `and` is 0.67, `:cost` → `:effect` 0.5), so that a suggestion
+is a likely fix, never a guess."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ OPERATORS = ("and", "or", "not", "imply", "exists", "forall", "when")
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """` (did you mean X?)` for the closest of `choices`, or "" when none is close."""
     word = str(word).lower()
-    close = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=0.75)
+    close = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=0.65)
     return f" (did you mean {close[0]}?)" if close else ""
 
 

@@ -127,13 +127,6 @@ def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[Groun
     return _execute_runs(domain, [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks], states=False)
 
 
-def applicable_steps(domain: Domain, steps: Sequence[tuple[Problem, Iterable[Atom], GroundAction]]) -> list[bool]:
-    """Whether each `(problem, state, ground action)` step is applicable, all in one grounding: the
-    recorded steps of trajectories checked against a model (eval warns of those that are not)."""
-    runs = [Run(p, [a], frozenset(s)) for p, s, a in steps]
-    return [e.failed_step is None for e in _execute_runs(domain, runs, states=False)] if runs else []
-
-
 @dataclass(frozen=True)
 class Run:
     """One plan to execute: on `problem`, from `start` (a whole state, static atoms included)."""
