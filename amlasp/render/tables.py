@@ -20,7 +20,8 @@ from rich.text import Text
 from .formats import fmt
 
 #: A cell that reads as a number: right-aligned, and never folded or cut.
-_NUMBER = re.compile(r"^(?:[-+]?[0-9][0-9.,e+-]*%?|n/a|yes|no|—|-)(?:/(?:[-+]?[0-9][0-9.,e+-]*|n/a))*$")
+_NUMBER = re.compile(r"^(?:[-+]?[0-9][0-9.,e+-]*%?|n/a|yes|no|—|-)(?:/(?:[-+]?[0-9][0-9.,e+-]*|n/a))*"
+                     r"(?: ± [0-9][0-9.,e+-]*)?$")  # 1.000, 0.83/1.00, 0/1/0, 0.600 ± 0.141, n/a
 #: The width a label (a text column) keeps at least before the table is split; longer words fold.
 LABEL_MIN = 10
 
