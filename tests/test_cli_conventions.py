@@ -23,7 +23,10 @@ from tests.support.paths import EXAMPLES, ROOT
 
 BW = EXAMPLES / "blocksworld"
 GROUPS = {"gen": ["trajectories"], "bench": ["run", "report"]}
-ALL = [[c] for c in COMMANDS if c not in GROUPS] + [[g, c] for g, cs in GROUPS.items() for c in cs]
+#: Commands of an issue still in progress: `questions` (issue 12) gains its examples, and runnable ones
+#: (its generator needs an encoding it does not ship yet), when that issue lands.
+PENDING = {"questions"}
+ALL = [[c] for c in COMMANDS if c not in GROUPS and c not in PENDING] + [[g, c] for g, cs in GROUPS.items() for c in cs]
 
 
 def help_text(*command: str) -> str:
@@ -79,8 +82,9 @@ def test_top_level_help_lists_every_command_and_an_example():
 @pytest.mark.parametrize("command", ALL, ids=" ".join)
 def test_help_renders_types_as_typer_documents_them(command):
     text = help_text(*command)
-    for bad in ("<bool>", "<path>", "<int>", "<str>", "<float>", "list[", "{"):
+    for bad in ("<bool>", "<path>", "<int>", "<str>", "<float>", "list["):
         assert bad not in text, bad
+    assert not re.search(r"\{[a-z_]+\}", text)  # an argument as {name} (typer 0.27+)
     usage = next(x for x in text.splitlines() if "Usage:" in x)
     assert re.fullmatch(r"\s*Usage: \S+ [a-z ]*\[OPTIONS\]( \[?[A-Z_]+\]?(\.\.\.)?)*\s*", usage), usage
 

@@ -7,6 +7,7 @@ shows up longer than the width. Every number the API reports must appear in the 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -32,12 +33,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
 NOLAM, DOMAINS = IPC / "learned" / "nolam", IPC / "domains"
 BW = EXAMPLES / "blocksworld"
 BENCH_RESULTS = ROOT / "tests" / "golden" / "inputs" / "bench-results.jsonl"
+_CALLS = itertools.count()
 NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
 
 def in_terminal(args: list, width: int, timeout: float = 300) -> str:
     """`amlasp ARGS` in a tmux pane `width` columns wide: everything it printed, as the terminal shows it."""
-    socket, marker = f"amlasp-test-{os.getpid()}-{width}", "__AMLASP_EXIT="
+    socket, marker = f"amlasp-test-{os.getpid()}-{next(_CALLS)}", "__AMLASP_EXIT="  # a server of its own each
     env = f"PYTHONPATH={shlex.quote(os.environ.get('PYTHONPATH', str(ROOT)))}"
     cmd = (f"cd {shlex.quote(str(ROOT))} && unset COLUMNS LINES; {env} "
            f"{shlex.join([sys.executable, '-m', 'amlasp', *map(str, args)])}; echo {marker}$?; sleep 600")

@@ -39,12 +39,12 @@ def eval_command(
         from ..render.output import refuse_overwrite
         from ..render.progress import progress_bar
         form = output_format(format, output, RESULT_FORMATS)
+        for target in written(form, output, summary):
+            refuse_overwrite(target, [learned, reference, problems, *states, *state_inputs(states, problems)])
         ref = load_domain(reference)
         lrn = load_domain(learned, undeclared_predicates=True)  # scored as a learned-only predicate
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
-        for target in written(form, output, summary):
-            refuse_overwrite(target, [learned, reference, problems, *states, *state_inputs(states, problems)])
         with progress_bar(_STAGES, transient=True) as progress:
             ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
                           batch_states=batch_states)
