@@ -33,7 +33,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from timing import best_of  # noqa: E402
 from amlasp.reasoning.engine import applicable_many  # noqa: E402
 from amlasp.model import Atom, Domain, GroundAction, Problem  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
@@ -75,15 +77,6 @@ def collect(name: str, target: int, seed: int) -> tuple[Domain, list[tuple[Path,
     return domain, groups
 
 
-def best_of(fn, repeat: int):
-    """Best wall and best CPU seconds of `repeat` calls, and the last result."""
-    wall = cpu = float("inf")
-    result = None
-    for _ in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        result = fn()
-        wall, cpu = min(wall, time.perf_counter() - t), min(cpu, time.process_time() - c)
-    return wall, cpu, result
 
 
 @contextlib.contextmanager

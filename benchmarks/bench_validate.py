@@ -36,7 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from timing import best_of  # noqa: E402
 from amlasp.pddl.batch import read_batch  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.pddl.plans import read_plan  # noqa: E402
@@ -86,15 +88,6 @@ def timed_calls(cmds: list[list[str]], repeat: int) -> tuple[float, float, list[
     return wall, cpu, outs
 
 
-def timed_here(fn, repeat: int):
-    """Best wall and CPU seconds of `repeat` calls in this process, and the last result."""
-    wall = cpu = float("inf")
-    result = None
-    for _ in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        result = fn()
-        wall, cpu = min(wall, time.perf_counter() - t), min(cpu, time.process_time() - c)
-    return wall, cpu, result
 
 
 def val_verdicts(output: str) -> dict[str, str]:
@@ -158,9 +151,9 @@ def batch(val: Path, repeat: int, rows: list) -> bool:
         tasks = read_batch(jsonl, domain)
         return tasks, validate_plans(domain, [(t.problem, t.plan) for t in tasks])
 
-    iw, ic, (tasks, verdicts) = timed_here(read_and_validate, repeat)
+    iw, ic, (tasks, verdicts) = best_of(read_and_validate, repeat)
     pairs = [(t.problem, t.plan) for t in tasks]
-    ow, oc, _ = timed_here(lambda: validate_plans(domain, pairs), repeat)
+    ow, oc, _ = best_of(lambda: validate_plans(domain, pairs), repeat)
     ours = {Path(t.name).name: our_verdict(v.valid, v.executable) for t, v in zip(tasks, verdicts)}
     agree = sum(ours[k] == theirs.get(k) == cli.get(k) for k in ours)
     valid = sum(v == "valid" for v in ours.values())
@@ -192,11 +185,11 @@ def single(val: Path, repeat: int, rows: list, what: str, domain_file: Path, pro
         p = load_problem(problem_file, d)
         return validate_plans(d, [(p, read_plan(plan_file, d, p))])[0]
 
-    iw, ic, ex = timed_here(read_and_validate, cli_repeat or repeat)
+    iw, ic, ex = best_of(read_and_validate, cli_repeat or repeat)
     d = load_domain(domain_file)
     p = load_problem(problem_file, d)
     steps = read_plan(plan_file, d, p)
-    ow, oc, _ = timed_here(lambda: validate_plans(d, [(p, steps)]), cli_repeat or repeat)
+    ow, oc, _ = best_of(lambda: validate_plans(d, [(p, steps)]), cli_repeat or repeat)
     theirs = val_verdicts(vout).get(plan_file.name)
     cli = json.loads(aout)
     ok = our_verdict(ex.valid, ex.executable) == theirs == our_verdict(cli["valid"], cli["executable"])
@@ -235,7 +228,7 @@ def alone(steps: int, tmp: Path, val: Path) -> bool:
         p = load_problem(EXAMPLE / "problem.pddl", d)
         return validate_plans(d, [(p, read_plan(plan, d, p))])[0]
 
-    iw, ic, ex = timed_here(read_and_validate, 1)
+    iw, ic, ex = best_of(read_and_validate, 1)
     refused = "Bad plan description" in vout
     ok = ex.valid and json.loads(aout)["valid"]
     print(f"{steps:,} steps: `amlasp validate` {ac:.2f} s CPU ({aw:.2f} s wall), in-process {ic:.2f} s CPU "

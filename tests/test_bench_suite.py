@@ -227,4 +227,5 @@ def test_dask_unit_errors_name_the_original_files(own_suite, dask_cluster, tmp_p
     s = run([own_suite / "learned" / "sam"], tmp_path / "r.jsonl", suite=suite / "my-suite.toml", tasks=("solve",),
             executor="dask", scheduler=dask_cluster, timeout=30)
     assert len(s.failed) == 1
-    assert s.failed[0]["error"].startswith(f"{suite / 'blocksworld' / 'p2.pddl'}:1: ")  # not the worker's copy
+    assert s.failed[0]["error"].startswith(f"{suite / 'blocksworld' / 'p2.pddl'}:1:72: ")  # not the worker's copy
+    assert "unknown object 'nothing'" in s.failed[0]["error"]

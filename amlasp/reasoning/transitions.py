@@ -39,7 +39,6 @@ def changes_many(domain: Domain, problem: Problem,
     static = domain.static_predicates()
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, static=static)
     groups: dict[frozenset[Atom], int] = {}
-    ids: dict[Atom, int] = {}
     text: list[str] = []
     for i, (st, actions) in enumerate(asked):
         fixed = frozenset(a for a in st if a.predicate in static)
@@ -48,17 +47,10 @@ def changes_many(domain: Domain, problem: Problem,
             pid = groups[fixed] = len(groups)
             text.append(problem_facts(problem, pid, init=False, goal=False))
             text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
-        ns = []
-        for a in st:
-            if a.predicate not in static and a.predicate != "=":
-                n = ids.get(a)
-                if n is None:
-                    n = ids[a] = len(ids)
-                    text.append(f"atom_id({n},{ground(a)}).")
-                ns.append(str(n))
-        text.append(f"state({i},{pid}). in_state({i},({';'.join(ns)}))." if ns else f"state({i},{pid}).")
+        text.append(f"state({i},{pid}).")
+        text.extend(f"holds({i},{ground(a)})." for a in st if a.predicate not in static and a.predicate != "=")
         text.extend(f"query({MODEL},{i},{action_term(a)})." for a in actions)
-    syms = solve_once([encoding("types"), encoding("semantics"), encoding("states"), domain_facts(domain, MODEL),
+    syms = solve_once([encoding("types"), encoding("semantics"), encoding("change"), domain_facts(domain, MODEL),
                        rules.text, "\n".join(text), "#show app/3. #show added/4. #show deleted/4."])
     dec = decoder(domain, problem)
     app: set[tuple[int, GroundAction]] = set()
