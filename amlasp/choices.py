@@ -1,5 +1,9 @@
 """Options that take one of a few names (`--format`, `--executor`, `--aggregate`, `--plot-format`).
 
+The Enums of `--format`, `--planner-config`, `--executor` and `--aggregate` live here, not in the
+modules that use them, so that --help lists their names without importing those modules (rich,
+clingo, the parser: tests/test_startup.py).
+
 Each is an Enum of its names; `parse` is the one place a value is checked, so that every
 command rejects a bad value with the same message: `unknown --format 'x' (choose from ...)`.
 """
@@ -36,3 +40,56 @@ class Choice(str, Enum):
             if member.value == value:
                 return member
         raise InputError(f"unknown {cls.option()} '{value}' (choose from {', '.join(m.value for m in allowed)})")
+
+
+class Format(Choice):
+    """`--format`: how a command writes its result (`render.formats` writes each)."""
+
+    TABLE = "table"  # rich, for a terminal
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"
+    LATEX = "latex"
+
+    @classmethod
+    def option(cls) -> str:
+        return "--format"
+
+
+#: What each kind of command accepts, in the order its error message lists them.
+ANSWER_FORMATS = (Format.TABLE, Format.JSON)  # one question answered (applicable, plan, ...), gen's summary
+RESULT_FORMATS = tuple(Format)  # the metrics: compare, eval, solve
+REPORT_FORMATS = (Format.TABLE, Format.CSV, Format.MARKDOWN, Format.LATEX, Format.JSON)  # bench report
+
+
+class PlannerConfig(Choice):
+    """`--planner-config`: the search Fast Downward runs (`external.fast_downward.CONFIGS`)."""
+
+    GREEDY = "greedy"  # the paper's: lazy greedy best-first, FF + CEA heuristics, preferred operators
+    OPT = "opt"  # A* with LM-cut: optimal plans
+
+    @classmethod
+    def option(cls) -> str:
+        return "--planner-config"
+
+
+class Executor(Choice):
+    """`--executor`: where the units run."""
+
+    PROCESS = "process"  # a local process pool (`--jobs`)
+    DASK = "dask"  # a Dask cluster (`--scheduler`)
+
+    @classmethod
+    def option(cls) -> str:
+        return "--executor"
+
+
+class Aggregate(Choice):
+    """`--aggregate`: how the per-action figures of a domain become one."""
+
+    AVG = "avg"  # averaged over the actions
+    CUMULATIVE = "cumulative"  # from the counts summed over the actions
+
+    @classmethod
+    def option(cls) -> str:
+        return "--aggregate"

@@ -64,4 +64,18 @@ class UnsupportedError(InputError):
     """Valid PDDL that amlasp does not support: refusing beats a silently wrong number."""
 
 
-__all__ = ["InputError", "UnsupportedError", "NAME_LIMIT", "short"]
+class InputWarning(UserWarning):
+    """Input read leniently, or inconsistent with another input: said, never silently accepted.
+
+    Raised through Python's `warnings` (so that API users see it and can filter it); the command
+    line prints each as `amlasp: warning: ...`, and `amlasp --strict` turns it into an error (exit 2)."""
+
+
+def warn_input(message: str, file: str | Path | None = None, line: int | None = None, col: int | None = None, *,
+               at: object = None) -> None:
+    """Issue an `InputWarning` located like an `InputError` (`file:line:col: message`)."""
+    import warnings
+    warnings.warn(InputWarning(str(InputError(message, file, line, col, at=at))), stacklevel=3)
+
+
+__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input", "NAME_LIMIT", "short"]

@@ -14,7 +14,7 @@ import math
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .errors import InputError
 
@@ -72,3 +72,12 @@ def clean(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [clean(v) for v in value]
     return value
+
+
+def path_list(paths: str | os.PathLike | Iterable[str | os.PathLike]) -> list[Path]:
+    """An API argument that names files: one path (a str or a Path) or any iterable of them.
+
+    A str is one path, never a sequence of characters (`states="dir/"` must not read 'd', 'i', 'r')."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [Path(paths)]
+    return [Path(p) for p in paths]

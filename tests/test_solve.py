@@ -178,7 +178,7 @@ def test_result_frame_and_cli_formats(tmp_path, monkeypatch):
             "problems"} <= data["summary"].keys()
     out = run(*args, "--format", "csv", "-o", "r.csv")
     assert out.exit_code == 0 and (tmp_path / "r.csv").read_text().startswith("problem,status,plan_length")
-    assert sorted(os.listdir(tmp_path)) == ["r.csv"]
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.summary.csv"]  # the summary table beside it
     out = run(*args, "--format", "yaml")
     assert out.exit_code == 2 and "unknown --format" in out.output
     frame = solve(FERRY, FERRY, FERRY_PROBLEMS[:1], timeout=30).to_frame()

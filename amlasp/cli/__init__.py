@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from importlib import import_module
-from typing import Callable, Sequence, TypeVar
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import typer
 
-from ..errors import InputError
+from ..choices import Choice
+from ..errors import InputError, InputWarning
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Evaluate learned PDDL action models with Answer Set Programming (clingo).",
+    epilog="Examples:\n\n"
+           "  amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl\n\n"
+           "  amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
+           "--states examples/blocksworld/problem.pddl -o eval.csv",
 )
 
 T = TypeVar("T")
@@ -33,7 +38,7 @@ def guarded(fn: Callable[[], T]) -> T:
     """Bad input → one line on stderr and exit 2; a bug → one line and exit 4; never a traceback."""
     try:
         return fn()
-    except InputError as e:
+    except (InputError, InputWarning) as e:  # a warning is an error under --strict
         print(f"amlasp: error: {e}", file=sys.stderr)
         raise typer.Exit(2)
     except (BrokenPipeError, KeyboardInterrupt):
@@ -48,9 +53,51 @@ def guarded(fn: Callable[[], T]) -> T:
         raise typer.Exit(INTERNAL_ERROR)
 
 
+#: `amlasp --strict`: every warning about the inputs is an error (exit 2).
+STRICT = False
+
+
 def warn(messages) -> None:
+    """Warnings about the inputs, one line each on stderr (an error under --strict)."""
     for m in messages:
+        if STRICT:
+            raise InputError(f"{m} (an error under --strict)")
         print(f"amlasp: warning: {m}", file=sys.stderr)
+
+
+def _show(message, category, filename, lineno, file=None, line=None) -> None:
+    """`warnings.showwarning` for the command line: an `InputWarning` is one line like `warn`'s."""
+    if issubclass(category, InputWarning):
+        warn([str(message)])
+    else:
+        _python_show(message, category, filename, lineno, file, line)
+
+
+_python_show = warnings.showwarning
+
+
+#: The options every metric command shares (compare, eval, solve): their help texts.
+FORMAT_HELP = "output format (default: the one -o's extension names, .csv .json .md .tex; else table)"
+OUTPUT_HELP = "write to this file (atomically); with CSV the summary goes to FILE.summary.csv"
+SUMMARY_HELP = "only the summary table (one row per figure), e.g. for -f csv to stdout"
+
+
+#: The shipped data the examples of --help use (run from the repository's root).
+EX, IPC = "examples/blocksworld", "benchmarks/ipc"
+
+
+def examples(*lines: str) -> str:
+    """The end of a command's --help: one or two real calls (Typer's `epilog`)."""
+    return "Examples:\n\n" + "\n\n".join(f"  {x}" for x in lines)
+
+
+def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice], help: str) -> Any:
+    """An option taking one of `choices` (members of a `Choice` Enum): listed in --help as
+    [a|b|c] and offered by shell completion; `Choice.parse` checks the value when the command
+    runs, so that every command rejects a bad one with the same message."""
+    values = [c.value for c in choices]
+    return typer.Option(default, *names, metavar="[" + "|".join(values) + "]", help=help,
+                        autocompletion=lambda incomplete: [v for v in values if v.startswith(incomplete)])
 
 
 # Each command module registers its commands on `app` when imported; `main` imports only the module
@@ -64,9 +111,24 @@ COMMANDS = {
 }
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        print(f"amlasp {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _group() -> None:
-    """Keeps `amlasp` a group of commands even when only one of them is registered."""
+def _group(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                        help="Print the version and exit."),
+           strict: bool = typer.Option(False, "--strict", help="treat every warning about the inputs as an error "
+                                       "(exit 2): a problem naming another domain, a learned model read leniently, "
+                                       "an inconsistent trajectory")) -> None:
+    """Evaluate learned PDDL action models with Answer Set Programming (clingo)."""
+    global STRICT
+    STRICT = strict
+    warnings.showwarning = _show
+    warnings.simplefilter("error" if strict else "always", InputWarning)
 
 
 def load_commands(names: Sequence[str] = ()) -> typer.Typer:
@@ -78,5 +140,6 @@ def load_commands(names: Sequence[str] = ()) -> typer.Typer:
 
 
 def main() -> None:
-    load_commands(sys.argv[1:2])
-    app()
+    if sys.argv[1:2] != ["--version"]:  # the version needs no command
+        load_commands([a for a in sys.argv[1:] if a != "--strict"][:1])
+    app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion

@@ -7,13 +7,17 @@ from typing import List, Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
+from . import IPC, app, choice_option, examples, guarded, warn
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
 app.add_typer(bench_app, name="bench")
 
 
-@bench_app.command("run")
+@bench_app.command("run", epilog=examples(
+    f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --results ferry.jsonl",
+    f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --domain miconic --task compare --task eval "
+    f"-j 2 --results syntax.jsonl"))
 def run_command(
     learned: List[Path] = typer.Option(..., "--learned", "-l", help="directory of learned models <domain>.pddl; "
                                        "one per learner, repeatable"),
@@ -26,18 +30,19 @@ def run_command(
     suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory, or TOML manifest of your own "
                                          "domains (default: the IPC suite installed with amlasp; docs/bench.md)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="units run in parallel (process pool)"),
-    executor: str = typer.Option("process", "--executor", help="process or dask"),
+    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help="where units run"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:8786)"),
     timeout: float = typer.Option(60.0, "--timeout", help="planner time limit per problem, seconds"),
     memory: Optional[int] = typer.Option(4096, "--memory", help="planner memory limit, MB"),
-    planner_config: str = typer.Option("greedy", "--planner-config", help="greedy or opt"),
+    planner_config: str = choice_option("greedy", "--planner-config", choices=tuple(PlannerConfig),
+                                        help="Fast Downward's search (see amlasp solve --help)"),
     keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and planner log to "
                                               "DIR/<learner>/<domain>/<problem>.plan|.log"),
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
         from ..errors import InputError
-        from ..experiments.bench import TASKS, Executor, run as run_bench
+        from ..experiments.bench import TASKS, run as run_bench
         from ..render.output import console
         from ..render.progress import progress_bar
         Executor.parse(executor)
@@ -64,25 +69,28 @@ def units_failed(s) -> Exception:
     return RuntimeError(msg) if internal else InputError(msg)
 
 
-@bench_app.command("report")
+@bench_app.command("report", epilog=examples(
+    "amlasp bench report ferry.jsonl",
+    "amlasp bench report ferry.jsonl -f latex -o tables.tex --plots figures/"))
 def report_command(
     results: List[Path] = typer.Argument(..., help="results file(s) of amlasp bench run; files that share a "
                                          "learner are its seeds (tables show mean ± std)"),
-    format: str = typer.Option("table", "--format", "-f", help="table, csv, markdown, latex or json"),
+    format: str = choice_option("table", "--format", "-f", choices=REPORT_FORMATS, help="output format"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically)"),
     html: Optional[Path] = typer.Option(None, "--html", help="write the whole report as one self-contained "
                                         "HTML page (tables, figures, settings, notes)"),
     plots: Optional[Path] = typer.Option(None, "--plots", help="write the figures here (bars and heatmaps)"),
     plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png, svg and/or pdf "
                                                     "(default all three)"),
-    aggregate: str = typer.Option("avg", "--aggregate", help="avg (over actions) or cumulative (summed counts)"),
+    aggregate: str = choice_option("avg", "--aggregate", choices=tuple(Aggregate),
+                                   help="avg: the mean over actions; cumulative: the counts summed first"),
 ):
     """The paper's tables 3-6 (domains as rows, learners as columns, best in bold), figures and an HTML page."""
     def run():
-        from ..experiments.report import Aggregate, report as make_report
+        from ..experiments.report import report as make_report
         from ..files import write_atomic
         from ..render.bench import report_rich, report_text
-        from ..render.formats import REPORT_FORMATS, Format
+        from ..render.formats import Format
         from ..render.output import console, deliver, refuse_overwrite
         from ..render.plots import PlotFormat, plots as write_plots
         form = Format.parse(format, REPORT_FORMATS)

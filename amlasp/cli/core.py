@@ -8,20 +8,24 @@ from typing import List, Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import ANSWER_FORMATS
+from . import EX, IPC, app, choice_option, examples, guarded, warn
 
-FormatOpt = typer.Option("table", "--format", "-f", help="table or json")
+FormatOpt = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format")
 
 
 def load_task(domain: Path, problem: Path):
     """A domain (its repair warnings printed) and a problem read with it."""
     from ..pddl.parse import load_domain, load_problem
     d = load_domain(domain)
-    warn(d.warnings)
+    warn(f"{domain}: {w}" for w in d.warnings)
     return d, load_problem(problem, d)
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp applicable {EX}/domain.pddl {EX}/problem.pddl",
+    f"amlasp applicable {IPC}/domains/depots.pddl {IPC}/problems/learning/depots/0_depots_prob.pddl "
+    f"--states {IPC}/trajectories/learning/depots/0_depots_traj -f json"))
 def applicable(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file (objects, and the initial state)"),
@@ -52,7 +56,8 @@ def applicable(
 
 
 
-@app.command()
+@app.command(epilog=examples(
+    f'amlasp step {EX}/domain.pddl {EX}/problem.pddl "(unstack b3 b1)" "(put_down b3)"'))
 def step(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file"),
@@ -76,7 +81,9 @@ def step(
     guarded(run)
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp validate {EX}/domain.pddl {EX}/problem.pddl {EX}/plan.txt",
+    f"amlasp validate {EX}/learned.pddl {EX}/problem.pddl {EX}/plan.txt -f json"))
 def validate(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Optional[Path] = typer.Argument(None, help="PDDL problem file (with --batch: the problem of lines "
@@ -127,7 +134,9 @@ def validate(
     guarded(run)
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp facts {EX}/domain.pddl {EX}/problem.pddl --plan {EX}/plan.txt -o blocks.lp",
+    f"amlasp facts {EX}/domain.pddl --no-rules"))
 def facts(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Optional[Path] = typer.Argument(None, help="PDDL problem file"),
@@ -149,7 +158,7 @@ def facts(
         check_tag(tag)
         refuse_overwrite(out, [domain, problem, plan, *state_inputs(states or [])])
         d = load_domain(domain)
-        warn(d.warnings)
+        warn(f"{domain}: {w}" for w in d.warnings)
         if problem is None and (states or plan):
             raise InputError("--states and --plan need a PROBLEM file")
         p = load_problem(problem, d) if problem is not None else None

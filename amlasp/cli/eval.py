@@ -7,44 +7,51 @@ from typing import List, Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import RESULT_FORMATS
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
 _STAGES = {"read": "reading state files", "solve": "grounding and solving"}
 
 
-@app.command("eval")
+@app.command("eval", epilog=examples(
+    f"amlasp eval {EX}/learned.pddl {EX}/domain.pddl --states {EX}/problem.pddl",
+    f"amlasp eval {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl --states {IPC}/trajectories/learning/ferry "
+    f"--problems {IPC}/problems/learning/ferry -o ferry-eval.csv"))
 def eval_command(
     learned: Path = typer.Argument(..., help="learned PDDL domain"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),
     states: List[Path] = typer.Option(..., "--states", "-s",
                                       help="trajectory / JSON state / problem files, or directories of them"),
     problems: Optional[Path] = typer.Option(None, "--problems", "-p", help="directory of the states' problem files"),
-    format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
+    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
     explain: bool = typer.Option(False, "--explain", help="list each misprediction, state by state"),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="write the result to this file (atomically)"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
+    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
     batch_states: int = typer.Option(40000, "--batch-states", help="states per clingo call (memory bound)"),
 ):
-    """Predictive power of LEARNED against REF on test states: applicability and effects, per action."""
+    """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action."""
     def run():
         from ..metrics.evaluate import evaluate
         from ..pddl.parse import load_domain
         from ..pddl.states import state_inputs
         from ..render import evaluate as present
-        from ..render.formats import RESULT_FORMATS, Format
-        from ..render.output import deliver, refuse_overwrite
+        from ..render.exports import deliver_result, output_format, written
+        from ..render.output import refuse_overwrite
         from ..render.progress import progress_bar
-        form = Format.parse(format, RESULT_FORMATS)
+        form = output_format(format, output, RESULT_FORMATS)
+        for target in written(form, output, summary):
+            refuse_overwrite(target, [learned, reference, problems, *states, *state_inputs(states, problems)])
         ref = load_domain(reference)
-        lrn = load_domain(learned)
+        lrn = load_domain(learned, undeclared_predicates=True)  # scored as a learned-only predicate
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
-        refuse_overwrite(output, [learned, reference, problems, *states, *state_inputs(states, problems)])
         with progress_bar(_STAGES, transient=True) as progress:
             ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
                           batch_states=batch_states)
         if ev.ignored_literals:
             warn([f"{ev.ignored_literals} state literal(s) of predicate(s) {', '.join(ev.ignored_predicates)} "
                   f"are not declared by the learned model: it ignores them"])
-        deliver(present.terminal(ev, to_file=output is not None) if form == Format.TABLE else present.text(ev, form),
-                output)
+        deliver_result(lambda f, only: present.text(ev, f, only),
+                       lambda only: present.terminal(ev, to_file=output is not None, summary=only), form, output,
+                       summary)
     guarded(run)

@@ -7,7 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import ANSWER_FORMATS
+from . import IPC, app, choice_option, examples, guarded, warn
 
 # The defaults of --p-rnd, --p-opt and --seed are experiments/trajectories.py's (None here: that
 # default); importing it here would make `amlasp --help` import what every command uses, so the help
@@ -17,7 +18,8 @@ gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test 
 app.add_typer(gen_app, name="gen")
 
 
-@gen_app.command()
+@gen_app.command(epilog=examples(
+    f"amlasp gen trajectories {IPC}/domains/ferry.pddl -p {IPC}/problems/learning/ferry -o trajs -n 5"))
 def trajectories(
     domain: Path = typer.Argument(..., help="reference PDDL domain"),
     problems: List[Path] = typer.Option(..., "--problems", "-p",
@@ -34,7 +36,8 @@ def trajectories(
     memory: Optional[int] = typer.Option(4096, "--memory", help="memory limit per planner call, MB"),
     name: Optional[str] = typer.Option(None, "--name", help="domain name in file names (default: file stem)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="trajectories generated in parallel"),
-    format: str = typer.Option("table", "--format", "-f", help="table or json (the summary)"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS,
+                                 help="output format (the summary)"),
 ):
     """Trajectories as in the paper: reference plans with random detours (re-planned, dead ends undone).
 

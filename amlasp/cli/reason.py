@@ -7,19 +7,22 @@ from typing import List, Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import ANSWER_FORMATS
+from . import EX, IPC, app, choice_option, examples, guarded, warn
 from .core import load_task
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp plan {EX}/domain.pddl {EX}/problem.pddl",
+    f"amlasp plan {EX}/domain.pddl {EX}/problem.pddl --top 3 -f json"))
 def plan(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file"),
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest plan searched"),
     all_plans: bool = typer.Option(False, "--all", help="all shortest plans"),
-    top: int = typer.Option(1, "--top", "-k", help="the first K distinct shortest plans"),
+    top: int = typer.Option(1, "--top", "-k", help="at most K distinct shortest plans (fewer if fewer exist)"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds (default: none)"),
-    format: str = typer.Option("table", "--format", "-f", help="table or json"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot). Exit 0 plan, 1 none."""
     def run():
@@ -29,14 +32,17 @@ def plan(
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         d, p = load_task(domain, problem)
-        r = run_plan(d, p, max_steps=max_steps, top=0 if all_plans else max(top, 1), time_limit=time_limit)
-        deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r))
+        asked = 0 if all_plans else max(top, 1)
+        r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit)
+        deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r, asked, time_limit))
         if r.status != "plan":
             raise typer.Exit(1)
     guarded(run)
 
 
-@app.command()
+@app.command(epilog=examples(
+    f'amlasp reach {EX}/domain.pddl {EX}/problem.pddl "(on b1 b3)"',
+    f'amlasp reach {EX}/domain.pddl {EX}/problem.pddl --action "(stack b2 b3)"'))
 def reach(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file (objects; its initial state unless --state)"),
@@ -45,7 +51,7 @@ def reach(
     state: Optional[str] = typer.Option(None, "--state", help="start state: a state file, or literals \"(on a b) ...\""),
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest witness searched"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds for the search"),
-    format: str = typer.Option("table", "--format", "-f", help="table or json"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
     def run():
@@ -69,12 +75,13 @@ def reach(
     guarded(run)
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp justify {EX}/domain.pddl {EX}/problem.pddl {EX}/plan.txt"))
 def justify(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file"),
     plan_file: Path = typer.Argument(..., metavar="PLAN", help="plan file"),
-    format: str = typer.Option("table", "--format", "-f", help="table or json"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Which actions, or consecutive pairs, can be removed from a valid plan? Exit 0 when well-justified."""
     def run():
@@ -93,12 +100,14 @@ def justify(
     guarded(run)
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp landmarks {IPC}/domains/ferry.pddl {IPC}/problems/solving/ferry/0_ferry_prob.pddl",
+    f'amlasp landmarks {EX}/domain.pddl {EX}/problem.pddl --check "(holding b2)"'))
 def landmarks(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file"),
     check: Optional[str] = typer.Option(None, "--check", help='test one fact, e.g. "(holding b1)"'),
-    format: str = typer.Option("table", "--format", "-f", help="table or json"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Fact landmarks with their proofs (sound: the delete relaxation with the fact forbidden)."""
     def run():
@@ -121,7 +130,10 @@ def landmarks(
     guarded(run)
 
 
-@app.command("diff")
+@app.command("diff", epilog=examples(
+    f"amlasp diff {EX}/learned.pddl {EX}/domain.pddl {EX}/problem.pddl --all",
+    f"amlasp diff {IPC}/learned/nolam/miconic.pddl {IPC}/domains/miconic.pddl "
+    f"{IPC}/problems/solving/miconic/1_miconic_prob.pddl -f json"))
 def diff_cmd(
     learned: Path = typer.Argument(..., help="learned PDDL domain"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),
@@ -129,7 +141,7 @@ def diff_cmd(
     max_steps: int = typer.Option(10, "--max-steps", "-n", help="deepest layer explored"),
     max_states: int = typer.Option(20000, "--max-states", help="states explored at most, per problem"),
     all_layers: bool = typer.Option(False, "--all", help="keep exploring after the first disagreement (per-action table)"),
-    format: str = typer.Option("table", "--format", "-f", help="table or json"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""
     def run():
@@ -140,7 +152,7 @@ def diff_cmd(
         Format.parse(format, ANSWER_FORMATS)
         ref = load_domain(reference)
         lrn = load_domain(learned)
-        warn(ref.warnings + lrn.warnings)
+        warn([f"{reference}: {w}" for w in ref.warnings] + [f"{learned}: {w}" for w in lrn.warnings])
         results = []
         for pf in problems:
             p = load_problem(pf, ref)

@@ -7,25 +7,30 @@ from typing import Optional
 
 import typer
 
-from . import app, guarded, warn
+from ..choices import RESULT_FORMATS, PlannerConfig
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
 # The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
 # it here would make `amlasp --help` import what every command uses (clingo, the parser), so the help
 # says them as text, escaped for rich (tests/test_startup.py checks that they agree).
 
 
-@app.command()
+@app.command(epilog=examples(
+    f"amlasp solve {EX}/learned.pddl {EX}/domain.pddl -p {EX}/problem.pddl",
+    f"amlasp solve {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl -p {IPC}/problems/solving/ferry "
+    f"-j 2 -o ferry-solve.csv"))
 def solve(
     learned: Path = typer.Argument(..., help="learned PDDL domain (plans are made with it)"),
     reference: Path = typer.Argument(..., help="reference PDDL domain (plans are validated in it)"),
     problems: Path = typer.Option(..., "--problems", "-p", help="directory of problem files (*.pddl), or one file"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help=r"time limit per problem, seconds \[default: 60.0]"),
     memory: Optional[int] = typer.Option(None, "--memory", help=r"memory limit of the planner, MB \[default: 4096]"),
-    planner_config: str = typer.Option("greedy", "--planner-config",
-                                       help="greedy (lazy GBFS, FF + CEA, preferred operators) or opt (A*, LM-cut)"),
+    planner_config: str = choice_option("greedy", "--planner-config", choices=tuple(PlannerConfig),
+                                        help="greedy: lazy GBFS, FF + CEA, preferred operators; opt: A*, LM-cut"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="problems solved in parallel (process pool)"),
-    format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the result here (atomically)"),
+    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help=OUTPUT_HELP),
+    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
     keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and the planner's log "
                                               "to DIR/<problem>.plan and DIR/<problem>.log"),
 ):
@@ -38,21 +43,24 @@ def solve(
         from ..errors import InputError
         from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, solve as run_solve
         from ..render import solve as present
-        from ..render.formats import RESULT_FORMATS, Format
-        from ..render.output import deliver, refuse_overwrite
+        from ..render.exports import deliver_result, output_format, written
+        from ..render.output import refuse_overwrite
         from ..render.progress import progress_bar
-        form = Format.parse(format, RESULT_FORMATS)
+        form = output_format(format, output, RESULT_FORMATS)
+        config = PlannerConfig.parse(planner_config)
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
         limit = DEFAULT_MEMORY_MB if memory is None else memory
         if limit < 1:
             raise InputError("--memory must be positive")
-        refuse_overwrite(output, [learned, reference, problems])
+        for target in written(form, output, summary):
+            refuse_overwrite(target, [learned, reference, problems])
         with progress_bar() as progress:
-            result = run_solve(learned, reference, problems, config=planner_config,
+            result = run_solve(learned, reference, problems, config=config.value,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,
                                progress=progress, keep_plans=keep_plans)
-        deliver(present.terminal(result) if form == Format.TABLE else present.text(result, form), output)
+        deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
+                       form, output, summary)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):
             warn([f"the learned model cannot be used: {result.problems[0].detail}"])
     guarded(run)

@@ -19,23 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from ..choices import Choice
+from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
 from ..metrics.solve import ProgressCallback, keep_plan
 from .suite import PAPER_DOMAINS, load_suite
 from .units import TASKS, Unit, bundle, record_key, run_unit
-
-
-class Executor(Choice):
-    """`--executor`: where the units run."""
-
-    PROCESS = "process"  # a local process pool (`--jobs`)
-    DASK = "dask"  # a Dask cluster (`--scheduler`)
-
-    @classmethod
-    def option(cls) -> str:
-        return "--executor"
 
 
 # --------------------------------------------------------------------------- results file

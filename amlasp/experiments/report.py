@@ -24,7 +24,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..choices import Choice
+from ..choices import Aggregate  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..metrics.solve import ProblemStatus
 from .bench import ResultsFile
@@ -42,17 +42,6 @@ TABLES = (
      (("solving_ratio", "solved", True), ("false_plan_ratio", "false", False))),
 )
 MEAN, DOMAINS_ROW = "mean", "domains"
-
-
-class Aggregate(Choice):
-    """`--aggregate`: how the per-action figures of a domain become one."""
-
-    AVG = "avg"  # averaged over the actions
-    CUMULATIVE = "cumulative"  # from the counts summed over the actions
-
-    @classmethod
-    def option(cls) -> str:
-        return "--aggregate"
 
 
 def _metric(table: str, rec: dict, metric: str, aggregate: Aggregate) -> float | None:

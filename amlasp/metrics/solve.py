@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
+from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..enums import TextEnum
 from ..reasoning.engine import execute
 from ..errors import InputError
@@ -40,6 +41,11 @@ DEFAULT_MEMORY_MB = 4096
 
 #: `progress(stage, done, total)`: how long work reports how far it is (the command line draws the bar).
 ProgressCallback = Callable[[str, int, int], None]
+
+
+#: The columns of `SolveResult.to_frame()` and of the exports; those of its summary table.
+FRAME_COLUMNS = ("problem", "status", "plan_length", "seconds", "detail")
+SUMMARY_COLUMNS = ("status", "problems", "ratio")
 
 
 @dataclass(frozen=True)
@@ -97,10 +103,24 @@ class SolveResult:
     def to_dict(self) -> dict:
         return {"problems": [p.to_dict() for p in self.problems], "summary": self.summary()}
 
+    # ---- the tidy tables (docs/solve.md)
+    def records(self) -> list[dict]:
+        """The rows of `to_frame()`, one per problem; the exports are made from them."""
+        return [p.to_dict() for p in self.problems]
+
     def to_frame(self):
+        """One row per problem (`FRAME_COLUMNS`, as `-f csv` writes them)."""
         import pandas as pd
-        return pd.DataFrame([p.to_dict() for p in self.problems],
-                            columns=["problem", "status", "plan_length", "seconds", "detail"])
+        return pd.DataFrame(self.records(), columns=FRAME_COLUMNS)
+
+    def summary_records(self) -> list[dict]:
+        """The rows of `summary_frame()`: each category with its count and its ratio over all problems."""
+        return [{"status": c.value, "problems": self.count(c), "ratio": self.ratio(c)} for c in ProblemStatus]
+
+    def summary_frame(self):
+        """The summary as a tidy table (`SUMMARY_COLUMNS`): one row per category, in `ProblemStatus` order."""
+        import pandas as pd
+        return pd.DataFrame(self.summary_records(), columns=SUMMARY_COLUMNS)
 
 
 # --------------------------------------------------------------------------- one problem
@@ -230,5 +250,5 @@ def run_pool(fn, work: Sequence, jobs: int = 1, progress: ProgressCallback | Non
                 progress(stage, done, total)
 
 
-__all__ = ["ProblemStatus", "ProblemOutcome", "SolveResult", "solve", "solve_problem", "problem_files", "keep_plan",
-           "load_learned", "run_pool", "ProgressCallback"]
+__all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult", "solve",
+           "solve_problem", "problem_files", "keep_plan", "load_learned", "run_pool", "ProgressCallback"]

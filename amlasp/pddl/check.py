@@ -14,8 +14,10 @@ import re
 from typing import Iterable
 
 from . import sexpr
+from .suggest import did_you_mean
 from ..asp.names import asp_name
 from ..errors import InputError, UnsupportedError
+from ..model import Domain
 
 _UNSUPPORTED_REQUIREMENTS = {
     ":numeric-fluents", ":fluents", ":durative-actions", ":derived-predicates",
@@ -80,7 +82,9 @@ def name(tok: sexpr.SExpr, what: str, file: str, allow: tuple[str, ...] = ()) ->
 
 def known_section(section: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
     if section.head() not in allowed:
-        raise InputError(f"unknown section '{section.head()}'", file, at=section)
+        words = allowed + ((":action",) if ":predicates" in allowed else ())
+        raise InputError(f"unknown section '{section.head()}'{did_you_mean(section.head(), words)}", file,
+                         at=section[0] if section and isinstance(section[0], sexpr.Token) else section)
 
 
 def known_sections(root: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
@@ -223,6 +227,21 @@ def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: 
                          f"told apart: rename one", file, at=nm if getattr(nm, "line", 0) else None)
 
 
+def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
+    """Learned names that meet a reference name only as one symbol (they differ in `-`/`_` or case):
+    matched, as the README says, and said."""
+    out = []
+    for kind, mine, theirs in (("action", learned.actions, reference.actions),
+                               ("predicate", learned.predicates, reference.predicates)):
+        by_symbol = {asp_name(x.name): x.name for x in theirs}
+        for x in mine:
+            other = by_symbol.get(asp_name(x.name))
+            if other is not None and other != x.name:
+                out.append(f"learned {kind} '{x.name}' is matched with the reference's '{other}' (names differing "
+                           f"only in case or -/_ are one name)")
+    return out
+
+
 __all__ = ["NAME", "KEYWORDS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
            "single_sections", "requirements", "refuse_unsupported", "unique_names", "valid_names", "known_types",
-           "acyclic_types", "declared_types", "distinct_symbols"]
+           "acyclic_types", "declared_types", "distinct_symbols", "spelling_differences"]

@@ -13,6 +13,7 @@ from typing import Iterable
 
 from . import sexpr
 from . import check
+from .suggest import ACTION_KEYS, did_you_mean
 from ..errors import InputError, UnsupportedError
 
 Named = list[tuple[sexpr.Token, str]]  # (name, its type, or a type's parent), in the order declared
@@ -135,20 +136,18 @@ def actions(root: sexpr.List, file: str) -> dict[str, sexpr.List]:
     return out
 
 
-_ACTION_KEYS = (":parameters", ":precondition", ":effect")
-
-
 def action_keys(action: sexpr.List, file: str) -> None:
-    """After the name, `:key value` pairs: each key known, given once, with a list as its value."""
+    """After the name, `:key value` pairs: each key known (a typo named with the key it was meant
+    to be), given once, with a list as its value."""
     seen: set[str] = set()
     items = action[2:]
     for i in range(0, len(items), 2):
         key = items[i]
         if not isinstance(key, sexpr.Token) or not key.startswith(":"):
             raise InputError("expected :parameters, :precondition or :effect", file, at=key)
-        if key not in _ACTION_KEYS:
-            raise InputError(f"unknown action key '{key}' (expected :parameters, :precondition or :effect)",
-                             file, at=key)
+        if key not in ACTION_KEYS:
+            hint = did_you_mean(key, ACTION_KEYS) or " (expected :parameters, :precondition or :effect)"
+            raise InputError(f"unknown action key '{key}'{hint}", file, at=key)
         if key in seen:
             raise InputError(f"'{key}' given twice in action '{action[1]}'", file, at=key)
         seen.add(key)

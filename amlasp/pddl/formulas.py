@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import sexpr
+from .suggest import OPERATORS, did_you_mean
 from .declarations import typed_names, variable
 from ..errors import InputError, UnsupportedError
 
@@ -156,8 +157,9 @@ def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
     if name == "=":
         if len(args) != 2:
             raise InputError(f"'=' takes two arguments, {len(args)} given", vocab.file, at=node)
-    elif name not in vocab.arity:
-        raise InputError(f"undefined predicate '{name}'", vocab.file, at=node[0])
+    elif name not in vocab.arity:  # a typo is named with the predicate (or operator, given lists) it was meant to be
+        words = [*vocab.arity, *(OPERATORS if any(isinstance(a, sexpr.List) for a in args) else ())]
+        raise InputError(f"undefined predicate '{name}'{did_you_mean(name, words)}", vocab.file, at=node[0])
     elif len(args) != vocab.arity[name]:
         raise InputError(f"predicate '{name}' takes {vocab.arity[name]} argument(s), {len(args)} given",
                          vocab.file, at=node[0])

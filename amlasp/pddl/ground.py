@@ -11,6 +11,7 @@ meaning, and an ill-typed atom would silently never match an action.
 from __future__ import annotations
 
 from . import sexpr
+from .suggest import did_you_mean
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction
 
@@ -53,7 +54,8 @@ class Grounder:
             return Atom("=", tuple(str(a) for a in args))
         decl = self.predicates.get(name)
         if decl is None:
-            raise InputError(f"undefined predicate '{name}' (not declared in {self._where()})", file, at=node[0])
+            raise InputError(f"undefined predicate '{name}' (not declared in {self._where()})"
+                             f"{did_you_mean(name, self.predicates)}", file, at=node[0])
         if len(node) - 1 != decl.arity:
             raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(node) - 1} given", file,
                              at=node[0])

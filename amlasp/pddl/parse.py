@@ -20,7 +20,8 @@ from pathlib import Path
 
 from . import check, convert, declarations, formulas, repair, sexpr
 from .source import read_text
-from ..errors import InputError
+from ..asp.names import asp_name
+from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem
 
@@ -28,6 +29,7 @@ _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", "
 
 # The repairs, in order: each changes the tree in place and returns its warnings.
 _REPAIRS = (
+    repair.warn_requirements,  # a missing :requirements, or a feature used without its requirement, said
     repair.order_sections,  # requirements, types, constants, predicates, then the actions
     repair.declare_requirements,  # :requirements lists all we support
     repair.declare_object_alias,  # a domain naming `object` declares our alias of it
@@ -45,16 +47,21 @@ def _domain_parser():
     return domain_parser()
 
 
-def parse_domain(text: str, file: str = "<domain>") -> Domain:
-    """The passes of the module docstring, in order; the first error in the file is the one reported."""
+def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False) -> Domain:
+    """The passes of the module docstring, in order; the first error in the file is the one reported.
+
+    `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
+    warning each) instead of refusing them; compare and eval read learned models so."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
     check.refuse_unsupported(root, file)
     check.single_sections(root, file)
+    lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
     check.valid_names(declared_types, "type", file)
     check.unique_names(declared_types, "type", file)
+    lenient += repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
@@ -68,7 +75,7 @@ def parse_domain(text: str, file: str = "<domain>") -> Domain:
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions], file)
-    warnings = [w for fix in _REPAIRS for w in fix(root)]
+    warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
     formulas.check_actions(actions, formulas.vocabulary(predicates, constants, file))
     positions: list = []
     parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
@@ -135,6 +142,9 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     check.single_sections(root, file)
     sections = declarations.sections(root)
     domain_name = declarations.domain_name(sections, root, file)
+    if asp_name(domain_name or "?") != asp_name(domain.name):  # names differing in case or -/_ are one name
+        warn_input(f"(:domain {domain_name}) names another domain than {domain.name}, the one it is read with",
+                   file, at=sections[":domain"][1] if len(sections[":domain"]) > 1 else sections[":domain"])
     objects = declarations.typed_section(sections, ":objects", file)
     check.valid_names(objects, "object", file)
     check.unique_names(objects, "object", file)
@@ -148,9 +158,10 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     return convert.to_problem(str(header[1]), domain_name, objects, sections, domain, file)
 
 
-def load_domain(path: str | Path) -> Domain:
+def load_domain(path: str | Path, *, undeclared_predicates: bool = False) -> Domain:
     """A domain file, refused up front beyond `limits.MAX_DOMAIN_MB` (reading one costs seconds per MB)."""
-    return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path))
+    return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path),
+                        undeclared_predicates=undeclared_predicates)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:

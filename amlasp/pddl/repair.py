@@ -13,6 +13,7 @@ from typing import Iterator
 
 from . import sexpr
 from .declarations import Named
+from .suggest import REQUIREMENTS, did_you_mean
 
 # `pddl` refuses `- object` in typed lists once `:types` is declared; we hand it this alias.
 OBJECT_ALIAS = "amlasp-object-type"
@@ -43,13 +44,9 @@ def order_sections(root: sexpr.List) -> list[str]:
 
 
 def declare_requirements(root: sexpr.List) -> list[str]:
-    """`:requirements` says all we support, whatever was declared (warning: types used without :typing)."""
-    warnings = []
-    uses_types = any(t == "-" for t in _tokens(root))
+    """`:requirements` says all we support, whatever was declared (`warn_requirements` said what was missing)."""
+    warnings: list[str] = []
     index = _section_index(root, ":requirements")
-    declared = {str(r) for r in root[index][1:] if isinstance(r, sexpr.Token)} if index is not None else set()
-    if uses_types and not declared & {":typing", ":adl"}:
-        warnings.append("types are used but :typing is not declared in :requirements (assumed)")
     line = root[index].line if index is not None else root[1].end_line
     node = sexpr.List([sexpr.Token(":requirements", line)]
                       + [sexpr.Token(r, line) for r in _SUPPORTED_REQUIREMENTS
@@ -183,5 +180,106 @@ def _tokens(node: sexpr.SExpr) -> Iterator[sexpr.Token]:
     return (n for n in sexpr.nodes(node) if isinstance(n, sexpr.Token))
 
 
+# --------------------------------------------------------------------------- leniencies that are said
+
+#: What each requirement allows, by the operator that uses it in an action (`-`: in a typed list).
+_FEATURES = {"-": ":typing", "=": ":equality", "or": ":disjunctive-preconditions",
+             "imply": ":disjunctive-preconditions", "exists": ":existential-preconditions",
+             "forall": ":universal-preconditions", "when": ":conditional-effects", "not": ":negative-preconditions"}
+#: Requirements that imply others (PDDL 2.1).
+_IMPLIES = {":adl": {":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions", ":equality",
+                     ":existential-preconditions", ":universal-preconditions", ":conditional-effects"},
+            ":quantified-preconditions": {":existential-preconditions", ":universal-preconditions"}}
+
+
+def warn_requirements(root: sexpr.List) -> list[str]:
+    """A missing `:requirements`, and each feature used without its requirement, said (not silently
+    assumed): the domain is then read as if it had declared them. Runs before `declare_requirements`."""
+    index = _section_index(root, ":requirements")
+    if index is None:
+        return ["no (:requirements ...): read as declaring every requirement amlasp supports"]
+    declared = {str(r) for r in root[index][1:] if isinstance(r, sexpr.Token)}
+    unknown = [f"unknown requirement {r}{did_you_mean(r, REQUIREMENTS)} (ignored)"
+               for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
+    declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
+    used: dict[str, int] = {}
+    if any(t == "-" for t in _tokens(root)):
+        used[":typing"] = next(t.line for t in _tokens(root) if t == "-")
+    for section in root[2:]:
+        if section.head() == ":action":
+            for key, value in zip(section, section[1:]):
+                if key in (":precondition", ":effect"):
+                    _features(value, key == ":precondition", used)
+    return unknown + [f"{req} is used (line {line}) but not declared in :requirements (assumed)"
+                      for req, line in sorted(used.items(), key=lambda x: x[1]) if req not in declared]
+
+
+def _features(node: sexpr.SExpr, precondition: bool, used: dict[str, int]) -> None:
+    """The requirements a formula uses; `not` needs one only in a precondition (or an effect's condition)."""
+    stack = [(node, precondition)]
+    while stack:
+        n, pre = stack.pop()
+        if not isinstance(n, sexpr.List) or not n:
+            continue
+        h = n.head()
+        if h in _FEATURES and (h != "not" or pre) and (h != "forall" or pre):
+            used.setdefault(_FEATURES[h], n.line)
+        for i, child in enumerate(n):
+            stack.append((child, pre or (h == "when" and i == 1)))
+
+
+def warn_parent_types(types: Named) -> list[str]:
+    """`declare_parent_types`'s leniency, said: a parent type never declared itself."""
+    names = {"object"} | {str(t) for t, _ in types}
+    return [f"type '{parent}' is used as a parent type but never declared (read as a subtype of object)"
+            for parent in dict.fromkeys(p for _, p in types) if parent not in names]
+
+
+def declare_used_predicates(root: sexpr.List) -> list[str]:
+    """The one leniency a learned model gets from compare and eval, not from solve: a predicate its
+    actions use but never declare (NOLAM's childsnack writes `(not (xist ?param_1))`) is declared
+    with untyped parameters, so that it is scored as a predicate only the learned model has."""
+    index = _section_index(root, ":predicates")
+    declared = {p.head() for p in root[index][1:] if isinstance(p, sexpr.List)} if index is not None else set()
+    found: dict[str, tuple[int, int]] = {}  # name → (arity, line of its first use)
+    for section in root[2:]:
+        if section.head() == ":action":
+            for key, value in zip(section, section[1:]):
+                if key in (":precondition", ":effect"):
+                    _atoms(value, found)
+    new = {name: use for name, use in found.items() if name not in declared}
+    if not new:
+        return []
+    if index is None:
+        line = root[1].end_line
+        root.insert(2, sexpr.List([sexpr.Token(":predicates", line)], line, line))
+        index = 2
+    section = root[index]
+    for name, (arity, line) in new.items():
+        section.append(sexpr.List([sexpr.Token(name, line)] + [sexpr.Token(f"?x{i + 1}", line) for i in range(arity)],
+                                  line, line))
+    return [f"predicate '{name}' is used (line {line}) but never declared: read as a predicate only the learned "
+            f"model has, ({' '.join([name] + [f'?x{i + 1}' for i in range(arity)])})"
+            for name, (arity, line) in new.items()]
+
+
+_NOT_PREDICATES = {"and", "or", "not", "imply", "exists", "forall", "when", "="}
+
+
+def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
+    """The atoms of a formula (name → arity and line), skipping quantifiers' variable lists."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if not isinstance(n, sexpr.List) or not n or not isinstance(n[0], sexpr.Token):
+            continue
+        h = n.head()
+        if h in _NOT_PREDICATES:
+            stack.extend(n[2:] if h in ("exists", "forall") else n[1:])
+        elif all(isinstance(x, sexpr.Token) for x in n):
+            found.setdefault(str(h), (len(n) - 1, n.line))
+
+
 __all__ = ["OBJECT_ALIAS", "declare_parent_types", "order_sections", "declare_requirements", "declare_object_alias",
-           "drop_object_type", "complete_actions", "flatten_effects", "alias_object"]
+           "drop_object_type", "complete_actions", "flatten_effects", "alias_object", "warn_requirements",
+           "warn_parent_types", "declare_used_predicates"]

@@ -3,8 +3,10 @@
 Nothing in the core imports this package: results are data (`to_dict`, `to_frame`), and long
 work reports progress through a callback. Here they become text.
 
-- `formats`: the `--format` Enum, numbers for people (`fmt`), and JSON, CSV, Markdown, LaTeX and
-  rich tables from plain rows.
+- `formats`: numbers for people (`fmt`), tables fitted to the terminal (`FitTable`), and JSON, CSV,
+  Markdown, LaTeX and rich tables from plain rows (the `--format` Enum lives in `amlasp.choices`).
+- `exports`: the metric results' tidy tables (`to_frame()`'s rows) as CSV, Markdown and LaTeX; `-o`'s
+  extension names the format; a CSV's summary table goes beside it.
 - `output`: the one way a command delivers its result, to stdout or atomically to `-o FILE`.
 - `progress`: the progress bar on stderr, the command line's side of `progress(stage, done, total)`.
 - `compare`, `evaluate`, `solve`, `bench`, `reasoning`: each result's rows, summaries and texts.

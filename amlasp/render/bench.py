@@ -7,12 +7,13 @@ over how many domains it is taken; n/a is written `n/a` everywhere.
 
 from __future__ import annotations
 
-from typing import Callable
-
-from rich.table import Table as RichTable
+from typing import TYPE_CHECKING, Callable
 
 from ..experiments.report import DOMAINS_ROW, MEAN, Report, Table
 from .formats import Format, fmt, latex_escape, markdown_header, rich_table, to_csv, to_json
+
+if TYPE_CHECKING:
+    from .tables import FitTable
 
 PM = {"text": " ± ", "latex": r" $\pm$ "}
 
@@ -64,11 +65,9 @@ def table_latex(table: Table) -> str:
                       rf"\label{{tab:{table.name}}}", r"\end{table}"]) + "\n"
 
 
-def table_rich(table: Table) -> RichTable:
-    out = rich_table(table.title, columns(table), cells(table, lambda s: f"[bold]{s}[/bold]"))
-    for column in out.columns[1:]:  # the cells are formatted text ("0.600 ± 0.141"), numbers all the same
-        column.justify = "right"
-    return out
+def table_rich(table: Table) -> FitTable:
+    """Fitted to the terminal; the cells are formatted text ("0.600 ± 0.141"), right-aligned as numbers."""
+    return rich_table(table.title, columns(table), cells(table, lambda s: f"[bold]{s}[/bold]"))
 
 
 def report_csv(report: Report) -> str:
@@ -90,5 +89,5 @@ def report_text(report: Report, format: Format) -> str:
     raise ValueError(f"not a text format: {format}")
 
 
-def report_rich(report: Report) -> list[RichTable]:
+def report_rich(report: Report) -> list[FitTable]:
     return [table_rich(t) for t in report.tables]

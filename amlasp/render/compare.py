@@ -6,86 +6,84 @@ from typing import Optional
 
 from rich.console import RenderableType
 from rich.markup import escape
-from rich.panel import Panel
 
+from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.compare import LEGEND, CompareResult
-from .formats import Format, fmt, rich_table, to_csv, to_json, to_latex, to_markdown
+from ..metrics.compare.result import FRAME_COLUMNS
+from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
+from .formats import Format, fmt, rich_table, to_json
+from .tables import FitTable, Layout
 
-#: The machine formats' table: one row per reference action, then the macro average.
-COLUMNS = ("action", "learned", "pre+ P", "pre+ R", "pre− P", "pre− R", "eff+ P", "eff+ R", "eff− P",
-           "eff− R", "sim", "equiv", "d par", "d pre", "d eff", "edits")
-
-#: The least width of a pipe for the terminal table (its caption and nine columns).
-MIN_WIDTH = 132
-
-
-def rows(result: CompareResult) -> list[list]:
-    out = []
-    for a in result.actions:
-        c = a.counts
-        out.append([a.action, a.learned or "—", c["pre_pos"].precision, c["pre_pos"].recall,
-                    c["pre_neg"].precision, c["pre_neg"].recall, c["eff_pos"].precision, c["eff_pos"].recall,
-                    c["eff_neg"].precision, c["eff_neg"].recall, a.similarity, a.equivalent,
-                    a.param_distance, a.pre_distance, a.eff_distance, len(a.edits)])
-    return out
+#: How people see the columns of `CompareResult.to_frame()` (Markdown, LaTeX); CSV keeps the names.
+LABELS = {"pre_pos_precision": "pre+ P", "pre_pos_recall": "pre+ R", "pre_neg_precision": "pre- P",
+          "pre_neg_recall": "pre- R", "eff_pos_precision": "eff+ P", "eff_pos_recall": "eff+ R",
+          "eff_neg_precision": "eff- P", "eff_neg_recall": "eff- R", "similarity": "sim", "equivalent": "equiv",
+          "param_distance": "d par", "pre_distance": "d pre", "eff_distance": "d eff"}
+#: The summary's columns and figures for people: one vocabulary with eval's.
+SUMMARY_LABELS = {"mean_over_actions": "mean over actions"}
+METRICS = {"pre_precision": "precondition precision", "pre_recall": "precondition recall",
+           "eff_precision": "effect precision", "eff_recall": "effect recall", "f1": "F1",
+           "action_accuracy": "action accuracy", "edit_distance": "edit distance"}
 
 
-def macro_row(result: CompareResult) -> list:
-    """The table's last row: each numeric column averaged over the reference's actions."""
-    table = rows(result)
-    out: list = ["macro average", ""]
-    for i in range(2, len(COLUMNS)):
-        vals = [float(r[i]) for r in table]
-        out.append(sum(vals) / len(vals) if vals else None)
-    return out
+def sheet(result: CompareResult, people: bool = False) -> Sheet:
+    """One row per reference action (`to_frame()`'s records); for people (Markdown, LaTeX) without
+    the `learned` column when every learned counterpart has the reference action's name."""
+    cols = list(FRAME_COLUMNS)
+    if people and all(a.learned == a.action for a in result.actions):
+        cols.remove("learned")
+    return Sheet(cols, result.records(), LABELS)
 
 
-def summary_rows(result: CompareResult) -> list[list]:
-    """(label, macro or only value, cumulative or None)."""
-    s = result.summary()
-    return [["precision (macro / cumulative)", s["precision_macro"], s["precision_cumulative"]],
-            ["recall (macro / cumulative)", s["recall_macro"], s["recall_cumulative"]],
-            ["precondition P (macro / cumulative)", s["pre_precision_macro"], s["pre_precision_cumulative"]],
-            ["precondition R (macro / cumulative)", s["pre_recall_macro"], s["pre_recall_cumulative"]],
-            ["effect P (macro / cumulative)", s["eff_precision_macro"], s["eff_precision_cumulative"]],
-            ["effect R (macro / cumulative)", s["eff_recall_macro"], s["eff_recall_cumulative"]],
-            ["similarity (average)", s["similarity"], None],
-            ["action accuracy (equivalent / reference actions)", s["action_accuracy"], None],
-            ["edit distance" + (" (proven optimal)" if result.optimal else
-                                f" (best found, NOT proven optimal; lower bound {result.bound})"),
-             result.edit_distance, None]]
+def summary_sheet(result: CompareResult) -> Sheet:
+    return Sheet(SUMMARY_COLUMNS, result.summary_records(), SUMMARY_LABELS, METRICS)
 
 
-def text(result: CompareResult, format: Format, explain: bool, caption: Optional[str]) -> str:
-    """The result in a text format (json, csv, markdown, latex)."""
-    cols = list(COLUMNS)
-    table = rows(result) + [macro_row(result)]
-    s = result.summary()
+def _distance_note(result: CompareResult) -> str:
+    if result.optimal:
+        return f"edit distance {result.edit_distance} (proven optimal)"
+    return (f"edit distance {result.edit_distance}: the best found within the time limit, NOT proven optimal "
+            f"(proven lower bound: {fmt(result.bound)})")
+
+
+def text(result: CompareResult, format: Format, explain: bool, caption: Optional[str], summary: bool = False) -> str:
+    """The result in a text format (json, csv, markdown, latex); with `summary` only the summary."""
     if format == Format.JSON:
-        return to_json(result.to_dict()) + "\n"
+        return to_json(result.to_dict()["summary"] if summary else result.to_dict()) + "\n"
     if format == Format.CSV:
-        return to_csv(cols, table)
+        return sheet_csv(summary_sheet(result) if summary else sheet(result))
+    if summary:
+        return (sheet_markdown(summary_sheet(result)) if format == Format.MARKDOWN
+                else sheet_latex(summary_sheet(result), caption or _summary_caption(result)))
     if format == Format.MARKDOWN:
-        extra = (f"\nEdit distance {s['edit_distance']} ({'proven optimal' if result.optimal else 'NOT proven optimal'}), "
-                 f"action accuracy {fmt(s['action_accuracy'])}, precision {fmt(s['precision_macro'])} / "
-                 f"{fmt(s['precision_cumulative'])}, recall {fmt(s['recall_macro'])} / {fmt(s['recall_cumulative'])} "
-                 f"(macro / cumulative).\n\n{LEGEND}\n")
+        extra = f"\n{_distance_note(result)[0].upper()}{_distance_note(result)[1:]}.\n\n{LEGEND}\n"
         if explain:
             extra += "\n" + "".join(f"- {e}\n" for e in result.edits)
-        return to_markdown(cols, table) + extra
+        return sheet_markdown(sheet(result, people=True)) + "\n" + sheet_markdown(summary_sheet(result)) + extra
     if format == Format.LATEX:
+        s = result.summary()
         cap = caption or (f"{result.learned} against {result.reference}: edit distance {s['edit_distance']}"
                           f"{'' if result.optimal else ' (not proven optimal)'}, action accuracy "
                           f"{fmt(s['action_accuracy'])}. P is 1 when TP+FP=0 and R is 1 when TP+FN=0.")
-        return to_latex(cols, table, caption=cap)
+        return sheet_latex(sheet(result, people=True), cap) + "\n" + sheet_latex(summary_sheet(result),
+                                                                                  _summary_caption(result))
     raise ValueError(f"not a text format: {format}")
 
 
-def terminal(result: CompareResult, explain: bool) -> list[RenderableType]:
-    """For people: P/R per action and category, a summary panel, notes, and with `explain` the
-    mappings and edits; strings are console markup."""
-    out: list[RenderableType] = [_table(result), Panel(escape("\n".join(_summary_lines(result))), title="summary",
-                                                       expand=False)]
+def _summary_caption(result: CompareResult) -> str:
+    return (f"Summary of {result.learned} against {result.reference}: each figure as a mean over the reference's "
+            f"actions and cumulative (counts summed first).")
+
+
+def terminal(result: CompareResult, explain: bool, summary: bool = False) -> list[RenderableType]:
+    """For people: P/R per action and category, the summary table, notes, and with `explain` the
+    mappings and edits; strings are console markup. `summary`: the summary table only."""
+    s = summary_sheet(result)
+    table = rich_table("summary", [s.label(c) for c in s.columns], s.shown())
+    if summary:
+        return [table, escape(_distance_note(result))]
+    out: list[RenderableType] = [_table(result), table]
+    out += [escape(line) for line in _summary_lines(result)]
     if result.mode == "align":
         for a in result.actions:
             if a.metric_param_mapping:
@@ -93,41 +91,53 @@ def terminal(result: CompareResult, explain: bool) -> list[RenderableType]:
                                   + ", ".join(f"{l}→{r}" for l, r in a.metric_param_mapping)))
     out += [f"[yellow]note[/yellow]: {escape(n)}" for n in result.notes]
     out += [f"[yellow]types[/yellow]: {escape(t)}" for t in result.type_differences]
-    if not result.optimal:
-        out.append(f"[red]the edit distance {result.edit_distance} is the best found within the time limit, not "
-                   f"proven optimal (proven lower bound: {fmt(result.bound)})[/red]")
     if explain:
         out += _explanation(result)
     out.append(f"[dim]{escape(LEGEND)}[/dim]")
     return out
 
 
-def _pr(c) -> str:
-    return f"{c.precision:.2f}/{c.recall:.2f}"
+_WIDE = ("action", "pre+ P/R", "pre- P/R", "eff+ P/R", "eff- P/R", "sim", "equiv", "d par/pre/eff", "edits")
+_CAPTION = ("P/R: precision/recall per category; sim: literal similarity; equiv: equal up to renaming; "
+            "d: parameter/precondition/effect distance under the best renaming")
 
 
-def _table(result: CompareResult):
-    cols = ("action", "pre+ P/R", "pre− P/R", "eff+ P/R", "eff− P/R", "sim", "equiv", "d par/pre/eff", "edits")
-    table = []
+def _table(result: CompareResult) -> FitTable:
+    """P/R side by side ("1.00/0.83") where the terminal is wide enough, else P over R."""
+    wide, narrow = [], []
+    complex_rows = False
     for a in result.actions:
         name = a.action if a.learned is not None else f"{a.action} (missing)"
         if a.best_match is not None and a.best_match.replace("-", "_") != a.action.replace("-", "_"):
             name += f" ← {a.best_match}"
         k = a.counts
-        table.append([name, _pr(k["pre_pos"]), _pr(k["pre_neg"]), _pr(k["eff_pos"]), _pr(k["eff_neg"]), a.similarity,
-                      a.equivalent, f"{a.param_distance}/{a.pre_distance}/{a.eff_distance}", len(a.edits)])
+        cats = [k["pre_pos"], k["pre_neg"], k["eff_pos"], k["eff_neg"]]
+        rest = [a.similarity, a.equivalent, f"{a.param_distance}/{a.pre_distance}/{a.eff_distance}", len(a.edits)]
+        wide.append([escape(name), *map(_pr, cats), *rest])
+        narrow.append([escape(name), *map(_p_over_r, cats), *rest])
         if any(k[x].tp + k[x].fp + k[x].fn for x in ("ceff_pos", "ceff_neg", "pre_other")):
-            table.append(["  ↳ complex", _pr(k["pre_other"]), "", _pr(k["ceff_pos"]), _pr(k["ceff_neg"]), "", "", "",
-                          ""])
-    return rich_table(escape(f"{result.learned} vs {result.reference}"), cols, table,
-                      caption="P/R: precision/recall per category; sim: literal similarity; equiv: equal up to "
-                              "renaming; d: parameter/precondition/effect distance under the best renaming"
-                              + ("; ↳ complex: non-literal preconditions (pre+ column), conditional effects (eff±)"
-                                 if any(r[0] == "  ↳ complex" for r in table) else ""))
+            complex_rows = True
+            cats = [k["pre_other"], None, k["ceff_pos"], k["ceff_neg"]]
+            wide.append(["  ↳ complex", *(_pr(c) if c else "" for c in cats), "", "", "", ""])
+            narrow.append(["  ↳ complex", *(_p_over_r(c) if c else "" for c in cats), "", "", "", ""])
+    caption = _CAPTION + ("; ↳ complex: non-literal preconditions (pre+ column), conditional effects (eff±)"
+                          if complex_rows else "")
+    return FitTable(escape(f"{result.learned} vs {result.reference}"),
+                    [Layout(_WIDE, wide, caption=caption),
+                     Layout(_WIDE[:7] + ("d p/p/e", "edits"), narrow, lines=True, caption=caption.replace(
+                         "P/R: precision/recall per category", "P/R: precision (above) and recall (below) per category"))])
+
+
+def _pr(c) -> str:
+    return f"{c.precision:.2f}/{c.recall:.2f}"
+
+
+def _p_over_r(c) -> str:
+    return f"{c.precision:.2f}\n{c.recall:.2f}"
 
 
 def _summary_lines(result: CompareResult) -> list[str]:
-    lines = [f"{label}: {fmt(a)}" + (f" / {fmt(b)}" if b is not None else "") for label, a, b in summary_rows(result)]
+    lines = [_distance_note(result)]
     if result.extra_actions:
         lines.append("learned actions absent from the reference (false positives in the cumulative figures): "
                      + ", ".join(e.action for e in result.extra_actions))

@@ -1,37 +1,38 @@
-"""`eval`'s result (`metrics.evaluate.Evaluation`) as tables and texts."""
+"""`eval`'s result (`metrics.evaluate.Evaluation`) as tables and texts.
+
+Every format shows the same two tables: one row per action (`Evaluation.to_frame()`) and the
+summary (`summary_frame()`: each figure as a mean over actions and cumulative)."""
 
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 
+from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
-from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
+from ..metrics.evaluate.result import FRAME_COLUMNS
+from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
+from .formats import Format, rich_table, to_json
+from .tables import FitTable, Layout
 
-COLUMNS = ["action", "app TP", "app FP", "app TN", "app FN", "app P", "app R",
-           "eff TP", "eff FP", "eff TN", "eff FN", "eff P", "eff R"]
+#: How people see the columns of `Evaluation.to_frame()` (Markdown, LaTeX, terminal); CSV keeps the names.
+LABELS = {"in_learned": "in learned", "learned_only": "learned only",
+          **{f"{fam}_{k}": f"{fam} {k.upper() if len(k) == 2 else k[0].upper()}"
+             for fam in ("app", "eff") for k in ("tp", "fp", "tn", "fn", "precision", "recall")}}
+SUMMARY_LABELS = {"mean_over_actions": "mean over actions"}
+METRICS = {"app_precision": "applicability precision", "app_recall": "applicability recall",
+           "eff_precision": "effect precision", "eff_recall": "effect recall",
+           "app_precision_with_learned_only": "applicability precision incl. learned-only actions"}
 
 _MISTAKE = {"app-fp": "applicable only in the learned model", "app-fn": "applicable only in the reference",
             "eff-fp": "predicted change, none in the reference", "eff-fn": "change the learned model misses"}
 
 
-def rows(ev: Evaluation) -> list[list]:
-    """One row per reference action, then the averages and the cumulative (summed) scores."""
-    out = []
-    for a in ev.actions:
-        name = a.action if a.in_learned else f"{a.action} (not learned)"
-        out.append([name] + [getattr(a.applicability, k) for k in ("tp", "fp", "tn", "fn", "precision", "recall")]
-                   + [getattr(a.effects, k) for k in ("tp", "fp", "tn", "fn", "precision", "recall")])
-    blank = ""  # not a value (a count of a summary row), unlike None: undefined, shown n/a
-    for x in ev.learned_only:
-        out.append([f"{x.action} (learned only)", blank, x.fp, blank, blank, 0.0 if x.fp else None, blank]
-                   + [blank] * 6)
-    app_, eff = ev.applicability, ev.effects
-    out.append([f"average (app over {app_.actions}, eff over {eff.actions} actions)", blank, blank, blank, blank,
-                app_.precision_avg, app_.recall_avg, blank, blank, blank, blank, eff.precision_avg, eff.recall_avg])
-    out.append(["cumulative", blank, blank, blank, blank, app_.precision_cumulative, app_.recall_cumulative,
-                blank, blank, blank, blank, eff.precision_cumulative, eff.recall_cumulative])
-    return out
+def sheet(ev: Evaluation) -> Sheet:
+    return Sheet(FRAME_COLUMNS, ev.records(), LABELS)
+
+
+def summary_sheet(ev: Evaluation) -> Sheet:
+    return Sheet(SUMMARY_COLUMNS, ev.summary_records(), SUMMARY_LABELS, METRICS)
 
 
 def caption(ev: Evaluation) -> str:
@@ -39,30 +40,42 @@ def caption(ev: Evaluation) -> str:
             f"jointly applicable (eff)")
 
 
-def table(ev: Evaluation) -> Table:
-    t = rich_table("Predictive power (learned vs reference)", COLUMNS, rows(ev), caption(ev))
-    for col in t.columns[1:]:
-        col.justify = "right"  # numbers, with blank cells in the summary rows
-    return t
-
-
-def text(ev: Evaluation, format: Format) -> str:
-    """The result in a text format (json, csv, markdown, latex)."""
+def text(ev: Evaluation, format: Format, summary: bool = False) -> str:
+    """The result in a text format (json, csv, markdown, latex); with `summary` only the summary."""
     if format == Format.JSON:
-        return to_json(ev.to_dict()) + "\n"
+        return to_json(ev.summary() if summary else ev.to_dict()) + "\n"
     if format == Format.CSV:
-        return to_csv(COLUMNS, rows(ev))
+        return sheet_csv(summary_sheet(ev) if summary else sheet(ev))
     if format == Format.MARKDOWN:
-        return to_markdown(COLUMNS, rows(ev))
+        return ("" if summary else sheet_markdown(sheet(ev)) + "\n") + sheet_markdown(summary_sheet(ev))
     if format == Format.LATEX:
-        return to_latex(COLUMNS, rows(ev), caption(ev))
+        return (("" if summary else sheet_latex(sheet(ev), caption(ev)) + "\n")
+                + sheet_latex(summary_sheet(ev), f"Summary over {ev.states} states: each figure as a mean over the "
+                              "actions where it is defined and cumulative (counts summed first)."))
     raise ValueError(f"not a text format: {format}")
 
 
-def terminal(ev: Evaluation, to_file: bool = False) -> list[RenderableType]:
-    """The table, the learned-only predicates and the mispredictions (--explain); into a file the
-    table only (the lists are for reading at the terminal: --format json has them all)."""
-    out: list[RenderableType] = [table(ev)]
+def table(ev: Evaluation) -> FitTable:
+    """One row per action (as the exports), the counts under their family (app, eff)."""
+    s = sheet(ev)
+    cols = [c for c in FRAME_COLUMNS if c not in ("arity", "in_learned", "learned_only")]
+    rows = []
+    for r in ev.records():
+        name = r["action"] + ("" if r["in_learned"] else " (not learned)") + (" (learned only)" if r["learned_only"]
+                                                                               else "")
+        rows.append([name] + [r[c] for c in cols[1:]])
+    return FitTable("Predictive power (learned vs reference)", [Layout([s.label(c) for c in cols], rows)],
+                    caption(ev))
+
+
+def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False) -> list[RenderableType]:
+    """The tables, the learned-only predicates and the mispredictions (--explain); into a file the
+    tables only (the lists are for reading at the terminal: --format json has them all)."""
+    s = summary_sheet(ev)
+    totals = rich_table(f"Summary over {ev.states} states", [s.label(c) for c in s.columns], s.shown())
+    if summary:
+        return [totals]
+    out: list[RenderableType] = [table(ev), totals]
     if to_file:
         return out
     if ev.learned_only_predicates:

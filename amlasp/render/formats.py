@@ -1,4 +1,5 @@
-"""The output formats: numbers for people, and JSON, CSV, Markdown and LaTeX from plain rows.
+"""Numbers for people (`fmt`), and JSON, CSV, Markdown and LaTeX from plain rows; tables for the
+terminal through `tables.FitTable` (the metric results' tidy tables are `render.exports`' job).
 
 Every result is turned into plain rows (lists of values) by its presentation module
 (`render.compare`, `render.evaluate`, ...) and formatted here; no command formats numbers itself.
@@ -12,31 +13,11 @@ import json
 import math
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ..choices import Choice
+from ..choices import ANSWER_FORMATS, REPORT_FORMATS, RESULT_FORMATS, Format  # noqa: F401 (re-exported)
 from ..files import clean
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
-
-class Format(Choice):
-    """`--format`: how a command writes its result."""
-
-    TABLE = "table"  # rich, for a terminal
-    JSON = "json"
-    CSV = "csv"
-    MARKDOWN = "markdown"
-    LATEX = "latex"
-
-    @classmethod
-    def option(cls) -> str:
-        return "--format"
-
-
-#: What each kind of command accepts, in the order its error message lists them.
-ANSWER_FORMATS = (Format.TABLE, Format.JSON)  # one question answered (applicable, plan, ...), gen's summary
-RESULT_FORMATS = tuple(Format)  # the metrics: compare, eval, solve
-REPORT_FORMATS = (Format.TABLE, Format.CSV, Format.MARKDOWN, Format.LATEX, Format.JSON)  # bench report
+    from .tables import FitTable, Layout
 
 
 def fmt(value: Any, digits: int = 3) -> str:
@@ -59,17 +40,13 @@ def to_json_lines(objs: Iterable[Any]) -> str:
     return "".join(json.dumps(clean(o)) + "\n" for o in objs)
 
 
-def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None) -> Table:
-    """Numeric columns right-aligned; every cell through `fmt`."""
-    from rich.table import Table  # rich only when a table is drawn
-    table = Table(title=title, caption=caption, header_style="bold")
-    rows = [list(r) for r in rows]
-    for i, c in enumerate(columns):
-        numeric = i > 0 and all(isinstance(r[i], (int, float)) or r[i] is None for r in rows)
-        table.add_column(c, justify="right" if numeric else "left")
-    for r in rows:
-        table.add_row(*(fmt(v) for v in r))
-    return table
+def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None,
+               narrow: Layout | None = None, keep: int = 1) -> FitTable:
+    """A table of plain rows for the terminal: every cell through `fmt`, numbers right-aligned, laid
+    out to fit the terminal (`tables.FitTable`); `narrow`: a layout to use when this one does not fit."""
+    from .tables import FitTable, Layout  # rich only when a table is drawn
+    layouts = [Layout(list(columns), [list(r) for r in rows])] + ([narrow] if narrow is not None else [])
+    return FitTable(title, layouts, caption, keep)
 
 
 def to_csv(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:

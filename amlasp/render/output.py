@@ -35,12 +35,12 @@ def console(stderr: bool = False) -> Console:
     return c
 
 
-def deliver(result: Result, output: Path | None = None, *, min_width: int = 0) -> None:
+def deliver(result: Result, output: Path | None = None) -> None:
     """Print `result`, or write it to `output` atomically.
 
     Text goes as it is, except that stdout gets a final newline if it lacks one (the shell's
-    prompt starts on its own line). `min_width`: the least width of a pipe for renderables
-    that would otherwise wrap (a terminal keeps its own).
+    prompt starts on its own line). Tables lay themselves out for the width they get
+    (`formats.FitTable`), so a narrow pipe loses no number either.
     """
     if isinstance(result, str):
         if output is None:
@@ -50,14 +50,12 @@ def deliver(result: Result, output: Path | None = None, *, min_width: int = 0) -
         return
     if output is None:
         c = console()
-        if not c.is_terminal:
-            c.width = max(c.width, min_width)
         for r in result:
             c.print(r)
         return
     from rich.console import Console
     buf = io.StringIO()
-    c = Console(file=buf, width=max(WIDE, min_width), highlight=False, soft_wrap=False)
+    c = Console(file=buf, width=WIDE, highlight=False, soft_wrap=False)
     for r in result:
         c.print(r)
     write_atomic(output, buf.getvalue())

@@ -102,10 +102,25 @@ def plan_json(r: PlanResult) -> dict:
             "reason": r.reason or None}
 
 
-def plan_lines(r: PlanResult) -> list[str]:
+def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -> list[str]:
+    """`asked`: how many plans were asked for (`--top K`; 0: `--all`), so that finding fewer is said;
+    without a time limit fewer means the enumeration ended: there are no others."""
     if r.status != "plan":
         return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {r.reason}"]
-    out = [f"[green]{len(r.plans)} shortest plan(s) of length {r.length}[/green] (validated)"]
+    n, k = len(r.plans), r.length
+    plans = "plan" if n == 1 else "plans"
+    if asked == 0 and time_limit is not None:
+        head = f"{n} shortest {plans} of length {k} (all found within the time limit)"
+    elif asked == 0:
+        head = f"all {n} shortest {plans} of length {k}" if n > 1 else f"the only shortest plan, of length {k}"
+    elif asked == 1:
+        head = f"a shortest plan, of length {k}"
+    elif n < asked:
+        none = f"there is no other of length {k}" if time_limit is None else "no other found within the time limit"
+        head = f"{n} shortest {plans} of length {k} ({asked} asked; {none})"
+    else:
+        head = f"{n} shortest {plans} of length {k} (the first {n} found; there may be more)"
+    out = [f"[green]{head}[/green] (validated)"]
     for i, x in enumerate(r.plans, 1):
         out.append(f"[bold]plan {i}[/bold]")
         out += [f"  {a}" for a in x]

@@ -1,44 +1,47 @@
-"""`solve`'s result (`metrics.solve.SolveResult`): one row per problem, and the summary."""
+"""`solve`'s result (`metrics.solve.SolveResult`): one row per problem, and the summary.
+
+Every format shows the same two tables: `SolveResult.to_frame()` and `summary_frame()`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rich.table import Table
+from rich.console import RenderableType
 
-from ..metrics.solve import ProblemStatus, SolveResult
-from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
+from ..metrics.solve import FRAME_COLUMNS, SUMMARY_COLUMNS, SolveResult
+from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
+from .formats import Format, rich_table, to_json
 
-COLUMNS = ["problem", "status", "plan_length", "seconds", "detail"]
-SUMMARY_COLUMNS = ["metric", "value", "count"]
-
-
-def rows(result: SolveResult) -> list[list]:
-    return [[p.to_dict()[c] for c in COLUMNS] for p in result.problems]
+LABELS = {"plan_length": "plan length"}
 
 
-def summary_rows(result: SolveResult) -> list[list]:
-    """The ratio of each category over all problems, with its count."""
-    s = result.summary()
-    out = [["solving_ratio", s["solving_ratio"], s["counts"]["solved"]]]
-    out += [[f"{c}_ratio", s[f"{c}_ratio"], s["counts"][c]] for c in ProblemStatus if c != ProblemStatus.SOLVED]
-    return out + [["problems", s["problems"], s["problems"]]]
+def sheet(result: SolveResult) -> Sheet:
+    return Sheet(FRAME_COLUMNS, result.records(), LABELS)
 
 
-def text(result: SolveResult, format: Format) -> str:
-    """The result in a text format (json, csv, markdown, latex)."""
+def summary_sheet(result: SolveResult) -> Sheet:
+    return Sheet(SUMMARY_COLUMNS, result.summary_records())
+
+
+def text(result: SolveResult, format: Format, summary: bool = False) -> str:
+    """The result in a text format (json, csv, markdown, latex); with `summary` only the summary."""
     if format == Format.JSON:
-        return to_json(result.to_dict()) + "\n"
+        return to_json(result.summary() if summary else result.to_dict()) + "\n"
     if format == Format.CSV:
-        return to_csv(COLUMNS, rows(result))
+        return sheet_csv(summary_sheet(result) if summary else sheet(result))
     if format == Format.MARKDOWN:
-        return to_markdown(COLUMNS, rows(result)) + "\n" + to_markdown(SUMMARY_COLUMNS, summary_rows(result))
+        return ("" if summary else sheet_markdown(sheet(result)) + "\n") + sheet_markdown(summary_sheet(result))
     if format == Format.LATEX:
-        return (to_latex(COLUMNS, rows(result), caption=f"Problems solved with {Path(result.learned).name}")
-                + to_latex(SUMMARY_COLUMNS, summary_rows(result), caption="Summary"))
+        return (("" if summary else sheet_latex(sheet(result), f"Problems solved with {Path(result.learned).name}")
+                 + "\n") + sheet_latex(summary_sheet(result), "Summary: each category's count, and its ratio over "
+                                                               f"all {len(result.problems)} problems"))
     raise ValueError(f"not a text format: {format}")
 
 
-def terminal(result: SolveResult) -> list[Table]:
-    return [rich_table(f"{Path(result.learned).name} on {len(result.problems)} problem(s)", COLUMNS, rows(result)),
-            rich_table("Summary (ratios over all problems)", SUMMARY_COLUMNS, summary_rows(result))]
+def terminal(result: SolveResult, summary: bool = False) -> list[RenderableType]:
+    s, t = sheet(result), summary_sheet(result)
+    totals = rich_table("Summary (ratios over all problems)", [t.label(c) for c in t.columns], t.shown())
+    if summary:
+        return [totals]
+    return [rich_table(f"{Path(result.learned).name} on {len(result.problems)} problem(s)",
+                       [s.label(c) for c in s.columns], s.shown()), totals]

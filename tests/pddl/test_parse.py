@@ -83,7 +83,7 @@ def test_leniency_on_what_learners_write():
       (:action a :parameters (?x - object) :precondition (p ?x))
       (:action b :effect (q))
       (:action c :parameters () :precondition () :effect ()))""", "len.pddl")
-    assert d.warnings == ("types are used but :typing is not declared in :requirements (assumed)",
+    assert d.warnings == ("no (:requirements ...): read as declaring every requirement amlasp supports",
                           "action a has no :effect (taken as empty)")
     assert d.types == (("block", "object"),)  # `object` declared as a type is the built-in root
     assert d.action("a").effects == () and d.action("b").parameters == () and d.action("b").precondition == TRUE

@@ -12,15 +12,16 @@ from ...asp.names import LEARNED, REF
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
 from ...errors import InputError
 from ...model import Domain
-from ...pddl.check import distinct_symbols
+from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain
 from .reading import Reader
 from .result import CompareResult
 from .structure import Structure
 
 
-def _as_domain(x: str | Path | Domain) -> Domain:
-    return x if isinstance(x, Domain) else load_domain(x)
+def _as_domain(x: str | Path | Domain, learned: bool = False) -> Domain:
+    """A learned model may use predicates it never declares: read as its own (with a warning)."""
+    return x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned)
 
 
 def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, align: bool = False,
@@ -34,7 +35,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     seconds pass first (then `optimal` is False and the best distance found is reported).
     """
     t0 = time.perf_counter()
-    ld, rd = _as_domain(learned), _as_domain(reference)
+    ld, rd = _as_domain(learned, learned=True), _as_domain(reference)
     for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
         for kind, named in (("predicate", d.predicates), ("action", d.actions)):
             distinct_symbols([(x.name, kind) for x in named], d.file, model)
@@ -51,6 +52,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
                       options=("--opt-mode=ignore",), shown=False)
     res = Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
     warnings = tuple(f"{d.file or name}: {w}" for d, name in ((ld, "learned"), (rd, "reference")) for w in d.warnings)
+    warnings += tuple(spelling_differences(ld, rd))
     if res.edit_distance != best.cost:
         raise RuntimeError(f"internal error: edit distance {res.edit_distance} != optimum {best.cost}")
     return replace(res, warnings=warnings, seconds=time.perf_counter() - t0, solve_seconds=best.seconds)

@@ -10,6 +10,13 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from ..aggregates import SUMMARY_COLUMNS
+
+#: The columns of `CompareResult.to_frame()` and of the CSV, Markdown and LaTeX exports.
+FRAME_COLUMNS = ("action", "learned", "pre_pos_precision", "pre_pos_recall", "pre_neg_precision", "pre_neg_recall",
+                 "eff_pos_precision", "eff_pos_recall", "eff_neg_precision", "eff_neg_recall", "similarity",
+                 "equivalent", "param_distance", "pre_distance", "eff_distance", "edits")
+
 CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other")
 LITERAL_CATEGORIES = CATEGORIES[:4]
 PRE_CATEGORIES = ("pre_pos", "pre_neg", "pre_other")
@@ -17,8 +24,8 @@ EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg")
 
 LEGEND = ("P = TP/(TP+FP), taken as 1 when TP+FP = 0; R = TP/(TP+FN), taken as 1 when TP+FN = 0; "
           "similarity = TP/(TP+FP+FN) over preconditions and effects (1 when both actions are empty). "
-          "Macro: per-action figures (all categories pooled) averaged over the reference's actions; "
-          "cumulative: counts summed first, learned-only actions counted as false positives.")
+          "Mean over actions (JSON keys *_macro): per-action figures (all categories pooled) averaged over the "
+          "reference's actions; cumulative: counts summed first, learned-only actions counted as false positives.")
 
 
 @dataclass(frozen=True)
@@ -215,25 +222,56 @@ class CompareResult:
             "seconds": self.seconds,
         }
 
-    def to_frame(self):
-        """One row per reference action: counts, P/R/F1 per category, similarity, distances."""
-        import pandas as pd
+    # ---- the tidy tables: one row per reference action, and the summary (docs/compare.md)
+    def records(self, detailed: bool = False) -> list[dict]:
+        """The rows of `to_frame()`; every export (CSV, Markdown, LaTeX) is made from them."""
         rows = []
         for a in self.actions:
-            row = {"action": a.action, "learned": a.learned}
-            for k in CATEGORIES:
-                c = a.counts[k]
-                row.update({f"{k}_tp": c.tp, f"{k}_fp": c.fp, f"{k}_fn": c.fn, f"{k}_tn": c.tn,
-                            f"{k}_precision": c.precision, f"{k}_recall": c.recall, f"{k}_f1": c.f1})
-            for part in ("pre", "eff", "all"):
-                c = getattr(a, part)
-                row.update({f"{part}_precision": c.precision, f"{part}_recall": c.recall, f"{part}_f1": c.f1})
-            row.update({"similarity": a.similarity, "equivalent": a.equivalent, "best_match": a.best_match,
-                        "param_distance": a.param_distance, "pre_distance": a.pre_distance,
-                        "eff_distance": a.eff_distance, "edits": len(a.edits)})
+            row: dict = {"action": a.action, "learned": a.learned}
+            for k in LITERAL_CATEGORIES:
+                row.update({f"{k}_precision": a.counts[k].precision, f"{k}_recall": a.counts[k].recall})
+            row.update({"similarity": a.similarity, "equivalent": a.equivalent, "param_distance": a.param_distance,
+                        "pre_distance": a.pre_distance, "eff_distance": a.eff_distance, "edits": len(a.edits)})
+            if detailed:
+                for k in CATEGORIES:
+                    c = a.counts[k]
+                    row.update({f"{k}_tp": c.tp, f"{k}_fp": c.fp, f"{k}_fn": c.fn, f"{k}_tn": c.tn,
+                                f"{k}_precision": c.precision, f"{k}_recall": c.recall, f"{k}_f1": c.f1})
+                for part in ("pre", "eff", "all"):
+                    c = getattr(a, part)
+                    row.update({f"{part}_precision": c.precision, f"{part}_recall": c.recall, f"{part}_f1": c.f1})
+                row["best_match"] = a.best_match
             rows.append(row)
-        return pd.DataFrame(rows)
+        return rows
+
+    def to_frame(self, detailed: bool = False):
+        """One row per reference action: P and R of the four literal categories, similarity,
+        equivalence, distances, edits (the columns of `FRAME_COLUMNS`, as `-f csv` writes them).
+        `detailed`: also TP/FP/FN/TN and F1 of every category (complex ones too), and the best match."""
+        import pandas as pd
+        return pd.DataFrame(self.records(detailed), columns=None if detailed and self.actions else FRAME_COLUMNS)
+
+    def summary_records(self) -> list[dict]:
+        """The rows of `summary_frame()`: each figure as a mean over the reference's actions and,
+        where it has one, cumulative (counts summed first, learned-only actions included)."""
+        n = len(self.actions)
+        pm, rm, fm = self.macro("all")
+        c = self.cumulative("all")
+        rows = [("precision", pm, c.precision), ("recall", rm, c.recall), ("f1", fm, c.f1)]
+        for part in ("pre", "eff"):
+            p, r, _ = self.macro(part)
+            cc = self.cumulative(part)
+            rows += [(f"{part}_precision", p, cc.precision), (f"{part}_recall", r, cc.recall)]
+        edits = sum(len(a.edits) for a in self.actions) / n if n else math.nan
+        rows += [("similarity", self.similarity, c.jaccard), ("action_accuracy", self.action_accuracy, math.nan),
+                 ("edit_distance", edits, self.edit_distance)]
+        return [dict(zip(SUMMARY_COLUMNS, (m, mean, n, cum))) for m, mean, cum in rows]
+
+    def summary_frame(self):
+        """The summary as a tidy table (`SUMMARY_COLUMNS`): one row per figure, NaN where undefined."""
+        import pandas as pd
+        return pd.DataFrame(self.summary_records(), columns=SUMMARY_COLUMNS)
 
 
-__all__ = ["CompareResult", "ActionComparison", "ExtraAction", "Counts", "ConditionCounts", "pooled", "LEGEND",
-           "CATEGORIES", "LITERAL_CATEGORIES", "PRE_CATEGORIES", "EFF_CATEGORIES"]
+__all__ = ["FRAME_COLUMNS", "CompareResult", "ActionComparison", "ExtraAction", "Counts", "ConditionCounts", "pooled",
+           "LEGEND", "CATEGORIES", "LITERAL_CATEGORIES", "PRE_CATEGORIES", "EFF_CATEGORIES"]

@@ -15,6 +15,7 @@ arithmetically from universe sizes, never enumerated.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -26,29 +27,41 @@ from ...asp.decode import Decoder
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
-from ...errors import InputError
+from ...errors import InputError, warn_input
+from ...files import path_list
 from ...model import Domain, Problem
+from ...pddl.check import spelling_differences
 from ...pddl.parse import load_domain
-from ...pddl.states import StateSet, load_states
+from ...pddl.states import StateSet, find_problem_for, load_states
 from ..solve import ProgressCallback
+from .checks import StepCheck
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .rules import PairCompiler, Slot, slots, static_predicates
 from .states import Grouped, StateWriter, Vocabulary, batches, group
 
 
 def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
-             states: Sequence[str | Path] | Sequence[StateSet], problems: str | Path | None = None,
+             states: str | Path | Sequence[str | Path] | Sequence[StateSet],
+             problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
-             batch_states: int = 40000) -> Evaluation:
+             batch_states: int = 40000, check_trajectories: bool = True) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
-    `states`: trajectory files, JSON state files, problem files or directories of them (read
-    with the reference's vocabulary; objects from the problems), or already loaded StateSets.
+    `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
+    these (read with the reference's vocabulary; objects from the problems), or loaded StateSets.
+    `problems`: the directory (or directories) where the trajectories' problem files are.
     `progress(stage, done, total)` is called as state files are read and batches solved.
-    All states go into one clingo program (several for more than `batch_states` states)."""
+    All states go into one clingo program (several for more than `batch_states` states).
+    `check_trajectories`: warn (`InputWarning`) of a trajectory whose first state is not its problem's
+    initial state, or whose recorded action is not applicable in the reference where it was taken
+    (decided in the same clingo program: `checks.StepCheck`)."""
     t0 = time.perf_counter()
     ref = reference if isinstance(reference, Domain) else load_domain(reference)
-    lrn = learned if isinstance(learned, Domain) else load_domain(learned)
+    lrn = learned if isinstance(learned, Domain) else load_domain(learned, undeclared_predicates=True)
+    for message in spelling_differences(lrn, ref):
+        warn_input(message)
+    if isinstance(states, (str, os.PathLike)):
+        states = [states]  # one path, not a sequence of characters
     sets = _load(states, ref, problems, progress)
     t_load = time.perf_counter() - t0
     total = sum(len(s.states) for s in sets)
@@ -60,6 +73,9 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     learned_preds = {(asp_name(p.name), p.arity) for p in lrn.predicates}
     ignored_preds = {p.name for p in ref.predicates if (asp_name(p.name), p.arity) not in learned_preds}
     grouped = group(sets, static)
+    steps_check = StepCheck(sets, pair) if check_trajectories else None
+    for message in steps_check.warnings if steps_check else ():
+        warn_input(message)
     rules = PairCompiler(ref, lrn, pair, static).compile({t for p in grouped.problems for _, t in p.objects})
     head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
             domain_facts(lrn, EVAL_LEARNED), rules,
@@ -74,12 +90,14 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         progress("solve", 0, len(todo))
     for bi, batch in enumerate(todo):
         tf = time.perf_counter()
-        parts = head + writer.batch(batch)
+        parts = head + writer.batch(batch) + ([steps_check.batch(batch)] if steps_check else [])
         t_facts += time.perf_counter() - tf
         answers.read(solve_once(parts, timings=steps))
         if progress:
             progress("solve", bi + 1, len(todo))
 
+    for message in steps_check.off_steps(answers.off_steps) if steps_check else ():
+        warn_input(message)
     scores, learned_only = _scores(pair, answers, grouped, writer.vocabulary)
     ref_preds = {(asp_name(p.name), p.arity) for p in ref.predicates}
     return Evaluation(
@@ -101,10 +119,12 @@ def _load(states, ref: Domain, problems, progress) -> list[StateSet]:
             files.append(p)
         else:
             raise InputError("no such file or directory", p)
+    dirs = [None] if problems is None else path_list(problems)
     out: list[StateSet] = []
     cache: dict[str, Problem] = {}
     for i, f in enumerate(files):
-        for ss in load_states([f], ref, problems_dir=problems):
+        pdir = next((d for d in dirs if d is not None and find_problem_for(f, d) is not None), dirs[0])
+        for ss in load_states([f], ref, problems_dir=pdir):
             key = ss.problem.file or ss.problem.name
             ss.problem = cache.setdefault(key, ss.problem)
             out.append(ss)
@@ -132,6 +152,7 @@ class _Answers:
         self.counts: Counter = Counter()  # (app|eff, slot, tp|fp|fn|untyped|outside|extra) → count
         self.joint: Counter = Counter()  # (slot, context) → instances applicable in both models
         self.mistakes: list[Mistake] = []
+        self.off_steps: list[int] = []  # states where a trajectory's recorded action is not the reference's
 
     def read(self, shown: list[clingo.Symbol]) -> None:
         counts, joint = self.counts, self.joint
@@ -144,6 +165,8 @@ class _Answers:
                 joint[(n.number, ctx_sym.number)] += c.number
             elif sym.name in ("xapp", "xeff"):
                 self.mistakes.append(self._mistake(sym))
+            elif sym.name == "off_step":
+                self.off_steps.append(sym.arguments[0].number)
 
     def _mistake(self, sym: clingo.Symbol) -> Mistake:
         args = sym.arguments

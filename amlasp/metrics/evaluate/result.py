@@ -8,6 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ..aggregates import SUMMARY_COLUMNS
+
+
+#: The columns of `Evaluation.to_frame()` and of the CSV, Markdown and LaTeX exports.
+FRAME_COLUMNS = ("action", "arity", "in_learned", "learned_only",  # (JSON's `joint` is app_tp)
+                 "app_tp", "app_fp", "app_tn", "app_fn", "app_precision", "app_recall",
+                 "eff_tp", "eff_fp", "eff_tn", "eff_fn", "eff_precision", "eff_recall")
+
 
 @dataclass(frozen=True)
 class Confusion:
@@ -154,23 +162,44 @@ class Evaluation:
             **({"mistakes": [m.__dict__ for m in self.mistakes]} if self.mistakes else {}),
         }
 
-    def to_frame(self):
-        """One row per reference action (and per learned-only action), both metric families."""
-        import pandas as pd
+    # ---- the tidy tables: one row per action, and the summary (docs/eval.md)
+    def records(self) -> list[dict]:
+        """The rows of `to_frame()`; every export (CSV, Markdown, LaTeX) is made from them."""
         rows = []
         for a in self.actions:
-            row = {"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "learned_only": False,
-                   "joint": a.joint}
+            row = {"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "learned_only": False}
             for fam, c in (("app", a.applicability), ("eff", a.effects)):
-                for k, v in c.to_dict().items():
-                    row[f"{fam}_{k}"] = v
+                row.update({f"{fam}_{k}": v for k, v in c.to_dict().items()})
             rows.append(row)
-        for x in self.learned_only:
-            rows.append({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True, "joint": 0,
-                         "app_tp": 0, "app_fp": x.fp, "app_tn": None, "app_fn": 0, "app_precision": 0.0 if x.fp else None,
-                         "app_recall": None})
-        return pd.DataFrame(rows)
+        for x in self.learned_only:  # its instances are FPs; nothing else is defined
+            row = dict.fromkeys(FRAME_COLUMNS)
+            row.update({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True,
+                        "app_tp": 0, "app_fp": x.fp, "app_fn": 0, "app_precision": 0.0 if x.fp else None})
+            rows.append(row)
+        return rows
+
+    def to_frame(self):
+        """One row per reference action, then per learned-only action (`FRAME_COLUMNS`, as `-f csv`
+        writes them): TP/FP/TN/FN, precision and recall of applicability (app_) and effects (eff_)."""
+        import pandas as pd
+        return pd.DataFrame(self.records(), columns=FRAME_COLUMNS)
+
+    def summary_records(self) -> list[dict]:
+        """The rows of `summary_frame()`: precision and recall of each family as a mean over the
+        actions where it is defined (`actions` says how many) and cumulative (counts summed first)."""
+        extra = summarise([a.applicability for a in self.actions], sum(x.fp for x in self.learned_only))
+        rows = []
+        for fam, s in (("app", self.applicability), ("eff", self.effects)):
+            rows += [(f"{fam}_precision", s.precision_avg, s.actions, s.precision_cumulative),
+                     (f"{fam}_recall", s.recall_avg, s.actions, s.recall_cumulative)]
+        rows.append(("app_precision_with_learned_only", None, self.applicability.actions, extra.precision_cumulative))
+        return [dict(zip(SUMMARY_COLUMNS, r)) for r in rows]
+
+    def summary_frame(self):
+        """The summary as a tidy table (`SUMMARY_COLUMNS`): one row per figure, NaN where undefined."""
+        import pandas as pd
+        return pd.DataFrame(self.summary_records(), columns=SUMMARY_COLUMNS)
 
 
-__all__ = ["Evaluation", "ActionScore", "LearnedOnly", "Confusion", "Summary", "Mistake",
+__all__ = ["FRAME_COLUMNS", "Evaluation", "ActionScore", "LearnedOnly", "Confusion", "Summary", "Mistake",
            "applicability_counts", "effect_counts", "summarise"]
