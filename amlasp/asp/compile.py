@@ -123,7 +123,8 @@ class Compiler:
     those need are collected here and returned by `finish()`."""
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,
-                 typing: str = "positive", static: frozenset[str] = frozenset(), typed_atoms: bool = False):
+                 typing: str = "positive", static: frozenset[str] = frozenset(), typed_atoms: bool = False,
+                 problem_term: bool = False):
         """`state` is the state term of every rule (a variable, or a step such as `t-1` in
         multi-shot planning); `relaxed` drops negative conditions and `forall` (the delete
         relaxation used to over-approximate reachability).
@@ -137,7 +138,13 @@ class Compiler:
         `typed_atoms`: the caller has checked that every state and fixed atom is well-typed for
         its predicate's declaration; then a variable bound by an atom at a position declared with
         its type (or a subtype) needs no typing literal at all (applicable: a fifth of sokoban's
-        grounding was such checks)."""
+        grounding was such checks).
+        `problem_term`: the state term holds its problem (eval's `s(P,S)`), so that a rule binds P
+        from its first state atom and `state(S,P)` is written only where nothing else binds the
+        state. Why: the grounder orders a body by estimated sizes and takes the small `state/2`
+        first, then a static atom's tuples for every state (npuzzle's `neighbor`, sokoban's
+        `adjacent`: states x tuples); without it, it joins a problem's static atoms once and looks
+        the states up by the atoms' arguments."""
         if typing not in ("positive", "negative"):
             raise ValueError(typing)
         self.domain = domain
@@ -147,6 +154,7 @@ class Compiler:
         self.negative_typing = typing == "negative"
         self.static = frozenset(static)
         self.typed_atoms = typed_atoms
+        self.problem_term = problem_term
         self.checked_types: set[str] = set()
         self.next_aux = 0
         self.next_q = 0
@@ -163,7 +171,14 @@ class Compiler:
     # -- literals
     def in_state(self) -> BodyLiteral:
         """`state(S,P)`: binds the problem P of the state S."""
-        return BodyLiteral(Kind.GUARD, f"state({self.s},P)")
+        return BodyLiteral(Kind.GUARD, "state(S,P)" if self.problem_term else f"state({self.s},P)")
+
+    def state_guard(self, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
+        """`[state(S,P)]`, or nothing when the state term holds the problem and a state atom of
+        `body` binds it (`problem_term`)."""
+        if self.problem_term and any(x.joined and x.kind is Kind.STATE for x in body):
+            return []
+        return [self.in_state()]
 
     def holds(self, a: Atom, scope: Scope) -> BodyLiteral:
         """Where an atom's truth is read: the state, or the problem for a static predicate."""
@@ -231,21 +246,21 @@ class Compiler:
         self.next_aux += 1
         fv = [v for v in free_vars(f) if v in scope.variables]
         head = f"aux({self.tag},{k},{self.s},({','.join(scope.variables[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
-        state = self.in_state()
         if isinstance(f, Or):
             for d in f.args:
                 body = self.body(d, scope)
-                self._emit(Rule(head, (*body, state, *self.typed(fv, scope, body))))
+                self._emit(Rule(head, (*body, *self.state_guard(body), *self.typed(fv, scope, body))))
         elif isinstance(f, Exists):
             inner = self.bind(f.variables, scope)
             body = self.body(f.body, inner)
-            self._emit(Rule(head, (*body, state, *self.typed(fv + [v for v, _ in f.variables], inner, body))))
+            self._emit(Rule(head, (*body, *self.state_guard(body),
+                                   *self.typed(fv + [v for v, _ in f.variables], inner, body))))
         elif isinstance(f, Forall):
             counter = self.aux(Exists(f.variables, nnf(f.body, True)), scope)
-            self._emit(Rule(head, (state, *self.typed(fv, scope, []), counter.negate())))
+            self._emit(Rule(head, (self.in_state(), *self.typed(fv, scope, []), counter.negate())))
         elif isinstance(f, And):
             body = self.body(f, scope)
-            self._emit(Rule(head, (*body, state, *self.typed(fv, scope, body))))
+            self._emit(Rule(head, (*body, *self.state_guard(body), *self.typed(fv, scope, body))))
         else:
             raise TypeError(f)
         return BodyLiteral(Kind.AUX, head)
@@ -281,7 +296,7 @@ class Compiler:
         rest = [x for x in lits if not x.joined]
         typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
         head = head or f"app({self.tag},{self.s},{self.action_term(action)})"
-        return Rule(head, (*state, self.in_state(), *fixed, *typing, *rest))
+        return Rule(head, (*state, *self.state_guard(state), *fixed, *typing, *rest))
 
     def run_applicability(self, action: Action) -> Rule:
         """app_run(M,L,U,A) :- A's precondition holds in every state from L to U, for states given as

@@ -1,5 +1,5 @@
-"""amlasp/metrics/evaluate: the pair's static predicates, the type test, the reference's
-vocabulary over a problem (universe sizes counted by hand), and the result's summary."""
+"""amlasp/metrics/evaluate: the reference's static predicates (and a learned effect on one), the
+type test, the reference's vocabulary over a problem (universe sizes counted by hand), the summary."""
 
 from __future__ import annotations
 
@@ -12,12 +12,19 @@ from amlasp.pddl.states import StateSet
 from tests.support.examples import ADL, BLOCKSWORLD, ROADS
 
 
-def test_static_predicates_of_a_pair():
-    ref = ROADS.domain()
-    assert static_predicates(ref, ref) == {"road"}
-    builds = ROADS.domain(ROADS.domain_text.replace(":effect (broken)", ":effect (and (broken) (road ?a ?a))")
-                          .replace("(:action crash :parameters ()", "(:action crash :parameters (?a - place)"))
-    assert static_predicates(ref, builds) == frozenset()  # a learned effect changes road
+def test_static_predicates_of_the_reference_and_a_learned_effect_on_one():
+    ref, prob = ROADS.load()
+    assert static_predicates(ref) == {"road"}
+    # a learned drive that also builds the road back and removes the road taken: its changes of the
+    # reference's static `road` count like any other (read from the problem's fixed atoms)
+    builds = ROADS.domain(ROADS.domain_text.replace("(and (at ?b) (not (at ?a)))",
+                                                    "(and (at ?b) (not (at ?a)) (road ?b ?a) (not (road ?a ?b)))"))
+    st = frozenset({Atom("at", ("a",)), Atom("road", ("a", "b")), Atom("road", ("b", "c"))})
+    drive = next(a for a in evaluate(builds, ref, [StateSet(prob, [st], "s")]).actions if a.action == "drive")
+    # (drive a b): +at b, -at a in both; +road b a, -road a b only learned; 13 atoms (3 at, 9 road, broken)
+    e = drive.effects
+    assert (e.tp, e.fp, e.fn, e.tn) == (2, 2, 0, 13 - 4)
+    assert (drive.applicability.tp, drive.applicability.fp, drive.applicability.fn) == (1, 0, 0)
 
 
 def test_is_a_follows_the_type_hierarchy():

@@ -68,7 +68,7 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     if total == 0:
         raise InputError("no test states", str(states[0]) if states and not isinstance(states[0], StateSet) else None)
 
-    static = static_predicates(ref, lrn)
+    static = static_predicates(ref)
     pair = slots(ref, lrn)
     learned_preds = {(asp_name(p.name), p.arity) for p in lrn.predicates}
     ignored_preds = {p.name for p in ref.predicates if (asp_name(p.name), p.arity) not in learned_preds}

@@ -15,6 +15,10 @@ from ...asp.compile import BodyLiteral, Compiler, Kind, Rule
 from ...asp.names import EVAL_LEARNED, EVAL_REF, EVAL_SHARED, asp_name
 from ...model import Action, Domain
 
+# The state term of eval's rules: state S of problem (context) P, so that a rule's first state atom binds
+# P and the grounder can join a problem's static atoms once (`Compiler(problem_term=True)`).
+S = "s(P,S)"
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -40,10 +44,13 @@ def slots(ref: Domain, learned: Domain) -> list[Slot]:
     return out
 
 
-def static_predicates(ref: Domain, learned: Domain) -> frozenset[str]:
-    """Reference predicates that no effect of either model changes (read once per problem)."""
-    changed = {asp_name(e.literal.atom.predicate) for a in learned.actions for e in a.effects}
-    return frozenset(p for p in ref.static_predicates() if asp_name(p) not in changed)
+def static_predicates(ref: Domain) -> frozenset[str]:
+    """Reference predicates that no reference effect changes: in the test states they are the
+    problem's (a state whose atoms of them differ is in another context, `states.group`), read
+    once per problem as `fixed(P,F)`. A learned effect on one is a change like any other: its
+    change rule reads `fixed(P,F)` where others read `holds(S,F)` (ferry's `noteq`, transport's
+    `road`: most of those states' atoms)."""
+    return ref.static_predicates()
 
 
 def is_a(domain: Domain, kind: str, t: str) -> bool:
@@ -58,8 +65,9 @@ class PairCompiler:
 
     def __init__(self, ref: Domain, learned: Domain, slots: list[Slot], static: frozenset[str]):
         self.ref, self.learned, self.slots = ref, learned, slots
-        self.c = {EVAL_REF: Compiler(ref, EVAL_REF, typing="negative", static=static),
-                  EVAL_LEARNED: Compiler(learned, EVAL_LEARNED, typing="negative", static=static)}
+        self.c = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True)
+                  for tag, d in ((EVAL_REF, ref), (EVAL_LEARNED, learned))}
+        self.static = frozenset(asp_name(p) for p in static)
         self.rules: list[str] = []
         self.maybe_out: set[tuple[str, int]] = set()
         self.ref_preds = {(asp_name(p.name), p.arity): tuple(t for _, t in p.parameters) for p in ref.predicates}
@@ -92,7 +100,7 @@ class PairCompiler:
     def applicability(self, tag: str, a: Action, n: int, head: str | None = None) -> None:
         """app(M,S,N,A) :- <precondition>, <typing> (or another head, e.g. both/3)."""
         c = self.c[tag]
-        self.rules.append(str(c.applicability(a, head or f"app({tag},S,{n},{c.action_term(a)})")))
+        self.rules.append(str(c.applicability(a, head or f"app({tag},{S},{n},{c.action_term(a)})")))
 
     def pair_applicability(self, slot: Slot, kinds: set[str] | None) -> None:
         """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.
@@ -110,7 +118,7 @@ class PairCompiler:
             le = {tag: all(x <= y for x, y in zip(acc[tag], acc[other])) and lits[tag] >= lits[other]
                   for tag, other in ((EVAL_REF, EVAL_LEARNED), (EVAL_LEARNED, EVAL_REF))}
             if le[EVAL_REF] and le[EVAL_LEARNED]:
-                self.applicability(EVAL_REF, r, n, head=f"both(S,{n},{term})")
+                self.applicability(EVAL_REF, r, n, head=f"both({S},{n},{term})")
                 return
             for sub, base in ((EVAL_LEARNED, EVAL_REF), (EVAL_REF, EVAL_LEARNED)):
                 if le[sub]:
@@ -122,13 +130,13 @@ class PairCompiler:
                               if acc[sub][i] != acc[base][i]]
                     # positive literals first; by text, so that the rule does not vary with string hashing
                     extra = sorted(lits[sub] - lits[base], key=lambda x: (x.negated, x.atom))
-                    state = [c.in_state()] if typing or any(x.kind is Kind.FIXED for x in extra) else []
-                    body = (BodyLiteral(Kind.GUARD, f"app({base},S,{n},{term})"), *state, *extra, *typing)
-                    self.rules.append(str(Rule(f"both(S,{n},{term})", body)))
+                    # the guard's state term s(P,S) binds the problem of the typing and static literals
+                    body = (BodyLiteral(Kind.GUARD, f"app({base},{S},{n},{term})"), *extra, *typing)
+                    self.rules.append(str(Rule(f"both({S},{n},{term})", body)))
                     return
         self.applicability(EVAL_REF, r, n)
         self.applicability(EVAL_LEARNED, l, n)
-        self.rules.append(f"both(S,{n},{term}) :- app({EVAL_REF},S,{n},{term}), app({EVAL_LEARNED},S,{n},{term}).")
+        self.rules.append(f"both({S},{n},{term}) :- app({EVAL_REF},{S},{n},{term}), app({EVAL_LEARNED},{S},{n},{term}).")
 
     def literal_set(self, tag: str, a: Action) -> frozenset[BodyLiteral] | None:
         """The precondition as compiled body literals (positional variables), if a conjunction of literals."""
@@ -137,8 +145,9 @@ class PairCompiler:
         return frozenset(self.c[tag].precondition(a))
 
     # -- effects
-    def fast_changes(self, tag: str, a: Action) -> set[tuple[str, str, tuple[str, ...]]] | None:
-        """Unconditional effects as (add|del, atom, guards) change rules, or None for the generic route.
+    def fast_changes(self, tag: str, a: Action) -> set[tuple[str, str, tuple[str, ...], str]] | None:
+        """Unconditional effects as (add|del, atom, guards, fixed|holds) change rules, or None for the
+        generic route.
 
         A delete changes a true atom unless an add of the same action makes it true again; when
         each such add differs from the deleted atom in one argument position, `X!=Y` says so."""
@@ -146,11 +155,12 @@ class PairCompiler:
             return None
         scope = self.c[tag].scope(a)
         adds = [e.literal.atom for e in a.effects if e.literal.positive]
-        out: set[tuple[str, str, tuple[str, ...]]] = set()
+        out: set[tuple[str, str, tuple[str, ...], str]] = set()
         for e in a.effects:
             atom = e.literal.atom
+            where = self.truth(atom.predicate)
             if e.literal.positive:
-                out.add(("add", scope.atom(atom), ()))
+                out.add(("add", scope.atom(atom), (), where))
                 continue
             guards: list[str] = []
             never = False
@@ -168,13 +178,17 @@ class PairCompiler:
                     return None
                 guards.append(f"{diff[0][0]}!={diff[0][1]}")
             if not never:
-                out.add(("del", scope.atom(atom), tuple(sorted(set(guards)))))
+                out.add(("del", scope.atom(atom), tuple(sorted(set(guards))), where))
         return out
+
+    def truth(self, predicate: str) -> str:
+        """Where an atom of `predicate` is true: `fixed` (a static predicate of the reference) or `holds`."""
+        return "fixed" if asp_name(predicate) in self.static else "holds"
 
     def changes(self, slot: Slot) -> None:
         n = slot.index
         term = self.c[EVAL_REF].action_term(slot.ref)
-        guard = f"both(S,{n},{term})"
+        guard = f"both({S},{n},{term})"
         fast = {tag: self.fast_changes(tag, a) for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned))}
         both_fast = fast[EVAL_REF] is not None and fast[EVAL_LEARNED] is not None
         shared = fast[EVAL_REF] & fast[EVAL_LEARNED] if both_fast else set()
@@ -182,19 +196,20 @@ class PairCompiler:
             if fast[tag] is None:
                 self.generic(tag, a, n, guard)
                 continue
-            for kind, atom, guards in sorted(fast[tag] - shared):
-                self.change_rule(tag, n, term, guard, kind, atom, guards)
+            for kind, atom, guards, where in sorted(fast[tag] - shared):
+                self.change_rule(tag, n, term, guard, kind, atom, guards, where)
                 if kind == "add" and not self.inside(tag, a, slot.ref, atom):
                     self.maybe_out.add((tag, n))
-        for kind, atom, guards in sorted(shared):
-            self.change_rule(EVAL_SHARED, n, term, guard, kind, atom, guards)
+        for kind, atom, guards, where in sorted(shared):
+            self.change_rule(EVAL_SHARED, n, term, guard, kind, atom, guards, where)
             if kind == "add" and not self.inside(EVAL_REF, slot.ref, slot.ref, atom):
                 self.maybe_out.add((EVAL_SHARED, n))
 
     def change_rule(self, tag: str, n: int, term: str, guard: str, kind: str, atom: str,
-                    guards: tuple[str, ...]) -> None:
-        cond = f"not holds(S,{atom})" if kind == "add" else f"holds(S,{atom})"
-        self.rules.append(f"ch({tag},S,{n},{term},{atom}) :- {', '.join([guard, cond, *guards])}.")
+                    guards: tuple[str, ...], where: str) -> None:
+        true = f"fixed(P,{atom})" if where == "fixed" else f"holds({S},{atom})"
+        cond = f"not {true}" if kind == "add" else true
+        self.rules.append(f"ch({tag},{S},{n},{term},{atom}) :- {', '.join([guard, cond, *guards])}.")
 
     def generic(self, tag: str, a: Action, n: int, guard: str) -> None:
         """add/del facts of every effect (conditions evaluated in S); eval.lp derives the changes."""
@@ -204,7 +219,7 @@ class PairCompiler:
             atom, condition = c.effect(a, e)
             head = "add" if e.literal.positive else "del"
             body = (BodyLiteral(Kind.GUARD, guard), *condition)
-            self.rules.append(str(Rule(f"{head}({tag},S,{n},{term},{atom})", body)))
+            self.rules.append(str(Rule(f"{head}({tag},{S},{n},{term},{atom})", body)))
             if e.literal.positive:
                 self.maybe_out.add((tag, n))
 
@@ -245,8 +260,8 @@ class PairCompiler:
         scope = c.scope(slot.ref)
         term = c.action_term(slot.ref)
         for v, _ in slot.ref.parameters:
-            self.rules.append(f"untyped(S,{slot.index},{term}) :- app({EVAL_LEARNED},S,{slot.index},{term}), "
-                              f"state(S,P), not {c.typing(v, scope)}.")
+            self.rules.append(f"untyped({S},{slot.index},{term}) :- app({EVAL_LEARNED},{S},{slot.index},{term}), "
+                              f"not {c.typing(v, scope)}.")
 
     def universe_rules(self) -> list[str]:
         """in_u(P,F): a candidate added atom F is a well-typed atom of the reference over P."""

@@ -2,7 +2,7 @@
 
 States are grouped into contexts: a problem and the static atoms its states share, given once
 as `fixed(P,F)` facts instead of in every state. A state is written as its keyframe (a state
-given in full, `kf/2`) minus its `gone/2` atoms plus its own `holds/2` atoms (eval.lp):
+given in full, `kf/2`) minus its `gone/2` atoms plus its own `plus/2` atoms (eval.lp):
 successive states of a trajectory share most atoms, and clingo parses facts slower than it
 derives them. On the way, the literals outside the reference's vocabulary are counted: true
 negatives are completed arithmetically from universe sizes (`Vocabulary`), so the true atoms
@@ -161,7 +161,7 @@ class StateWriter:
 
     # The hot loop of eval's Python side (benchmarks/bench_eval.py): kept in one piece, on local names.
     def _states(self, ctx: Context) -> str:
-        """kf/gone/holds facts of each state of `ctx` (see the module's docstring), `state/2`, `of/2`
+        """kf/gone/plus facts of each state of `ctx` (see the module's docstring), `state/2`, `of/2`
         (its keyframe) and `extra/2` (its true atoms outside the reference's universe)."""
         pi = ctx.problem_index
         v, dynamic = self.vocabulary[pi], self.grouped.dynamic
@@ -197,7 +197,7 @@ class StateWriter:
                 if gone:
                     lines.append(f"gone({s}," + f").\ngone({s},".join([text[a] for a in gone]) + ").")
                 if new:
-                    lines.append(f"holds({s}," + f").\nholds({s},".join([text[a] for a in new]) + ").")
+                    lines.append(f"plus({s}," + f").\nplus({s},".join([text[a] for a in new]) + ").")
             if extra:
                 lines.append(f"extra({s},{extra}).")
         return "\n".join(lines)
