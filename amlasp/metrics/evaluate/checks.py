@@ -4,9 +4,10 @@ A trajectory is a record of a run: its first state should be its problem's initi
 each recorded action applicable where it was taken. One that is not is still evaluated (its
 states are states), but the user is told, naming the file and the step (`evaluate` issues each
 as an `InputWarning`; `amlasp --strict` refuses the input). Applicability is the reference's,
-decided in eval's own program: each recorded step is a fact `recorded(S,N,A)` of the batch that
-holds state S, and `encodings/eval.lp` shows `off_step(S)` when the reference does not allow A
-there, so that the check costs one join, not a grounding of its own."""
+decided in eval's own program: each recorded step is a fact `recorded(S,R,N,A)` of the batch that
+holds state S (R the state written for it, `states.group`), and `encodings/eval.lp` shows
+`off_step(S)` when the reference does not allow A there, so that the check costs one join, not a
+grounding of its own."""
 
 from __future__ import annotations
 
@@ -16,48 +17,55 @@ from ...asp.names import asp_name, atom_text, term
 from ...model import GroundAction
 from ...pddl.states import StateSet
 from .rules import Slot
-from .states import Context
+from .states import Grouped
 
 
 class StepCheck:
-    """The recorded steps of the trajectories among `sets` (states numbered as `states.group` does)."""
+    """The recorded steps of the trajectories, batch by batch (states numbered as `states.group` does);
+    the warnings are said once all batches are done (`warnings`), in the order of the files."""
 
-    def __init__(self, sets: Sequence[StateSet], pair: Sequence[Slot]):
-        by_key = {(asp_name(s.ref.name), s.ref.arity): s for s in pair if s.ref is not None}
-        self.facts: dict[int, str] = {}  # state → recorded(S,N,A).
-        self.steps: dict[int, tuple[str, int, GroundAction]] = {}  # state → (file, step, action)
-        self.warnings: list[str] = []
-        unknown: dict[str, tuple[int, GroundAction]] = {}
+    def __init__(self, pair: Sequence[Slot]):
+        self.by_key = {(asp_name(s.ref.name), s.ref.arity): s for s in pair if s.ref is not None}
+        self.first: list[str] = []  # trajectories whose first state is not their problem's initial state
+        self.unknown: dict[str, tuple[int, GroundAction]] = {}  # file → its first action the reference lacks
+        self.off: dict[str, list[tuple[int, GroundAction]]] = {}  # file → steps the reference does not allow
+        self.steps: dict[int, tuple[str, int, GroundAction]] = {}  # the batch's state → (file, step, action)
+
+    def batch(self, sets: Sequence[StateSet], grouped: Grouped) -> str:
+        """`recorded(S,R,N,A)`: in state S (of the batch, R the distinct state standing for it) a
+        trajectory took action A of slot N."""
+        self.steps = {}
+        facts = []
         offset = 0
         for ss in sets:
             if any(a is not None for a in ss.actions) and ss.states and ss.states[0] != ss.problem.init:
-                self.warnings.append(_first_state(ss))
+                self.first.append(_first_state(ss))
             for k, a in enumerate(ss.actions):
                 if a is None:
                     continue
-                slot = by_key.get((asp_name(a.name), len(a.args)))
+                slot = self.by_key.get((asp_name(a.name), len(a.args)))
                 if slot is None:
-                    unknown.setdefault(ss.source, (k, a))
+                    self.unknown.setdefault(ss.source, (k, a))
                     continue
                 s = offset + k
-                self.facts[s] = f"recorded({s},{slot.index},{atom_text(slot.ref.name, [term(x) for x in a.args])})."
+                facts.append(f"recorded({s},{grouped.alias[s]},{slot.index},"
+                             f"{atom_text(slot.ref.name, [term(x) for x in a.args])}).")
                 self.steps[s] = (ss.source, k, a)
             offset += len(ss.states)
-        self.warnings += [f"{source}: step {k + 1}: {a} is not an action of the reference"
-                          for source, (k, a) in unknown.items()]
+        return "\n".join(facts)
 
-    def batch(self, contexts: Sequence[Context]) -> str:
-        """The facts of the steps taken in the states of a batch."""
-        return "\n".join(self.facts[s] for c in contexts for s in c.states if s in self.facts)
-
-    def off_steps(self, states: Sequence[int]) -> list[str]:
-        """The warnings for the steps eval.lp found not applicable: the first of each file, and how many more."""
-        by_file: dict[str, list[tuple[int, GroundAction]]] = {}
+    def off_steps(self, states: Sequence[int]) -> None:
+        """The batch's states where eval.lp found the recorded step not applicable in the reference."""
         for s in sorted(states):
             source, k, a = self.steps[s]
-            by_file.setdefault(source, []).append((k, a))
-        out = []
-        for source, where in by_file.items():
+            self.off.setdefault(source, []).append((k, a))
+
+    def warnings(self) -> list[str]:
+        """First states that are not initial states, actions the reference lacks, and steps it does
+        not allow (the first of each file, and how many more)."""
+        out = self.first + [f"{source}: step {k + 1}: {a} is not an action of the reference"
+                            for source, (k, a) in self.unknown.items()]
+        for source, where in self.off.items():
             k, a = where[0]
             more = f" (and {len(where) - 1} later step(s) of this file)" if len(where) > 1 else ""
             out.append(f"{source}: step {k + 1}: {a} is not applicable in the reference in the state before it{more}")

@@ -19,7 +19,7 @@ import os
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Iterator, Sequence
 
 import clingo
 
@@ -37,21 +37,29 @@ from ..solve import ProgressCallback
 from .checks import StepCheck
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .rules import PairCompiler, Slot, slots, static_predicates
-from .states import Grouped, StateWriter, Vocabulary, batches, group
+from .states import Grouped, StateWriter, group
+
+
+# States per clingo program: the memory of one program (and of the clingo symbols it leaves, which
+# live as long as the process) stays in hundreds of MB (benchmarks/bench_eval.py, part 5).
+BATCH_STATES = 10000
 
 
 def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
-             states: str | Path | Sequence[str | Path] | Sequence[StateSet],
+             states: str | Path | Iterable[str | Path] | Iterable[StateSet],
              problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
-             batch_states: int = 40000, check_trajectories: bool = True) -> Evaluation:
+             batch_states: int = BATCH_STATES, check_trajectories: bool = True) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
     `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
-    these (read with the reference's vocabulary; objects from the problems), or loaded StateSets.
+    these (read with the reference's vocabulary; objects from the problems), or StateSets: a list,
+    or any iterable (a generator), read as it is consumed.
     `problems`: the directory (or directories) where the trajectories' problem files are.
     `progress(stage, done, total)` is called as state files are read and batches solved.
-    All states go into one clingo program (several for more than `batch_states` states).
+    The states are streamed: read (files one at a time), evaluated and let go a batch of about
+    `batch_states` states at a time (whole files or StateSets; one clingo program each), the counts
+    summed; the results do not depend on the batches.
     `check_trajectories`: warn (`InputWarning`) of a trajectory whose first state is not its problem's
     initial state, or whose recorded action is not applicable in the reference where it was taken
     (decided in the same clingo program: `checks.StepCheck`)."""
@@ -60,152 +68,219 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     lrn = learned if isinstance(learned, Domain) else load_domain(learned, undeclared_predicates=True)
     for message in spelling_differences(lrn, ref):
         warn_input(message)
-    if isinstance(states, (str, os.PathLike)):
-        states = [states]  # one path, not a sequence of characters
-    sets = _load(states, ref, problems, progress)
-    t_load = time.perf_counter() - t0
-    total = sum(len(s.states) for s in sets)
-    if total == 0:
-        raise InputError("no test states", str(states[0]) if states and not isinstance(states[0], StateSet) else None)
-
-    static = static_predicates(ref)
-    pair = slots(ref, lrn)
-    learned_preds = {(asp_name(p.name), p.arity) for p in lrn.predicates}
-    ignored_preds = {p.name for p in ref.predicates if (asp_name(p.name), p.arity) not in learned_preds}
-    grouped = group(sets, static)
-    steps_check = StepCheck(sets, pair) if check_trajectories else None
-    for message in steps_check.warnings if steps_check else ():
-        warn_input(message)
-    rules = PairCompiler(ref, lrn, pair, static).compile({t for p in grouped.problems for _, t in p.objects})
-    head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
-            domain_facts(lrn, EVAL_LEARNED), rules,
-            "explain." if explain else ""]
-
-    writer = StateWriter(ref, grouped, ignored_preds)
-    answers = _Answers(pair, _decoder(ref, lrn, grouped.problems), grouped.sources)
-    t_facts = 0.0
-    steps: Counter = Counter()
-    todo = batches(grouped.contexts, batch_states)
-    if progress:
-        progress("solve", 0, len(todo))
-    for bi, batch in enumerate(todo):
-        tf = time.perf_counter()
-        parts = head + writer.batch(batch) + ([steps_check.batch(batch)] if steps_check else [])
-        t_facts += time.perf_counter() - tf
-        answers.read(solve_once(parts, timings=steps))
+    run = _Pass(ref, lrn, explain, check_trajectories)
+    reading = _Reading(states, ref, problems, progress)
+    for chunk in _chunks(reading, batch_states):
+        run.batch(chunk)
         if progress:
-            progress("solve", bi + 1, len(todo))
-
-    for message in steps_check.off_steps(answers.off_steps) if steps_check else ():
+            progress("solve", run.batches, run.batches + (not reading.done))
+    if run.total == 0:
+        raise InputError("no test states", reading.first)
+    for message in run.steps.warnings() if run.steps else ():
         warn_input(message)
-    scores, learned_only = _scores(pair, answers, grouped, writer.vocabulary)
+    scores, learned_only = _scores(run)
     ref_preds = {(asp_name(p.name), p.arity) for p in ref.predicates}
     return Evaluation(
-        scores, learned_only, total, len(grouped.problems), sum(writer.ignored.values()),
-        tuple(sorted(writer.ignored)), tuple(sorted(p.name for p in lrn.predicates
-                                                    if (asp_name(p.name), p.arity) not in ref_preds)),
-        answers.sorted_mistakes(),
-        {"load": t_load, "facts": t_facts, **steps, "total": time.perf_counter() - t0, "batches": len(todo)})
+        scores, learned_only, run.total, len(run.problems), sum(run.writer.ignored.values()),
+        tuple(sorted(run.writer.ignored)), tuple(sorted(p.name for p in lrn.predicates
+                                                        if (asp_name(p.name), p.arity) not in ref_preds)),
+        run.answers.sorted_mistakes(),
+        {"load": reading.seconds, "facts": run.t_facts, **run.timings, "total": time.perf_counter() - t0,
+         "batches": run.batches})
 
 
-def _load(states, ref: Domain, problems, progress) -> list[StateSet]:
-    if states and all(isinstance(s, StateSet) for s in states):
-        return list(states)
+class _Reading:
+    """The test states, read as they are asked for: a file at a time (its problem read once), or
+    the caller's StateSets; how long reading took."""
+
+    def __init__(self, states, ref: Domain, problems, progress: ProgressCallback | None):
+        self.items = [states] if isinstance(states, (str, os.PathLike)) else states
+        self.ref, self.progress = ref, progress
+        self.dirs = [None] if problems is None else path_list(problems)
+        self.cache: dict[str, Problem] = {}
+        self.first: str | None = None  # the first path given, for "no test states"
+        self.done = False
+        self.seconds = 0.0
+
+    def __iter__(self) -> Iterator[StateSet]:
+        items = self.items
+        if isinstance(items, Sequence) and not any(isinstance(x, StateSet) for x in items):
+            items = _files(items)  # listed first: the progress bar knows how many files there are
+            self.first = str(self.items[0]) if self.items else None
+        n = len(items) if isinstance(items, Sequence) else 0
+        t = time.perf_counter()
+        for i, item in enumerate(items):
+            for ss in (item,) if isinstance(item, StateSet) else self._file(item):
+                self.seconds += time.perf_counter() - t
+                yield ss
+                t = time.perf_counter()
+            if self.progress and n and not isinstance(item, StateSet):
+                self.progress("read", i + 1, n)
+        self.done = True
+        self.seconds += time.perf_counter() - t
+
+    def _file(self, item: str | Path) -> Iterator[StateSet]:
+        for f in _files([item]):
+            self.first = self.first or str(f)
+            pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
+            for ss in load_states([f], self.ref, problems_dir=pdir):
+                ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
+                yield ss
+
+
+def _files(paths: Iterable[str | Path]) -> list[Path]:
     files: list[Path] = []
-    for p in map(Path, states):
+    for p in map(Path, paths):
         if p.is_dir():
             files.extend(sorted(x for x in p.iterdir() if x.is_file() and not x.name.startswith(".")))
         elif p.exists():
             files.append(p)
         else:
             raise InputError("no such file or directory", p)
-    dirs = [None] if problems is None else path_list(problems)
-    out: list[StateSet] = []
-    cache: dict[str, Problem] = {}
-    for i, f in enumerate(files):
-        pdir = next((d for d in dirs if d is not None and find_problem_for(f, d) is not None), dirs[0])
-        for ss in load_states([f], ref, problems_dir=pdir):
-            key = ss.problem.file or ss.problem.name
-            ss.problem = cache.setdefault(key, ss.problem)
-            out.append(ss)
-        if progress:
-            progress("read", i + 1, len(files))
-    return out
+    return files
 
 
-def _decoder(ref: Domain, learned: Domain, problems: list[Problem]) -> Decoder:
-    """Names in the answers' atoms: predicates and constants of both models, objects of the problems."""
+def _chunks(sets: Iterable[StateSet], limit: int) -> Iterator[list[StateSet]]:
+    """Whole StateSets, about `limit` states per chunk."""
+    chunk: list[StateSet] = []
+    n = 0
+    for ss in sets:
+        if chunk and n + len(ss.states) > limit:
+            yield chunk
+            chunk, n = [], 0
+        chunk.append(ss)
+        n += len(ss.states)
+    if chunk:
+        yield chunk
+
+
+class _Pass:
+    """One pass over the test states, batch by batch: the program of each batch solved, its
+    answers added up. What it keeps is per problem, per action or per distinct atom (and the
+    mispredictions asked for), never per state."""
+
+    def __init__(self, ref: Domain, lrn: Domain, explain: bool, check_trajectories: bool):
+        self.ref, self.lrn = ref, lrn
+        self.static = static_predicates(ref)
+        self.pair = slots(ref, lrn)
+        learned_preds = {(asp_name(p.name), p.arity) for p in lrn.predicates}
+        ignored = {p.name for p in ref.predicates if (asp_name(p.name), p.arity) not in learned_preds}
+        self.problems: list[Problem] = []
+        self.number: dict[int, int] = {}  # id(problem) → its number
+        self.decoder = _decoder(ref, lrn)
+        self.writer = StateWriter(ref, self.problems, ignored)
+        self.answers = _Answers(self.pair, self.decoder, explain)
+        self.steps = StepCheck(self.pair) if check_trajectories else None
+        self.head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
+                     domain_facts(lrn, EVAL_LEARNED), "explain." if explain else ""]
+        self.rules: dict[frozenset[str], str] = {}  # the object types of a batch's problems → the pair's rules
+        self.states: Counter = Counter()  # problem number → its test states
+        self.total = self.batches = 0
+        self.t_facts = 0.0
+        self.timings: Counter = Counter()
+
+    def problem(self, p: Problem) -> int:
+        n = self.number.get(id(p))
+        if n is None:
+            n = self.number[id(p)] = len(self.problems)
+            self.problems.append(p)
+            self.decoder.add(*(o for o, _ in p.objects))
+        return n
+
+    def batch(self, sets: list[StateSet]) -> None:
+        tf = time.perf_counter()
+        grouped = group(sets, self.static, self.problem)
+        kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
+        rules = self.rules.get(kinds)
+        if rules is None:
+            rules = self.rules[kinds] = PairCompiler(self.ref, self.lrn, self.pair, self.static).compile(set(kinds))
+        parts = [*self.head, rules, *self.writer.batch(grouped), self.steps.batch(sets, grouped) if self.steps else ""]
+        for c in grouped.contexts:
+            self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
+        self.t_facts += time.perf_counter() - tf
+        self.answers.read(solve_once(parts, timings=self.timings), grouped, self.total, self.steps)
+        self.total += grouped.states()
+        self.batches += 1
+
+
+def _decoder(ref: Domain, learned: Domain) -> Decoder:
+    """Names in the answers' atoms: predicates and constants of both models (the problems' objects
+    are added as the problems are met, `_Pass.problem`)."""
     dec = Decoder()
     models = (ref, learned)
     dec.add(*(p.name for d in models for p in d.predicates), *(c for d in models for c, _ in d.constants))
-    for p in problems:
-        dec.add(*(o for o, _ in p.objects))
     return dec
 
 
 class _Answers:
     """What the answers of all batches say: eval.lp's counts per slot, the joint instances per
-    context, and the mispredictions (`--explain`)."""
+    slot and problem, and the mispredictions (`--explain`), said of every test state."""
 
-    def __init__(self, pair: list[Slot], decoder: Decoder, sources: list[tuple[str, int]]):
-        self.pair, self.decoder, self.sources = pair, decoder, sources
+    def __init__(self, pair: list[Slot], decoder: Decoder, explain: bool):
+        self.pair, self.decoder, self.explain = pair, decoder, explain
         self.counts: Counter = Counter()  # (app|eff, slot, tp|fp|fn|untyped|outside|extra) → count
-        self.joint: Counter = Counter()  # (slot, context) → instances applicable in both models
+        self.joint: Counter = Counter()  # (slot, problem number) → instances applicable in both models
         self.mistakes: list[Mistake] = []
-        self.off_steps: list[int] = []  # states where a trajectory's recorded action is not the reference's
 
-    def read(self, shown: list[clingo.Symbol]) -> None:
+    def read(self, shown: list[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
+        """The answer of a batch whose states are numbered from `offset` over all test states."""
         counts, joint = self.counts, self.joint
+        problem = [c.problem_index for c in grouped.contexts]
+        members: dict[int, list[int]] = {}  # a written state → the test states it stands for
+        if self.explain:
+            for s, r in enumerate(grouped.alias):
+                members.setdefault(r, []).append(s)
+        off: list[int] = []
         for sym in shown:
             if sym.name == "count":
                 fam, n, what, c = sym.arguments
                 counts[(fam.name, n.number, what.name)] += c.number
             elif sym.name == "joint":
                 n, ctx_sym, c = sym.arguments
-                joint[(n.number, ctx_sym.number)] += c.number
+                joint[(n.number, problem[ctx_sym.number])] += c.number
             elif sym.name in ("xapp", "xeff"):
-                self.mistakes.append(self._mistake(sym))
+                kind, action, literal = self._mistake(sym)
+                for s in members[sym.arguments[0].number]:
+                    src = grouped.sources[s]
+                    self.mistakes.append(Mistake(offset + s, f"{src[0]}#{src[1]}", kind, action, literal))
             elif sym.name == "off_step":
-                self.off_steps.append(sym.arguments[0].number)
+                off.append(sym.arguments[0].number)
+        if steps:
+            steps.off_steps(off)
 
-    def _mistake(self, sym: clingo.Symbol) -> Mistake:
+    def _mistake(self, sym: clingo.Symbol) -> tuple[str, str, str | None]:
         args = sym.arguments
-        s = args[0].number
         slot = self.pair[args[1].number]
         name, targs = self.decoder.call(args[2])
         action = "(" + " ".join((slot.name,) + targs) + ")"
-        src = f"{self.sources[s][0]}#{self.sources[s][1]}"
         if sym.name == "xapp":
-            return Mistake(s, src, f"app-{args[3].name}", action)
+            return f"app-{args[3].name}", action, None
         pname, pargs = self.decoder.call(args[3])
         atom = "(" + " ".join((pname,) + pargs) + ")"
-        lit = atom if args[5].name == "pos" else f"(not {atom})"
-        return Mistake(s, src, f"eff-{args[4].name}", action, lit)
+        return f"eff-{args[4].name}", action, atom if args[5].name == "pos" else f"(not {atom})"
 
     def sorted_mistakes(self) -> tuple[Mistake, ...]:
         return tuple(sorted(self.mistakes, key=lambda m: (m.state, m.kind, m.action, m.literal or "")))
 
 
-def _scores(pair: list[Slot], answers: _Answers, grouped: Grouped,
-            vocabulary: list[Vocabulary]) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...]]:
+def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...]]:
     """The scores of each reference action and the false positives of learned-only actions; true
     negatives are completed arithmetically: instances (universe atoms) minus the other counts."""
-    counts, joint = answers.counts, answers.joint
-    ctx_states = {c.index: len(c.states) for c in grouped.contexts}
-    ctx_problem = {c.index: c.problem_index for c in grouped.contexts}
+    counts, joint = run.answers.counts, run.answers.joint
+    vocabulary = run.writer.vocabulary
     scores, extra_only = [], []
-    for slot in pair:
+    for slot in run.pair:
         a = lambda what: counts[("app", slot.index, what)]  # noqa: E731
         e = lambda what: counts[("eff", slot.index, what)]  # noqa: E731
         if slot.ref is None:
             extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp")))
             continue
         types = [asp_name(t) for _, t in slot.ref.parameters]
-        grounded = sum(vocabulary[ctx_problem[c]].count(types) * n for c, n in ctx_states.items())
-        nj = sum(joint[(slot.index, c)] for c in ctx_states)
+        grounded = sum(vocabulary[p].count(types) * n for p, n in run.states.items())
+        nj = sum(joint[(slot.index, p)] for p in run.states)
         tp, fp, fn = nj, a("fp"), a("fn")
         tn = grounded - tp - fn - (fp - a("untyped"))
-        universe = sum(joint[(slot.index, c)] * vocabulary[ctx_problem[c]].universe for c in ctx_states)
+        universe = sum(joint[(slot.index, p)] * vocabulary[p].universe for p in run.states)
         inside_changes = e("tp") + e("fp") + e("fn") - e("outside")
         etn = universe + e("extra") - inside_changes
         scores.append(ActionScore(slot.ref.name, slot.ref.arity, applicability_counts(tp, fp, tn, fn),

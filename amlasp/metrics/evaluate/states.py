@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ...asp.facts import ground
 from ...asp.names import asp_name
@@ -63,36 +63,38 @@ class Vocabulary:
 class Context:
     """A problem and the static atoms its states share: `fixed(P,F)` facts once, not per state."""
 
-    index: int
-    problem_index: int
+    index: int  # P of the batch's program
+    problem_index: int  # the problem's number in the whole evaluation
     fixed: frozenset[Atom]
-    states: list[int]  # global state indices
+    states: list[int]  # its distinct states (their numbers in the batch)
 
 
 @dataclass
 class Grouped:
-    """The test states grouped into contexts; a state is its context's fixed atoms and its dynamic ones."""
+    """A batch of test states grouped into contexts; a state is its context's fixed atoms and its
+    dynamic ones. A state equal to an earlier one of its context (random walks come back, trajectories
+    share their start) is not written again: the earlier one stands for it (`alias`), `weight` times."""
 
-    problems: list[Problem]
     contexts: list[Context]
-    dynamic: list[frozenset[Atom]]  # per state
-    sources: list[tuple[str, int]]  # per state: its file and its position there
+    dynamic: dict[int, frozenset[Atom]]  # distinct state → its dynamic atoms
+    weight: dict[int, int]  # distinct state → how many test states it stands for
+    alias: list[int]  # each test state of the batch → the distinct state standing for it
+    sources: list[tuple[str, int]]  # each test state: its file and its position there
 
     def states(self) -> int:
-        return len(self.dynamic)
+        return len(self.alias)
 
 
-def group(sets: Sequence[StateSet], static: frozenset[str]) -> Grouped:
-    """The states of a problem grouped by their static atoms. A state is split with set operations
-    against the previous context of its problem (the states of a trajectory share it)."""
-    out = Grouped([], [], [], [])
-    problem_index: dict[int, int] = {}
+def group(sets: Sequence[StateSet], static: frozenset[str], problem_index: Callable[[Problem], int]) -> Grouped:
+    """The states of a batch, numbered from 0, grouped by problem and static atoms. A state is split
+    with set operations against the previous context of its problem (the states of a trajectory share
+    it); a state already seen in its context is an alias of the first."""
+    out = Grouped([], {}, {}, [], [])
     by_key: dict[tuple[int, frozenset[Atom]], int] = {}
+    seen: list[dict[frozenset[Atom], int]] = []  # per context: dynamic atoms → distinct state
     last: dict[int, frozenset[Atom]] = {}
     for ss in sets:
-        pi = problem_index.setdefault(id(ss.problem), len(out.problems))
-        if pi == len(out.problems):
-            out.problems.append(ss.problem)
+        pi = problem_index(ss.problem)
         for k, st in enumerate(ss.states):
             base = last.get(pi)
             if base is not None and base <= st:
@@ -107,44 +109,48 @@ def group(sets: Sequence[StateSet], static: frozenset[str]) -> Grouped:
             if ci is None:
                 ci = by_key[(pi, fixed)] = len(out.contexts)
                 out.contexts.append(Context(ci, pi, fixed, []))
-            out.contexts[ci].states.append(len(out.dynamic))
-            out.dynamic.append(dyn)
+                seen.append({})
+            s = len(out.alias)
+            rep = seen[ci].setdefault(dyn, s)
+            if rep == s:
+                out.contexts[ci].states.append(s)
+                out.dynamic[s] = dyn
+                out.weight[s] = 1
+            else:
+                out.weight[rep] += 1
+            out.alias.append(rep)
             out.sources.append((ss.source, k))
     return out
 
 
-def batches(contexts: list[Context], limit: int) -> list[list[Context]]:
-    """Whole contexts, about `limit` states per batch (one clingo program each)."""
-    out: list[list[Context]] = [[]]
-    n = 0
-    for c in contexts:
-        if n and n + len(c.states) > limit:
-            out.append([])
-            n = 0
-        out[-1].append(c)
-        n += len(c.states)
-    return out
-
-
 class StateWriter:
-    """Writes the facts of batches of contexts; counts the literals the models do not share."""
+    """Writes the facts of batches; counts the literals the models do not share. What it keeps
+    from batch to batch is per problem or per distinct atom, never per state."""
 
-    def __init__(self, ref: Domain, grouped: Grouped, ignored_predicates: set[str]):
-        self.grouped = grouped
-        self.vocabulary = [Vocabulary(ref, p) for p in grouped.problems]
+    def __init__(self, ref: Domain, problems: list[Problem], ignored_predicates: set[str]):
+        self.ref = ref
+        self.problems = problems  # by problem number (the driver's list, which grows as problems are read)
+        self.vocabulary: dict[int, Vocabulary] = {}  # problem number → the reference's vocabulary over it
         self.ignored_predicates = ignored_predicates  # reference predicates the learned model lacks
         self.ignored: Counter[str] = Counter()  # their true literals in the test states
         self.text: dict[Atom, str] = {}  # atom → clingo text, once per distinct atom
-        self.typed: list[set[Atom]] = [set() for _ in grouped.problems]  # per problem: atoms of the universe
-        self.untyped: list[set[Atom]] = [set() for _ in grouped.problems]  # and the true atoms outside it
+        self.typed: dict[int, set[Atom]] = {}  # per problem: atoms of the universe
+        self.untyped: dict[int, set[Atom]] = {}  # and the true atoms outside it
 
-    def batch(self, contexts: list[Context]) -> list[str]:
+    def batch(self, grouped: Grouped) -> list[str]:
         """The facts of a batch: each context's problem and fixed atoms, then its states."""
         out = []
-        for ctx in contexts:
+        for ctx in grouped.contexts:
             out.append(self._context(ctx))
-            out.append(self._states(ctx))
+            out.append(self._states(ctx, grouped))
         return out
+
+    def vocabulary_of(self, pi: int) -> Vocabulary:
+        v = self.vocabulary.get(pi)
+        if v is None:
+            v = self.vocabulary[pi] = Vocabulary(self.ref, self.problems[pi])
+            self.typed[pi], self.untyped[pi] = set(), set()
+        return v
 
     def _atom(self, a: Atom) -> str:
         s = self.text.get(a)
@@ -153,30 +159,31 @@ class StateWriter:
         return s
 
     def _context(self, ctx: Context) -> str:
-        problem = self.grouped.problems[ctx.problem_index]
+        problem = self.problems[ctx.problem_index]
         out = [f"problem({ctx.index})."]
         out += [f"object({ctx.index},{asp_name(o)},{asp_name(t)})." for o, t in problem.objects]
         out += [f"fixed({ctx.index},{self._atom(a)})." for a in ctx.fixed]
         return "\n".join(out)
 
     # The hot loop of eval's Python side (benchmarks/bench_eval.py): kept in one piece, on local names.
-    def _states(self, ctx: Context) -> str:
-        """kf/gone/plus facts of each state of `ctx` (see the module's docstring), `state/2`, `of/2`
-        (its keyframe) and `extra/2` (its true atoms outside the reference's universe)."""
+    def _states(self, ctx: Context, grouped: Grouped) -> str:
+        """kf/gone/plus facts of each distinct state of `ctx` (see the module's docstring), `state/2`,
+        `of/2` (its keyframe), `w/2` (how many test states it stands for, when more than one) and
+        `extra/2` (its true atoms outside the reference's universe, times its weight)."""
         pi = ctx.problem_index
-        v, dynamic = self.vocabulary[pi], self.grouped.dynamic
+        v, dynamic, weight = self.vocabulary_of(pi), grouped.dynamic, grouped.weight
         ignored, ignored_preds = self.ignored, self.ignored_predicates
         typed, untyped = self.typed[pi], self.untyped[pi]
         fixed_extra = sum(not v.well_typed(a) for a in ctx.fixed)
         for a in ctx.fixed:
             if a.predicate in ignored_preds:
-                ignored[a.predicate] += len(ctx.states)
+                ignored[a.predicate] += sum(weight[s] for s in ctx.states)
         lines = []
         text = self.text
         key: frozenset[Atom] | None = None  # the keyframe: a state given in full
         key_id = 0
         for s in ctx.states:
-            dyn = dynamic[s]
+            dyn, w = dynamic[s], weight[s]
             for a in dyn - typed:  # each distinct atom is checked once (set difference in C)
                 if a not in untyped:
                     (typed if v.well_typed(a) else untyped).add(a)
@@ -186,12 +193,14 @@ class StateWriter:
             if ignored_preds:
                 for a in dyn:
                     if a.predicate in ignored_preds:
-                        ignored[a.predicate] += 1
+                        ignored[a.predicate] += w
             if key is None or 2 * len(dyn ^ key) > len(dyn):
                 key, key_id = dyn, s
                 if dyn:
                     lines.append(f"kf({s}," + f").\nkf({s},".join([text[a] for a in dyn]) + ").")
             lines.append(f"state({s},{ctx.index}).\nof({s},{key_id}).")
+            if w > 1:
+                lines.append(f"w({s},{w}).")
             if key is not dyn:
                 gone, new = key - dyn, dyn - key
                 if gone:
@@ -199,8 +208,8 @@ class StateWriter:
                 if new:
                     lines.append(f"plus({s}," + f").\nplus({s},".join([text[a] for a in new]) + ").")
             if extra:
-                lines.append(f"extra({s},{extra}).")
+                lines.append(f"extra({s},{extra * w}).")
         return "\n".join(lines)
 
 
-__all__ = ["Vocabulary", "Context", "Grouped", "group", "batches", "StateWriter"]
+__all__ = ["Vocabulary", "Context", "Grouped", "group", "StateWriter"]
