@@ -160,7 +160,7 @@ class _Pass:
     mispredictions asked for), never per state."""
 
     def __init__(self, ref: Domain, lrn: Domain, explain: bool, check_trajectories: bool):
-        self.ref, self.lrn = ref, lrn
+        self.ref, self.lrn, self.explain = ref, lrn, explain
         self.static = static_predicates(ref)
         self.pair = slots(ref, lrn)
         learned_preds = {(asp_name(p.name), p.arity) for p in lrn.predicates}
@@ -174,6 +174,7 @@ class _Pass:
         self.head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
                      domain_facts(lrn, EVAL_LEARNED), "explain." if explain else ""]
         self.rules: dict[frozenset[str], str] = {}  # the object types of a batch's problems → the pair's rules
+        self.joint_changes: Counter = Counter()  # (slot, tp|fp|fn) → changes per joint instance (rules.py)
         self.states: Counter = Counter()  # problem number → its test states
         self.total = self.batches = 0
         self.t_facts = 0.0
@@ -193,7 +194,9 @@ class _Pass:
         kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
         rules = self.rules.get(kinds)
         if rules is None:
-            rules = self.rules[kinds] = PairCompiler(self.ref, self.lrn, self.pair, self.static).compile(set(kinds))
+            compiler = PairCompiler(self.ref, self.lrn, self.pair, self.static, self.explain)
+            rules = self.rules[kinds] = compiler.compile(set(kinds))
+            self.joint_changes = compiler.joint_changes  # the same for any object types
         parts = [*self.head, rules, *self.writer.batch(grouped), self.steps.batch(sets, grouped) if self.steps else ""]
         for c in grouped.contexts:
             self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
@@ -270,14 +273,15 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
     vocabulary = run.writer.vocabulary
     scores, extra_only = [], []
     for slot in run.pair:
+        nj = sum(joint[(slot.index, p)] for p in run.states)
         a = lambda what: counts[("app", slot.index, what)]  # noqa: E731
-        e = lambda what: counts[("eff", slot.index, what)]  # noqa: E731
+        e = lambda what: (counts[("eff", slot.index, what)] + counts[("effc", slot.index, what)]  # noqa: E731
+                          + run.joint_changes[(slot.index, what)] * nj)
         if slot.ref is None:
             extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp")))
             continue
         types = [asp_name(t) for _, t in slot.ref.parameters]
         grounded = sum(vocabulary[p].count(types) * n for p, n in run.states.items())
-        nj = sum(joint[(slot.index, p)] for p in run.states)
         tp, fp, fn = nj, a("fp"), a("fn")
         tn = grounded - tp - fn - (fp - a("untyped"))
         universe = sum(joint[(slot.index, p)] * vocabulary[p].universe for p in run.states)

@@ -9,6 +9,7 @@ an effect both models share, or `add/5`, `del/5` for eval.lp to derive the chang
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ...asp.compile import BodyLiteral, Compiler, Kind, Rule
@@ -63,8 +64,13 @@ def is_a(domain: Domain, kind: str, t: str) -> bool:
 class PairCompiler:
     """Rules for eval.lp: named applicability of both models, and change rules on joint actions."""
 
-    def __init__(self, ref: Domain, learned: Domain, slots: list[Slot], static: frozenset[str]):
-        self.ref, self.learned, self.slots = ref, learned, slots
+    def __init__(self, ref: Domain, learned: Domain, slots: list[Slot], static: frozenset[str],
+                 explain: bool = False):
+        """`explain`: the learned model's applicable instances are atoms (`app(l,S,N,A)`, which
+        eval.lp's `xapp` lists); else those the reference does not share are only counted (`counted`)."""
+        self.ref, self.learned, self.slots, self.explain = ref, learned, slots, explain
+        self.counted: dict[int, tuple[BodyLiteral, ...]] = {}  # slot → the learned precondition it counts
+        self.joint_changes: Counter = Counter()  # (slot, tp|fp|fn) → changes per joint instance (`count_changes`)
         self.c = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True)
                   for tag, d in ((EVAL_REF, ref), (EVAL_LEARNED, learned))}
         self.static = frozenset(asp_name(p) for p in static)
@@ -89,9 +95,12 @@ class PairCompiler:
             self.changes(slot)
             if not self.typed_like_reference(slot, object_types):
                 self.untyped_rule(slot)
+            if slot.index in self.counted:
+                self.rules.append(self.count_rule(slot, "fp", [f"not both({S},{slot.index},#)"]))
         for c in self.c.values():
             self.rules += map(str, c.finish())  # auxiliary rules of or/exists/forall conditions, check_type
         self.rules += [f"action({s.index})." for s in self.slots]
+        self.rules += [f"counted({n})." for n in sorted(self.counted)]
         self.rules += [f"maybe_out({t},{n})." for t, n in sorted(self.maybe_out)]
         if self.maybe_out:
             self.rules += self.universe_rules()
@@ -120,6 +129,11 @@ class PairCompiler:
             if le[EVAL_REF] and le[EVAL_LEARNED]:
                 self.applicability(EVAL_REF, r, n, head=f"both({S},{n},{term})")
                 return
+            if le[EVAL_REF] and not self.explain:
+                # the reference's instances are the joint ones; the learned model's others are counted
+                self.applicability(EVAL_REF, r, n, head=f"both({S},{n},{term})")
+                self.counted[n] = self.c[EVAL_LEARNED].applicability(l, "_").body
+                return
             for sub, base in ((EVAL_LEARNED, EVAL_REF), (EVAL_REF, EVAL_LEARNED)):
                 if le[sub]:
                     a = l if sub == EVAL_LEARNED else r
@@ -135,8 +149,21 @@ class PairCompiler:
                     self.rules.append(str(Rule(f"both({S},{n},{term})", body)))
                     return
         self.applicability(EVAL_REF, r, n)
-        self.applicability(EVAL_LEARNED, l, n)
-        self.rules.append(f"both({S},{n},{term}) :- app({EVAL_REF},{S},{n},{term}), app({EVAL_LEARNED},{S},{n},{term}).")
+        if self.explain:
+            self.applicability(EVAL_LEARNED, l, n)
+            self.rules.append(f"both({S},{n},{term}) :- app({EVAL_REF},{S},{n},{term}), "
+                              f"app({EVAL_LEARNED},{S},{n},{term}).")
+            return
+        # the reference's instances that the learned precondition accepts (each literal a look-up);
+        # the learned model's own instances, often many more (a dropped precondition), only counted
+        c = self.c[EVAL_LEARNED]
+        body = c.applicability(l, "_").body
+        scope = c.scope(l)
+        typing = [c.type_check(v, scope) for v, _ in l.parameters]
+        own = [x for x in body if x.kind not in (Kind.TYPING, Kind.GUARD)]
+        self.rules.append(str(Rule(f"both({S},{n},{term})",
+                                   (BodyLiteral(Kind.GUARD, f"app({EVAL_REF},{S},{n},{term})"), *own, *typing))))
+        self.counted[n] = body
 
     def literal_set(self, tag: str, a: Action) -> frozenset[BodyLiteral] | None:
         """The precondition as compiled body literals (positional variables), if a conjunction of literals."""
@@ -192,6 +219,12 @@ class PairCompiler:
         fast = {tag: self.fast_changes(tag, a) for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned))}
         both_fast = fast[EVAL_REF] is not None and fast[EVAL_LEARNED] is not None
         shared = fast[EVAL_REF] & fast[EVAL_LEARNED] if both_fast else set()
+        if both_fast and not self.explain:
+            rules = [(EVAL_SHARED, *x) for x in sorted(shared)] + \
+                [(tag, *x) for tag in (EVAL_REF, EVAL_LEARNED) for x in sorted(fast[tag] - shared)]
+            if _separable(rules):
+                self.count_changes(slot, rules)
+                return
         for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned)):
             if fast[tag] is None:
                 self.generic(tag, a, n, guard)
@@ -204,6 +237,46 @@ class PairCompiler:
             self.change_rule(EVAL_SHARED, n, term, guard, kind, atom, guards, where)
             if kind == "add" and not self.inside(EVAL_REF, slot.ref, slot.ref, atom):
                 self.maybe_out.add((EVAL_SHARED, n))
+
+    def count_changes(self, slot: Slot, rules: list[tuple[str, str, str, tuple[str, ...], str]]) -> None:
+        """The changes of a slot whose change rules never make the same atom twice (`_separable`),
+        counted rule by rule without making them atoms: `count(effc,N,tp|fp|fn,C)` plus, in
+        `joint_changes`, how many times the joint instances count whole.
+
+        A rule's changes are the joint instances where its atom is false (an add) or true (a
+        delete, within its guards). A precondition of either model may settle that for every joint
+        instance: a deleted precondition atom always changes (most deletes: the count is the joint
+        instances, less those outside the guards), an added one never. Otherwise an add is counted
+        as the joint instances less those where its atom is already true (few), a delete as those
+        where it is true. An add that may leave the reference's universe stays a `ch/5` atom (TN)."""
+        n, ref = slot.index, slot.ref
+        term = self.c[EVAL_REF].action_term(ref)
+        guard = f"both({S},{n},{term})"
+        pre = [self.literal_set(tag, a) for tag, a in ((EVAL_REF, ref), (EVAL_LEARNED, slot.learned))]
+        pos = {x.atom for lits in pre if lits is not None for x in lits if x.joined}
+        neg = {x.atom for lits in pre if lits is not None for x in lits
+               if x.negated and x.kind in (Kind.STATE, Kind.FIXED)}
+        elements: dict[str, list[str]] = {"tp": [], "fp": [], "fn": []}
+        for k, (tag, kind, atom, guards, where) in enumerate(rules):
+            cat = {EVAL_SHARED: "tp", EVAL_REF: "fn", EVAL_LEARNED: "fp"}[tag]
+            if kind == "add" and not self.inside(tag if tag != EVAL_SHARED else EVAL_REF,
+                                                 slot.learned if tag == EVAL_LEARNED else ref, ref, atom):
+                self.change_rule(tag, n, term, guard, kind, atom, guards, where)
+                self.maybe_out.add((tag, n))
+                continue
+            true = f"fixed(P,{atom})" if where == "fixed" else f"holds({S},{atom})"
+            if (kind == "add" and true in pos) or (kind == "del" and true in neg):
+                continue  # never a change
+            if (kind == "del" and true in pos) or (kind == "add" and true in neg) or kind == "add":
+                self.joint_changes[(n, cat)] += 1
+                outside = [g.replace("!=", "=") for g in guards] if kind == "del" else \
+                    ([true] if true not in neg else [])
+                elements[cat] += [f"-W,{S},{term},{k} : {guard}, {c}, weight({S},W)" for c in outside]
+            else:
+                elements[cat].append(f"W,{S},{term},{k} : {', '.join([guard, true, *guards])}, weight({S},W)")
+        for cat, el in elements.items():
+            if el:
+                self.rules.append(f"count(effc,{n},{cat},C) :- C = #sum{{ {' ; '.join(el)} }}.")
 
     def change_rule(self, tag: str, n: int, term: str, guard: str, kind: str, atom: str,
                     guards: tuple[str, ...], where: str) -> None:
@@ -259,9 +332,22 @@ class PairCompiler:
         c = self.c[EVAL_REF]
         scope = c.scope(slot.ref)
         term = c.action_term(slot.ref)
+        if slot.index in self.counted:
+            self.rules.append(self.count_rule(slot, "untyped", [f"not {c.typing(v, scope)}"
+                                                                for v, _ in slot.ref.parameters]))
+            return
         for v, _ in slot.ref.parameters:
             self.rules.append(f"untyped({S},{slot.index},{term}) :- app({EVAL_LEARNED},{S},{slot.index},{term}), "
                               f"not {c.typing(v, scope)}.")
+
+    def count_rule(self, slot: Slot, what: str, conditions: list[str]) -> str:
+        """`count(app,N,what,C)`: the learned model's applicable instances (weighted) that meet one of
+        `conditions` (`#` stands for the instance), counted in one aggregate, never made atoms."""
+        n, term = slot.index, self.c[EVAL_REF].action_term(slot.ref)
+        body = ", ".join(map(str, self.counted[n]))
+        elements = " ; ".join(f"W,{S},{term} : {body}, {cond.replace('#', term)}, weight({S},W)"
+                              for cond in conditions)
+        return f"count(app,{n},{what},C) :- C = #sum{{ {elements} }}."
 
     def universe_rules(self) -> list[str]:
         """in_u(P,F): a candidate added atom F is a well-typed atom of the reference over P."""
@@ -272,6 +358,21 @@ class PairCompiler:
             typing = [f"is_a({EVAL_REF},P,X{i},{asp_name(t)})" for i, t in enumerate(types)]
             out.append(f"in_u(P,{f}) :- {', '.join([f'cand(P,{f})'] + typing)}.")
         return out
+
+
+def _separable(rules: list[tuple[str, str, str, tuple[str, ...], str]]) -> bool:
+    """Can no two change rules (of one kind: an add and a delete never change the same atom of one
+    state) make the same atom for one ground action? Then their changes are counted rule by rule."""
+    atoms = [(kind, atom.partition("(")) for _, kind, atom, _, _ in rules]
+    for i, (k1, (p1, _, a1)) in enumerate(atoms):
+        for k2, (p2, _, a2) in atoms[i + 1:]:
+            if k1 != k2 or p1 != p2:
+                continue
+            args1, args2 = a1.rstrip(")").split(","), a2.rstrip(")").split(",")
+            if len(args1) == len(args2) and not any(x != y and x[:1].islower() and y[:1].islower()
+                                                    for x, y in zip(args1, args2)):
+                return False  # may be one atom (two different constants at a position never are)
+    return True
 
 
 __all__ = ["Slot", "slots", "static_predicates", "is_a", "PairCompiler"]
