@@ -1,0 +1,110 @@
+"""amlasp/metrics/evaluate, the paths that make it fast give the results of the plain ones: instances
+and changes counted in aggregates against the same made atoms (`--explain` makes them all), states
+streamed a batch at a time against one program, equal states written once against each alone."""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections import Counter
+
+import pytest
+
+from amlasp.experiments.perturb import perturb
+from amlasp.metrics.evaluate import evaluate
+from amlasp.metrics.evaluate.rules import PairCompiler, slots, static_predicates
+from amlasp.pddl.parse import load_domain, load_problem
+from amlasp.pddl.states import StateSet, read_trajectory
+
+from tests.support.paths import IPC
+
+DOMAINS = sorted(p.name for p in (IPC / "trajectories" / "learning").iterdir() if p.is_dir())
+
+
+def trajectory_sets(d: str, count: int) -> list[StateSet]:
+    out = []
+    for f in sorted((IPC / "trajectories" / "learning" / d).iterdir()):
+        pfile = IPC / "problems" / "learning" / d / f.name.replace("_traj", "_prob.pddl")
+        if pfile.exists() and pfile.stat().st_size and len(out) < count:
+            ref = load_domain(IPC / "domains" / f"{d}.pddl")
+            prob = load_problem(pfile, ref)
+            out.append(StateSet(prob, read_trajectory(f, ref, prob).states, f.name))
+    return out
+
+
+@pytest.mark.parametrize("d", DOMAINS)
+def test_counted_instances_and_changes_equal_the_atoms(d):
+    """Without --explain the learned model's own instances and most changes are only counted
+    (rules.py: `counted`, `count_changes`); with it every one is an atom, as eval.lp counted them
+    before. Both give the same scores, on perturbations that drop and add preconditions and effects."""
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = trajectory_sets(d, 2)
+    for seed in (0, 1):
+        learned = perturb(ref, seed=seed, drop=3, add=3).domain
+        atoms = evaluate(learned, ref, sets, explain=True, check_trajectories=False)
+        counted = evaluate(learned, ref, sets, check_trajectories=False)
+        assert counted.actions == atoms.actions and counted.learned_only == atoms.learned_only
+
+
+def test_the_counted_paths_are_taken():
+    ref = load_domain(IPC / "domains" / "blocksworld.pddl")
+    learned = perturb(ref, seed=0, drop=3, add=3).domain
+    types = {t for _, t in trajectory_sets("blocksworld", 1)[0].problem.objects}
+    pair = slots(ref, learned)
+    fast = PairCompiler(ref, learned, pair, static_predicates(ref)).compile(types)
+    assert "count(effc," in fast and "counted(" in fast
+    explained = PairCompiler(ref, learned, pair, static_predicates(ref), explain=True).compile(types)
+    assert "count(effc," not in explained and "counted(" not in explained
+
+
+def test_streamed_batches_equal_one_program_and_hold_one_batch_at_a_time():
+    ref = load_domain(IPC / "domains" / "depots.pddl")
+    learned = perturb(ref, seed=2, drop=2, add=2).domain
+    sets = trajectory_sets("depots", 10)
+    one = evaluate(learned, ref, sets)
+    alive = most = 0
+
+    def gone() -> None:
+        nonlocal alive
+        alive -= 1
+
+    def stream():
+        """One StateSet per state, made as it is asked for (a reader of files does the same)."""
+        nonlocal alive, most
+        for ss in sets:
+            for k, st in enumerate(ss.states):
+                piece = StateSet(ss.problem, [st], f"{ss.source}#{k}")
+                weakref.finalize(piece, gone)
+                alive += 1
+                most = max(most, alive)
+                yield piece
+                del piece
+
+    streamed = evaluate(learned, ref, stream(), batch_states=10, check_trajectories=False)
+    assert streamed.actions == one.actions and streamed.states == one.states > 100
+    assert streamed.timings["batches"] >= one.states // 10
+    assert most <= 2 * 10 + 2  # the batch being evaluated and the next one being read, never all
+
+
+def test_equal_states_count_as_often_as_they_occur():
+    ref = load_domain(IPC / "domains" / "blocksworld.pddl")
+    learned = perturb(ref, seed=4, drop=2, add=2).domain
+    ss = trajectory_sets("blocksworld", 1)[0]
+    rng = random.Random(0)
+    states = [rng.choice(ss.states[:6]) for _ in range(25)]  # many repeats
+    many = evaluate(learned, ref, [StateSet(ss.problem, states, "s.json")], explain=True)
+    alone = [evaluate(learned, ref, [StateSet(ss.problem, [st], "s.json")], explain=True) for st in states]
+
+    def counts(ev):
+        return Counter({(a.action, fam, k): getattr(getattr(a, fam), k) for a in ev.actions
+                        for fam in ("applicability", "effects") for k in ("tp", "fp", "fn", "tn")})
+
+    total = Counter()
+    for ev in alone:
+        total.update(counts(ev))
+    assert counts(many) == total
+    # every occurrence is listed with its own position (the mistakes of a state, once per occurrence)
+    assert len(many.mistakes) == sum(len(ev.mistakes) for ev in alone) > 0
+    assert {m.source for m in many.mistakes} <= {f"s.json#{k}" for k in range(len(states))}
+    assert Counter(m.state for m in many.mistakes) == Counter(
+        k for k, ev in enumerate(alone) for _ in ev.mistakes)
