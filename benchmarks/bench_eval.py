@@ -7,9 +7,16 @@
    them (depth 1 and 2, computed with the reference), >= 30,000 states, in memory.
 3. Blocksworld on >= 10,000 random states (random towers) of its 10 training problems, written
    to a JSON state file and evaluated from it.
+4. Floortile on 50,000 states: random walks from its trajectory states (computed with the
+   reference), in memory.
+5. Floortile on 100,000 such states written to JSON state files (one per walk), evaluated in a
+   fresh process that reads them a file at a time: its CPU time and peak memory (the states
+   streamed in batches, never all held).
 
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
-and the peak memory. Run: `python benchmarks/bench_eval.py [--quick]`.
+and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
+predictive power runs on other inputs: tests/test_amlgym.py checks that our figures agree with it).
+Run: `python benchmarks/bench_eval.py [--quick] [--parts 12345]`.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import json
 import os
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -223,13 +231,91 @@ def part3(n: int, seed: int) -> None:
           f"{ev.applicability.recall_avg:.3f}; changes: {'; '.join(map(str, learned.changes))}")
 
 
+def floortile_walks(n: int, seed: int) -> tuple[Domain, list[StateSet]]:
+    """`n` floortile states: its 10 trajectories' states, then random walks from each of them
+    (the walks advance together, one `applicable_many` call per step), each walk a StateSet."""
+    from amlasp.reasoning.engine import applicable_many
+    d = "floortile"
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = load_states(trajectory_files(d), ref, problems_dir=IPC / "problems" / "learning" / d)
+    starts = sum(len(ss.states) for ss in sets)
+    per = max(1, -(-(n - starts) // (2 * starts)))  # steps of each walk, two walks per state
+    rng = random.Random(seed)
+    walks = [StateSet(ss.problem, [], f"{Path(ss.source).name}-walk{k}-{j}")
+             for ss in sets for k in range(len(ss.states)) for j in range(2)]
+    current = [st for ss in sets for st in ss.states for _ in range(2)]
+    total = starts
+    for _ in range(per):
+        answers = applicable_many(ref, [(w.problem, [st]) for w, st in zip(walks, current)])
+        for i, (w, acts) in enumerate(zip(walks, answers)):
+            if acts[0] and total < n:
+                current[i] = successor(ref, current[i], rng.choice(acts[0]))
+                w.states.append(current[i])
+                total += 1
+    return ref, sets + [w for w in walks if w.states]
+
+
+def distinct(sets: list[StateSet]) -> int:
+    return len({(id(ss.problem), st) for ss in sets for st in ss.states})
+
+
+def part4(n: int, seed: int) -> None:
+    print(f"\n## 4. floortile, {n} states of random walks from its trajectory states, in memory")
+    c = Clock()
+    ref, sets = floortile_walks(n, seed)
+    gen, _ = c.stop()
+    learned = perturb(ref, seed=seed, drop=2, add=2)
+    total = sum(len(ss.states) for ss in sets)
+    print(f"generated {total} states ({distinct(sets)} distinct) in {gen:.1f}s (not part of the evaluation time)")
+    c = Clock()
+    ev = evaluate(learned.domain, ref, sets)
+    wall, cpu = c.stop()
+    steps = ", ".join(f"{k} {ev.timings.get(k, 0.0):.2f}" for k in ("facts", "parse", "ground", "solve"))
+    print(f"{ev.states} states: {wall:.2f}s wall, {cpu:.2f}s CPU ({ev.states / cpu:.0f} states/CPU-s), "
+          f"{ev.timings['batches']} batches; wall seconds by step: {steps}; applicability P/R "
+          f"{ev.applicability.precision_avg:.3f}/{ev.applicability.recall_avg:.3f}")
+
+
+def part5(n: int, seed: int) -> None:
+    print(f"\n## 5. floortile, {n} states in JSON state files (one per walk), streamed by a fresh process")
+    ref, sets = floortile_walks(n, seed)
+    pdir = IPC / "problems" / "learning" / "floortile"
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, ss in enumerate(sets):
+            data = {Path(ss.problem.file).name: [[f"({a.predicate} {' '.join(a.args)})".replace(" )", ")")
+                                                  for a in st] for st in ss.states]}
+            (Path(tmp) / f"{i:05d}.json").write_text(json.dumps(data))
+        size = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 2**20
+        out = subprocess.run([sys.executable, __file__, "--stream", tmp, str(pdir), str(seed)],
+                             capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    print(f"{r['states']} states ({distinct(sets)} distinct) in {len(sets)} files ({size:.0f} MB): "
+          f"{r['cpu']:.2f}s CPU ({r['states'] / r['cpu']:.0f} states/CPU-s), {r['batches']} batches; "
+          f"peak memory of the process {r['peak_mb']:.0f} MB (its baseline after imports {r['base_mb']:.0f} MB)")
+
+
+def stream(folder: str, problems: str, seed: int) -> None:
+    """The child of part 5: evaluate the files of `folder`, print CPU seconds and peak memory as JSON."""
+    base = peak_mb()
+    ref = load_domain(IPC / "domains" / "floortile.pddl")
+    learned = perturb(ref, seed=seed, drop=2, add=2)
+    c = Clock()
+    ev = evaluate(learned.domain, ref, folder, problems=problems)
+    _, cpu = c.stop()
+    print(json.dumps({"states": ev.states, "cpu": cpu, "batches": ev.timings["batches"], "peak_mb": peak_mb(),
+                      "base_mb": base}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="3 domains, small synthetic sets")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--domains", nargs="*")
-    ap.add_argument("--parts", default="123", help="which parts to run after part 1 (default all: 123)")
+    ap.add_argument("--parts", default="12345", help="which parts to run after part 1 (default all: 12345)")
+    ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # part 5's child: FOLDER PROBLEMS SEED
     args = ap.parse_args()
+    if args.stream:
+        return stream(args.stream[0], args.stream[1], int(args.stream[2]))
     names = args.domains or (["blocksworld", "depots", "sokoban"] if args.quick else domains())
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     c = Clock()
@@ -238,6 +324,10 @@ def main() -> None:
         part2(loaded, args.seed, (1,) if args.quick else (3, 2))
     if "3" in args.parts:
         part3(1000 if args.quick else 10000, args.seed)
+    if "4" in args.parts:
+        part4(5000 if args.quick else 50000, args.seed)
+    if "5" in args.parts:
+        part5(10000 if args.quick else 100000, args.seed)
     wall, cpu = c.stop()
     print(f"\nbenchmark total {wall:.1f}s wall, {cpu:.1f}s CPU; peak memory {peak_mb():.0f} MB")
 

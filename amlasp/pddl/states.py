@@ -7,6 +7,7 @@ evaluation keep literals the learned model does not declare and count them.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -169,11 +170,82 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
     return out
 
 
+def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_predicates: bool,
+               problems: dict[str, Problem]) -> list[StateSet] | None:
+    """The common case with the C JSON parser and each distinct literal checked once (the careful
+    reader below tracks every value's line and column, ten times slower on big files). None for
+    anything unusual: a repeated key, a missing problem, a literal that is not `(p a b)` with known
+    names; the careful reader then reads the file again and reports `file:line:col`."""
+    try:
+        data = json.loads(text, object_pairs_hook=lambda pairs: pairs)
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: the careful reader says where
+        return None
+    if not isinstance(data, list) or len({k for k, _ in data}) != len(data):
+        return None
+    params = {p.name: [t for _, t in p.parameters] for p in domain.predicates}
+    out = []
+    for key, states in data:
+        ppath = _problem_path(base, key)
+        if ppath is None or not isinstance(states, list):
+            return None
+        problem = _problem(ppath, domain, problems)
+        grounder = Grounder(domain, problem.object_types(domain))
+        objs, fits = grounder.objects, grounder.fits
+        ss = StateSet(problem, [], file)
+        known: dict[str, Atom | None] = {}
+        for st in states:
+            if not isinstance(st, list):
+                return None
+            atoms = set()
+            for lit in st:
+                a = known.get(lit, False) if isinstance(lit, str) else False
+                if a is False:
+                    m = _JSON_ATOM.fullmatch(lit) if isinstance(lit, str) else None
+                    if m is None:
+                        return None
+                    parts = m.group(1).lower().split()
+                    types = params.get(parts[0])
+                    if types is None:
+                        if not ignore_unknown_predicates:
+                            return None
+                    elif len(types) != len(parts) - 1 or any(x not in objs or not fits(x, t)
+                                                             for x, t in zip(parts[1:], types)):
+                        return None
+                    a = known[lit] = None if types is None else Atom(parts[0], tuple(parts[1:]))
+                if a is None:
+                    ss.ignored += 1
+                else:
+                    atoms.add(a)
+            ss.states.append(frozenset(atoms))
+        out.append(ss)
+    return out
+
+
+_JSON_ATOM = re.compile(r"\s*\(\s*([^\s();]+(?:\s+[^\s();]+)*)\s*\)\s*")
+
+
+def _problem(path: Path, domain: Domain, problems: dict[str, Problem] | None) -> Problem:
+    """The problem file at `path`, read once when `problems` caches them (keyed by the path's text)."""
+    if problems is None:
+        return load_problem(path, domain)
+    p = problems.get(str(path))
+    if p is None:
+        p = problems[str(path)] = load_problem(path, domain)
+    return p
+
+
 def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path | None = None,
-                     ignore_unknown_predicates: bool = False) -> list[StateSet]:
-    """`{"problem.pddl": [["(on a b)", ...], ...]}`: problems looked up next to the file or in `problems_dir`."""
+                     ignore_unknown_predicates: bool = False,
+                     problems: dict[str, Problem] | None = None) -> list[StateSet]:
+    """`{"problem.pddl": [["(on a b)", ...], ...]}`: problems looked up next to the file or in `problems_dir`
+    (read once for all the files read with the same `problems` cache)."""
     file = str(path)
-    data = jsonpos.parse(read_text(path), file)
+    text = read_text(path)
+    fast = _fast_json(text, file, domain, Path(problems_dir) if problems_dir else Path(path).parent,
+                      ignore_unknown_predicates, problems)
+    if fast is not None:
+        return fast
+    data = jsonpos.parse(text, file)
     if data.kind != "object":
         raise InputError("expected a JSON object mapping problem files to lists of states", file, data.line, data.col)
     base = Path(problems_dir) if problems_dir else Path(path).parent
@@ -182,7 +254,7 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
         ppath = _problem_path(base, key.value)
         if ppath is None:
             raise InputError(f"problem file '{key.value}' not found in {base}", file, key.line, key.col)
-        problem = load_problem(ppath, domain)
+        problem = _problem(ppath, domain, problems)
         if states.kind != "array" or any(s.kind != "array" for s in states.items):
             bad = next((s for s in states.items if s.kind != "array"), states)
             raise InputError(f"'{key.value}' must map to a list of states (lists of literals)", file, bad.line, bad.col)
@@ -238,9 +310,11 @@ def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None
 
 
 def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Path | None = None,
-                ignore_unknown_predicates: bool = False, problem: Problem | None = None) -> list[StateSet]:
+                ignore_unknown_predicates: bool = False, problem: Problem | None = None,
+                problems: dict[str, Problem] | None = None) -> list[StateSet]:
     """Files or directories of trajectories, JSON state files, and problem files (initial states).
-    A trajectory is read with its own problem when one is found, else with `problem`."""
+    A trajectory is read with its own problem when one is found, else with `problem`. `problems`:
+    a cache of the problems read (by path), for a caller that reads many files of few problems."""
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -253,7 +327,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
     pdir = Path(problems_dir) if problems_dir else None
     for f in files:
         if f.suffix == ".json":
-            out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates))
+            out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates, problems))
             continue
         head = read_text(f).lstrip()[:200].lower()
         if head.startswith("(define") and "(problem" in head:
@@ -263,7 +337,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
             # a trajectory's own problem (next to it or in --problems) wins over the default one
             ppath = find_problem_for(f, pdir)
             if ppath is not None:
-                prob = load_problem(ppath, domain)
+                prob = _problem(ppath, domain, problems)
             elif problem is not None:
                 prob = problem
             else:

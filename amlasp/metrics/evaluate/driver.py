@@ -97,7 +97,8 @@ class _Reading:
         self.items = [states] if isinstance(states, (str, os.PathLike)) else states
         self.ref, self.progress = ref, progress
         self.dirs = [None] if problems is None else path_list(problems)
-        self.cache: dict[str, Problem] = {}
+        self.cache: dict[str, Problem] = {}  # one Problem object per problem file or name
+        self.problems: dict[str, Problem] = {}  # the problem files read, by path (load_states)
         self.first: str | None = None  # the first path given, for "no test states"
         self.done = False
         self.seconds = 0.0
@@ -123,7 +124,7 @@ class _Reading:
         for f in _files([item]):
             self.first = self.first or str(f)
             pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
-            for ss in load_states([f], self.ref, problems_dir=pdir):
+            for ss in load_states([f], self.ref, problems_dir=pdir, problems=self.problems):
                 ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
                 yield ss
 
