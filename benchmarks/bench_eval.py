@@ -67,7 +67,13 @@ class Clock:
 
 
 def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """The process's peak resident memory: VmHWM (that of its own image: ru_maxrss of a child may
+    count its parent's memory at the fork), else ru_maxrss."""
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+    except (OSError, StopIteration, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def successor(domain: Domain, state: frozenset[Atom], ga: GroundAction) -> frozenset[Atom]:
@@ -245,13 +251,18 @@ def floortile_walks(n: int, seed: int) -> tuple[Domain, list[StateSet]]:
              for ss in sets for k in range(len(ss.states)) for j in range(2)]
     current = [st for ss in sets for st in ss.states for _ in range(2)]
     total = starts
+    by_problem: dict[int, list[int]] = {}  # the walks of each problem: one set of states per problem and call
+    for i, w in enumerate(walks):
+        by_problem.setdefault(id(w.problem), []).append(i)
+    groups = list(by_problem.values())
     for _ in range(per):
-        answers = applicable_many(ref, [(w.problem, [st]) for w, st in zip(walks, current)])
-        for i, (w, acts) in enumerate(zip(walks, answers)):
-            if acts[0] and total < n:
-                current[i] = successor(ref, current[i], rng.choice(acts[0]))
-                w.states.append(current[i])
-                total += 1
+        answers = applicable_many(ref, [(walks[g[0]].problem, [current[i] for i in g]) for g in groups])
+        for g, acts_of in zip(groups, answers):
+            for i, acts in zip(g, acts_of):
+                if acts and total < n:
+                    current[i] = successor(ref, current[i], rng.choice(acts))
+                    walks[i].states.append(current[i])
+                    total += 1
     return ref, sets + [w for w in walks if w.states]
 
 

@@ -27,7 +27,9 @@ def eval_command(
     explain: bool = typer.Option(False, "--explain", help="list each misprediction, state by state"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
     summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
-    batch_states: int = typer.Option(40000, "--batch-states", help="states per clingo call (memory bound)"),
+    batch_states: Optional[int] = typer.Option(None, "--batch-states", min=1,
+                                               help="states per clingo call, read and let go together "
+                                                    "(default 10000: memory bound)"),
 ):
     """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action."""
     def run():
@@ -47,7 +49,7 @@ def eval_command(
         warn(f"{reference}: {w}" for w in ref.warnings)
         with progress_bar(_STAGES, transient=True) as progress:
             ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
-                          batch_states=batch_states)
+                          **({"batch_states": batch_states} if batch_states else {}))
         if ev.ignored_literals:
             warn([f"{ev.ignored_literals} state literal(s) of predicate(s) {', '.join(ev.ignored_predicates)} "
                   f"are not declared by the learned model: it ignores them"])

@@ -1,15 +1,17 @@
 """Predictive power: does a learned model predict which actions are applicable, and what they change?
 
-`evaluate(learned, reference, states)` compares both models on test states in ONE clingo
-program per domain (or per batch of states when there are very many): the states of all
+`evaluate(learned, reference, states)` compares both models on test states, streamed: read a file
+at a time and evaluated a batch at a time, in ONE clingo program per batch: the states of all
 problems are facts (`states.py`), each action schema of each model is compiled to a rule
 (`rules.py`), and `encodings/eval.lp` counts true/false positives/negatives with aggregates,
-so that Python reads a handful of numbers per action (`result.py`). docs/eval.md defines the
-metrics exactly.
+so that Python reads a handful of numbers per action and adds them up over the batches
+(`result.py`). docs/eval.md defines the metrics exactly.
 
-What makes it fast (benchmarks/bench_eval.py): negative typing and static predicates read
-once per problem (`compile.py` options), effects derived only for jointly applicable actions,
-as changes directly, and once for an effect both models share; true negatives are completed
+What makes it fast (benchmarks/bench_eval.py; docs/eval.md lists it): the state term `s(P,S)`,
+negative typing and static predicates read once per problem (`compile.py` options), equal states
+written once with a weight, effects derived only for jointly applicable actions, as changes
+directly, once for an effect both models share, and counted without atoms where no two rules make
+one; the learned model's own instances counted, not made atoms; true negatives completed
 arithmetically from universe sizes, never enumerated.
 """
 

@@ -4,7 +4,8 @@ States are grouped into contexts: a problem and the static atoms its states shar
 as `fixed(P,F)` facts instead of in every state. A state is written as its keyframe (a state
 given in full, `kf/2`) minus its `gone/2` atoms plus its own `plus/2` atoms (eval.lp):
 successive states of a trajectory share most atoms, and clingo parses facts slower than it
-derives them. On the way, the literals outside the reference's vocabulary are counted: true
+derives them. A state equal to an earlier one of its batch and context is written once, with the
+number of test states it stands for (`w/2`). On the way, the literals outside the reference's vocabulary are counted: true
 negatives are completed arithmetically from universe sizes (`Vocabulary`), so the true atoms
 outside the universe must be known (`extra/2`).
 """
