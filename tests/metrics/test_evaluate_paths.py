@@ -16,6 +16,7 @@ from amlasp.metrics.evaluate.rules import PairCompiler, slots, static_predicates
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import StateSet, read_trajectory
 
+from tests.support.examples import REGISTRY
 from tests.support.paths import IPC
 
 DOMAINS = sorted(p.name for p in (IPC / "trajectories" / "learning").iterdir() if p.is_dir())
@@ -44,6 +45,18 @@ def test_counted_instances_and_changes_equal_the_atoms(d):
         atoms = evaluate(learned, ref, sets, explain=True, check_trajectories=False)
         counted = evaluate(learned, ref, sets, check_trajectories=False)
         assert counted.actions == atoms.actions and counted.learned_only == atoms.learned_only
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_counted_equal_the_atoms_on_the_small_examples(name):
+    """The same on the registry's examples: conditional and universal effects, constants, equality,
+    negative preconditions, `or`/`exists` (the generic route and auxiliary conditions)."""
+    ref, problem = REGISTRY[name].load()
+    sets = [StateSet(problem, [problem.init], "init")]
+    for seed in range(6):
+        learned = perturb(ref, seed=seed, drop=2, add=2).domain
+        atoms = evaluate(learned, ref, sets, explain=True)
+        assert evaluate(learned, ref, sets).actions == atoms.actions
 
 
 def test_the_counted_paths_are_taken():
