@@ -114,9 +114,10 @@ class PairCompiler:
     def pair_applicability(self, slot: Slot, kinds: set[str] | None) -> None:
         """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.
 
-        Invariant read by eval.lp: app_M = app(M) u both. When one model's precondition
-        literals include the other's and its types accept no more objects, its instances are
-        derived from the other's (a cheap join) and, when they are the same, only `both` is."""
+        Invariant read by eval.lp: app_M = app(M) u both, where app(l) is only counted, not made
+        atoms, for a slot in `counted` (not with `explain`). When one model's precondition literals
+        include the other's and its types accept no more objects, its instances are derived from
+        the other's (a cheap join) and, when they are the same, only `both` is."""
         n, r, l = slot.index, slot.ref, slot.learned
         term = self.c[EVAL_REF].action_term(r)
         lits = {tag: self.literal_set(tag, a) for tag, a in ((EVAL_REF, r), (EVAL_LEARNED, l))}
@@ -154,8 +155,13 @@ class PairCompiler:
             self.rules.append(f"both({S},{n},{term}) :- app({EVAL_REF},{S},{n},{term}), "
                               f"app({EVAL_LEARNED},{S},{n},{term}).")
             return
-        # the reference's instances that the learned precondition accepts (each literal a look-up);
-        # the learned model's own instances, often many more (a dropped precondition), only counted
+        self.joint_by_lookup(slot, term)
+
+    def joint_by_lookup(self, slot: Slot, term: str) -> None:
+        """`both(S,N,A) :- app(r,S,N,A), <the learned precondition's literals and typing>`: the
+        reference's instances that the learned model accepts, each literal a look-up. The learned
+        model's own instances, often many more (a dropped precondition), are only counted (`count_rule`)."""
+        n, l = slot.index, slot.learned
         c = self.c[EVAL_LEARNED]
         body = c.applicability(l, "_").body
         scope = c.scope(l)
