@@ -100,32 +100,6 @@ def generate(
     guarded(run)
 
 
-def read_answers(path: Path) -> dict:
-    """JSON lines (or a JSON list) of {"id": ..., "answer": ...} → id (as text) → answer."""
-    import json
-    from ..pddl.source import read_text
-    text = read_text(path)
-    rows = []
-    if text.lstrip().startswith("["):
-        try:
-            rows = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InputError(f"not JSON: {e.msg}", path, e.lineno) from None
-    else:
-        for n, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise InputError(f"not JSON: {e.msg}", path, n) from None
-    out = {}
-    for n, row in enumerate(rows, 1):
-        if not isinstance(row, dict) or "id" not in row or "answer" not in row:
-            raise InputError('each answer is an object {"id": ..., "answer": ...}', path, n)
-        out[str(row["id"])] = row["answer"]
-    return out
-
-
 @questions_app.command()
 def grade(
     items: Path = typer.Argument(..., help="items: our JSON lines, or an ACPBench file (a JSON list)"),
@@ -138,6 +112,7 @@ def grade(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file"),
 ):
     """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
+    from ..questions.answers import read_answers
     from ..questions.gold import load_items
     from ..questions.grade import grade as run_grade
 

@@ -104,8 +104,10 @@ def load_sources(domain_file: str | Path, problem_files: Sequence[str | Path], t
 
 
 def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iterator[tuple[str, Situation]]:
-    """Situations from fresh walks, round robin over the problems, each with its own seeded generators."""
+    """Situations from fresh walks, round robin over the problems, each with its own seeded generators;
+    a task with a `sequel` walks on past the state (in the same batch: no clingo call per state)."""
     lo, hi = options.depth
+    sequel = SPECS[task].sequel
     batch = 0
     while True:
         walks = []
@@ -113,10 +115,13 @@ def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iter
             keys = [f"{options.seed}|{task}|{src.problem_file}|{batch}|{j}" for j in range(BATCH)]
             rngs = [random.Random(k) for k in keys]
             depths = [r.randint(lo, hi) for r in rngs]
-            walks.append((src, keys, random_walks(src.domain, src.problem, src.problem.init, depths, rngs)))
+            extra = [r.randint(*sequel) for r in rngs] if sequel else [0] * BATCH
+            ws = random_walks(src.domain, src.problem, src.problem.init, [d + e for d, e in zip(depths, extra)], rngs)
+            walks.append((src, keys, [w.split(min(d, w.depth)) if sequel else (w, None) for w, d in zip(ws, depths)]))
         for j in range(BATCH):
             for src, keys, ws in walks:
-                yield keys[j], Situation(src, ws[j], random.Random(keys[j] + "|q"))
+                walk, after = ws[j]
+                yield keys[j], Situation(src, walk, random.Random(keys[j] + "|q"), after)
         batch += 1
 
 

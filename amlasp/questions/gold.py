@@ -8,7 +8,6 @@ with the encodings, in the item's shape; `disagreements` compares it with the it
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -18,13 +17,12 @@ from typing import Any
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Problem
 from ..pddl.parse import parse_domain, parse_problem
-from ..pddl.source import read_text
 from ..reasoning.engine import applicable, execute
 from ..reasoning.justify import justify
 from ..reasoning.optimal import OptimalStatus, optimal_first_actions
 from ..reasoning.transitions import changes_many
 from .decide import Answer, Landmarks, Reachability
-from .items import AFTER_SEQUENCE, Form, Task, task_form_of_group
+from .items import AFTER_SEQUENCE, Form, Task, read_records, task_form_of_group
 from .tasks.plans import removal_key
 from .tasks.reach import classify
 from .universe import Universe
@@ -43,34 +41,36 @@ def read_atom(text: str) -> Atom:
     return Atom(name, tuple(args))
 
 
-def load_items(path: str | Path) -> list[dict]:
+class Items(list):
+    """Items read from a file, with the file and where each item starts (for located errors)."""
+
+    def __init__(self, items: list[dict], path: str | Path, places: list[tuple[int, int]]):
+        super().__init__(items)
+        self.path, self.places = str(path), places
+
+    def error(self, k: int, message: str) -> InputError:
+        """An error about item `k`, at its place in the file."""
+        line, col = self.places[k]
+        return InputError(message, self.path, line, col)
+
+
+def load_items(path: str | Path) -> Items:
     """Items of a JSON-lines file or of a JSON list; each gets `task` and `form` (from `group` if need be)."""
-    text = read_text(path)
-    try:
-        if text.lstrip().startswith("["):
-            items = json.loads(text)
-        else:
-            items = []
-            for n, line in enumerate(text.splitlines(), 1):
-                if line.strip():
-                    try:
-                        items.append(json.loads(line))
-                    except json.JSONDecodeError as e:
-                        raise InputError(f"not JSON: {e.msg}", path, n) from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"not JSON: {e.msg}", path, e.lineno) from None
+    records = read_records(path)
+    items = Items([r for r, _, _ in records], path, [(line, col) for _, line, col in records])
     for k, item in enumerate(items):
         if not isinstance(item, dict) or "id" not in item:
-            raise InputError(f"item {k + 1} is not an object with an 'id'", path)
+            line, col = items.places[k]
+            raise InputError("an item is a JSON object with an 'id'", path, line, col)
         if "task" not in item or "form" not in item:
             tf = task_form_of_group(str(item.get("group", "")))
             if tf is None:
-                raise InputError(f"item {item['id']}: unknown group '{item.get('group')}' and no task/form", path)
+                raise items.error(k, f"item {item['id']}: unknown group '{item.get('group')}' and no task/form")
             item["task"], item["form"] = str(tf[0]), str(tf[1])
         try:
             Task(item["task"]), Form(item["form"])
         except ValueError:
-            raise InputError(f"item {item['id']}: unknown task/form {item['task']}/{item['form']}", path) from None
+            raise items.error(k, f"item {item['id']}: unknown task/form {item['task']}/{item['form']}") from None
     return items
 
 
@@ -104,8 +104,11 @@ def case_of(item: dict) -> Case:
     """The item's domain and problem parsed, the state it asks about, and what it names."""
     if "PDDL_domain" not in item or "PDDL_problem" not in item:
         raise InputError(f"item {item['id']}: no PDDL_domain/PDDL_problem (ACPBench's bool and mcq files have none)")
-    d = _domain(item["PDDL_domain"])
-    p = _problem(item["PDDL_problem"], item["PDDL_domain"])
+    try:
+        d = _domain(item["PDDL_domain"])
+        p = _problem(item["PDDL_problem"], item["PDDL_domain"])
+    except InputError as e:  # located in the item's own PDDL text: say which item
+        raise InputError(f"item {item['id']}: {e}") from None
     task, form = Task(item["task"]), Form(item["form"])
     if task in AFTER_SEQUENCE and item.get("walk"):
         ex = execute(d, p, read_actions(" ".join(item["walk"])))
@@ -338,5 +341,5 @@ def _show(x) -> str:
     return f"({x})" if isinstance(x, str) else str(list(x))
 
 
-__all__ = ["load_items", "Case", "case_of", "derive", "check", "disagreements", "Undecided", "read_actions",
+__all__ = ["Items", "load_items", "Case", "case_of", "derive", "check", "disagreements", "Undecided", "read_actions",
            "read_atom"]

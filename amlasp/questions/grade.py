@@ -18,7 +18,8 @@ from ..reasoning.engine import execute
 from ..reasoning.optimal import OptimalStatus, optimal_first_actions
 from .answers import Reader, as_text, is_none, read_bool, read_choice, read_int
 from .decide import Answer, Landmarks, Reachability
-from .gold import Case, Undecided, case_of, check, read_actions, read_atom
+from ..errors import InputError
+from .gold import Case, Items, Undecided, case_of, check, read_actions, read_atom
 from .items import Form, Task
 from .language import Phrasebook
 from .templates import templates_for
@@ -95,7 +96,12 @@ def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = Fal
     out.unknown_answers = sorted(k for k in answers if k not in known)
     for n, item in enumerate(items, 1):
         task, form = Task(item["task"]), Form(item["form"])
-        c = case_of(item) if "PDDL_domain" in item else None
+        try:
+            c = case_of(item) if "PDDL_domain" in item else None
+        except InputError as e:
+            if isinstance(items, Items):
+                raise items.error(n - 1, str(e)) from None
+            raise
         if check_gold and c is not None and form is Form.GEN:
             try:
                 for d in check(c, time_limit):

@@ -56,7 +56,7 @@ def test_generate_bad_template_file_names_its_line(tmp_path):
     t = tmp_path / "ferry.toml"
     t.write_text('domain = "ferry"\n\n[predicates]\nat = "car {?x} is at {?l}"\n')
     r = run_module("questions", "generate", *FERRY, "--templates", t, "-n", "1", timeout=120)
-    assert r.returncode == 2 and f"{t}:4: [predicates] at: slot {{?x}} is not a parameter" in r.stderr
+    assert r.returncode == 2 and f"{t}:4:11: [predicates] at: slot {{?x}} is not a parameter" in r.stderr
 
 
 def test_generate_refuses_to_overwrite_an_input():
@@ -88,7 +88,26 @@ def test_grade_bad_answers_file(tmp_path):
     bad = tmp_path / "answers.jsonl"
     bad.write_text('{"id": 1, "answer": "yes"}\n{"id": 2}\n')
     r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
-    assert r.returncode == 2 and f"{bad}:2: each answer is an object" in r.stderr
+    assert r.returncode == 2 and f"{bad}:2:1: each answer is an object" in r.stderr
     bad.write_text('{"id": 1, "answer": \n')
     r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
-    assert r.returncode == 2 and f"{bad}:1: not JSON" in r.stderr
+    assert r.returncode == 2 and f"{bad}:1:21: not JSON: Expecting value" in r.stderr
+    bad.write_text('[{"id": 1, "answer": "yes"},\n  {"answer": "no"}]\n')
+    r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
+    assert r.returncode == 2 and f"{bad}:2:3: each answer is an object" in r.stderr, r.stderr
+
+
+def test_grade_bad_items_file_names_the_item(tmp_path):
+    """Bad items: the item's own line and column, and for broken PDDL in an item, the place in that text."""
+    items = tmp_path / "items.json"
+    rows = json.loads((ACP / "val" / "dev.gen.json").read_text())[:2]
+    rows[1]["PDDL_domain"] = rows[1]["PDDL_domain"].replace("(:action", "(:actoin", 1)
+    items.write_text("[\n" + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]\n")
+    r = run_module("questions", "grade", items, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert f"{items}:3:3: item {rows[1]['id']}: PDDL_domain:5:6: unknown section ':actoin'" in r.stderr, r.stderr
+    items.write_text(json.dumps(rows[0]) + "\n" + json.dumps({"id": 7, "group": "poetry_gen"}) + "\n")
+    r = run_module("questions", "grade", items, timeout=120)
+    assert r.returncode == 2 and f"{items}:2:1: item 7: unknown group 'poetry_gen'" in r.stderr, r.stderr
+    r = run("questions", "grade", str(ACP / "val" / "dev.gen.json"), "-f", "json")
+    assert r.exit_code == 0
