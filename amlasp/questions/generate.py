@@ -48,6 +48,7 @@ class Generation:
     skipped: Counter = field(default_factory=Counter)  # (task, reason) → states skipped
     states: Counter = field(default_factory=Counter)  # task → states analysed
     wanted: int = 0  # per task and form
+    asked: list[tuple[Task, Form]] = field(default_factory=list)  # the task and form pairs asked for
 
     def jsonl(self) -> str:
         return "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in self.items)
@@ -74,10 +75,9 @@ class Generation:
         return [{"task": str(t), "reason": r, "states": n} for (t, r), n in sorted(self.skipped.items())]
 
     def shortfall(self) -> dict[tuple[Task, Form], int]:
+        """(task, form) asked → how many items fewer than asked were made (none at all included)."""
         made = Counter((i.task, i.form) for i in self.items)
-        tasks = dict.fromkeys(i.task for i in self.items) | dict.fromkeys(t for t, _ in self.skipped)
-        return {(t, f): self.wanted - made[t, f] for t in tasks for f in Form
-                if (t, f) in made and made[t, f] < self.wanted}
+        return {tf: self.wanted - made[tf] for tf in self.asked if made[tf] < self.wanted}
 
 
 def answer_size(answer) -> int:
@@ -154,9 +154,10 @@ def _reason(e: Skip) -> str:
 def generate(sources: Sequence[Source], options: Options, progress: ProgressCallback | None = None) -> Generation:
     """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`)."""
     out = Generation(wanted=options.per_task)
-    for task in options.tasks:
+    for k, task in enumerate(options.tasks):
         spec = SPECS[task]
         forms = [f for f in options.forms if f in spec.forms]
+        out.asked += [(task, f) for f in forms]
         made = Counter()
         yes = Counter()
         total = len(forms) * options.per_task
@@ -181,7 +182,8 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
             for form in forms:
                 if made[form] >= options.per_task:
                     continue
-                want_yes = yes[True] <= yes[False]
+                # balanced yes/no per task, the first answer alternating from task to task
+                want_yes = yes[True] < yes[False] or (yes[True] == yes[False] and k % 2 == 0)
                 try:
                     draft = _draft(analysis, form, want_yes)
                 except Skip as e:

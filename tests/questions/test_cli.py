@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import re
+import subprocess
+import sys
 
 import pytest
 
 from tests.support.cli import run, run_module
 from tests.support.acpbench import ACP
+from tests.support.paths import ROOT
 from tests.support.ipc import reference, small_problem
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -111,3 +117,71 @@ def test_grade_bad_items_file_names_the_item(tmp_path):
     assert r.returncode == 2 and f"{items}:2:1: item 7: unknown group 'poetry_gen'" in r.stderr, r.stderr
     r = run("questions", "grade", str(ACP / "val" / "dev.gen.json"), "-f", "json")
     assert r.exit_code == 0
+
+
+def test_generate_byte_identical_across_processes(tmp_path):
+    """The same arguments and seed in two processes whose string hashes differ (PYTHONHASHSEED): the same
+    bytes, so no set's iteration order leaks into a file."""
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"items{seed}.jsonl"
+        p = subprocess.run([sys.executable, "-m", "amlasp", "questions", "generate", *FERRY, "-n", "1", "--seed", "2",
+                            "--tasks", "app,prog,areach,val,just,land,nexta,verify,count,value", "-o", str(out)],
+                           env=dict(os.environ, PYTHONHASHSEED=seed), capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and outs[0].count(b"\n") >= 25
+
+
+def test_generate_draws_a_progress_bar_on_a_terminal(tmp_path):
+    """The core reports progress through its callback; on a terminal (stderr a pty) the CLI draws it."""
+    master, slave = pty.openpty()
+    out = tmp_path / "items.jsonl"
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", "questions", "generate", *FERRY, "--tasks", "app,count",
+                          "-n", "3", "-o", str(out)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave,
+                         env=dict(os.environ, COLUMNS="100", TERM="xterm"))
+    os.close(slave)
+    seen = bytearray()
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert p.wait(timeout=600) == 0
+    os.close(master)
+    text = seen.decode(errors="replace")
+    assert re.search(r"app\s.*\d/9", text) and re.search(r"count\s.*9/9", text), text[-2000:]
+    assert out.read_text().count("\n") == 18
+
+
+EXAMPLE = ["questions", "generate", "benchmarks/ipc/domains/ferry.pddl",
+           "benchmarks/ipc/problems/solving/ferry/0_ferry_prob.pddl", "--tasks", "app,prog,reach,val,land,nexta,verify,value",
+           "-n", "1", "--seed", "1"]
+
+
+def test_shipped_example_items_are_what_the_documented_command_generates(tmp_path):
+    """examples/questions/items.jsonl (README tour, docs/questions.md) is what its command writes, byte for byte."""
+    out = tmp_path / "items.jsonl"
+    p = subprocess.run([sys.executable, "-m", "amlasp", *EXAMPLE, "-o", str(out)], cwd=ROOT, capture_output=True,
+                       text=True, timeout=600, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == (ROOT / "examples" / "questions" / "items.jsonl").read_bytes(), \
+        "regenerate examples/questions/items.jsonl with the command in examples/questions/README.md"
+    assert " ".join(EXAMPLE) in (ROOT / "examples" / "questions" / "README.md").read_text().replace(" \\\n    ", " ")
+
+
+def test_shipped_example_answers_graded(tmp_path):
+    q = ROOT / "examples" / "questions"
+    r = run("questions", "grade", q / "items.jsonl", q / "answers.jsonl", "-f", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert data["accuracy"][-1] == {"task": "all", "form": "all", "items": 22, "answered": 22, "correct": 14,
+                                    "accuracy": 14 / 22, "precision": None, "recall": None}
+    out = tmp_path / "grades.csv"
+    r = run("questions", "grade", q / "items.jsonl", q / "answers.jsonl", "-o", out)
+    assert r.exit_code == 0 and out.read_text().startswith("task,form,items,answered,correct,accuracy")
+    wrong = (tmp_path / "grades.wrong.csv").read_text().splitlines()
+    assert wrong[0] == "id,task,form,answer,reason" and len(wrong) == 1 + 8

@@ -238,3 +238,23 @@ def test_walk_depths_within_the_asked_range():
     sources = load_sources(reference("ferry"), [small_problem("ferry")])
     g = generate(sources, Options(tasks=(Task.VERIFY,), forms=(Form.BOOL,), per_task=6, seed=1, depth=(2, 3)))
     assert g.items and all(2 <= i.depth <= 3 and len(i.walk) == i.depth for i in g.items)
+
+
+def test_progress_reported_through_the_callback():
+    """Per task, (task, items made, items asked), one call per item: the count rises to the total."""
+    calls = []
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(tasks=(Task.APP, Task.COUNT), forms=(Form.GEN, Form.BOOL), per_task=2, seed=1),
+                 progress=lambda *a: calls.append(a))
+    assert calls == [("app", n, 4) for n in range(1, 5)] + [("count", n, 4) for n in range(1, 5)]
+    assert len(g.items) == 8
+
+
+def test_shortfall_names_forms_with_no_item():
+    """A form the states cannot give is reported with what is missing, even when none was made."""
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(tasks=(Task.REACH,), forms=(Form.MCQ, Form.BOOL), per_task=2, seed=1,
+                                  depth=(0, 0)))
+    # depth 0: one state, the initial one; it gives one bool item and no mcq (too few unreachable facts)
+    assert [(i.task, i.form) for i in g.items] == [(Task.REACH, Form.BOOL)]
+    assert g.shortfall() == {(Task.REACH, Form.MCQ): 2, (Task.REACH, Form.BOOL): 1}
