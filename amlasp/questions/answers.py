@@ -130,7 +130,8 @@ class Reader:
         return out, bad
 
     def progression(self, answer: Any) -> tuple[list[Atom], list[Atom]] | None:
-        """{"pos": [...], "neg": [...]}, or ACPBench's "[...] [...]", or "positive effects: ... negative effects: ..."."""
+        """{"pos": [...], "neg": [...]}, or ACPBench's "[...] [...]", or "positive effects: ... negative
+        effects: ..."."""
         if isinstance(answer, dict):
             pos, neg = answer.get("pos", []), answer.get("neg", [])
         else:

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..external.fast_downward import problem_text
-from ..model import Atom
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from .items import AFTER_SEQUENCE, Form, Item, Task, item_id
@@ -49,6 +48,7 @@ class Generation:
     states: Counter = field(default_factory=Counter)  # task → states analysed
     wanted: int = 0  # per task and form
     asked: list[tuple[Task, Form]] = field(default_factory=list)  # the task and form pairs asked for
+    gave_up: dict[Task, str] = field(default_factory=dict)  # task → why it stopped early (see GIVE_UP)
 
     def jsonl(self) -> str:
         return "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in self.items)
@@ -151,6 +151,11 @@ def _reason(e: Skip) -> str:
     return str(e).split(":", 1)[0]
 
 
+#: A task stops after this many states in a row left undecided while it has no item yet: the limits
+#: (`--time-limit`, the problem's size) are out of reach, and trying 4 x N more states would only take long.
+GIVE_UP = 8
+
+
 def generate(sources: Sequence[Source], options: Options, progress: ProgressCallback | None = None) -> Generation:
     """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`)."""
     out = Generation(wanted=options.per_task)
@@ -158,14 +163,19 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
         spec = SPECS[task]
         forms = [f for f in options.forms if f in spec.forms]
         out.asked += [(task, f) for f in forms]
-        made = Counter()
-        yes = Counter()
+        made: Counter = Counter()
+        yes: Counter = Counter()
         total = len(forms) * options.per_task
-        seen: set[tuple[str, frozenset[Atom]]] = set()
+        seen: set[tuple] = set()
         limit = 4 * total + 20  # states analysed at most
-        drawn = 0
+        drawn = undecided = 0
         for key, sit in _situations(sources, options, task):
             if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
+                break
+            if undecided >= GIVE_UP and not made:
+                out.gave_up[task] = (f"the first {undecided} states were all undecided within the limits "
+                                     f"(--time-limit {options.time_limit:g} s per planner call): try smaller "
+                                     "problems or a longer limit")
                 break
             drawn += 1
             where = (sit.source.problem_file, sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state,
@@ -178,19 +188,16 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
                 analysis = spec.analyse(sit)
             except Skip as e:
                 out.skipped[task, _reason(e)] += 1
+                undecided = undecided + 1 if _reason(e) == "undecided" else 0
                 continue
+            undecided = 0
             for form in forms:
                 if made[form] >= options.per_task:
                     continue
                 # balanced yes/no per task, the first answer alternating from task to task
                 want_yes = yes[True] < yes[False] or (yes[True] == yes[False] and k % 2 == 0)
-                try:
-                    draft = _draft(analysis, form, want_yes)
-                except Skip as e:
-                    out.skipped[task, _reason(e)] += 1
-                    continue
+                draft = _ask(out, task, analysis, form, want_yes)
                 if draft is None:
-                    out.skipped[task, f"no {form} question in the state"] += 1
                     continue
                 if form is Form.BOOL:
                     yes[draft.answer == "yes"] += 1
@@ -199,6 +206,18 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
                 if progress is not None:
                     progress(str(task), sum(made.values()), total)
     return out
+
+
+def _ask(out: Generation, task: Task, analysis, form: Form, yes: bool) -> Draft | None:
+    """The analysis's question of `form`, or None (the reason counted in `out.skipped`)."""
+    try:
+        draft = _draft(analysis, form, yes)
+    except Skip as e:
+        out.skipped[task, _reason(e)] += 1
+        return None
+    if draft is None:
+        out.skipped[task, f"no {form} question in the state"] += 1
+    return draft
 
 
 def _item(sit: Situation, task: Task, form: Form, draft: Draft, key: str, options: Options, goal: bool) -> Item:

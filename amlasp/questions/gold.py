@@ -21,7 +21,8 @@ from ..reasoning.engine import applicable, execute
 from ..reasoning.justify import justify
 from ..reasoning.optimal import OptimalStatus, optimal_first_actions
 from ..reasoning.transitions import changes_many
-from .decide import Answer, Landmarks, Reachability
+from ..enums import Verdict
+from .decide import Landmarks, Reachability
 from .items import AFTER_SEQUENCE, Form, Task, read_records, task_form_of_group
 from .tasks.plans import removal_key
 from .tasks.reach import classify
@@ -185,19 +186,19 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
         u = Universe(d, p)
         if t is Task.REACH:
             decided = _classify(u.fluent_atoms, r.atom, lambda xs: r.settle(xs, []))
-            never = sorted(" ".join((f.predicate, *f.args)) for f, x in decided.items() if x.answer is Answer.NO)
+            never = sorted(" ".join((f.predicate, *f.args)) for f, x in decided.items() if x.answer is Verdict.NO)
         else:
             decided = _classify(u.ground_actions, r.action, lambda xs: r.settle([], xs))
-            never = sorted(str(a) for a, x in decided.items() if x.answer is Answer.NO)
+            never = sorted(str(a) for a, x in decided.items() if x.answer is Verdict.NO)
         return never, {}
     if t is Task.LAND:
         lm = Landmarks(d, p, c.state, time_limit, planner_calls=200)
         decided = {f: lm.fact(f) for f in lm.candidates}
-        open_ = [f for f, x in decided.items() if x.answer is Answer.UNKNOWN]
+        open_ = [f for f, x in decided.items() if x.answer is Verdict.UNKNOWN]
         if open_:
             raise Undecided(f"{open_[0]}: {decided[open_[0]].proof}")
-        return {"yes": sorted(str(f) for f, x in decided.items() if x.answer is Answer.YES),
-                "no": sorted(str(f) for f, x in decided.items() if x.answer is Answer.NO)}, \
+        return {"yes": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.YES),
+                "no": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.NO)}, \
             {"proofs": {str(f): x.proof for f, x in decided.items()}}
     if t is Task.NEXTA:
         r = optimal_first_actions(d, p, time_limit=time_limit)
@@ -217,7 +218,8 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
     if t is Task.VALUE and "fact" in ev:
         f, i = read_atom(ev["fact"]), int(ev["position"]) - 1
         t_ = d.predicate(f.predicate).parameters[i][1]
-        hits = [o for o in Universe(d, p).objects(t_) if Atom(f.predicate, f.args[:i] + (o,) + f.args[i + 1:]) in c.state]
+        hits = [o for o in Universe(d, p).objects(t_)
+                if Atom(f.predicate, f.args[:i] + (o,) + f.args[i + 1:]) in c.state]
         if len(hits) != 1:
             return hits, {}
         return hits[0], {}
@@ -263,14 +265,14 @@ def check(c: Case, time_limit: float = 10.0) -> list[str]:
     if t is Task.LAND and not complete:
         lm = Landmarks(c.domain, c.problem, c.state, time_limit, planner_calls=500)
         out = []
-        for kind, want in (("yes", Answer.YES), ("no", Answer.NO)):
+        for kind, want in (("yes", Verdict.YES), ("no", Verdict.NO)):
             for f in gold[kind]:
                 d = lm.fact(read_atom(f))
-                if d.answer is Answer.UNKNOWN:
+                if d.answer is Verdict.UNKNOWN:
                     raise Undecided(f"{f}: {d.proof}")
                 if d.answer is not want:
-                    out.append(f"({_norm(f)}) is listed as {'a' if want is Answer.YES else 'no'} landmark, but "
-                               f"{'it is none' if d.answer is Answer.NO else 'it is one'}: {d.proof}")
+                    out.append(f"({_norm(f)}) is listed as {'a' if want is Verdict.YES else 'no'} landmark, but "
+                               f"{'it is none' if d.answer is Verdict.NO else 'it is one'}: {d.proof}")
         return out
     derived, _ = derive(c, time_limit)
     if t is Task.NEXTA:
@@ -288,21 +290,22 @@ def check(c: Case, time_limit: float = 10.0) -> list[str]:
 
 
 def _check_sample(c: Case, gold: list, time_limit: float) -> list[str]:
-    """ACPBench's reach/areach: each listed answer proven impossible; "None" checked by a search for a counterexample."""
+    """ACPBench's reach/areach: each listed answer proven impossible; "None" checked by a search for a
+    counterexample."""
     r = Reachability(c.domain, c.problem, c.state, time_limit=time_limit, planner_calls=40)
     reach = c.task is Task.REACH
     out = []
     for x in gold:
         d = r.atom(read_atom(x)) if reach else r.action(read_actions(x)[0])
-        if d.answer is Answer.UNKNOWN:
+        if d.answer is Verdict.UNKNOWN:
             raise Undecided(f"{x}: {d.proof}")
-        if d.answer is Answer.YES:
+        if d.answer is Verdict.YES:
             out.append(f"({_norm(x)}) is listed as impossible, but {d.proof}: {' '.join(map(str, d.witness))}")
     if not gold:
         u = Universe(c.domain, c.problem)
         items = u.fluent_atoms if reach else u.ground_actions
         decide = r.atom if reach else r.action
-        never = [x for x in items if decide(x, False, True).answer is Answer.NO]
+        never = [x for x in items if decide(x, False, True).answer is Verdict.NO]
         if never:
             out.append(f"the gold answer is None, but {len(never)} {'atom' if reach else 'action'}(s) can never "
                        f"{'hold' if reach else 'be applied'}, e.g. {never[0]}: {decide(never[0], False, True).proof}")

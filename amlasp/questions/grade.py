@@ -17,7 +17,8 @@ from typing import Any, Callable, Sequence
 from ..reasoning.engine import execute
 from ..reasoning.optimal import OptimalStatus, optimal_first_actions
 from .answers import Reader, as_text, is_none, read_bool, read_choice, read_int
-from .decide import Answer, Landmarks, Reachability
+from ..enums import Verdict
+from .decide import Landmarks, Reachability
 from ..errors import InputError
 from .gold import Case, Items, Undecided, case_of, check, read_actions, read_atom
 from .items import Form, Task
@@ -49,7 +50,8 @@ class Grades:
         for r in self.results:
             groups[r.task, r.form].append(r)
         rows = []
-        for (task, form), rs in sorted(groups.items(), key=lambda x: (list(Task).index(x[0][0]), list(Form).index(x[0][1]))):
+        order = {tf: k for k, tf in enumerate((t, f) for t in Task for f in Form)}
+        for (task, form), rs in sorted(groups.items(), key=lambda x: order[x[0]]):
             p = [r.precision for r in rs if r.precision is not None]
             q = [r.recall for r in rs if r.recall is not None]
             rows.append({"task": str(task), "form": str(form), "items": len(rs),
@@ -297,10 +299,10 @@ def _reach(g, item, c, answer, r, t):
         return g
     rr = Reachability(c.domain, c.problem, c.state, time_limit=t)
     d = rr.atom(x) if reach else rr.action(x)
-    g.correct = d.answer is Answer.NO
-    if d.answer is Answer.YES:
+    g.correct = d.answer is Verdict.NO
+    if d.answer is Verdict.YES:
         g.reason = f"{x} can {'hold' if reach else 'become applicable'}: {d.proof}: " + " ".join(map(str, d.witness))
-    elif d.answer is Answer.UNKNOWN:
+    elif d.answer is Verdict.UNKNOWN:
         g.reason = f"undecided: {d.proof}"
     return g
 
@@ -330,10 +332,10 @@ def _land(g, item, c, answer, r, t):
         else:
             decide = decide or Landmarks(c.domain, c.problem, c.state, t)
             d = decide.fact(f)
-            if d.answer is Answer.YES:
+            if d.answer is Verdict.YES:
                 right.add(f)
             else:
-                why.append(f"{f} is no landmark: {d.proof}" if d.answer is Answer.NO else f"{f}: undecided: {d.proof}")
+                why.append(f"{f} is no landmark: {d.proof}" if d.answer is Verdict.NO else f"{f}: undecided: {d.proof}")
     named = len(dict.fromkeys(xs))
     g.correct = not why and not bad
     why += [f"cannot read '{b}'" for b in bad]

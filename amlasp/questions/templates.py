@@ -91,8 +91,8 @@ def parse_templates(text: str, source: str = "<templates>") -> Templates:
         raise InputError(f"unknown key '{key}' (expected domain, description, {', '.join(SECTIONS)})", source,
                          *_place(text, key))
     if not isinstance(data.get("domain"), str):
-        raise InputError("a template file needs `domain = \"<domain name>\"`", source, *(_place(text, "domain")
-                                                                                        if "domain" in data else (1, 1)))
+        at = _place(text, "domain") if "domain" in data else (1, 1)
+        raise InputError("a template file needs `domain = \"<domain name>\"`", source, *at)
     tables: dict[str, dict[str, str]] = {}
     for section in SECTIONS:
         table = data.get(section, {})

@@ -17,7 +17,8 @@ SKIPS = ["task", "reason", "states"]
 
 def balance_json(g: Generation) -> dict:
     return {"items": len(g.items), "per_task_and_form": g.wanted, "balance": g.balance(), "skipped": g.skips(),
-            "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()]}
+            "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()],
+            "gave_up": {str(t): why for t, why in g.gave_up.items()}}
 
 
 def balance_terminal(g: Generation, output: str) -> list[Any]:
@@ -30,6 +31,8 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
                               [[r[c] for c in SKIPS] for r in g.skips()]))
     for (t, f), n in g.shortfall().items():
         out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+    for t, why in g.gave_up.items():
+        out.append(f"[yellow]{t}: stopped: {why}[/yellow]")
     return out
 
 

@@ -158,8 +158,8 @@ def test_generate_draws_a_progress_bar_on_a_terminal(tmp_path):
 
 
 EXAMPLE = ["questions", "generate", "benchmarks/ipc/domains/ferry.pddl",
-           "benchmarks/ipc/problems/solving/ferry/0_ferry_prob.pddl", "--tasks", "app,prog,reach,val,land,nexta,verify,value",
-           "-n", "1", "--seed", "1"]
+           "benchmarks/ipc/problems/solving/ferry/0_ferry_prob.pddl",
+           "--tasks", "app,prog,reach,val,land,nexta,verify,value", "-n", "1", "--seed", "1"]
 
 
 def test_shipped_example_items_are_what_the_documented_command_generates(tmp_path):
