@@ -78,8 +78,8 @@ def target_task(domain: Domain, problem: Problem, atoms: list[Atom], actions: li
     return d, task, frozenset(m.name for m in marks)
 
 
-def x_name(x: Atom | GroundAction) -> str:
-    return x.predicate if isinstance(x, Atom) else x.name
+GROUP = 32  # targets of one search at most (see `Reachability.settle`)
+GROUP_SECONDS = 3.0  # a group's search time at most
 
 
 class Reachability:
@@ -181,8 +181,14 @@ class Reachability:
         one true (applicable) at some point (`target_task`); when there is none (or it times out), the
         same for each half, down to single ones, whose "no plan" proves them impossible. Every plan
         witnesses all atoms and actions along it. Stops when the planner budget is spent (what is open
-        then stays undecided)."""
-        stack: list[list] = [list(atoms) + list(actions)]
+        then stays undecided).
+
+        Groups start at `GROUP` targets and search for `GROUP_SECONDS` at most: a greedy search for a
+        run through a hundred targets tends to time out where a few dozen take a second (rovers 4:
+        178 targets, 14 s to a timeout), and a failed group is only split; single targets, whose
+        failure is a proof, get the full time limit."""
+        todo = list(atoms) + list(actions)
+        stack: list[list] = [todo[i:i + GROUP] for i in range(0, len(todo), GROUP)][::-1]
         while stack and self.calls_left > 0:
             group = [x for x in stack.pop() if x not in self.seen_atoms and x not in self.seen_actions
                      and x not in self.never]
@@ -191,7 +197,8 @@ class Reachability:
             self.calls_left -= 1
             targets = ([x for x in group if isinstance(x, Atom)], [x for x in group if isinstance(x, GroundAction)])
             d, task, marks = target_task(self.domain, self.problem, *targets, every=len(group) > 1)
-            r = fast_downward(d, task, "greedy", self.time_limit)
+            r = fast_downward(d, task, "greedy", self.time_limit if len(group) == 1 else
+                              min(self.time_limit, GROUP_SECONDS))
             if r.status is PlannerStatus.PLAN:
                 self._learn([a for a in r.plan if a.name not in marks])
             elif len(group) == 1 and r.status is PlannerStatus.NO_PLAN:
