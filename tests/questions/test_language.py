@@ -127,3 +127,13 @@ def test_template_errors_name_the_file_and_line(tmp_path):
     bad.write_text('domain = "ferry"\n[plurals]\nferry = 3\n')
     with pytest.raises(InputError, match=r"t\.toml:3:1: plurals.ferry must be a string"):
         load_templates(bad, d)
+
+
+def test_the_documented_template_example_loads(tmp_path):
+    """docs/questions.md's TOML example is a valid template file for the IPC ferry domain."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "questions.md").read_text()
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    f = tmp_path / "ferry.toml"
+    f.write_text(example)
+    t = load_templates(f, load_domain(reference("ferry")))
+    assert t.actions["sail"] == "sail from location {?from} to location {?to}" and t.plurals == {"ferry": "ferries"}
