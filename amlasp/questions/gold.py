@@ -25,7 +25,7 @@ from ..enums import Verdict
 from .decide import Landmarks, Reachability
 from .items import AFTER_SEQUENCE, Form, Task, read_records, task_form_of_group
 from .tasks.plans import removal_key
-from .tasks.reach import classify
+from .tasks.reach import classify, reach_text
 from .universe import Universe
 
 ACTION = re.compile(r"\(\s*([^()\s]+)((?:\s+[^()\s]+)*)\s*\)")
@@ -181,12 +181,20 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
             raise Undecided("the plan to simplify is not valid")
         return ([removal_key(plan, i, False) for i in r.removable_single] +
                 [removal_key(plan, i, True) for i in r.removable_pairs]), {}
+    if t in (Task.REACH, Task.AREACH, Task.LAND, Task.NEXTA):
+        return _derive_searched(c, time_limit)
+    return _derive_after(c)
+
+
+def _derive_searched(c: Case, time_limit: float) -> tuple[Any, dict]:
+    """reach, areach, land, nexta: every candidate decided (`Undecided` when a limit leaves one open)."""
+    d, p, t = c.domain, c.problem, c.task
     if t in (Task.REACH, Task.AREACH):
         r = Reachability(d, p, c.state, time_limit=time_limit, planner_calls=40)
         u = Universe(d, p)
         if t is Task.REACH:
             decided = _classify(u.fluent_atoms, r.atom, lambda xs: r.settle(xs, []))
-            never = sorted(" ".join((f.predicate, *f.args)) for f, x in decided.items() if x.answer is Verdict.NO)
+            never = sorted(reach_text(f) for f, x in decided.items() if x.answer is Verdict.NO)
         else:
             decided = _classify(u.ground_actions, r.action, lambda xs: r.settle([], xs))
             never = sorted(str(a) for a, x in decided.items() if x.answer is Verdict.NO)
@@ -200,12 +208,16 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
         return {"yes": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.YES),
                 "no": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.NO)}, \
             {"proofs": {str(f): x.proof for f, x in decided.items()}}
-    if t is Task.NEXTA:
-        r = optimal_first_actions(d, p, time_limit=time_limit)
-        if r.status is not OptimalStatus.SOLVED:
-            raise Undecided(r.detail or str(r.status))
-        return {"yes": sorted(map(str, r.optimal)), "no": sorted(map(str, r.others)), "maybe": [],
-                "opt": str(r.length)}, {"plans": {str(a): [str(b) for b in x] for a, x in r.optimal.items()}}
+    r = optimal_first_actions(d, p, time_limit=time_limit)  # nexta
+    if r.status is not OptimalStatus.SOLVED:
+        raise Undecided(r.detail or str(r.status))
+    return {"yes": sorted(map(str, r.optimal)), "no": sorted(map(str, r.others)), "maybe": [],
+            "opt": str(r.length)}, {"plans": {str(a): [str(b) for b in x] for a, x in r.optimal.items()}}
+
+
+def _derive_after(c: Case) -> tuple[Any, dict]:
+    """count and value, after the walk: what the item's evidence says its question names, counted or found."""
+    d, p, t = c.domain, c.problem, c.task
     ev = c.item.get("evidence") or {}
     if t is Task.COUNT and "pattern" in ev:
         pattern = read_atom(ev["pattern"])

@@ -36,6 +36,11 @@ def classify(items, decide, settle) -> dict:
     return out
 
 
+def reach_text(f: Atom) -> str:
+    """An atom as ACPBench writes reach's answers: without parentheses (`at c0 l1`)."""
+    return " ".join((f.predicate, *f.args))
+
+
 def proven_no(candidates, decide) -> list:
     """Candidates proven impossible without the planner: by the relaxation first, by h^2 only if need be."""
     pool = [x for x in candidates if decide(x, False, False).answer is Verdict.NO]
@@ -136,7 +141,7 @@ class Reach(_Reach):
         self.r.settle(xs, [])
 
     def written(self, x: Atom) -> str:
-        return " ".join((x.predicate, *x.args))  # ACPBench writes reach's atoms without parentheses
+        return reach_text(x)
 
     @cached_property
     def yes_pool(self) -> list[Atom]:
