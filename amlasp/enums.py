@@ -22,4 +22,13 @@ class TextEnum(str, Enum):
         return format(self.value, spec)
 
 
-__all__ = ["TextEnum"]
+class Verdict(TextEnum):
+    """A proven yes (with a witness), a proven no (with a proof), or unknown (a limit was reached first):
+    the answer of every decision that may stop short (reach, landmarks, the proofs behind questions)."""
+
+    YES = "yes"
+    NO = "no"
+    UNKNOWN = "unknown"
+
+
+__all__ = ["TextEnum", "Verdict"]

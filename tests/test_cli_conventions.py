@@ -22,11 +22,8 @@ from tests.support.cli import run, run_module
 from tests.support.paths import EXAMPLES, ROOT
 
 BW = EXAMPLES / "blocksworld"
-GROUPS = {"gen": ["trajectories"], "bench": ["run", "report"]}
-#: Commands of an issue still in progress: `questions` (issue 12) gains its examples, and runnable ones
-#: (its generator needs an encoding it does not ship yet), when that issue lands.
-PENDING = {"questions"}
-ALL = [[c] for c in COMMANDS if c not in GROUPS and c not in PENDING] + [[g, c] for g, cs in GROUPS.items() for c in cs]
+GROUPS = {"gen": ["trajectories"], "bench": ["run", "report"], "questions": ["generate", "grade"]}
+ALL = [[c] for c in COMMANDS if c not in GROUPS] + [[g, c] for g, cs in GROUPS.items() for c in cs]
 
 
 def help_text(*command: str) -> str:

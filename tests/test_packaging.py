@@ -110,3 +110,17 @@ def test_installed_wheel_runs_bench_from_another_directory(dist, tmp_path):
     assert res.returncode == 0 and "syntactic,ferry,learned,precision," in res.stdout, res.stderr
     res = run("bench", "run", "--learned", "learned", "--domain", "nosuch", "--results", "r2.jsonl")
     assert res.returncode == 2 and "no reference domain for 'nosuch'" in res.stderr and "--suite" in res.stderr
+
+
+def test_readme_links_work_on_a_package_index_page_and_its_files_ship_in_the_sdist(dist):
+    """A package index shows the README without the repository: a relative link would be dead there,
+    so the README names its documents as paths, and the source distribution carries each of them."""
+    import re
+    import tarfile
+    readme = (ROOT / "README.md").read_text()
+    assert not re.findall(r"\]\((?!https?://)[^)]*\)", readme)
+    named = set(re.findall(r"`((?:docs|benchmarks|amlasp|examples)/[\w./-]+\.(?:md|pddl|txt|toml))`", readme))
+    assert {"docs/compare.md", "docs/input.md", "amlasp/encodings/README.md"} <= named
+    with tarfile.open(next(dist.glob("*.tar.gz"))) as sdist:
+        shipped = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
+    assert named <= shipped, named - shipped

@@ -7,18 +7,17 @@ from typing import List, Optional
 
 import typer
 
+from ..choices import ANSWER_FORMATS, RESULT_FORMATS
 from ..errors import InputError
-from ..render import questions as present
-from ..render.formats import ANSWER_FORMATS, Format, to_json
-from ..render.output import deliver, refuse_overwrite
-from ..render.progress import progress_bar
-from . import app, guarded, warn
+from . import IPC, app, choice_option, examples, guarded, warn
 
 questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
                                                        "(ACPBench's tasks and more): generate them, grade answers.")
 app.add_typer(questions_app, name="questions")
 
 ALL_TASKS = "app,prog,reach,areach,val,just,land,nexta,verify,count,value"
+FERRY = f"{IPC}/domains/ferry.pddl {IPC}/problems/solving/ferry/0_ferry_prob.pddl"
+QX = "examples/questions"
 
 
 def parse_names(text: str, enum, option: str) -> tuple:
@@ -50,7 +49,8 @@ def parse_range(text: str, option: str) -> tuple[int, int]:
     return low, high
 
 
-@questions_app.command()
+@questions_app.command(epilog=examples(
+    f"amlasp questions generate {FERRY} --tasks app,val,nexta -n 2 --seed 1 -o items.jsonl"))
 def generate(
     domain: Path = typer.Argument(..., help="reference PDDL domain"),
     problems: List[Path] = typer.Argument(..., help="problem file(s); states are drawn from each in turn"),
@@ -65,13 +65,16 @@ def generate(
     time_limit: float = typer.Option(10.0, "--time-limit", help="seconds per planner call"),
     explore: int = typer.Option(300, "--explore", help="states breadth-first search may visit (reach, areach)"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="items as JSON lines (default: stdout)"),
-    format: str = typer.Option("table", "--format", "-f", help="the balance report: table or json"),
+    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="the balance report's format"),
 ):
     """Generate questions whose answers the encodings prove; print the balance report."""
-    from ..questions.generate import Options, generate as run_generate, load_sources
-    from ..questions.items import Form, Task
-
     def run():
+        from ..questions.generate import Options, generate as run_generate, load_sources
+        from ..questions.items import Form, Task
+        from ..render import questions as present
+        from ..render.formats import Format, to_json
+        from ..render.output import console, deliver, refuse_overwrite
+        from ..render.progress import progress_bar
         report = Format.parse(format, ANSWER_FORMATS)
         if per_task < 1:
             raise InputError("--per-task must be at least 1")
@@ -91,7 +94,6 @@ def generate(
         body = to_json(present.balance_json(result)) if report == Format.JSON else \
             present.balance_terminal(result, str(output) if output else "stdout")
         if output is None:  # the items went to stdout: the report goes to stderr
-            from ..render.output import console
             c = console(stderr=True)
             for r in [body] if isinstance(body, str) else body:
                 c.print(r)
@@ -100,33 +102,9 @@ def generate(
     guarded(run)
 
 
-def read_answers(path: Path) -> dict:
-    """JSON lines (or a JSON list) of {"id": ..., "answer": ...} → id (as text) → answer."""
-    import json
-    from ..pddl.source import read_text
-    text = read_text(path)
-    rows = []
-    if text.lstrip().startswith("["):
-        try:
-            rows = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InputError(f"not JSON: {e.msg}", path, e.lineno) from None
-    else:
-        for n, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise InputError(f"not JSON: {e.msg}", path, n) from None
-    out = {}
-    for n, row in enumerate(rows, 1):
-        if not isinstance(row, dict) or "id" not in row or "answer" not in row:
-            raise InputError('each answer is an object {"id": ..., "answer": ...}', path, n)
-        out[str(row["id"])] = row["answer"]
-    return out
-
-
-@questions_app.command()
+@questions_app.command(epilog=examples(
+    f"amlasp questions grade {QX}/items.jsonl {QX}/answers.jsonl",
+    f"amlasp questions grade {QX}/items.jsonl {QX}/answers.jsonl -o grades.csv"))
 def grade(
     items: Path = typer.Argument(..., help="items: our JSON lines, or an ACPBench file (a JSON list)"),
     answers: Optional[Path] = typer.Argument(None, help='answers as JSON lines {"id": ..., "answer": ...}'),
@@ -134,16 +112,26 @@ def grade(
                                               help="re-derive every gen item's answer from its PDDL and list "
                                                    "disagreements (default: on without ANSWERS)"),
     time_limit: float = typer.Option(10.0, "--time-limit", help="seconds per planner call"),
-    format: str = typer.Option("table", "--format", "-f", help="table, json, csv, markdown or latex"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file"),
+    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS,
+                                          help="output format (default: the one -o's extension names, .csv .json "
+                                               ".md .tex; else table)"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file (atomically); "
+                                          "with CSV the wrong answers go to FILE.wrong.csv"),
 ):
     """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
-    from ..questions.gold import load_items
-    from ..questions.grade import grade as run_grade
-
     def run():
-        form = Format.parse(format)
-        refuse_overwrite(output, [items] + ([answers] if answers else []))
+        from ..questions.answers import read_answers
+        from ..questions.gold import load_items
+        from ..questions.grade import grade as run_grade
+        from ..render import questions as present
+        from ..render.exports import output_format
+        from ..render.formats import Format
+        from ..render.output import deliver, refuse_overwrite
+        from ..render.progress import progress_bar
+        form = output_format(format, output, RESULT_FORMATS)
+        beside = present.wrong_path(output) if form == Format.CSV and output is not None else None
+        for target in (output, beside):
+            refuse_overwrite(target, [items] + ([answers] if answers else []))
         its = load_items(items)
         given = read_answers(answers) if answers is not None else {}
         check = check_gold if check_gold is not None else answers is None
@@ -157,4 +145,6 @@ def grade(
             deliver(present.grades_terminal(result), output)
         else:
             deliver(present.grades_text(result, form), output)
+        if beside is not None:
+            deliver(present.wrong_csv(result), beside)
     guarded(run)

@@ -11,12 +11,26 @@ import json
 import re
 from typing import Any
 
+from pathlib import Path
+
+from ..errors import InputError
 from ..model import Atom, Domain, GroundAction
+from .items import read_records
 from .language import Phrasebook
 
 _YES = {"yes", "true", "correct", "y"}
 _NO = {"no", "false", "incorrect", "n"}
 _NONE = {"none", "nothing", "no such", "there is none", "n/a"}
+
+
+def read_answers(path: str | Path) -> dict[str, Any]:
+    """A file of answers, JSON lines (or one JSON list) of `{"id": ..., "answer": ...}` → id (as text) → answer."""
+    out: dict[str, Any] = {}
+    for row, line, col in read_records(path):
+        if not isinstance(row, dict) or "id" not in row or "answer" not in row:
+            raise InputError('each answer is an object {"id": ..., "answer": ...}', path, line, col)
+        out[str(row["id"])] = row["answer"]
+    return out
 
 
 def as_text(answer: Any) -> str:
@@ -116,7 +130,8 @@ class Reader:
         return out, bad
 
     def progression(self, answer: Any) -> tuple[list[Atom], list[Atom]] | None:
-        """{"pos": [...], "neg": [...]}, or ACPBench's "[...] [...]", or "positive effects: ... negative effects: ..."."""
+        """{"pos": [...], "neg": [...]}, or ACPBench's "[...] [...]", or "positive effects: ... negative
+        effects: ..."."""
         if isinstance(answer, dict):
             pos, neg = answer.get("pos", []), answer.get("neg", [])
         else:
@@ -140,4 +155,4 @@ class Reader:
         return p, n
 
 
-__all__ = ["Reader", "read_bool", "read_choice", "read_int", "is_none", "as_text"]
+__all__ = ["Reader", "read_answers", "read_bool", "read_choice", "read_int", "is_none", "as_text"]

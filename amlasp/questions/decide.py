@@ -16,27 +16,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..enums import TextEnum
+from ..enums import Verdict
 from ..external.fast_downward import PlannerStatus
 from ..reasoning.planner import plan as fast_downward
 from ..model import Action, And, Atom, Domain, Effect, GroundAction, Literal, Predicate, Problem
 from ..reasoning.engine import applicable_many, execute
-from ..reasoning.forbid import Verdict, decide_landmark
+from ..reasoning.forbid import decide_landmark
 from ..reasoning.landmarks import landmarks as relaxed_landmarks
 from ..reasoning.mutex import mutexes
 from ..reasoning.relaxed import relax
 from .walks import explore
 
 
-class Answer(TextEnum):
-    YES = "yes"
-    NO = "no"
-    UNKNOWN = "unknown"
-
-
 @dataclass(frozen=True)
 class Decision:
-    answer: Answer
+    answer: Verdict
     proof: str
     witness: tuple[GroundAction, ...] | None = None
 
@@ -84,8 +78,8 @@ def target_task(domain: Domain, problem: Problem, atoms: list[Atom], actions: li
     return d, task, frozenset(m.name for m in marks)
 
 
-def x_name(x: Atom | GroundAction) -> str:
-    return x.predicate if isinstance(x, Atom) else x.name
+GROUP = 32  # targets of one search at most (see `Reachability.settle`)
+GROUP_SECONDS = 3.0  # a group's search time at most
 
 
 class Reachability:
@@ -114,61 +108,62 @@ class Reachability:
         r = mutexes(self.domain, self.problem, self.state, fluent, self.relaxation)
         return frozenset() if r is None else frozenset(r.pairs) | frozenset((g, f) for f, g in r.pairs)
 
-    def _exhausted(self) -> str:
-        return f"all {self.explored.size} states reachable from the current state were explored"
+    def _known(self, x: Atom | GroundAction) -> Decision | None:
+        """What search already settled: a witness (breadth-first search, or a planner run's states),
+        the whole state space explored, or the planner's proof that none is reachable."""
+        is_atom = isinstance(x, Atom)
+        w = self.explored.atom_witness(x) if is_atom else self.explored.action_witness(x)
+        if w is None:
+            w = (self.seen_atoms if is_atom else self.seen_actions).get(x)
+        there = "holds" if is_atom else "is applicable"
+        if w is not None:
+            return Decision(Verdict.YES, f"a sequence of {len(w)} action(s) reaches a state where {x} {there}",
+                            tuple(w))
+        if self.explored.complete:
+            return Decision(Verdict.NO, f"all {self.explored.size} states reachable from the current state were "
+                                        f"explored, and {x} {there} in none")
+        if x in self.never:
+            return Decision(Verdict.NO, self.never[x])
+        return None
 
     def atom(self, f: Atom, planner: bool = True, mutex: bool = True) -> Decision:
         """Cheap proofs, then (`mutex`) h^2, then (`planner`) Fast Downward (see `settle`)."""
-        w = self.explored.atom_witness(f)
-        if w is None:
-            w = self.seen_atoms.get(f)
-        if w is not None:
-            return Decision(Answer.YES, f"a sequence of {len(w)} action(s) reaches a state where {f} holds",
-                            tuple(w))
-        if self.explored.complete:
-            return Decision(Answer.NO, f"{self._exhausted()}, and {f} holds in none")
+        known = self._known(f)
+        if known is not None:
+            return known
         if f.predicate in self.static:
-            return Decision(Answer.NO, f"{f} is a static fact (no action changes {f.predicate}) and is false")
+            return Decision(Verdict.NO, f"{f} is a static fact (no action changes {f.predicate}) and is false")
         if f not in self.relaxation.atoms:
-            return Decision(Answer.NO, f"{f} is not reachable even ignoring delete effects")
-        if f in self.never:
-            return Decision(Answer.NO, self.never[f])
+            return Decision(Verdict.NO, f"{f} is not reachable even ignoring delete effects")
         if not mutex:
-            return Decision(Answer.UNKNOWN, "not decided")
+            return Decision(Verdict.UNKNOWN, "not decided")
         if (f, f) in self.mutex:
-            return Decision(Answer.NO, f"{f} never holds (h^2 reachability: mutually exclusive with itself)")
+            return Decision(Verdict.NO, f"{f} never holds (h^2 reachability: mutually exclusive with itself)")
         if not planner:
-            return Decision(Answer.UNKNOWN, "not decided")
+            return Decision(Verdict.UNKNOWN, "not decided")
         self.settle([f], [])
         return self.atom(f, False)
 
     def action(self, a: GroundAction, planner: bool = True, mutex: bool = True) -> Decision:
         """As `atom`, for the states where an action is applicable."""
-        w = self.explored.action_witness(a)
-        if w is None:
-            w = self.seen_actions.get(a)
-        if w is not None:
-            return Decision(Answer.YES, f"a sequence of {len(w)} action(s) reaches a state where {a} is applicable",
-                            tuple(w))
-        if self.explored.complete:
-            return Decision(Answer.NO, f"{self._exhausted()}, and {a} is applicable in none")
+        known = self._known(a)
+        if known is not None:
+            return known
         if a not in self.relaxation.actions:
-            return Decision(Answer.NO, f"{a} is not applicable in any state even ignoring delete effects "
+            return Decision(Verdict.NO, f"{a} is not applicable in any state even ignoring delete effects "
                                        "(a static or unreachable precondition)")
-        if a in self.never:
-            return Decision(Answer.NO, self.never[a])
         if not mutex:
-            return Decision(Answer.UNKNOWN, "not decided")
+            return Decision(Verdict.UNKNOWN, "not decided")
         pre = self._preconditions(a)
         if pre is not None:
             pos = [l.atom for l in pre if l.positive]
             for i, f in enumerate(pos):
                 for g in pos[i:]:
                     if (f, g) in self.mutex:
-                        return Decision(Answer.NO, f"its preconditions {f} and {g} never hold together "
+                        return Decision(Verdict.NO, f"its preconditions {f} and {g} never hold together "
                                                    "(h^2 reachability)")
         if not planner:
-            return Decision(Answer.UNKNOWN, "not decided")
+            return Decision(Verdict.UNKNOWN, "not decided")
         self.settle([], [a])
         return self.action(a, False)
 
@@ -186,8 +181,14 @@ class Reachability:
         one true (applicable) at some point (`target_task`); when there is none (or it times out), the
         same for each half, down to single ones, whose "no plan" proves them impossible. Every plan
         witnesses all atoms and actions along it. Stops when the planner budget is spent (what is open
-        then stays undecided)."""
-        stack: list[list] = [list(atoms) + list(actions)]
+        then stays undecided).
+
+        Groups start at `GROUP` targets and search for `GROUP_SECONDS` at most: a greedy search for a
+        run through a hundred targets tends to time out where a few dozen take a second (rovers 4:
+        178 targets, 14 s to a timeout), and a failed group is only split; single targets, whose
+        failure is a proof, get the full time limit."""
+        todo = list(atoms) + list(actions)
+        stack: list[list] = [todo[i:i + GROUP] for i in range(0, len(todo), GROUP)][::-1]
         while stack and self.calls_left > 0:
             group = [x for x in stack.pop() if x not in self.seen_atoms and x not in self.seen_actions
                      and x not in self.never]
@@ -196,7 +197,8 @@ class Reachability:
             self.calls_left -= 1
             targets = ([x for x in group if isinstance(x, Atom)], [x for x in group if isinstance(x, GroundAction)])
             d, task, marks = target_task(self.domain, self.problem, *targets, every=len(group) > 1)
-            r = fast_downward(d, task, "greedy", self.time_limit)
+            r = fast_downward(d, task, "greedy", self.time_limit if len(group) == 1 else
+                              min(self.time_limit, GROUP_SECONDS))
             if r.status is PlannerStatus.PLAN:
                 self._learn([a for a in r.plan if a.name not in marks])
             elif len(group) == 1 and r.status is PlannerStatus.NO_PLAN:
@@ -254,30 +256,31 @@ class Landmarks:
     def candidates(self) -> list[Atom]:
         """Facts of fluent predicates that are type-correct, false now, and no goal (ACPBench's non-trivial ones)."""
         from .universe import Universe
-        return [f for f in Universe(self.domain, self.problem).fluent_atoms if f not in self.state and f not in self.goals]
+        return [f for f in Universe(self.domain, self.problem).fluent_atoms
+                if f not in self.state and f not in self.goals]
 
     def fact(self, f: Atom) -> Decision:
         if f in self.state:
-            return Decision(Answer.YES, "holds in the current state")
+            return Decision(Verdict.YES, "holds in the current state")
         if f in self.goals:
-            return Decision(Answer.YES, "is a goal fact")
+            return Decision(Verdict.YES, "is a goal fact")
         if self.relaxed.unsolvable:
-            return Decision(Answer.UNKNOWN, "the task is unsolvable: every fact is vacuously a landmark")
+            return Decision(Verdict.UNKNOWN, "the task is unsolvable: every fact is vacuously a landmark")
         lm = self.relaxed.is_landmark(f)
         if lm is not None:
-            return Decision(Answer.YES, lm.proof)
+            return Decision(Verdict.YES, lm.proof)
         _ = self.plan
         if f in self.avoided:
-            return Decision(Answer.NO, f"a plan of {len(self.avoided[f])} step(s) in which {f} never holds",
+            return Decision(Verdict.NO, f"a plan of {len(self.avoided[f])} step(s) in which {f} never holds",
                             self.avoided[f])
         if self.plan is None or self.calls_left <= 0:
-            return Decision(Answer.UNKNOWN, "no plan known" if self.plan is None else "planner budget spent")
+            return Decision(Verdict.UNKNOWN, "no plan known" if self.plan is None else "planner budget spent")
         self.calls_left -= 1
         d = decide_landmark(self.domain, self.problem, f, self.state, self.time_limit)
         if d.verdict is Verdict.NO:
             self._learn(d.plan)
-            return Decision(Answer.NO, d.proof, d.plan)
-        return Decision(Answer.YES if d.verdict is Verdict.YES else Answer.UNKNOWN, d.proof)
+            return Decision(Verdict.NO, d.proof, d.plan)
+        return Decision(d.verdict, d.proof)
 
 
-__all__ = ["Answer", "Decision", "Reachability", "Landmarks"]
+__all__ = ["Decision", "Reachability", "Landmarks"]

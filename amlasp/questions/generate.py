@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..external.fast_downward import problem_text
-from ..model import Atom
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from .items import AFTER_SEQUENCE, Form, Item, Task, item_id
@@ -48,6 +47,8 @@ class Generation:
     skipped: Counter = field(default_factory=Counter)  # (task, reason) → states skipped
     states: Counter = field(default_factory=Counter)  # task → states analysed
     wanted: int = 0  # per task and form
+    asked: list[tuple[Task, Form]] = field(default_factory=list)  # the task and form pairs asked for
+    gave_up: dict[Task, str] = field(default_factory=dict)  # task → why it stopped early (see GIVE_UP)
 
     def jsonl(self) -> str:
         return "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in self.items)
@@ -74,10 +75,9 @@ class Generation:
         return [{"task": str(t), "reason": r, "states": n} for (t, r), n in sorted(self.skipped.items())]
 
     def shortfall(self) -> dict[tuple[Task, Form], int]:
+        """(task, form) asked → how many items fewer than asked were made (none at all included)."""
         made = Counter((i.task, i.form) for i in self.items)
-        tasks = dict.fromkeys(i.task for i in self.items) | dict.fromkeys(t for t, _ in self.skipped)
-        return {(t, f): self.wanted - made[t, f] for t in tasks for f in Form
-                if (t, f) in made and made[t, f] < self.wanted}
+        return {tf: self.wanted - made[tf] for tf in self.asked if made[tf] < self.wanted}
 
 
 def answer_size(answer) -> int:
@@ -104,8 +104,10 @@ def load_sources(domain_file: str | Path, problem_files: Sequence[str | Path], t
 
 
 def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iterator[tuple[str, Situation]]:
-    """Situations from fresh walks, round robin over the problems, each with its own seeded generators."""
+    """Situations from fresh walks, round robin over the problems, each with its own seeded generators;
+    a task with a `sequel` walks on past the state (in the same batch: no clingo call per state)."""
     lo, hi = options.depth
+    sequel = SPECS[task].sequel
     batch = 0
     while True:
         walks = []
@@ -113,10 +115,13 @@ def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iter
             keys = [f"{options.seed}|{task}|{src.problem_file}|{batch}|{j}" for j in range(BATCH)]
             rngs = [random.Random(k) for k in keys]
             depths = [r.randint(lo, hi) for r in rngs]
-            walks.append((src, keys, random_walks(src.domain, src.problem, src.problem.init, depths, rngs)))
+            extra = [r.randint(*sequel) for r in rngs] if sequel else [0] * BATCH
+            ws = random_walks(src.domain, src.problem, src.problem.init, [d + e for d, e in zip(depths, extra)], rngs)
+            walks.append((src, keys, [w.split(min(d, w.depth)) if sequel else (w, None) for w, d in zip(ws, depths)]))
         for j in range(BATCH):
             for src, keys, ws in walks:
-                yield keys[j], Situation(src, ws[j], random.Random(keys[j] + "|q"))
+                walk, after = ws[j]
+                yield keys[j], Situation(src, walk, random.Random(keys[j] + "|q"), after)
         batch += 1
 
 
@@ -146,20 +151,31 @@ def _reason(e: Skip) -> str:
     return str(e).split(":", 1)[0]
 
 
+#: A task stops after this many states in a row left undecided while it has no item yet: the limits
+#: (`--time-limit`, the problem's size) are out of reach, and trying 4 x N more states would only take long.
+GIVE_UP = 8
+
+
 def generate(sources: Sequence[Source], options: Options, progress: ProgressCallback | None = None) -> Generation:
     """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`)."""
     out = Generation(wanted=options.per_task)
-    for task in options.tasks:
+    for k, task in enumerate(options.tasks):
         spec = SPECS[task]
         forms = [f for f in options.forms if f in spec.forms]
-        made = Counter()
-        yes = Counter()
+        out.asked += [(task, f) for f in forms]
+        made: Counter = Counter()
+        yes: Counter = Counter()
         total = len(forms) * options.per_task
-        seen: set[tuple[str, frozenset[Atom]]] = set()
+        seen: set[tuple] = set()
         limit = 4 * total + 20  # states analysed at most
-        drawn = 0
+        drawn = undecided = 0
         for key, sit in _situations(sources, options, task):
             if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
+                break
+            if undecided >= GIVE_UP and not made:
+                out.gave_up[task] = (f"the first {undecided} states were all undecided within the limits "
+                                     f"(--time-limit {options.time_limit:g} s per planner call): try smaller "
+                                     "problems or a longer limit")
                 break
             drawn += 1
             where = (sit.source.problem_file, sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state,
@@ -172,18 +188,16 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
                 analysis = spec.analyse(sit)
             except Skip as e:
                 out.skipped[task, _reason(e)] += 1
+                undecided = undecided + 1 if _reason(e) == "undecided" else 0
                 continue
+            undecided = 0
             for form in forms:
                 if made[form] >= options.per_task:
                     continue
-                want_yes = yes[True] <= yes[False]
-                try:
-                    draft = _draft(analysis, form, want_yes)
-                except Skip as e:
-                    out.skipped[task, _reason(e)] += 1
-                    continue
+                # balanced yes/no per task, the first answer alternating from task to task
+                want_yes = yes[True] < yes[False] or (yes[True] == yes[False] and k % 2 == 0)
+                draft = _ask(out, task, analysis, form, want_yes)
                 if draft is None:
-                    out.skipped[task, f"no {form} question in the state"] += 1
                     continue
                 if form is Form.BOOL:
                     yes[draft.answer == "yes"] += 1
@@ -192,6 +206,18 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
                 if progress is not None:
                     progress(str(task), sum(made.values()), total)
     return out
+
+
+def _ask(out: Generation, task: Task, analysis, form: Form, yes: bool) -> Draft | None:
+    """The analysis's question of `form`, or None (the reason counted in `out.skipped`)."""
+    try:
+        draft = _draft(analysis, form, yes)
+    except Skip as e:
+        out.skipped[task, _reason(e)] += 1
+        return None
+    if draft is None:
+        out.skipped[task, f"no {form} question in the state"] += 1
+    return draft
 
 
 def _item(sit: Situation, task: Task, form: Form, draft: Draft, key: str, options: Options, goal: bool) -> Item:

@@ -8,7 +8,6 @@ with the encodings, in the item's shape; `disagreements` compares it with the it
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -18,15 +17,15 @@ from typing import Any
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Problem
 from ..pddl.parse import parse_domain, parse_problem
-from ..pddl.source import read_text
 from ..reasoning.engine import applicable, execute
 from ..reasoning.justify import justify
 from ..reasoning.optimal import OptimalStatus, optimal_first_actions
 from ..reasoning.transitions import changes_many
-from .decide import Answer, Landmarks, Reachability
-from .items import AFTER_SEQUENCE, Form, Task, task_form_of_group
+from ..enums import Verdict
+from .decide import Landmarks, Reachability
+from .items import AFTER_SEQUENCE, Form, Task, read_records, task_form_of_group
 from .tasks.plans import removal_key
-from .tasks.reach import classify
+from .tasks.reach import classify, reach_text
 from .universe import Universe
 
 ACTION = re.compile(r"\(\s*([^()\s]+)((?:\s+[^()\s]+)*)\s*\)")
@@ -43,34 +42,36 @@ def read_atom(text: str) -> Atom:
     return Atom(name, tuple(args))
 
 
-def load_items(path: str | Path) -> list[dict]:
+class Items(list):
+    """Items read from a file, with the file and where each item starts (for located errors)."""
+
+    def __init__(self, items: list[dict], path: str | Path, places: list[tuple[int, int]]):
+        super().__init__(items)
+        self.path, self.places = str(path), places
+
+    def error(self, k: int, message: str) -> InputError:
+        """An error about item `k`, at its place in the file."""
+        line, col = self.places[k]
+        return InputError(message, self.path, line, col)
+
+
+def load_items(path: str | Path) -> Items:
     """Items of a JSON-lines file or of a JSON list; each gets `task` and `form` (from `group` if need be)."""
-    text = read_text(path)
-    try:
-        if text.lstrip().startswith("["):
-            items = json.loads(text)
-        else:
-            items = []
-            for n, line in enumerate(text.splitlines(), 1):
-                if line.strip():
-                    try:
-                        items.append(json.loads(line))
-                    except json.JSONDecodeError as e:
-                        raise InputError(f"not JSON: {e.msg}", path, n) from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"not JSON: {e.msg}", path, e.lineno) from None
+    records = read_records(path)
+    items = Items([r for r, _, _ in records], path, [(line, col) for _, line, col in records])
     for k, item in enumerate(items):
         if not isinstance(item, dict) or "id" not in item:
-            raise InputError(f"item {k + 1} is not an object with an 'id'", path)
+            line, col = items.places[k]
+            raise InputError("an item is a JSON object with an 'id'", path, line, col)
         if "task" not in item or "form" not in item:
             tf = task_form_of_group(str(item.get("group", "")))
             if tf is None:
-                raise InputError(f"item {item['id']}: unknown group '{item.get('group')}' and no task/form", path)
+                raise items.error(k, f"item {item['id']}: unknown group '{item.get('group')}' and no task/form")
             item["task"], item["form"] = str(tf[0]), str(tf[1])
         try:
             Task(item["task"]), Form(item["form"])
         except ValueError:
-            raise InputError(f"item {item['id']}: unknown task/form {item['task']}/{item['form']}", path) from None
+            raise items.error(k, f"item {item['id']}: unknown task/form {item['task']}/{item['form']}") from None
     return items
 
 
@@ -104,8 +105,11 @@ def case_of(item: dict) -> Case:
     """The item's domain and problem parsed, the state it asks about, and what it names."""
     if "PDDL_domain" not in item or "PDDL_problem" not in item:
         raise InputError(f"item {item['id']}: no PDDL_domain/PDDL_problem (ACPBench's bool and mcq files have none)")
-    d = _domain(item["PDDL_domain"])
-    p = _problem(item["PDDL_problem"], item["PDDL_domain"])
+    try:
+        d = _domain(item["PDDL_domain"])
+        p = _problem(item["PDDL_problem"], item["PDDL_domain"])
+    except InputError as e:  # located in the item's own PDDL text: say which item
+        raise InputError(f"item {item['id']}: {e}") from None
     task, form = Task(item["task"]), Form(item["form"])
     if task in AFTER_SEQUENCE and item.get("walk"):
         ex = execute(d, p, read_actions(" ".join(item["walk"])))
@@ -177,31 +181,43 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
             raise Undecided("the plan to simplify is not valid")
         return ([removal_key(plan, i, False) for i in r.removable_single] +
                 [removal_key(plan, i, True) for i in r.removable_pairs]), {}
+    if t in (Task.REACH, Task.AREACH, Task.LAND, Task.NEXTA):
+        return _derive_searched(c, time_limit)
+    return _derive_after(c)
+
+
+def _derive_searched(c: Case, time_limit: float) -> tuple[Any, dict]:
+    """reach, areach, land, nexta: every candidate decided (`Undecided` when a limit leaves one open)."""
+    d, p, t = c.domain, c.problem, c.task
     if t in (Task.REACH, Task.AREACH):
         r = Reachability(d, p, c.state, time_limit=time_limit, planner_calls=40)
         u = Universe(d, p)
         if t is Task.REACH:
             decided = _classify(u.fluent_atoms, r.atom, lambda xs: r.settle(xs, []))
-            never = sorted(" ".join((f.predicate, *f.args)) for f, x in decided.items() if x.answer is Answer.NO)
+            never = sorted(reach_text(f) for f, x in decided.items() if x.answer is Verdict.NO)
         else:
             decided = _classify(u.ground_actions, r.action, lambda xs: r.settle([], xs))
-            never = sorted(str(a) for a, x in decided.items() if x.answer is Answer.NO)
+            never = sorted(str(a) for a, x in decided.items() if x.answer is Verdict.NO)
         return never, {}
     if t is Task.LAND:
         lm = Landmarks(d, p, c.state, time_limit, planner_calls=200)
         decided = {f: lm.fact(f) for f in lm.candidates}
-        open_ = [f for f, x in decided.items() if x.answer is Answer.UNKNOWN]
+        open_ = [f for f, x in decided.items() if x.answer is Verdict.UNKNOWN]
         if open_:
             raise Undecided(f"{open_[0]}: {decided[open_[0]].proof}")
-        return {"yes": sorted(str(f) for f, x in decided.items() if x.answer is Answer.YES),
-                "no": sorted(str(f) for f, x in decided.items() if x.answer is Answer.NO)}, \
+        return {"yes": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.YES),
+                "no": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.NO)}, \
             {"proofs": {str(f): x.proof for f, x in decided.items()}}
-    if t is Task.NEXTA:
-        r = optimal_first_actions(d, p, time_limit=time_limit)
-        if r.status is not OptimalStatus.SOLVED:
-            raise Undecided(r.detail or str(r.status))
-        return {"yes": sorted(map(str, r.optimal)), "no": sorted(map(str, r.others)), "maybe": [],
-                "opt": str(r.length)}, {"plans": {str(a): [str(b) for b in x] for a, x in r.optimal.items()}}
+    r = optimal_first_actions(d, p, time_limit=time_limit)  # nexta
+    if r.status is not OptimalStatus.SOLVED:
+        raise Undecided(r.detail or str(r.status))
+    return {"yes": sorted(map(str, r.optimal)), "no": sorted(map(str, r.others)), "maybe": [],
+            "opt": str(r.length)}, {"plans": {str(a): [str(b) for b in x] for a, x in r.optimal.items()}}
+
+
+def _derive_after(c: Case) -> tuple[Any, dict]:
+    """count and value, after the walk: what the item's evidence says its question names, counted or found."""
+    d, p, t = c.domain, c.problem, c.task
     ev = c.item.get("evidence") or {}
     if t is Task.COUNT and "pattern" in ev:
         pattern = read_atom(ev["pattern"])
@@ -214,7 +230,8 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
     if t is Task.VALUE and "fact" in ev:
         f, i = read_atom(ev["fact"]), int(ev["position"]) - 1
         t_ = d.predicate(f.predicate).parameters[i][1]
-        hits = [o for o in Universe(d, p).objects(t_) if Atom(f.predicate, f.args[:i] + (o,) + f.args[i + 1:]) in c.state]
+        hits = [o for o in Universe(d, p).objects(t_)
+                if Atom(f.predicate, f.args[:i] + (o,) + f.args[i + 1:]) in c.state]
         if len(hits) != 1:
             return hits, {}
         return hits[0], {}
@@ -260,14 +277,14 @@ def check(c: Case, time_limit: float = 10.0) -> list[str]:
     if t is Task.LAND and not complete:
         lm = Landmarks(c.domain, c.problem, c.state, time_limit, planner_calls=500)
         out = []
-        for kind, want in (("yes", Answer.YES), ("no", Answer.NO)):
+        for kind, want in (("yes", Verdict.YES), ("no", Verdict.NO)):
             for f in gold[kind]:
                 d = lm.fact(read_atom(f))
-                if d.answer is Answer.UNKNOWN:
+                if d.answer is Verdict.UNKNOWN:
                     raise Undecided(f"{f}: {d.proof}")
                 if d.answer is not want:
-                    out.append(f"({_norm(f)}) is listed as {'a' if want is Answer.YES else 'no'} landmark, but "
-                               f"{'it is none' if d.answer is Answer.NO else 'it is one'}: {d.proof}")
+                    out.append(f"({_norm(f)}) is listed as {'a' if want is Verdict.YES else 'no'} landmark, but "
+                               f"{'it is none' if d.answer is Verdict.NO else 'it is one'}: {d.proof}")
         return out
     derived, _ = derive(c, time_limit)
     if t is Task.NEXTA:
@@ -285,21 +302,22 @@ def check(c: Case, time_limit: float = 10.0) -> list[str]:
 
 
 def _check_sample(c: Case, gold: list, time_limit: float) -> list[str]:
-    """ACPBench's reach/areach: each listed answer proven impossible; "None" checked by a search for a counterexample."""
+    """ACPBench's reach/areach: each listed answer proven impossible; "None" checked by a search for a
+    counterexample."""
     r = Reachability(c.domain, c.problem, c.state, time_limit=time_limit, planner_calls=40)
     reach = c.task is Task.REACH
     out = []
     for x in gold:
         d = r.atom(read_atom(x)) if reach else r.action(read_actions(x)[0])
-        if d.answer is Answer.UNKNOWN:
+        if d.answer is Verdict.UNKNOWN:
             raise Undecided(f"{x}: {d.proof}")
-        if d.answer is Answer.YES:
+        if d.answer is Verdict.YES:
             out.append(f"({_norm(x)}) is listed as impossible, but {d.proof}: {' '.join(map(str, d.witness))}")
     if not gold:
         u = Universe(c.domain, c.problem)
         items = u.fluent_atoms if reach else u.ground_actions
         decide = r.atom if reach else r.action
-        never = [x for x in items if decide(x, False, True).answer is Answer.NO]
+        never = [x for x in items if decide(x, False, True).answer is Verdict.NO]
         if never:
             out.append(f"the gold answer is None, but {len(never)} {'atom' if reach else 'action'}(s) can never "
                        f"{'hold' if reach else 'be applied'}, e.g. {never[0]}: {decide(never[0], False, True).proof}")
@@ -338,5 +356,5 @@ def _show(x) -> str:
     return f"({x})" if isinstance(x, str) else str(list(x))
 
 
-__all__ = ["load_items", "Case", "case_of", "derive", "check", "disagreements", "Undecided", "read_actions",
+__all__ = ["Items", "load_items", "Case", "case_of", "derive", "check", "disagreements", "Undecided", "read_actions",
            "read_atom"]

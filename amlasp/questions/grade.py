@@ -17,8 +17,10 @@ from typing import Any, Callable, Sequence
 from ..reasoning.engine import execute
 from ..reasoning.optimal import OptimalStatus, optimal_first_actions
 from .answers import Reader, as_text, is_none, read_bool, read_choice, read_int
-from .decide import Answer, Landmarks, Reachability
-from .gold import Case, Undecided, case_of, check, read_actions, read_atom
+from ..enums import Verdict
+from .decide import Landmarks, Reachability
+from ..errors import InputError
+from .gold import Case, Items, Undecided, case_of, check, read_actions, read_atom
 from .items import Form, Task
 from .language import Phrasebook
 from .templates import templates_for
@@ -48,7 +50,8 @@ class Grades:
         for r in self.results:
             groups[r.task, r.form].append(r)
         rows = []
-        for (task, form), rs in sorted(groups.items(), key=lambda x: (list(Task).index(x[0][0]), list(Form).index(x[0][1]))):
+        order = {tf: k for k, tf in enumerate((t, f) for t in Task for f in Form)}
+        for (task, form), rs in sorted(groups.items(), key=lambda x: order[x[0]]):
             p = [r.precision for r in rs if r.precision is not None]
             q = [r.recall for r in rs if r.recall is not None]
             rows.append({"task": str(task), "form": str(form), "items": len(rs),
@@ -95,7 +98,12 @@ def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = Fal
     out.unknown_answers = sorted(k for k in answers if k not in known)
     for n, item in enumerate(items, 1):
         task, form = Task(item["task"]), Form(item["form"])
-        c = case_of(item) if "PDDL_domain" in item else None
+        try:
+            c = case_of(item) if "PDDL_domain" in item else None
+        except InputError as e:
+            if isinstance(items, Items):
+                raise items.error(n - 1, str(e)) from None
+            raise
         if check_gold and c is not None and form is Form.GEN:
             try:
                 for d in check(c, time_limit):
@@ -161,9 +169,21 @@ def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> G
         return g
     g.correct = got == gold
     if not g.correct:
-        g.reason = f"the answer is {item['answer']}" + (f": {ev['proof']}" if "proof" in ev else
-                                                        f": {'; '.join(ev['unmet'])}" if ev.get("unmet") else "")
+        g.reason = f"the answer is {item['answer']}" + _because(g.task, ev)
     return g
+
+
+def _because(task: Task, ev: dict) -> str:
+    """Why a yes/no item's answer is what it is, from its evidence (empty when it says nothing)."""
+    unmet = "; ".join(f"{u} is false" for u in ev.get("unmet", []))  # the failed precondition literals
+    if task is Task.VAL and ev.get("first_inapplicable", -1) >= 0:
+        j = ev["first_inapplicable"]
+        return f": step {j + 1}, {read_actions(ev['sequence'])[j]}, is not applicable: {unmet}"
+    if task is Task.APP and unmet:
+        return f": {ev['action']} is not applicable: {unmet}"
+    if "proof" in ev:
+        return f": {ev['proof']}"
+    return ""
 
 
 def _why_not(c: Case, a) -> str:
@@ -279,16 +299,20 @@ def _reach(g, item, c, answer, r, t):
         return g
     rr = Reachability(c.domain, c.problem, c.state, time_limit=t)
     d = rr.atom(x) if reach else rr.action(x)
-    g.correct = d.answer is Answer.NO
-    if d.answer is Answer.YES:
+    g.correct = d.answer is Verdict.NO
+    if d.answer is Verdict.YES:
         g.reason = f"{x} can {'hold' if reach else 'become applicable'}: {d.proof}: " + " ".join(map(str, d.witness))
-    elif d.answer is Answer.UNKNOWN:
+    elif d.answer is Verdict.UNKNOWN:
         g.reason = f"undecided: {d.proof}"
     return g
 
 
 def _land(g, item, c, answer, r, t):
+    """Each fact named must be a non-trivial landmark (one, or a list: precision over the facts named,
+    recall over every landmark where the gold lists them all, i.e. our own items)."""
     yes = {" ".join(y.lower().strip("()").split()) for y in item["answer"]["yes"]}
+    if isinstance(answer, dict):  # the gold's own shape: its landmarks are the answer
+        answer = answer.get("yes", [])
     if is_none(answer):
         g.correct = not yes
         g.reason = "" if g.correct else f"there are landmarks, e.g. ({sorted(yes)[0]})"
@@ -297,18 +321,29 @@ def _land(g, item, c, answer, r, t):
     if not xs:
         g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
         return g
-    f = xs[0]
-    if " ".join(str(f).strip("()").split()) in yes:
-        g.correct = True
-        return g
     goals = {l.atom for l in c.problem.goal if l.positive}
-    if f in c.state or f in goals:
-        g.reason = f"{f} holds in the state or is a goal: a trivial landmark"
-        return g
-    d = Landmarks(c.domain, c.problem, c.state, t).fact(f)
-    g.correct = d.answer is Answer.YES
-    g.reason = "" if g.correct else f"{f} is no landmark: {d.proof}" if d.answer is Answer.NO else \
-        f"undecided: {d.proof}"
+    decide = None
+    right, why = set(), []
+    for f in dict.fromkeys(xs):
+        if " ".join(str(f).strip("()").split()) in yes:
+            right.add(f)
+        elif f in c.state or f in goals:
+            why.append(f"{f} holds in the state or is a goal: a trivial landmark")
+        else:
+            decide = decide or Landmarks(c.domain, c.problem, c.state, t)
+            d = decide.fact(f)
+            if d.answer is Verdict.YES:
+                right.add(f)
+            else:
+                why.append(f"{f} is no landmark: {d.proof}" if d.answer is Verdict.NO else f"{f}: undecided: {d.proof}")
+    named = len(dict.fromkeys(xs))
+    g.correct = not why and not bad
+    why += [f"cannot read '{b}'" for b in bad]
+    g.reason = "; ".join(why)
+    if named > 1:
+        g.precision = len(right) / named
+        if "evidence" in item and yes:  # our items list every landmark
+            g.recall = len({" ".join(str(f).strip("()").split()) for f in right} & yes) / len(yes)
     return g
 
 

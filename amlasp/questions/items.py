@@ -9,10 +9,13 @@ from run to run.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..enums import TextEnum
+from ..errors import InputError
 
 
 class Task(TextEnum):
@@ -109,4 +112,40 @@ class Item:
         return out
 
 
-__all__ = ["Task", "Form", "GROUPS", "AFTER_SEQUENCE", "LABELS", "Item", "item_id", "task_form_of_group"]
+def read_records(path: str | Path) -> list[tuple[Any, int, int]]:
+    """The JSON values of a JSON-lines file, or of a file holding one JSON list (ACPBench's), each with
+    its line and column: the one reader of item and answer files, so that a bad record is named by
+    its place (`file:line:col`)."""
+    from ..pddl.source import read_text
+    text = read_text(path)
+    body = text.lstrip()
+    if not body.startswith("["):
+        out = []
+        for n, line in enumerate(text.split("\n"), 1):
+            if line.strip():
+                try:
+                    out.append((json.loads(line), n, len(line) - len(line.lstrip()) + 1))
+                except json.JSONDecodeError as e:
+                    raise InputError(f"not JSON: {e.msg}", path, n, e.colno) from None
+        return out
+    try:
+        values = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"not JSON: {e.msg}", path, e.lineno, e.colno) from None
+    if not isinstance(values, list):
+        raise InputError("expected JSON lines or one JSON list", path, 1, 1)
+    # valid JSON: find where each element starts (raw_decode from one to the next)
+    decoder, pos, line, seen = json.JSONDecoder(), len(text) - len(body) + 1, 1, 0
+    out = []
+    for value in values:
+        while text[pos] in " \t\n\r,":
+            pos += 1
+        line += text.count("\n", seen, pos)
+        seen = pos
+        out.append((value, line, pos - text.rfind("\n", 0, pos)))
+        pos = decoder.raw_decode(text, pos)[1]
+    return out
+
+
+__all__ = ["Task", "Form", "GROUPS", "AFTER_SEQUENCE", "LABELS", "Item", "item_id", "task_form_of_group",
+           "read_records"]

@@ -163,13 +163,22 @@ class Phrasebook:
                                          tuple(v for v, _ in a.parameters)) for a in domain.actions}
         self.description = t.description
         self.plurals = dict(t.plurals)
+        # memos: a thousand items of one problem describe the same facts, rules and static facts again
+        self._facts: dict[Atom, str] = {}
+        self._fixed: dict[frozenset[Atom], str] = {}
+        self._domain_text: str | None = None
 
     # -- ground
     def fact(self, atom: Atom) -> str:
-        if atom.predicate == "=":
-            return f"{atom.args[0]} is {atom.args[1]}"
-        s = self.facts.get(atom.predicate)
-        return s.fill(atom.args) if s else str(atom)
+        text = self._facts.get(atom)
+        if text is None:
+            if atom.predicate == "=":
+                text = f"{atom.args[0]} is {atom.args[1]}"
+            else:
+                s = self.facts.get(atom.predicate)
+                text = s.fill(atom.args) if s else str(atom)
+            self._facts[atom] = text
+        return text
 
     def not_fact(self, atom: Atom) -> str:
         if atom.predicate == "=":
@@ -271,10 +280,12 @@ class Phrasebook:
 
     def state(self, state, static: frozenset[str], lead: str = "Currently") -> str:
         fluent = [a for a in state if a.predicate not in static]
-        fixed = [a for a in state if a.predicate in static]
+        fixed = frozenset(a for a in state if a.predicate in static)
         out = []
         if fixed:
-            out.append(f"The following facts never change: {self.facts_text(fixed)}.")
+            if fixed not in self._fixed:
+                self._fixed[fixed] = f"The following facts never change: {self.facts_text(fixed)}."
+            out.append(self._fixed[fixed])
         out.append(f"{lead}, {self.facts_text(fluent)}." if fluent else f"{lead}, none of the other facts hold.")
         out.append("Any fact not listed is false.")
         return " ".join(out)
@@ -283,9 +294,11 @@ class Phrasebook:
         return "The goal is to reach a state where " + enumerate_text([self.literal(l) for l in goal]) + "."
 
     def domain_text(self) -> str:
-        intro = self.description.strip() or f"This is the {self.domain.name} planning domain."
-        rules = " ".join(self.rule(a.name) for a in self.domain.actions)
-        return f"{intro} {rules}"
+        if self._domain_text is None:
+            intro = self.description.strip() or f"This is the {self.domain.name} planning domain."
+            rules = " ".join(self.rule(a.name) for a in self.domain.actions)
+            self._domain_text = f"{intro} {rules}"
+        return self._domain_text
 
 
 __all__ = ["Phrasebook", "Sentence", "words", "plural", "enumerate_text", "generic_fact", "generic_action", "negate"]

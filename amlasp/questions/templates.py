@@ -57,12 +57,24 @@ class Templates:
     source: str = ""
 
 
-def _line_of(text: str, key: str) -> int | None:
-    """The line where a key is written (tomllib reports none for values that parse)."""
+def _place(text: str, key: str, section: str | None = None, mark: str | None = None
+           ) -> tuple[int | None, int | None]:
+    """Where a key (or a `[section]` header) is written, within `section` if given; the column of `mark`
+    in its line when given (a slot). tomllib reports no place for values that parse."""
+    current = None
     for i, line in enumerate(text.splitlines(), 1):
-        if re.match(rf'\s*"?{re.escape(key)}"?\s*=', line):
-            return i
-    return None
+        header = re.match(r"\s*\[\s*([^\]\s]+)\s*\]", line)
+        if header:
+            current = header.group(1).lower()
+            if current == key.lower() and section is None:
+                return i, len(line) - len(line.lstrip()) + 1
+            continue
+        if section is not None and current != section:
+            continue
+        if re.match(rf'\s*"?{re.escape(key)}"?\s*=', line, re.IGNORECASE):
+            col = line.find(mark) + 1 if mark and mark in line else len(line) - len(line.lstrip()) + 1
+            return i, col
+    return None, None
 
 
 def parse_templates(text: str, source: str = "<templates>") -> Templates:
@@ -70,62 +82,56 @@ def parse_templates(text: str, source: str = "<templates>") -> Templates:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        line = re.search(r"line (\d+)", str(e))
-        raise InputError(f"not valid TOML: {e}", source, int(line.group(1)) if line else None) from None
+        at = re.search(r"line (\d+), column (\d+)", str(e))
+        raise InputError(f"not valid TOML: {re.sub(r' [(]at line .*[)]$', '', str(e))}", source,
+                         *((int(at.group(1)), int(at.group(2))) if at else ())) from None
     unknown = set(data) - {"domain", "description", *SECTIONS}
     if unknown:
         key = sorted(unknown)[0]
         raise InputError(f"unknown key '{key}' (expected domain, description, {', '.join(SECTIONS)})", source,
-                         _line_of(text, key))
+                         *_place(text, key))
     if not isinstance(data.get("domain"), str):
-        raise InputError("a template file needs `domain = \"<domain name>\"`", source, 1)
+        at = _place(text, "domain") if "domain" in data else (1, 1)
+        raise InputError("a template file needs `domain = \"<domain name>\"`", source, *at)
     tables: dict[str, dict[str, str]] = {}
     for section in SECTIONS:
         table = data.get(section, {})
         if not isinstance(table, dict):
-            raise InputError(f"[{section}] must be a table", source, _line_of(text, section))
+            raise InputError(f"[{section}] must be a table", source, *_place(text, section))
         for k, v in table.items():
             if not isinstance(v, str):
-                raise InputError(f"{section}.{k} must be a string", source, _line_of(text, k))
+                raise InputError(f"{section}.{k} must be a string", source, *_place(text, k, section))
         tables[section] = {k.lower(): v for k, v in table.items()}
     return Templates(data["domain"].lower(), str(data.get("description", "")), tables["predicates"],
                      tables["negated"], tables["actions"], tables["plurals"], source)
 
 
-def problems(t: Templates, domain: Domain) -> list[tuple[str, str]]:
-    """What does not fit `domain`: (key, message) for each unknown name and each unknown slot."""
+def problems(t: Templates, domain: Domain) -> list[tuple[str, str, str | None, str]]:
+    """What does not fit `domain`: (section, key, slot or None, message) per unknown name and unknown slot."""
     out = []
-    declared = {p.name: [v for v, _ in p.parameters] for p in domain.predicates}
-    for section in ("predicates", "negated"):
+    predicates = {p.name: [v for v, _ in p.parameters] for p in domain.predicates}
+    actions = {a.name: [v for v, _ in a.parameters] for a in domain.actions}
+    for section, kind, declared in (("predicates", "predicate", predicates), ("negated", "predicate", predicates),
+                                    ("actions", "action", actions)):
         for name, sentence in getattr(t, section).items():
             if name not in declared:
-                out.append((name, f"[{section}] {name}: the domain has no predicate '{name}'"))
+                out.append((section, name, None, f"[{section}] {name}: the domain has no {kind} '{name}'"))
                 continue
-            out += [(name, f"[{section}] {name}: slot {{{s}}} is not a parameter of '{name}' "
-                           f"({' '.join(declared[name]) or 'none'})")
+            out += [(section, name, "{" + s + "}", f"[{section}] {name}: slot {{{s}}} is not a parameter of "
+                                                   f"'{name}' ({' '.join(declared[name]) or 'none'})")
                     for s in SLOT.findall(sentence) if s not in declared[name]]
-    params = {a.name: [v for v, _ in a.parameters] for a in domain.actions}
-    for name, sentence in t.actions.items():
-        if name not in params:
-            out.append((name, f"[actions] {name}: the domain has no action '{name}'"))
-            continue
-        out += [(name, f"[actions] {name}: slot {{{s}}} is not a parameter of '{name}' "
-                       f"({' '.join(params[name]) or 'none'})")
-                for s in SLOT.findall(sentence) if s not in params[name]]
     return out
 
 
 def load_templates(path: str | Path, domain: Domain) -> Templates:
     """A template file given by the user: every name and slot must exist in `domain`."""
-    try:
-        text = Path(path).read_text()
-    except OSError as e:
-        raise InputError(f"cannot read: {e.strerror}", path) from None
+    from ..pddl.source import read_text
+    text = read_text(path)
     t = parse_templates(text, str(path))
     bad = problems(t, domain)
     if bad:
-        key, message = bad[0]
-        raise InputError(message, path, _line_of(text, key))
+        section, key, slot, message = bad[0]
+        raise InputError(message, path, *_place(text, key, section, slot))
     return t
 
 

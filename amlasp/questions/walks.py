@@ -2,7 +2,9 @@
 
 Both advance many states at once: one `applicable_many` grounding for the applicable actions of
 every state of a layer, and one `changes_many` grounding for all their successors, so that a
-layer costs two clingo calls whatever its width (a walk of depth 5 for 300 items: 10 calls).
+layer costs two clingo calls whatever its width (a walk of depth 5 for 300 items: 11 calls). A
+walk keeps the applicable actions of each of its states (the end state's too): the questions
+about a state need them, and asking again would cost a clingo call per state.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ State = frozenset[Atom]
 
 @dataclass(frozen=True)
 class Walk:
-    """States s0..sk and the actions between them (k may fall short of the asked depth at a dead end)."""
+    """States s0..sk, the actions between them (k may fall short of the asked depth at a dead end),
+    and the applicable actions of each state, sorted."""
 
     states: tuple[State, ...]
     actions: tuple[GroundAction, ...]
+    applicable: tuple[tuple[GroundAction, ...], ...]
 
     @property
     def depth(self) -> int:
@@ -32,6 +36,11 @@ class Walk:
     @property
     def end(self) -> State:
         return self.states[-1]
+
+    def split(self, k: int) -> tuple[Walk, Walk]:
+        """The walk to state k, and the walk on from it."""
+        return (Walk(self.states[:k + 1], self.actions[:k], self.applicable[:k + 1]),
+                Walk(self.states[k:], self.actions[k:], self.applicable[k:]))
 
 
 def successors(domain: Domain, problem: Problem, pairs: Sequence[tuple[State, GroundAction]]) -> list[State]:
@@ -57,19 +66,21 @@ def random_walks(domain: Domain, problem: Problem, start: State, depths: Sequenc
     own generator (so that a walk does not depend on the others)."""
     states = [[start] for _ in depths]
     actions: list[list[GroundAction]] = [[] for _ in depths]
-    active = [i for i, d in enumerate(depths) if d > 0]
-    while active:
-        apps = applicable_many(domain, [(problem, [states[i][-1] for i in active])])[0]
+    apps: list[list[tuple[GroundAction, ...]]] = [[] for _ in depths]
+    pending = list(range(len(depths)))  # walks whose last state's applicable actions are not known yet
+    while pending:
+        found = applicable_many(domain, [(problem, [states[i][-1] for i in pending])])[0]
         step = []
-        for i, acts in zip(active, apps):
-            if acts:
+        for i, acts in zip(pending, found):
+            apps[i].append(tuple(acts))
+            if acts and len(actions[i]) < depths[i]:
                 step.append((i, rngs[i].choice(acts)))
         nxt = successors(domain, problem, [(states[i][-1], a) for i, a in step])
         for (i, a), s in zip(step, nxt):
             actions[i].append(a)
             states[i].append(s)
-        active = [i for i, _ in step if len(actions[i]) < depths[i]]
-    return [Walk(tuple(s), tuple(a)) for s, a in zip(states, actions)]
+        pending = [i for i, _ in step]
+    return [Walk(tuple(s), tuple(a), tuple(x)) for s, a, x in zip(states, actions, apps)]
 
 
 @dataclass

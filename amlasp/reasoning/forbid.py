@@ -14,17 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from ..enums import TextEnum
+from ..enums import Verdict
 from ..external.fast_downward import PlannerStatus
 from .planner import plan as fast_downward
 from ..model import TRUE, And, Atom, Domain, Exists, GroundAction, Not, Problem, is_var
 from .engine import execute
-
-
-class Verdict(TextEnum):
-    YES = "yes"
-    NO = "no"
-    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from ..asp.decode import Decoder, decoder
 from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
-from ..enums import TextEnum
+from ..enums import TextEnum, Verdict
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from .engine import UnmetKind, execute
 from .mutex import mutexes
@@ -36,12 +36,8 @@ class PlanStatus(TextEnum):
     NO_PLAN_WITHIN = "no_plan_within"
 
 
-class ReachAnswer(TextEnum):
-    """Reachable (a validated witness), unreachable (a proof), or neither up to the bound."""
-
-    YES = "yes"
-    NO = "no"
-    UNKNOWN = "unknown"
+#: Reachable (a validated witness), unreachable (a proof), or neither up to the bound.
+ReachAnswer = Verdict
 
 
 @dataclass

@@ -36,7 +36,7 @@ def summary_sheet(ev: Evaluation) -> Sheet:
 
 
 def caption(ev: Evaluation) -> str:
-    return (f"{ev.states} states of {ev.problems} problem(s); P/R n/a: never applicable (app) or never "
+    return (f"{_count(ev.states, 'state')} of {_count(ev.problems, 'problem')}; P/R n/a: never applicable (app) or never "
             f"jointly applicable (eff)")
 
 
@@ -50,7 +50,7 @@ def text(ev: Evaluation, format: Format, summary: bool = False) -> str:
         return ("" if summary else sheet_markdown(sheet(ev)) + "\n") + sheet_markdown(summary_sheet(ev))
     if format == Format.LATEX:
         return (("" if summary else sheet_latex(sheet(ev), caption(ev)) + "\n")
-                + sheet_latex(summary_sheet(ev), f"Summary over {ev.states} states: each figure as a mean over the "
+                + sheet_latex(summary_sheet(ev), f"Summary over {_count(ev.states, 'state')}: each figure as a mean over the "
                               "actions where it is defined and cumulative (counts summed first)."))
     raise ValueError(f"not a text format: {format}")
 
@@ -72,7 +72,7 @@ def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False) -> li
     """The tables, the learned-only predicates and the mispredictions (--explain); into a file the
     tables only (the lists are for reading at the terminal: --format json has them all)."""
     s = summary_sheet(ev)
-    totals = rich_table(f"Summary over {ev.states} states", [s.label(c) for c in s.columns], s.shown())
+    totals = rich_table(f"Summary over {_count(ev.states, 'state')}", [s.label(c) for c in s.columns], s.shown())
     if summary:
         return [totals]
     out: list[RenderableType] = [table(ev), totals]
@@ -86,3 +86,8 @@ def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False) -> li
             lit = f" {m.literal}" if m.literal else ""
             out.append(f"  state {m.state} ({m.source}): {m.action}{lit}: {_MISTAKE[m.kind]}")
     return out
+
+
+def _count(n: int, noun: str) -> str:
+    """`1 state`, `2 states` (a count with its noun in the right number)."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
@@ -16,7 +17,8 @@ SKIPS = ["task", "reason", "states"]
 
 def balance_json(g: Generation) -> dict:
     return {"items": len(g.items), "per_task_and_form": g.wanted, "balance": g.balance(), "skipped": g.skips(),
-            "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()]}
+            "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()],
+            "gave_up": {str(t): why for t, why in g.gave_up.items()}}
 
 
 def balance_terminal(g: Generation, output: str) -> list[Any]:
@@ -29,6 +31,8 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
                               [[r[c] for c in SKIPS] for r in g.skips()]))
     for (t, f), n in g.shortfall().items():
         out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+    for t, why in g.gave_up.items():
+        out.append(f"[yellow]{t}: stopped: {why}[/yellow]")
     return out
 
 
@@ -41,8 +45,21 @@ def grade_rows(g: Grades) -> list[list]:
     return [[r[c] for c in GRADE] for r in g.table()]
 
 
+def wrong_path(output: Path) -> Path:
+    """Where `-o x.csv` writes the wrong answers: `x.wrong.csv` (a CSV holds one table)."""
+    return output.with_name(f"{output.stem}.wrong{output.suffix}")
+
+
+def wrong_csv(g: Grades) -> str:
+    """Every wrong answer with its reason, then every gold disagreement (as rows of id, task, form, reason)."""
+    rows = [[w[c] for c in WRONG] for w in g.wrong_rows()]
+    rows += [[d["id"], d["task"], d["form"], "", "gold: " + d["disagreement"]] for d in g.gold_rows()]
+    return to_csv(WRONG, rows)
+
+
 def grades_text(g: Grades, format: Format) -> str:
-    """The grades in a text format: the accuracy table, then (json) every wrong answer and gold disagreement."""
+    """The grades in a text format: the accuracy table; json and markdown also every wrong answer and gold
+    disagreement (csv: see `wrong_csv`; latex: the accuracy table, for a paper)."""
     rows = grade_rows(g)
     wrong = [[w[c] for c in WRONG] for w in g.wrong_rows()]
     gold = [[d[c] for c in GOLD] for d in g.gold_rows()]
@@ -64,8 +81,8 @@ def grades_text(g: Grades, format: Format) -> str:
 
 def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
     out: list[Any] = [rich_table("Accuracy per task and form", GRADE, grade_rows(g),
-                                 caption="precision/recall: mean over set answers (app, prog, land, just, reach, "
-                                         "areach lists)")]
+                                 caption="precision/recall: mean over set answers (the actions of app, the effects "
+                                         "of prog and verify, the facts of a land answer naming several)")]
     wrong = g.wrong_rows()
     if wrong:
         shown = wrong[:wrong_limit]

@@ -158,7 +158,8 @@ def _squeezed(layout: Layout) -> _Plan:
 
 
 def _draw(title: str | None, layout: Layout, plan: _Plan, caption: str | None) -> Table:
-    table = Table(title=title, caption=caption, header_style="bold", show_lines=layout.lines)
+    table = Table(title=title, caption=caption, caption_justify="left", header_style="bold",
+                  show_lines=layout.lines)
     for i, c in enumerate(layout.columns):
         table.add_column(c, justify="right" if plan.numeric[i] else "left",
                          width=None if plan.widths is None else plan.widths[i],

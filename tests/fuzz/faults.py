@@ -218,7 +218,7 @@ def removed_declaration(t: Task, role: str, rng: random.Random) -> Case | None:
     uses = [a for a in sexp.atoms(sexp.read(new)) if a.head == decl.head]
     if uses:
         return _fault(t, role, "removed_declaration", new, uses[0].children[0].start,
-                      f"undefined predicate '{re.escape(decl.head)}'$")
+                      f"undefined predicate '{re.escape(decl.head)}'( \\(did you mean [\\w-]+\\?\\))?$")
     uses = [a for a in sexp.atoms(sexp.read(t.problem)) if a.head == decl.head]
     if not uses:
         return None

@@ -30,8 +30,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from amlasp.cli import app
-
+from tests.support.cli import app  # every command registered (the CLI loads them lazily)
 from tests.support.paths import ROOT
 
 from .inputs import Task, write

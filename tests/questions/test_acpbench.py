@@ -31,7 +31,8 @@ pytest.importorskip("unified_planning")
 
 from amlasp.external.fast_downward import PlannerStatus  # noqa: E402
 from amlasp.model import Literal  # noqa: E402
-from amlasp.questions.decide import Answer, Reachability  # noqa: E402
+from amlasp.enums import Verdict  # noqa: E402
+from amlasp.questions.decide import Reachability  # noqa: E402
 from amlasp.questions.gold import case_of, check, load_items, read_actions, read_atom  # noqa: E402
 from amlasp.questions.universe import Universe  # noqa: E402
 from amlasp.reasoning.forbid import forbid_fact  # noqa: E402
@@ -79,7 +80,7 @@ def test_gold_answer_rederived(task, item):
         (d,) = found
         assert d.startswith("the gold answer is None, but")
         r = Reachability(c.domain, c.problem, c.state)
-        never = [f for f in Universe(c.domain, c.problem).fluent_atoms if r.atom(f, False, True).answer is Answer.NO]
+        never = [f for f in Universe(c.domain, c.problem).fluent_atoms if r.atom(f, False, True).answer is Verdict.NO]
         assert never and item["answer"] == []
         exact = strips_of(item)
         if exact is not None:  # none of them holds in any reachable state

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import re
+import subprocess
+import sys
 
 import pytest
 
 from tests.support.cli import run, run_module
 from tests.support.acpbench import ACP
+from tests.support.paths import ROOT
 from tests.support.ipc import reference, small_problem
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -56,7 +62,7 @@ def test_generate_bad_template_file_names_its_line(tmp_path):
     t = tmp_path / "ferry.toml"
     t.write_text('domain = "ferry"\n\n[predicates]\nat = "car {?x} is at {?l}"\n')
     r = run_module("questions", "generate", *FERRY, "--templates", t, "-n", "1", timeout=120)
-    assert r.returncode == 2 and f"{t}:4: [predicates] at: slot {{?x}} is not a parameter" in r.stderr
+    assert r.returncode == 2 and f"{t}:4:11: [predicates] at: slot {{?x}} is not a parameter" in r.stderr
 
 
 def test_generate_refuses_to_overwrite_an_input():
@@ -88,7 +94,94 @@ def test_grade_bad_answers_file(tmp_path):
     bad = tmp_path / "answers.jsonl"
     bad.write_text('{"id": 1, "answer": "yes"}\n{"id": 2}\n')
     r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
-    assert r.returncode == 2 and f"{bad}:2: each answer is an object" in r.stderr
+    assert r.returncode == 2 and f"{bad}:2:1: each answer is an object" in r.stderr
     bad.write_text('{"id": 1, "answer": \n')
     r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
-    assert r.returncode == 2 and f"{bad}:1: not JSON" in r.stderr
+    assert r.returncode == 2 and f"{bad}:1:21: not JSON: Expecting value" in r.stderr
+    bad.write_text('[{"id": 1, "answer": "yes"},\n  {"answer": "no"}]\n')
+    r = run_module("questions", "grade", str(ACP / "val" / "dev.gen.json"), bad, timeout=120)
+    assert r.returncode == 2 and f"{bad}:2:3: each answer is an object" in r.stderr, r.stderr
+
+
+def test_grade_bad_items_file_names_the_item(tmp_path):
+    """Bad items: the item's own line and column, and for broken PDDL in an item, the place in that text."""
+    items = tmp_path / "items.json"
+    rows = json.loads((ACP / "val" / "dev.gen.json").read_text())[:2]
+    rows[1]["PDDL_domain"] = rows[1]["PDDL_domain"].replace("(:action", "(:actoin", 1)
+    items.write_text("[\n" + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]\n")
+    r = run_module("questions", "grade", items, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert f"{items}:3:3: item {rows[1]['id']}: PDDL_domain:5:6: unknown section ':actoin'" in r.stderr, r.stderr
+    items.write_text(json.dumps(rows[0]) + "\n" + json.dumps({"id": 7, "group": "poetry_gen"}) + "\n")
+    r = run_module("questions", "grade", items, timeout=120)
+    assert r.returncode == 2 and f"{items}:2:1: item 7: unknown group 'poetry_gen'" in r.stderr, r.stderr
+    r = run("questions", "grade", str(ACP / "val" / "dev.gen.json"), "-f", "json")
+    assert r.exit_code == 0
+
+
+def test_generate_byte_identical_across_processes(tmp_path):
+    """The same arguments and seed in two processes whose string hashes differ (PYTHONHASHSEED): the same
+    bytes, so no set's iteration order leaks into a file."""
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"items{seed}.jsonl"
+        p = subprocess.run([sys.executable, "-m", "amlasp", "questions", "generate", *FERRY, "-n", "1", "--seed", "2",
+                            "--tasks", "app,prog,areach,val,just,land,nexta,verify,count,value", "-o", str(out)],
+                           env=dict(os.environ, PYTHONHASHSEED=seed), capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and outs[0].count(b"\n") >= 25
+
+
+def test_generate_draws_a_progress_bar_on_a_terminal(tmp_path):
+    """The core reports progress through its callback; on a terminal (stderr a pty) the CLI draws it."""
+    master, slave = pty.openpty()
+    out = tmp_path / "items.jsonl"
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", "questions", "generate", *FERRY, "--tasks", "app,count",
+                          "-n", "3", "-o", str(out)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave,
+                         env=dict(os.environ, COLUMNS="100", TERM="xterm"))
+    os.close(slave)
+    seen = bytearray()
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert p.wait(timeout=600) == 0
+    os.close(master)
+    text = seen.decode(errors="replace")
+    assert re.search(r"app\s.*\d/9", text) and re.search(r"count\s.*9/9", text), text[-2000:]
+    assert out.read_text().count("\n") == 18
+
+
+EXAMPLE = ["questions", "generate", "benchmarks/ipc/domains/ferry.pddl",
+           "benchmarks/ipc/problems/solving/ferry/0_ferry_prob.pddl",
+           "--tasks", "app,prog,reach,val,land,nexta,verify,value", "-n", "1", "--seed", "1"]
+
+
+def test_shipped_example_items_are_what_the_documented_command_generates(tmp_path):
+    """examples/questions/items.jsonl (README tour, docs/questions.md) is what its command writes, byte for byte."""
+    out = tmp_path / "items.jsonl"
+    p = subprocess.run([sys.executable, "-m", "amlasp", *EXAMPLE, "-o", str(out)], cwd=ROOT, capture_output=True,
+                       text=True, timeout=600, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == (ROOT / "examples" / "questions" / "items.jsonl").read_bytes(), \
+        "regenerate examples/questions/items.jsonl with the command in examples/questions/README.md"
+    assert " ".join(EXAMPLE) in (ROOT / "examples" / "questions" / "README.md").read_text().replace(" \\\n    ", " ")
+
+
+def test_shipped_example_answers_graded(tmp_path):
+    q = ROOT / "examples" / "questions"
+    r = run("questions", "grade", q / "items.jsonl", q / "answers.jsonl", "-f", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert data["accuracy"][-1] == {"task": "all", "form": "all", "items": 22, "answered": 22, "correct": 14,
+                                    "accuracy": 14 / 22, "precision": None, "recall": None}
+    out = tmp_path / "grades.csv"
+    r = run("questions", "grade", q / "items.jsonl", q / "answers.jsonl", "-o", out)
+    assert r.exit_code == 0 and out.read_text().startswith("task,form,items,answered,correct,accuracy")
+    wrong = (tmp_path / "grades.wrong.csv").read_text().splitlines()
+    assert wrong[0] == "id,task,form,answer,reason" and len(wrong) == 1 + 8

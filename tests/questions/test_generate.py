@@ -23,7 +23,6 @@ import pytest
 pytest.importorskip("unified_planning")
 from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
 
-from amlasp.external.up_oracle import simulator  # noqa: E402
 from amlasp.questions.generate import Options, generate, load_sources  # noqa: E402
 from amlasp.questions.gold import read_actions, read_atom  # noqa: E402
 from amlasp.questions.items import Form, Task  # noqa: E402
@@ -33,7 +32,8 @@ from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402
 from amlasp.pddl.parse import parse_domain, parse_problem  # noqa: E402
 
 from tests.support.ipc import reference, small_problem  # noqa: E402
-from tests.support.up import up_action, up_atoms, up_problem, up_valid  # noqa: E402
+from tests.support.questions import Simulation, check_simulated  # noqa: E402
+from tests.support.up import up_atoms, up_problem, up_valid  # noqa: E402
 from tests.test_reasoning import Strips, exact_landmarks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -51,92 +51,18 @@ def generated(request):
     return name, g
 
 
-class Sim:
-    """The item's problem in UP, stepped by UP's simulator."""
-
-    def __init__(self, item: dict):
-        self.problem = up_problem(item["PDDL_domain"], item["PDDL_problem"])
-        self.sim = simulator(self.problem)
-
-    def start(self):
-        return self.sim.get_initial_state()
-
-    def applicable(self, state) -> dict:
-        return {up_action(a, p): (a, p) for a, p in self.sim.get_applicable_actions(state)}
-
-    def run(self, state, actions) -> tuple[object, int]:
-        """The state after the actions, and the index of the first inapplicable one (-1 if none)."""
-        for i, g in enumerate(actions):
-            app = self.applicable(state)
-            if g not in app:
-                return state, i
-            state = self.sim.apply(state, *app[g])
-        return state, -1
-
-
-def end_of_walk(s: Sim, item: dict):
-    state, failed = s.run(s.start(), read_actions(" ".join(item["walk"])))
-    assert failed == -1
-    return state
+def Sim(item: dict) -> Simulation:
+    """The item's own problem in UP (its `:init` is the state the item describes)."""
+    return Simulation(up_problem(item["PDDL_domain"], item["PDDL_problem"]))
 
 
 def test_simulated_answers_agree_with_unified_planning(generated):
     name, g = generated
-    checked = 0
-    for item in (i.to_dict() for i in g.items if i.task in SIMULATED):
-        s, ev, task, form = Sim(item), item["evidence"], Task(item["task"]), Form(item["form"])
-        start = s.start()
-        atoms = up_atoms(start)
-        if task is Task.APP:
-            app = set(s.applicable(start))
-            if form is Form.GEN:
-                assert {str(a) for a in app} == set(item["answer"])
-            else:
-                a = read_actions(ev["action"])[0]
-                assert (a in app) == (form is Form.MCQ or item["answer"] == "yes")
-                assert all(read_actions(x)[0] not in app for x in ev.get("distractors", {}))
-        elif task is Task.PROG:
-            after, failed = s.run(start, read_actions(ev["action"]))
-            assert failed == -1
-            pos, neg = up_atoms(after) - atoms, atoms - up_atoms(after)
-            assert {str(f) for f in pos} == set(ev["pos"]) and {str(f) for f in neg} == set(ev["neg"])
-            if form is Form.BOOL:
-                assert (read_atom(ev["fact"]) in up_atoms(after)) == (item["answer"] == "yes")
-        elif task is Task.VAL:
-            _, failed = s.run(start, read_actions(ev["sequence"]))
-            assert failed == ev["first_inapplicable"]
-            if form is Form.GEN:
-                assert item["answer"] == failed
-            if form is Form.BOOL:
-                assert (failed == -1) == (item["answer"] == "yes")
-        else:
-            end = up_atoms(end_of_walk(s, item))
-            if task is Task.VERIFY:
-                assert {str(f) for f in end - atoms} == set(ev["made_true"])
-                assert {str(f) for f in atoms - end} == set(ev["made_false"])
-                if form is Form.BOOL:
-                    holds = read_atom(ev["fact"]) in end
-                    assert (holds != ev["negated"]) == (item["answer"] == "yes")
-                if form is Form.MCQ:
-                    assert read_atom(ev["fact"]) in end
-            elif task is Task.COUNT:
-                if "executable" in ev:
-                    expected = len(s.applicable(end_of_walk(s, item)))
-                else:
-                    pattern = read_atom(ev["pattern"])
-                    i = pattern.args.index("?x")
-                    expected = len({f.args[i] for f in end if f.predicate == pattern.predicate and
-                                    f.args[:i] + f.args[i + 1:] == pattern.args[:i] + pattern.args[i + 1:]})
-                assert ev.get("count", item["answer"]) == expected
-            elif task is Task.VALUE:
-                f, i = read_atom(ev["fact"]), ev["position"] - 1
-                fills = {x.args[i] for x in end if x.predicate == f.predicate
-                         and x.args[:i] + x.args[i + 1:] == f.args[:i] + f.args[i + 1:]}
-                assert fills == {f.args[i]}
-                if form is Form.GEN:
-                    assert item["answer"] == f.args[i]
-        checked += 1
-    assert checked >= 10, f"{name}: only {checked} items checked"
+    items = [i.to_dict() for i in g.items if i.task in SIMULATED]
+    for item in items:
+        s = Sim(item)
+        check_simulated(item, s, s.start())
+    assert len(items) >= 10, f"{name}: only {len(items)} items checked"
 
 
 def up_optimal(problem) -> int | None:
@@ -194,6 +120,15 @@ def test_searched_answers_agree_with_exhaustive_search_and_fast_downward(generat
             assert yes <= exact and not no & exact
             goals = {l.atom for l in parse_problem(item["PDDL_problem"], parse_domain(item["PDDL_domain"])).goal}
             assert (exact - strips.init - goals) <= yes
+            assert set(ev["avoided_by"]) == {str(f) for f in no}  # each non-landmark with its proof:
+            for f, k in ev["avoided_by"].items():  # a valid plan (UP's validator) along which it never holds
+                steps = read_actions(" ".join(ev["plans"][k]))
+                assert up_valid(s.problem, steps)
+                state = s.start()
+                for a in steps:
+                    assert read_atom(f) not in up_atoms(state)
+                    state, _ = s.run(state, [a])
+                assert read_atom(f) not in up_atoms(state)
         elif task is Task.JUST and form is Form.GEN:
             steps = read_actions(" ".join(ev["plan"]))
             assert up_valid(s.problem, steps)
@@ -238,3 +173,38 @@ def test_walk_depths_within_the_asked_range():
     sources = load_sources(reference("ferry"), [small_problem("ferry")])
     g = generate(sources, Options(tasks=(Task.VERIFY,), forms=(Form.BOOL,), per_task=6, seed=1, depth=(2, 3)))
     assert g.items and all(2 <= i.depth <= 3 and len(i.walk) == i.depth for i in g.items)
+
+
+def test_progress_reported_through_the_callback():
+    """Per task, (task, items made, items asked), one call per item: the count rises to the total."""
+    calls = []
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(tasks=(Task.APP, Task.COUNT), forms=(Form.GEN, Form.BOOL), per_task=2, seed=1),
+                 progress=lambda *a: calls.append(a))
+    assert calls == [("app", n, 4) for n in range(1, 5)] + [("count", n, 4) for n in range(1, 5)]
+    assert len(g.items) == 8
+
+
+def test_shortfall_names_forms_with_no_item():
+    """A form the states cannot give is reported with what is missing, even when none was made."""
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(tasks=(Task.REACH,), forms=(Form.MCQ, Form.BOOL), per_task=2, seed=1,
+                                  depth=(0, 0)))
+    # depth 0: one state, the initial one; it gives one bool item and no mcq (too few unreachable facts)
+    assert [(i.task, i.form) for i in g.items] == [(Task.REACH, Form.BOOL)]
+    assert g.shortfall() == {(Task.REACH, Form.MCQ): 2, (Task.REACH, Form.BOOL): 1}
+
+
+def test_a_task_out_of_reach_stops_early_and_says_why(monkeypatch):
+    """nexta when the planner never finishes in time (simulated: every optimal search undecided): it stops
+    after GIVE_UP undecided states (not 4 x N of them), the report says why, other tasks go on."""
+    from amlasp.questions.generate import GIVE_UP
+    from amlasp.questions.tasks import plans
+    from amlasp.reasoning.optimal import FirstActions, OptimalStatus
+    monkeypatch.setattr(plans, "optimal_first_actions",
+                        lambda *a, **k: FirstActions(OptimalStatus.UNKNOWN, detail="Fast Downward: timeout"))
+    sources = load_sources(reference("ferry"), [small_problem("ferry")])
+    g = generate(sources, Options(tasks=(Task.NEXTA, Task.APP), forms=(Form.GEN,), per_task=3, seed=1))
+    assert g.states[Task.NEXTA] == GIVE_UP and g.skipped[Task.NEXTA, "undecided"] == GIVE_UP
+    assert "undecided within the limits" in g.gave_up[Task.NEXTA] and Task.APP not in g.gave_up
+    assert sum(i.task is Task.APP for i in g.items) == 3 and not any(i.task is Task.NEXTA for i in g.items)

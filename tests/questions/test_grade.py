@@ -144,3 +144,35 @@ def test_report_formats(ferry):
     assert grades_text(g, Format.CSV).startswith("task,form,items,answered,correct,accuracy")
     assert "| task |" in grades_text(g, Format.MARKDOWN)
     assert "\\begin{tabular}" in grades_text(g, Format.LATEX)
+
+
+def test_land_answer_naming_several_facts_gets_partial_credit(ferry):
+    items, _ = ferry
+    item = next(i for i in by(items, "land", "gen") if len(i["answer"]["yes"]) >= 2 and i["answer"]["no"])
+    yes, no = item["answer"]["yes"], item["answer"]["no"]
+    r = grade([item], {str(item["id"]): " ".join(yes)}).results[0]
+    assert r.correct and r.precision == 1.0 and r.recall == 1.0
+    r = grade([item], {str(item["id"]): " ".join(yes[:1] + no[:1])}).results[0]
+    assert not r.correct and r.precision == 0.5 and r.recall == pytest.approx(1 / len(yes))
+    assert f"{no[0]} is no landmark: a plan of" in r.reason
+
+
+def test_gold_disagreements_are_reported():
+    """An ACPBench app item whose gold list lost an action and gained a wrong one: both named."""
+    items = load_items(ACP / "app" / "dev.gen.json")[:2]
+    dropped = items[1]["answer"].pop(0)
+    items[1]["answer"].append("(fly nowhere)")
+    g = grade(items, {}, check_gold=True)
+    assert {d["id"] for d in g.gold} == {items[1]["id"]}
+    text = "; ".join(d["disagreement"] for d in g.gold)
+    assert "only in the gold: (fly nowhere)" in text and f"only by the encodings: {dropped}" in text
+
+
+def test_yes_no_reasons_name_the_failing_step(ferry):
+    items, _ = ferry
+    val = next(i for i in by(items, "val", "bool") if i["answer"] == "no")
+    j = val["evidence"]["first_inapplicable"]
+    step = val["evidence"]["sequence"].split(") (")[j].strip("()")
+    r = grade([val], {str(val["id"]): "Yes, it can."}).results[0]
+    assert not r.correct and r.reason.startswith(f"the answer is no: step {j + 1}, ({step}), is not applicable: ")
+    assert r.reason.endswith(" is false")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -10,15 +11,17 @@ from amlasp.errors import InputError
 from amlasp.model import Atom, GroundAction
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.questions.language import Phrasebook, generic_action, generic_fact, negate, plural
-from amlasp.questions.templates import load_templates, parse_templates, problems, shipped, templates_for
+from amlasp.questions.templates import SLOT, load_templates, parse_templates, problems, shipped, templates_for
 from amlasp.questions.universe import Universe
 
 from tests.support import acpbench
 from tests.support.ipc import DOMAINS, reference, small_problem
 
 ACP_DOMAINS = {}
-for _item in acpbench.items("app"):
-    ACP_DOMAINS.setdefault(acpbench.domain_name(_item), _item)
+for _task in ("app", "prog", "reach", "areach", "val", "just", "land", "nexta"):
+    for _item in acpbench.items(_task):
+        ACP_DOMAINS.setdefault(acpbench.domain_name(_item), _item)
+TEMPLATES = Path(__file__).resolve().parents[2] / "amlasp" / "questions" / "templates"
 
 
 def all_domains():
@@ -33,6 +36,22 @@ def test_every_shipped_domain_has_a_fitting_template_for_every_name(name, domain
     assert t is not None, f"no shipped template fits {name}"
     assert set(t.predicates) == {p.name for p in domain.predicates}
     assert set(t.actions) == {a.name for a in domain.actions}
+
+
+@pytest.mark.parametrize("name,domain", all_domains(), ids=[n for n, _ in all_domains()])
+def test_every_template_slot_set_is_exactly_the_parameters(name, domain):
+    """The domain's template file loads as a user's `--templates` file would, and each sentence (fact,
+    negated fact, action) names every parameter once at least and nothing else: a sentence that drops
+    a parameter could not be read back to one ground atom or action."""
+    t = templates_for(domain)
+    assert t is not None
+    loaded = load_templates(TEMPLATES / t.source.split("/", 1)[1], domain)
+    assert loaded.predicates == t.predicates and loaded.actions == t.actions
+    params = {p.name: {v for v, _ in p.parameters} for p in domain.predicates}
+    acts = {a.name: {v for v, _ in a.parameters} for a in domain.actions}
+    for section, declared in (("predicates", params), ("negated", params), ("actions", acts)):
+        for key, sentence in getattr(t, section).items():
+            assert set(SLOT.findall(sentence)) == declared[key], f"{t.source} [{section}] {key}: {sentence}"
 
 
 def test_every_shipped_template_fits_a_domain():
@@ -90,13 +109,31 @@ def test_template_errors_name_the_file_and_line(tmp_path):
     d = load_domain(reference("ferry"))
     bad = tmp_path / "t.toml"
     bad.write_text('domain = "ferry"\n[predicates]\nat = "car {?car} is at {?l}"\n')
-    with pytest.raises(InputError, match=r"t\.toml:3: .*slot \{\?car\} is not a parameter of 'at'"):
+    with pytest.raises(InputError, match=r"t\.toml:3:11: .*slot \{\?car\} is not a parameter of 'at'"):
         load_templates(bad, d)
     bad.write_text('domain = "ferry"\n[actions]\nfly = "fly"\n')
-    with pytest.raises(InputError, match=r"t\.toml:3: .*no action 'fly'"):
+    with pytest.raises(InputError, match=r"t\.toml:3:1: .*no action 'fly'"):
         load_templates(bad, d)
     bad.write_text('domain = "ferry"\n[actions\n')
-    with pytest.raises(InputError, match=r"t\.toml:2: not valid TOML"):
+    with pytest.raises(InputError, match=r"t\.toml:2:9: not valid TOML: Expected '\]'"):
         load_templates(bad, d)
-    with pytest.raises(InputError, match="needs `domain"):
+    with pytest.raises(InputError, match="x.toml:1:1: a template file needs `domain"):
         parse_templates('[actions]\nsail = "x"\n', "x.toml")
+    # a name in one section found in its own section, not in an earlier one
+    bad.write_text('domain = "ferry"\n[predicates]\non = "car {?c} is on the ferry"\n[negated]\n'
+                   'on = "car {?car} is off"\n')
+    with pytest.raises(InputError, match=r"t\.toml:5:11: \[negated\] on: slot \{\?car\}"):
+        load_templates(bad, d)
+    bad.write_text('domain = "ferry"\n[plurals]\nferry = 3\n')
+    with pytest.raises(InputError, match=r"t\.toml:3:1: plurals.ferry must be a string"):
+        load_templates(bad, d)
+
+
+def test_the_documented_template_example_loads(tmp_path):
+    """docs/questions.md's TOML example is a valid template file for the IPC ferry domain."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "questions.md").read_text()
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    f = tmp_path / "ferry.toml"
+    f.write_text(example)
+    t = load_templates(f, load_domain(reference("ferry")))
+    assert t.actions["sail"] == "sail from location {?from} to location {?to}" and t.plurals == {"ferry": "ferries"}

@@ -12,7 +12,8 @@ pytest.importorskip("unified_planning")
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.questions.walks import random_walks  # noqa: E402
 from amlasp.reasoning.engine import applicable, execute, execute_many  # noqa: E402
-from amlasp.reasoning.forbid import Verdict, decide_landmark  # noqa: E402
+from amlasp.enums import Verdict  # noqa: E402
+from amlasp.reasoning.forbid import decide_landmark  # noqa: E402
 from amlasp.reasoning.optimal import OptimalStatus, optimal_first_actions  # noqa: E402
 from amlasp.reasoning.planner import plan as fast_downward  # noqa: E402
 from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402

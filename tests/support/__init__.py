@@ -12,5 +12,6 @@ examples. The files at the top level test whole features against oracles and the
 - `notation`: actions and atoms written as PDDL text, read back.
 - `acpbench`: ACPBench items (tests/data/acpbench) and their models.
 - `up`: unified-planning as an oracle: conversions between its objects and ours.
+- `questions`: generated questions' simulated answers recomputed by UP's simulator (tests, benchmark).
 - `cli`: the command line, in-process or as `python -m amlasp`.
 """

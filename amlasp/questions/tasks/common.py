@@ -13,7 +13,6 @@ from functools import cached_property
 from typing import Any, Callable, Protocol, Sequence
 
 from ...model import Atom, Domain, GroundAction, Problem
-from ...reasoning.engine import applicable
 from ..items import LABELS, Form, Task
 from ..language import Phrasebook, enumerate_text
 from ..universe import Universe
@@ -47,11 +46,13 @@ class Source:
 
 @dataclass
 class Situation:
-    """A state reached by a walk from the problem's initial state, and the generator of its questions."""
+    """A state reached by a walk from the problem's initial state, and the generator of its questions;
+    `sequel`, for the tasks that ask about a sequence of actions from the state (val), the walk on."""
 
     source: Source
     walk: Walk
     rng: random.Random
+    sequel: Walk | None = None
 
     @property
     def state(self) -> frozenset[Atom]:
@@ -62,9 +63,9 @@ class Situation:
         """The problem with the state as its initial state (what PDDL_problem says for ACPBench's tasks)."""
         return replace(self.source.problem, init=self.state)
 
-    @cached_property
+    @property
     def applicable(self) -> list[GroundAction]:
-        return applicable(self.source.domain, self.current)[0]
+        return list(self.walk.applicable[-1])
 
     @property
     def book(self) -> Phrasebook:
@@ -94,12 +95,14 @@ class Analysis(Protocol):
 
 @dataclass(frozen=True)
 class TaskSpec:
-    """A task: its forms, whether its context states the goal, and its analysis of one situation."""
+    """A task: its forms, whether its context states the goal, its analysis of one situation, and
+    (`sequel`) how many actions (min, max) the walk goes on past the state, for the task's sequence."""
 
     task: Task
     forms: frozenset[Form]
     needs_goal: bool
     analyse: Callable[[Situation], Analysis]
+    sequel: tuple[int, int] | None = None
 
 
 def choice(rng: random.Random, query: str, right: str, wrong: Sequence[str], evidence: dict) -> Draft | None:

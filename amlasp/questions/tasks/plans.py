@@ -11,7 +11,8 @@ from ...reasoning.engine import applicable_many, execute
 from ...reasoning.justify import justify
 from ...reasoning.optimal import OptimalStatus, optimal_first_actions
 from ...reasoning.transitions import changes_many
-from ..decide import Answer, Landmarks
+from ...enums import Verdict
+from ..decide import Landmarks
 from ..items import Form, Task
 from ..universe import similar_actions, similar_atoms
 from .common import Draft, Situation, Skip, TaskSpec, choice, pddl_list, sequence_text, yes_no
@@ -93,14 +94,22 @@ class Land:
 
     def gen(self) -> Draft:
         decided = {f: self.l.fact(f) for f in self.l.candidates}
-        unknown = [f for f, d in decided.items() if d.answer is Answer.UNKNOWN]
+        unknown = [f for f, d in decided.items() if d.answer is Verdict.UNKNOWN]
         if unknown:
             raise Skip(f"undecided: {unknown[0]} ({decided[unknown[0]].proof})")
-        yes = sorted((f for f, d in decided.items() if d.answer is Answer.YES), key=str)
-        no = sorted((f for f, d in decided.items() if d.answer is Answer.NO), key=str)
+        yes = sorted((f for f, d in decided.items() if d.answer is Verdict.YES), key=str)
+        no = sorted((f for f, d in decided.items() if d.answer is Verdict.NO), key=str)
+        plans: list[list[str]] = []  # each non-landmark's proof: a plan in which it never holds (few distinct)
+        avoided_by = {}
+        for f in no:
+            steps = [str(a) for a in decided[f].witness]
+            if steps not in plans:
+                plans.append(steps)
+            avoided_by[str(f)] = plans.index(steps)
         return Draft("Generate a non-trivial fact landmark, one that does not hold in the initial state or goal. "
                      "Answer None if there is none.", {"yes": [str(f) for f in yes], "no": [str(f) for f in no]},
-                     {"proofs": {str(f): decided[f].proof for f in yes}, "plan": [str(a) for a in self.l.plan]})
+                     {"proofs": {str(f): decided[f].proof for f in yes + no}, "plans": plans,
+                      "avoided_by": avoided_by})
 
     @cached_property
     def relaxed_yes(self) -> list:
@@ -121,7 +130,7 @@ class Land:
             return None
         f = self.sit.rng.choice(pool)
         d = self.l.fact(f)
-        assert d.answer is (Answer.YES if yes else Answer.NO)
+        assert d.answer is (Verdict.YES if yes else Verdict.NO)
         return Draft(f"Is the following fact {self.QUESTION}: {self.sit.book.fact(f)}?", yes_no(yes),
                      {"fact": str(f), **d.evidence()})
 
@@ -155,7 +164,7 @@ class Just:
         task = sit.current
         r = fast_downward(sit.domain, task, "greedy", sit.source.time_limit)
         if r.status is not PlannerStatus.PLAN:
-            raise Skip("undecided: no plan found" if r.status is not PlannerStatus.NO_PLAN else "no plan from the state")
+            raise Skip("no plan from the state" if r.status is PlannerStatus.NO_PLAN else "undecided: no plan found")
         if not r.plan:
             raise Skip("the goal holds already")
         self.plan = self._detour(list(r.plan))

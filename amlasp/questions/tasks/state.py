@@ -5,11 +5,10 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...model import GroundAction
-from ...reasoning.engine import applicable_many, execute_many
+from ...reasoning.engine import execute_many
 from ...reasoning.transitions import changes_many
 from ..items import Form, Task
 from ..universe import similar_actions, similar_atoms
-from ..walks import random_walks
 from .common import Draft, Situation, Skip, TaskSpec, choice, pddl_list, sample, sequence_text, yes_no
 
 ALL = frozenset(Form)
@@ -126,14 +125,13 @@ class Val:
     def __init__(self, sit: Situation):
         self.sit = sit
         rng = sit.rng
-        walk = random_walks(sit.domain, sit.current, sit.state, [rng.randint(3, 8)], [rng])[0]
-        if walk.depth < 2:
+        walk = sit.sequel
+        if walk is None or walk.depth < 2:
             raise Skip("no sequence of two applicable actions")
         self.clean = list(walk.actions)
         # a corrupted copy: step j replaced by a plausible action that is not applicable there
-        apps = applicable_many(sit.domain, [(sit.current, list(walk.states[:-1]))])[0]
         options = [(j, b) for j in range(walk.depth)
-                   for b in similar_actions(sit.source.universe, walk.actions[j]) if b not in set(apps[j])]
+                   for b in similar_actions(sit.source.universe, walk.actions[j]) if b not in set(walk.applicable[j])]
         self.broken = None
         if options:
             j, b = rng.choice(options)
@@ -176,4 +174,4 @@ class Val:
 
 
 SPECS = [TaskSpec(Task.APP, ALL, False, App), TaskSpec(Task.PROG, ALL, False, Prog),
-         TaskSpec(Task.VAL, ALL, False, Val)]
+         TaskSpec(Task.VAL, ALL, False, Val, sequel=(3, 8))]
