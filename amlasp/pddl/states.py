@@ -42,6 +42,21 @@ def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: in
     return grounder.atom(node, file)
 
 
+_UNUSUAL = object()  # a fast reader's signal: leave the file to the careful reader, which says where
+
+
+def _fast_atom(words: list[str], params: dict[str, list[str]], objs, fits,
+               ignore_unknown_predicates: bool) -> "Atom | None | object":
+    """One atom's words (lowercase) checked as the careful reader checks them, for the fast readers:
+    the atom, None for an unknown predicate to ignore, or `_UNUSUAL` for anything to report."""
+    types = params.get(words[0]) if words else None
+    if types is None:
+        return None if words and ignore_unknown_predicates else _UNUSUAL
+    if len(types) != len(words) - 1 or any(x not in objs or not fits(x, t) for x, t in zip(words[1:], types)):
+        return _UNUSUAL
+    return Atom(words[0], tuple(words[1:]))
+
+
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
 
 
@@ -86,20 +101,9 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
             if inner is not None:
                 a = atoms.get(inner, False)
                 if a is False:
-                    parts = inner.split()
-                    if not parts:
+                    a = atoms[inner] = _fast_atom(inner.split(), params, objs, fits, ignore_unknown_predicates)
+                    if a is _UNUSUAL:
                         return None
-                    types = params.get(parts[0])
-                    if types is None:
-                        if not ignore_unknown_predicates:
-                            return None
-                        a = None
-                    elif len(types) != len(parts) - 1 or any(x not in objs or not fits(x, t)
-                                                             for x, t in zip(parts[1:], types)):
-                        return None
-                    else:
-                        a = Atom(parts[0], tuple(parts[1:]))
-                    atoms[inner] = a
                 if a is None:
                     out.ignored += 1
                 else:
@@ -203,15 +207,10 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
                     m = _JSON_ATOM.fullmatch(lit) if isinstance(lit, str) else None
                     if m is None:
                         return None
-                    parts = m.group(1).lower().split()
-                    types = params.get(parts[0])
-                    if types is None:
-                        if not ignore_unknown_predicates:
-                            return None
-                    elif len(types) != len(parts) - 1 or any(x not in objs or not fits(x, t)
-                                                             for x, t in zip(parts[1:], types)):
+                    a = known[lit] = _fast_atom(m.group(1).lower().split(), params, objs, fits,
+                                                ignore_unknown_predicates)
+                    if a is _UNUSUAL:
                         return None
-                    a = known[lit] = None if types is None else Atom(parts[0], tuple(parts[1:]))
                 if a is None:
                     ss.ignored += 1
                 else:
