@@ -101,23 +101,12 @@ class Suite:
         if entry is None:
             raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest) or 'none'})",
                              self.root)
+        from ..metrics.evaluate.driver import state_files
         from ..metrics.solve import problem_files
         problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
-        return SuiteDomain(name, entry["reference"], problems, tuple(_state_files(entry.get("states") or [])),
+        return SuiteDomain(name, entry["reference"], problems,
+                           tuple(state_files(entry.get("states") or [], " (in the suite manifest)")),
                            entry.get("state_problems"))
-
-
-def _state_files(paths: Sequence[Path]) -> list[Path]:
-    """Files as given, directories as their (non-hidden) files: what `evaluate` would read."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out.extend(sorted(x for x in p.iterdir() if x.is_file() and not x.name.startswith(".")))
-        elif p.exists():
-            out.append(p)
-        else:
-            raise InputError("no such file or directory (in the suite manifest)", p)
-    return out
 
 
 def load_suite(suite: str | Path | None = None) -> Suite:

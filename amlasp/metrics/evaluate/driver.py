@@ -108,7 +108,7 @@ class _Reading:
     def __iter__(self) -> Iterator[StateSet]:
         items = self.items
         if isinstance(items, Sequence) and not any(isinstance(x, StateSet) for x in items):
-            items = _files(items)  # listed first: the progress bar knows how many files there are
+            items = state_files(items)  # listed first: the progress bar knows how many files there are
             self.first = str(self.items[0]) if self.items else None
         n = len(items) if isinstance(items, Sequence) else 0
         t = time.perf_counter()
@@ -123,7 +123,7 @@ class _Reading:
         self.seconds += time.perf_counter() - t
 
     def _file(self, item: str | Path) -> Iterator[StateSet]:
-        for f in _files([item]):
+        for f in state_files([item]):
             self.first = self.first or str(f)
             pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
             for ss in load_states([f], self.ref, problems_dir=pdir, problems=self.problems):
@@ -131,7 +131,9 @@ class _Reading:
                 yield ss
 
 
-def _files(paths: Iterable[str | Path]) -> list[Path]:
+def state_files(paths: Iterable[str | Path], where: str = "") -> list[Path]:
+    """Files as given, directories as their (non-hidden) files, sorted: what `evaluate` reads
+    (`where`: said after a missing path's message, e.g. which manifest named it)."""
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -139,7 +141,7 @@ def _files(paths: Iterable[str | Path]) -> list[Path]:
         elif p.exists():
             files.append(p)
         else:
-            raise InputError("no such file or directory", p)
+            raise InputError(f"no such file or directory{where}", p)
     return files
 
 
@@ -296,4 +298,4 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
     return tuple(scores), tuple(extra_only)
 
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "state_files"]
