@@ -33,7 +33,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Sequence
 
-from .errors import InputError
+from .errors import InputError, InputWarning
 
 _CATEGORIES = (("pre_pos", "precs_pos"), ("pre_neg", "precs_neg"), ("eff_pos", "eff_pos"), ("eff_neg", "eff_neg"))
 
@@ -61,7 +61,6 @@ def _syntactic(evaluated_path: str, reference_path: str, measure: str) -> Dict[s
     import numpy as np
     from .metrics.compare import compare
     from .metrics.compare.result import pooled
-    from .errors import InputWarning
     result = compare(evaluated_path, reference_path)
     for message in result.warnings:  # what the command line prints (AMLGym's caller sees no result object)
         warnings.warn(InputWarning(message), stacklevel=3)
