@@ -49,12 +49,16 @@ class Universe:
             n *= len(self.objects(t))
         return n
 
-    def atoms(self, predicate: str) -> list[Atom]:
-        p = self.domain.predicate(predicate)
-        types = [t for _, t in p.parameters]
+    def _arguments(self, name: str, parameters, unit: str):
+        """Every type-correct argument tuple of `name`'s parameters, refused beyond LIMIT of them."""
+        types = [t for _, t in parameters]
         if self._count(types) > LIMIT:
-            raise TooLarge(f"{predicate} has more than {LIMIT} ground atoms")
-        return [Atom(predicate, args) for args in itertools.product(*(self.objects(t) for t in types))]
+            raise TooLarge(f"{name} has more than {LIMIT} {unit}")
+        return itertools.product(*(self.objects(t) for t in types))
+
+    def atoms(self, predicate: str) -> list[Atom]:
+        args = self._arguments(predicate, self.domain.predicate(predicate).parameters, "ground atoms")
+        return [Atom(predicate, a) for a in args]
 
     @cached_property
     def fluent_atoms(self) -> tuple[Atom, ...]:
@@ -68,11 +72,8 @@ class Universe:
         return tuple(sorted(out, key=str))
 
     def actions(self, name: str) -> list[GroundAction]:
-        a = self.domain.action(name)
-        types = [t for _, t in a.parameters]
-        if self._count(types) > LIMIT:
-            raise TooLarge(f"{name} has more than {LIMIT} ground actions")
-        return [GroundAction(name, args) for args in itertools.product(*(self.objects(t) for t in types))]
+        args = self._arguments(name, self.domain.action(name).parameters, "ground actions")
+        return [GroundAction(name, a) for a in args]
 
     @cached_property
     def ground_actions(self) -> tuple[GroundAction, ...]:
