@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ..logic import conjuncts, free_vars, nnf, text
 from ..model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed, is_var
 from .names import asp_name, atom_text
+from .text import Reused
 
 
 class Kind(Enum):
@@ -104,15 +106,18 @@ class Scope:
         return frozenset((self.variables[x], t) for x, (_, t) in zip(a.args, p.parameters) if is_var(x))
 
 
-@dataclass
+@dataclass(frozen=True)
 class ActionRules:
     """The rules of one model, the readable text of each auxiliary condition, and whether a rule
     reads the typing of semantics.lp (`is_a`, `not_a`): when none does, a program needs neither
-    semantics.lp nor the objects of its problems (applicable over well-typed states)."""
+    semantics.lp nor the objects of its problems (applicable over well-typed states).
+    `why`: validate.lp's second part, the unmet conjuncts of the asked actions that failed
+    (`Compiler.validation`; empty otherwise)."""
 
     text: str
     conditions: dict[int, str] = field(default_factory=dict)
     typing: bool = True
+    why: str = ""
 
 
 class Compiler:
@@ -327,11 +332,12 @@ class Compiler:
         head = f"app_run({self.tag},{low},{high},{self.action_term(action)})"
         return Rule(head, (*group, *body, *fixed, *typing, *rest))
 
-    def check(self, action: Action) -> None:
-        """unmet(M,S,A,Why): for asked actions (`query`), each precondition conjunct that fails."""
+    def check(self, action: Action, guard: str = "query") -> None:
+        """unmet(M,S,A,Why): for asked actions (`query`, or another `guard`), each precondition
+        conjunct that fails."""
         scope = self.scope(action)
         a = self.action_term(action)
-        guard = BodyLiteral(Kind.GUARD, f"query({self.tag},{self.s},{a})")
+        guard = BodyLiteral(Kind.GUARD, f"{guard}({self.tag},{self.s},{a})")
         state = self.in_state()
 
         def unmet(why: str, *body: BodyLiteral) -> None:
@@ -392,15 +398,53 @@ class Compiler:
                 self.effects(action, effect_guard)
         rules = self.finish()
         typing = any(lit.kind is Kind.TYPING for r in rules if isinstance(r, Rule) for lit in r.body)
-        return ActionRules("\n".join(map(str, rules)) + "\n", dict(self.conditions), typing)
+        return ActionRules(Reused("\n".join(map(str, rules)) + "\n"), dict(self.conditions), typing)
+
+    def validation(self) -> ActionRules:
+        """validate.lp's rules, in two parts. `text`: whether each asked action (`query`) is
+        applicable, one rule per action, and its effects, for every asked action (so that no state
+        depends on applicability). `why`: the unmet conjuncts of the actions asked in failed steps
+        (`ask`, validate.lp's part `why`), grounded only when a plan fails: a rule per conjunct and
+        per parameter type, most of a model's rules, so that a valid plan is checked by a third
+        as many rules (floortile 67 → 25)."""
+        for action in self.domain.actions:
+            self._emit(Comment(action.name))
+            rule = self.applicability(action)
+            self._emit(Rule(rule.head, (BodyLiteral(Kind.GUARD, f"query({self.tag},{self.s},{self.action_term(action)})"),
+                                        *rule.body)))
+            self.effects(action, "query")
+        base = self.finish()
+        self._out = []
+        for action in self.domain.actions:
+            self._emit(Comment(action.name))
+            self.check(action, guard="ask")
+        why = self.finish()
+        return ActionRules(Reused("\n".join(map(str, base)) + "\n"), dict(self.conditions), True,
+                           Reused("\n".join(map(str, why)) + "\n"))
 
 
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
                    effects: bool = True, state: str = "S", relaxed: bool = False, typing: str = "positive",
                    static: frozenset[str] = frozenset(), effect_guard: str = "app",
                    typed_atoms: bool = False, runs: bool = False) -> ActionRules:
+    """The rules of `domain` (see `Compiler`). Kept for the process (the last 32 asked): a script
+    that validates or evaluates again and again compiles a model once, and its rules are the same
+    `Reused` text, whose parse run.py keeps."""
+    return _compiled(domain, tag, enumerate, check, effects, state, relaxed, typing, frozenset(static),
+                     effect_guard, typed_atoms, runs)
+
+
+@lru_cache(maxsize=32)
+def _compiled(domain: Domain, tag: str, enumerate: bool, check: bool, effects: bool, state: str, relaxed: bool,
+              typing: str, static: frozenset[str], effect_guard: str, typed_atoms: bool, runs: bool) -> ActionRules:
     return Compiler(domain, tag, state, relaxed, typing, static, typed_atoms).compile(
         enumerate=enumerate, check=check, effects=effects, effect_guard=effect_guard, runs=runs)
+
+
+@lru_cache(maxsize=32)
+def compile_validation(domain: Domain, tag: str, static: frozenset[str]) -> ActionRules:
+    """validate.lp's two parts of `domain`'s rules (`Compiler.validation`), kept like `compile_domain`'s."""
+    return Compiler(domain, tag, static=static).validation()
 
 
 def runs_apply(domain: Domain, static: frozenset[str]) -> bool:

@@ -146,7 +146,7 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")
         parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
-        parts += [encoding("types"), encoding("semantics"), encoding("change")]
+        parts += [encoding("types"), encoding("semantics"), encoding("check"), encoding("change")]
     if problem is not None:
         parts.append(problem_facts(problem, 0))
         if states is not None:

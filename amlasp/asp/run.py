@@ -9,12 +9,18 @@ everything else hands it program text and reads symbols back:
   (compare's edit distance);
 - `Program`: multi-shot use — parts grounded step by step, externals assigned, several
   solves on one grounding (planning, justify, mutexes, landmarks).
+
+Text that recurs across calls in one process (`Reused`: the encodings, a model's compiled rules, a
+problem's facts) is parsed by clingo into statements once it is seen a second time, and the
+statements are replayed into each new `Control`: 4-5x cheaper than parsing the text again (a
+floortile plan's validation, benchmarks/bench_validate.py). A text seen once is parsed as text, so
+a one-call process (the CLI) pays nothing for the cache.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -22,14 +28,49 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 import clingo
 
+from .text import Reused
+
 OPTIONS = ("--warn=none",)
 T = TypeVar("T")
 
 
 @lru_cache(maxsize=None)
-def encoding(name: str) -> str:
+def encoding(name: str) -> Reused:
     """The text of `amlasp/encodings/<name>.lp`."""
-    return (resources.files("amlasp") / "encodings" / f"{name}.lp").read_text()
+    return Reused((resources.files("amlasp") / "encodings" / f"{name}.lp").read_text())
+
+
+class _Parses:
+    """The clingo statements of recently reused texts, keyed by (text, part, parameters): None for a
+    text seen once (it is parsed as text), its statements from the second time on. Bounded: the
+    least recently used are dropped."""
+
+    SIZE = 128
+
+    def __init__(self) -> None:
+        self._seen: OrderedDict[tuple[str, str, tuple[str, ...]], list | None] = OrderedDict()
+
+    def get(self, text: str, name: str, params: tuple[str, ...]) -> list | None:
+        """The statements of `text` in part `name(params)`, or None if it is to be parsed as text now."""
+        key = (text, name, params)
+        if key not in self._seen:
+            self._seen[key] = None
+            if len(self._seen) > self.SIZE:
+                self._seen.popitem(last=False)
+            return None
+        self._seen.move_to_end(key)
+        statements = self._seen[key]
+        if statements is None:
+            from clingo import ast  # 2.5 ms to import: only once a text recurs
+
+            statements = []
+            header = f"#program {name}({','.join(params)})." if params else f"#program {name}."
+            ast.parse_string(f"{header}\n{text}", statements.append)
+            self._seen[key] = statements
+        return statements
+
+
+_PARSES = _Parses()
 
 
 class NoAnswer(RuntimeError):
@@ -44,7 +85,7 @@ class Program:
         self.timings = timings
         t = time.perf_counter()
         for text in parts:
-            self.control.add("base", [], text)
+            self.add(text)
         self._time("parse", t)
 
     def _time(self, stage: str, since: float) -> None:
@@ -52,7 +93,16 @@ class Program:
             self.timings[stage] += time.perf_counter() - since
 
     def add(self, text: str, name: str = "base", params: Sequence[str] = ()) -> "Program":
-        self.control.add(name, list(params), text)
+        """Add `text` to part `name(params)`; a `Reused` text from its kept statements, if any."""
+        statements = _PARSES.get(text, name, tuple(params)) if isinstance(text, Reused) else None
+        if statements is None:
+            self.control.add(name, list(params), text)
+        else:
+            from clingo import ast
+
+            with ast.ProgramBuilder(self.control) as builder:
+                for statement in statements:
+                    builder.add(statement)
         return self
 
     def ground(self, *parts: tuple[str, Sequence[int]]) -> "Program":
@@ -184,4 +234,4 @@ def optimise(program: str, time_limit: float) -> Optimum:
     return Optimum(best["symbols"], best["cost"], optimal, bound, seconds)
 
 
-__all__ = ["encoding", "Program", "solve_once", "optimise", "Optimum", "OutOfTime", "NoAnswer"]
+__all__ = ["encoding", "Reused", "Program", "solve_once", "optimise", "Optimum", "OutOfTime", "NoAnswer"]

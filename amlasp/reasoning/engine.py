@@ -11,12 +11,13 @@ from typing import Iterable, Sequence
 
 import clingo
 
-from ..asp.compile import compile_domain, runs_apply
+from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_facts, run_facts
 from ..asp.states import many_states
 from ..asp.names import MODEL
-from ..asp.run import encoding, solve_once
+from ..asp.run import NoAnswer, Program, encoding, solve_once
+from ..asp.text import Reused
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 
@@ -139,21 +140,21 @@ class Run:
 
 def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Execution]:
     """All runs in one program (encodings/validate.lp): each problem's facts and static atoms
-    (`fixed/2`) once per group of runs that share them, each distinct start state once."""
+    (`fixed/2`) once per group of runs that share them, each distinct start state once. Part
+    `why` is grounded only when a run fails."""
     static = domain.static_predicates()
-    rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, static=static,
-                           effect_guard="query")
+    rules = compile_validation(domain, MODEL, static)
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
     fixed_of: list[frozenset[Atom]] = []
     text: list[str] = []
+    given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
     for k, run in enumerate(runs):
         fixed = frozenset(a for a in run.start if a.predicate in static)
         pid = groups.get((id(run.problem), fixed))
         if pid is None:
             pid = groups[id(run.problem), fixed] = len(groups)
-            text.append(problem_facts(run.problem, pid, init=False))
-            text.append(" ".join(f"fixed({pid},{ground(a)})." for a in fixed if a.predicate != "="))
+            given.append(_problem_text(run.problem, pid, fixed))
         fluents = run.start - fixed
         sid = starts.get(fluents)
         if sid is None:
@@ -164,13 +165,17 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         text.extend(f"unknown({k},{t})." for t, a in enumerate(run.plan)
                     if (d := domain.action(a.name)) is None or d.arity != len(a.args))
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
-             domain_facts(domain, MODEL, schema=False), rules.text, f"check({MODEL}).", "\n".join(text)]
+             domain_facts(domain, MODEL, schema=False), rules.text, _CHECK, *given, "\n".join(text)]
     if states:
         parts.append("show_states.")
     results = [Execution(run.plan, []) for run in runs]
     dec = decoder(domain)
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
-    holds = _read_runs(solve_once(parts), results, dec, rules.conditions, domain)
+    program = Program(parts).ground()
+    holds = _read_runs(_answer(program), results, dec, rules.conditions, domain)
+    if any(r.failed_step is not None for r in results):
+        program.add(rules.why, "why").ground(("why", ()))
+        _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)
     for k, (run, result) in enumerate(zip(runs, results)):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
@@ -179,6 +184,35 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.goal_unmet.sort(key=str)
     return results
+
+
+_CHECK = Reused(f"check({MODEL}).")
+
+
+def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom]) -> Reused:
+    """A problem's facts for validate.lp (objects, goal, its static atoms as `fixed`), as `Reused`
+    text: kept per problem object for the process (the last 64), since a script validates many
+    plans of one problem, call after call."""
+    key = (id(problem), pid, fixed)
+    hit = _PROBLEM_TEXTS.get(key)
+    if hit is not None and hit[0] is problem:
+        return hit[1]
+    atoms = sorted(ground(a) for a in fixed if a.predicate != "=")
+    out = Reused(problem_facts(problem, pid, init=False) + "".join(f"fixed({pid},{a}).\n" for a in atoms))
+    _PROBLEM_TEXTS[key] = (problem, out)
+    if len(_PROBLEM_TEXTS) > 64:
+        del _PROBLEM_TEXTS[next(iter(_PROBLEM_TEXTS))]
+    return out
+
+
+_PROBLEM_TEXTS: dict[tuple[int, int, frozenset[Atom]], tuple[Problem, Reused]] = {}
+
+
+def _answer(program: Program) -> list[clingo.Symbol]:
+    symbols = program.first()
+    if symbols is None:
+        raise NoAnswer("internal error: validate.lp has no answer set")
+    return symbols
 
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],

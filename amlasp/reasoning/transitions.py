@@ -50,7 +50,7 @@ def changes_many(domain: Domain, problem: Problem,
         text.append(f"state({i},{pid}).")
         text.extend(f"holds({i},{ground(a)})." for a in st if a.predicate not in static and a.predicate != "=")
         text.extend(f"query({MODEL},{i},{action_term(a)})." for a in actions)
-    syms = solve_once([encoding("types"), encoding("semantics"), encoding("change"), domain_facts(domain, MODEL),
+    syms = solve_once([encoding("types"), encoding("semantics"), encoding("check"), encoding("change"), domain_facts(domain, MODEL),
                        rules.text, "\n".join(text), "#show app/3. #show added/4. #show deleted/4."])
     dec = decoder(domain, problem)
     app: set[tuple[int, GroundAction]] = set()
