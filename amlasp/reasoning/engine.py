@@ -148,6 +148,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
     fixed_of: list[frozenset[Atom]] = []
     text: list[str] = []
+    known: dict[int, frozenset[str]] = {}  # problem → the names a step may use
     given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
     for k, run in enumerate(runs):
         fixed = frozenset(a for a in run.start if a.predicate in static)
@@ -162,8 +163,12 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
             text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
         fixed_of.append(fixed)
         text.append(run_facts(k, pid, sid, run.plan))
+        names = known.get(id(run.problem))
+        if names is None:
+            names = known[id(run.problem)] = _names(run.problem, domain)
         text.extend(f"unknown({k},{t})." for t, a in enumerate(run.plan)
-                    if (d := domain.action(a.name)) is None or d.arity != len(a.args))
+                    if (d := domain.action(a.name)) is None or d.arity != len(a.args)
+                    or not names.issuperset(a.args))
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
              domain_facts(domain, MODEL, schema=False), rules.text, _CHECK, *given, "\n".join(text)]
     if states:
@@ -175,7 +180,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     holds = _read_runs(_answer(program), results, dec, rules.conditions, domain)
     if any(r.failed_step is not None for r in results):
         program.add(rules.why, "why").ground(("why", ()))
-        _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)
+        _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)  # why: part why's alone
     for k, (run, result) in enumerate(zip(runs, results)):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
@@ -187,6 +192,11 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
 
 
 _CHECK = Reused(f"check({MODEL}).")
+
+
+def _names(problem: Problem, domain: Domain) -> frozenset[str]:
+    """The objects of `problem` and the constants of `domain`: what a step's arguments may name."""
+    return frozenset(o for o, _ in problem.objects) | frozenset(c for c, _ in domain.constants)
 
 
 def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom]) -> Reused:
@@ -248,7 +258,9 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
         d = domain.action(action.name)
         if d is None:
             return Unmet(kind, f"the model has no action '{action.name}'")
-        return Unmet(kind, f"'{action.name}' takes {d.arity} argument(s), {len(action.args)} given")
+        if d.arity != len(action.args):
+            return Unmet(kind, f"'{action.name}' takes {d.arity} argument(s), {len(action.args)} given")
+        return Unmet(kind, f"an argument of {action} is not an object of the problem")
     if kind in (UnmetKind.POS, UnmetKind.NEG):
         atom = dec.atom(why.arguments[0])
         return Unmet(kind, str(atom) if kind is UnmetKind.POS else f"(not {atom})", atom)

@@ -92,3 +92,27 @@ def test_optimise_proves_the_optimum():
 def test_optimise_of_an_unsatisfiable_program_is_no_answer():
     with pytest.raises(NoAnswer):
         optimise("a. :- a. #minimize {1 : a}.", time_limit=5)
+
+
+def test_reused_text_is_parsed_as_text_once_then_replayed_from_kept_statements(monkeypatch):
+    """A `Reused` text gives the same program whether it is parsed (first call), parsed into kept
+    statements (second) or replayed from them (third on), in its named part too; a plain text is
+    never kept, and the kept parses are bounded."""
+    from amlasp.asp import run
+    from amlasp.asp.text import Reused
+
+    kept = run._Parses()
+    monkeypatch.setattr(run, "_PARSES", kept)
+    rules = Reused("path(X,Y) :- edge(X,Y). path(X,Z) :- path(X,Y), edge(Y,Z). #show path/2.")
+    layer = Reused("z(t) :- path(1,t).")
+    answers = []
+    for _ in range(3):
+        p = Program(["edge(1,2). edge(2,3).", rules])
+        p.add(layer, "layer", ["t"])
+        p.ground(("base", ()), ("layer", (3,)))
+        answers.append((names(p.first()), p.count("z", 1)))
+    assert answers == [({"path(1,2)", "path(2,3)", "path(1,3)"}, 1)] * 3
+    assert len(kept._seen) == 2 and all(v is not None for v in kept._seen.values())
+    for i in range(kept.SIZE + 5):
+        kept.get(f"a({i}).", "base", ())
+    assert len(kept._seen) == kept.SIZE

@@ -56,3 +56,33 @@ def test_action_errors_and_a_trajectory_action_of_another_model():
     assert g.action(read("(fly c1)"), "t", check_action=False) == GroundAction("fly", ("c1",))
     with pytest.raises(InputError, match="parameter 1 of action 'park'"):  # known: its types still count
         g.action(read("(park k1 k1)"), "t", check_action=False)
+
+
+def test_plain_action_agrees_with_the_reader_and_refuses_what_it_refuses():
+    """`plain_action` (a plan line of plain words) gives the reader's action, or None wherever
+    `action` raises, so that the reader says where."""
+    g = grounder()
+    assert g.plain_action("park", ["t1", "home"]) == g.action(read("(park t1 home)"), "p")
+    for text in ("(park c1 t1)", "(fly c1)", "(park c1)", "(park c1 zz)"):
+        with pytest.raises(InputError):
+            g.action(read(text), "p")
+        name, *args = text[1:-1].split()
+        assert g.plain_action(name, args) is None
+
+
+@pytest.mark.parametrize("line,col,message", [
+    ("(PARK c1 T1)", 10, "object 't1' has type 'truck', but parameter 2 of action 'park' has type 'curb'"),
+    ("(park c1 zz)", 10, "unknown object 'zz'"),
+    ("0: (fly c1) [1]", 5, r"unknown action 'fly'"),
+    ("(park c1 (k1))", 10, "nested parentheses in an action"),
+])
+def test_plan_lines_read_fast_still_fail_at_their_place(line, col, message):
+    from amlasp.model import Problem
+    from amlasp.pddl.plans import parse_plan
+
+    problem = Problem("p", "park", tuple(OBJECTS.items()), frozenset(), ())
+    plan = parse_plan("; two steps\n(Park T1 k1)\n  (park c1 HOME) ; a comment\n", DOMAIN, problem, "x.plan")
+    assert plan == [GroundAction("park", ("t1", "k1")), GroundAction("park", ("c1", "home"))]
+    with pytest.raises(InputError, match=message) as caught:
+        parse_plan(f"(park t1 k1)\n{line}\n", DOMAIN, problem, "x.plan")
+    assert (caught.value.file, caught.value.line, caught.value.col) == ("x.plan", 2, col)

@@ -80,3 +80,29 @@ def test_known_plan_is_valid_and_its_prefixes_are_not(name):
     for k in range(len(plan)):  # a plan of an example has no shortcut at its end
         short = execute(d, p, plan[:k])
         assert short.executable and not short.valid
+
+
+def test_a_step_naming_no_object_of_the_problem_fails_as_unknown():
+    """The applicability of an asked step types its arguments by `not not_a` (the complement of is_a
+    over the problem's objects): an argument that is no object of the problem is refused before
+    it reaches clingo, not let through (only the API can give one: plan files are checked)."""
+    d, p = BLOCKSWORLD.load()
+    ex = execute(d, p, [G("unstack", ("b3", "b1")), G("put_down", ("zz",))])
+    assert ex.failed_step == 1 and not ex.executable
+    assert [(u.kind, str(u)) for u in ex.unmet] == [("unknown", "an argument of (put_down zz) is not an object of the problem")]
+
+
+def test_valid_and_failing_plans_in_one_call_keep_their_own_reasons():
+    """Part `why` of validate.lp is grounded once for all the failed runs of a call: each gets the
+    unmet conjuncts of its own failed step, and the valid ones none."""
+    from amlasp.reasoning.engine import validate_plans
+
+    d, p = BLOCKSWORLD.load()
+    one = [G("unstack", ("b3", "b1")), G("stack", ("b3", "b3"))]
+    two = [G("stack", ("b1", "b2"))]
+    got = validate_plans(d, [(p, one), (p, []), (p, two), (p, one)])
+    assert [(e.failed_step, [str(u) for u in e.unmet]) for e in got] == [
+        (1, ["(clear b3)"]), (None, []), (0, ["(clear b2)", "(holding b1)"]), (1, ["(clear b3)"])]
+    alone = [validate_plans(d, [(p, plan)])[0] for plan in (one, [], two)]
+    assert [(e.failed_step, e.unmet, e.goal_unmet) for e in alone] == \
+        [(e.failed_step, e.unmet, e.goal_unmet) for e in got[:3]]
