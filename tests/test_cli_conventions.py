@@ -130,3 +130,43 @@ def test_several_plans_found_and_more_may_exist():
     head = r.stdout.splitlines()[0]
     assert r.exit_code == 0 and ("2 shortest plans" in head and "may be more" in head
                                  or "1 shortest plan" in head and "no other" in head), head
+
+
+PLAN = [str(BW / "domain.pddl"), str(BW / "problem.pddl"), str(BW / "plan.txt")]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["validate", *PLAN],
+                                  ["validate", *PLAN[:2], str(BW / "problem.pddl")], ["facts", PLAN[0]]],
+                         ids=["help", "command help", "valid plan", "bad input", "facts"])
+def test_a_closed_pipe_exits_141_quietly(args):
+    """`amlasp ... | head -1`: the reader goes away. The exit code is 141 (128 + SIGPIPE), not 1 (a
+    negative answer, which click and rich would make of it), and nothing is printed at exit."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=env, cwd=ROOT)
+    p.stdout.close()  # before anything is written: every write meets a closed pipe
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    if args[-1].endswith("problem.pddl") and args[0] == "validate" and len(args) == 4:
+        assert p.wait() == 2 and err.startswith("amlasp: error: ")  # bad input is said before any output
+    else:
+        assert (p.wait(), err) == (141, "")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["validate", *PLAN], ["facts", PLAN[0]]])
+def test_a_full_disk_is_one_line_and_exit_2(args):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "amlasp", *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                           env=env, cwd=ROOT)
+    assert (r.returncode, r.stderr) == (2, "amlasp: error: cannot write the output: No space left on device\n")
+
+
+def test_a_negative_answer_read_whole_through_a_pipe_is_still_1(tmp_path):
+    short = tmp_path / "short.plan"
+    short.write_text("".join((BW / "plan.txt").read_text().splitlines(keepends=True)[:2]))
+    r = subprocess.run([sys.executable, "-m", "amlasp", "validate", *PLAN[:2], str(short)], capture_output=True,
+                       text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert r.returncode == 1 and r.stdout.startswith("invalid"), (r.stdout, r.stderr)

@@ -6,6 +6,7 @@ command being run (`load_commands`)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import warnings
@@ -32,6 +33,13 @@ T = TypeVar("T")
 
 #: Exit code of a bug of ours: distinct from 0 ok, 1 negative verdict, 2 bad input, 3 unknown (issues 10, 13).
 INTERNAL_ERROR = 4
+#: Exit code when the reader of the output went away (`amlasp ... | head -1`): 128 + SIGPIPE, what a
+#: shell reports for a program that SIGPIPE ended; not 1, which is a negative answer.
+PIPE_CLOSED = 141
+#: Exit code of an interrupt (Ctrl-C): 128 + SIGINT.
+INTERRUPTED = 130
+#: Errors of writing the output (a full disk, a file too large): said in one line, exit 2.
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
 
 def guarded(fn: Callable[[], T]) -> T:
@@ -41,8 +49,15 @@ def guarded(fn: Callable[[], T]) -> T:
     except (InputError, InputWarning) as e:  # a warning is an error under --strict
         print(f"amlasp: error: {e}", file=sys.stderr)
         raise typer.Exit(2)
-    except (BrokenPipeError, KeyboardInterrupt):
-        raise typer.Exit(130)
+    except BrokenPipeError:
+        raise typer.Exit(PIPE_CLOSED)
+    except KeyboardInterrupt:
+        raise typer.Exit(INTERRUPTED)
+    except OSError as e:
+        if e.errno not in _WRITE_ERRORS:
+            raise
+        print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
+        raise typer.Exit(2)
     except typer.Exit:
         raise
     except Exception as e:  # a bug of ours: say so in one line unless debugging
@@ -142,4 +157,54 @@ def load_commands(names: Sequence[str] = ()) -> typer.Typer:
 def main() -> None:
     if sys.argv[1:2] != ["--version"]:  # the version needs no command
         load_commands([a for a in sys.argv[1:] if a != "--strict"][:1])
-    app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion
+    stdout = _identity(sys.__stdout__)
+    try:
+        app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion
+        code: Any = 0
+    except SystemExit as e:
+        code = e.code
+    except BrokenPipeError:
+        code = PIPE_CLOSED
+    except OSError as e:  # writing help or a usage error to a full disk
+        if e.errno not in _WRITE_ERRORS:
+            raise
+        print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
+        code = 2
+    sys.exit(_flushed(code, stdout))
+
+
+def _identity(stream: Any) -> tuple[int, int] | None:
+    """The device and inode behind `stream`, None if it has none."""
+    try:
+        st = os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _flushed(code: Any, stdout: tuple[int, int] | None) -> Any:
+    """`code`, or PIPE_CLOSED when the output's reader went away (`stdout`: what standard output was
+    at the start). rich and click turn a closed pipe into exit 1, a negative answer here: rich points
+    standard output at /dev/null first, click wraps `sys.stdout`; and Python prints an error when it
+    flushes at exit unless nothing is left to write."""
+    from typer._click.utils import PacifyFlushWrapper
+
+    closed = code == PIPE_CLOSED or isinstance(sys.stdout, PacifyFlushWrapper) or (
+        stdout is not None and _identity(sys.__stdout__) != stdout)
+    if not closed:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            closed = True
+        except OSError as e:
+            if e.errno not in _WRITE_ERRORS:
+                raise
+            print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
+            return 2
+    if not closed:
+        return code
+    try:  # nothing more reaches the closed pipe, at exit either
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return PIPE_CLOSED

@@ -180,7 +180,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     holds = _read_runs(_answer(program), results, dec, rules.conditions, domain)
     if any(r.failed_step is not None for r in results):
         program.add(rules.why, "why").ground(("why", ()))
-        _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)  # why: part why's alone
+        _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)
     for k, (run, result) in enumerate(zip(runs, results)):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
