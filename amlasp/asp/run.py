@@ -46,12 +46,16 @@ class _Parses:
     least recently used are dropped."""
 
     SIZE = 128
+    #: Longer texts are always parsed as text: their statements would hold ten times their size.
+    LONGEST = 1_000_000
 
     def __init__(self) -> None:
         self._seen: OrderedDict[tuple[str, str, tuple[str, ...]], list | None] = OrderedDict()
 
     def get(self, text: str, name: str, params: tuple[str, ...]) -> list | None:
         """The statements of `text` in part `name(params)`, or None if it is to be parsed as text now."""
+        if len(text) > self.LONGEST:
+            return None
         key = (text, name, params)
         if key not in self._seen:
             self._seen[key] = None

@@ -116,3 +116,6 @@ def test_reused_text_is_parsed_as_text_once_then_replayed_from_kept_statements(m
     for i in range(kept.SIZE + 5):
         kept.get(f"a({i}).", "base", ())
     assert len(kept._seen) == kept.SIZE
+    long = "a." * (kept.LONGEST // 2 + 1)
+    assert kept.get(long, "base", ()) is None and kept.get(long, "base", ()) is None
+    assert all(key[0] != long for key in kept._seen)
