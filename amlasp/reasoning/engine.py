@@ -13,7 +13,7 @@ import clingo
 
 from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
-from ..asp.facts import domain_facts, ground, problem_facts, run_facts
+from ..asp.facts import action_term, domain_facts, ground, problem_facts
 from ..asp.states import many_states
 from ..asp.names import MODEL
 from ..asp.run import NoAnswer, Program, encoding, solve_once
@@ -140,16 +140,19 @@ class Run:
 
 def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Execution]:
     """All runs in one program (encodings/validate.lp): each problem's facts and static atoms
-    (`fixed/2`) once per group of runs that share them, each distinct start state once. Part
-    `why` is grounded only when a run fails."""
+    (`fixed/2`) once per group of runs that share them, each distinct start state once, and the
+    steps as a tree of states, runs that begin alike sharing the states of their common steps.
+    Part `why` is grounded only when a run fails."""
     static = domain.static_predicates()
     rules = compile_validation(domain, MODEL, static)
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
-    fixed_of: list[frozenset[Atom]] = []
-    text: list[str] = []
     known: dict[int, frozenset[str]] = {}  # problem → the names a step may use
+    nodes: dict[tuple, int] = {}  # (problem id, start id) for a root, (state, action) for a step → state
+    paths: list[list[int]] = []  # each run's states, from its root
+    fixed_of: list[frozenset[Atom]] = []
     given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
+    text: list[str] = []
     for k, run in enumerate(runs):
         fixed = frozenset(a for a in run.start if a.predicate in static)
         pid = groups.get((id(run.problem), fixed))
@@ -161,14 +164,27 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         if sid is None:
             sid = starts[fluents] = len(starts)
             text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
-        fixed_of.append(fixed)
-        text.append(run_facts(k, pid, sid, run.plan))
         names = known.get(id(run.problem))
         if names is None:
             names = known[id(run.problem)] = _names(run.problem, domain)
-        text.extend(f"unknown({k},{t})." for t, a in enumerate(run.plan)
-                    if (d := domain.action(a.name)) is None or d.arity != len(a.args)
-                    or not names.issuperset(a.args))
+        node = nodes.get((pid, sid))
+        if node is None:
+            node = nodes[pid, sid] = len(nodes)
+            text.append(f"root({node},{pid},{sid}).")
+        path = [node]
+        for a in run.plan:
+            child = nodes.get((node, a))
+            if child is None:
+                child = nodes[node, a] = len(nodes)
+                term = action_term(a)
+                text.append(f"edge({node},{term},{child}).")
+                if (d := domain.action(a.name)) is None or d.arity != len(a.args) or not names.issuperset(a.args):
+                    text.append(f"unknown({node},{term}).")
+            node = child
+            path.append(node)
+        text.append(f"run({k},{pid},{node},{len(run.plan)}).")
+        paths.append(path)
+        fixed_of.append(fixed)
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
              domain_facts(domain, MODEL, schema=False), rules.text, _CHECK, *given, "\n".join(text)]
     if states:
@@ -181,11 +197,10 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     if any(r.failed_step is not None for r in results):
         program.add(rules.why, "why").ground(("why", ()))
         _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)
-    for k, (run, result) in enumerate(zip(runs, results)):
+    for run, result, path, fixed in zip(runs, results, paths, fixed_of):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
-            result.states = [run.start] + [frozenset(holds.get((k, t), set())) | fixed_of[k]
-                                           for t in range(1, last + 1)]
+            result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.goal_unmet.sort(key=str)
     return results
@@ -226,14 +241,13 @@ def _answer(program: Program) -> list[clingo.Symbol]:
 
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
-               domain: Domain) -> dict[tuple[int, int], set[Atom]]:
-    """Fill `results` from validate.lp's answer; return the atoms of each shown state `(run, step)`."""
-    holds: dict[tuple[int, int], set[Atom]] = {}
+               domain: Domain) -> dict[int, set[Atom]]:
+    """Fill `results` from validate.lp's answer; return the atoms of each shown state."""
+    holds: dict[int, set[Atom]] = {}
     for s in syms:
         name = s.name
         if name == "holds":
-            k, t = (x.number for x in s.arguments[0].arguments)
-            holds.setdefault((k, t), set()).add(dec.atom(s.arguments[1]))
+            holds.setdefault(s.arguments[0].number, set()).add(dec.atom(s.arguments[1]))
         elif name == "failed":
             results[s.arguments[0].number].failed_step = s.arguments[1].number
         elif name == "why":

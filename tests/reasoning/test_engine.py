@@ -106,3 +106,23 @@ def test_valid_and_failing_plans_in_one_call_keep_their_own_reasons():
     alone = [validate_plans(d, [(p, plan)])[0] for plan in (one, [], two)]
     assert [(e.failed_step, e.unmet, e.goal_unmet) for e in alone] == \
         [(e.failed_step, e.unmet, e.goal_unmet) for e in got[:3]]
+
+
+def test_runs_that_begin_alike_share_states_and_keep_their_own_answers():
+    """validate.lp's tree of states: runs sharing first steps (one a prefix of another, one failing
+    after the shared part, one from another start) get the states and verdicts each has alone."""
+    from amlasp.reasoning.engine import execute_many
+
+    d, p = BLOCKSWORLD.load()
+    plan = actions("(unstack b3 b1) (put_down b3) (unstack b1 b2) (put_down b1) (pick_up b2) (stack b2 b1) "
+                   "(pick_up b3) (stack b3 b2)")
+    plans = [plan, plan[:2], plan[:2] + [G("stack", ("b3", "b1"))], plan[:1] + [G("stack", ("b3", "b2"))], []]
+    together = execute_many(d, p, plans)
+    alone = [execute(d, p, x) for x in plans]
+    assert [(e.states, e.failed_step, e.unmet, e.goal_unmet, e.executable, e.valid) for e in together] == \
+        [(e.states, e.failed_step, e.unmet, e.goal_unmet, e.executable, e.valid) for e in alone]
+    assert [(e.failed_step, e.valid) for e in together] == [(None, True), (None, False), (2, False), (1, False),
+                                                            (None, False)]
+    start = together[1].states[-1]  # the same steps from another state are other states
+    other = execute_many(d, p, [plan[2:], plan[2:]], starts=[p.init, start])
+    assert other[0].failed_step == 0 and other[1].states == together[0].states[2:] and other[1].valid
