@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..errors import InputError
 from ..logic import conjunction_literals, top_literals
@@ -116,11 +116,34 @@ def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
     return "".join(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)})." for l in goal) + "\n"
 
 
-def run_facts(k: int, pid: int, start: int, plan: Sequence[GroundAction]) -> str:
-    """One plan of many (a run of validate.lp): run(K,P,I,N) on problem P from start state I, and
-    run_occurs(K,T,A)."""
-    return f"run({k},{pid},{start},{len(plan)}).\n" + "".join(
-        f"run_occurs({k},{t},{action_term(a)}).\n" for t, a in enumerate(plan))
+def run_tree(runs: Sequence[tuple[int, int, Sequence[GroundAction]]],
+             unknown: Callable[[int, GroundAction], bool]) -> tuple[str, list[list[int]]]:
+    """validate.lp's runs, each `(problem id, start id, plan)`, as a tree of states: `root(N,P,I)`,
+    `edge(N,A,N2)` (each once: runs that begin alike share their first steps' states),
+    `unknown(N,A)` where `unknown(problem id, action)`, and `run(K,P,E,L)`. Returns the text and
+    each run's states, from its root."""
+    nodes: dict[tuple, int] = {}  # (problem, start) for a root, (state, action) for a step → state
+    out: list[str] = []
+    paths: list[list[int]] = []
+    for k, (pid, sid, plan) in enumerate(runs):
+        node = nodes.get((pid, sid))
+        if node is None:
+            node = nodes[pid, sid] = len(nodes)
+            out.append(f"root({node},{pid},{sid}).")
+        path = [node]
+        for a in plan:
+            child = nodes.get((node, a))
+            if child is None:
+                child = nodes[node, a] = len(nodes)
+                term = action_term(a)
+                out.append(f"edge({node},{term},{child}).")
+                if unknown(pid, a):
+                    out.append(f"unknown({node},{term}).")
+            node = child
+            path.append(node)
+        out.append(f"run({k},{pid},{node},{len(plan)}).")
+        paths.append(path)
+    return "\n".join(out) + "\n", paths
 
 
 #: A model tag is a clingo constant: it is written into every fact, unquoted.

@@ -13,7 +13,7 @@ import clingo
 
 from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
-from ..asp.facts import action_term, domain_facts, ground, problem_facts
+from ..asp.facts import domain_facts, ground, problem_facts, run_tree
 from ..asp.states import many_states
 from ..asp.names import MODEL
 from ..asp.run import NoAnswer, Program, encoding, solve_once
@@ -147,44 +147,32 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     rules = compile_validation(domain, MODEL, static)
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
-    known: dict[int, frozenset[str]] = {}  # problem → the names a step may use
-    nodes: dict[tuple, int] = {}  # (problem id, start id) for a root, (state, action) for a step → state
-    paths: list[list[int]] = []  # each run's states, from its root
+    names: dict[int, frozenset[str]] = {}  # problem id → the names a step may use
+    steps: list[tuple[int, int, Sequence[GroundAction]]] = []
     fixed_of: list[frozenset[Atom]] = []
     given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
     text: list[str] = []
-    for k, run in enumerate(runs):
+    for run in runs:
         fixed = frozenset(a for a in run.start if a.predicate in static)
         pid = groups.get((id(run.problem), fixed))
         if pid is None:
             pid = groups[id(run.problem), fixed] = len(groups)
             given.append(_problem_text(run.problem, pid, fixed))
+            names[pid] = _names(run.problem, domain)
         fluents = run.start - fixed
         sid = starts.get(fluents)
         if sid is None:
             sid = starts[fluents] = len(starts)
             text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
-        names = known.get(id(run.problem))
-        if names is None:
-            names = known[id(run.problem)] = _names(run.problem, domain)
-        node = nodes.get((pid, sid))
-        if node is None:
-            node = nodes[pid, sid] = len(nodes)
-            text.append(f"root({node},{pid},{sid}).")
-        path = [node]
-        for a in run.plan:
-            child = nodes.get((node, a))
-            if child is None:
-                child = nodes[node, a] = len(nodes)
-                term = action_term(a)
-                text.append(f"edge({node},{term},{child}).")
-                if (d := domain.action(a.name)) is None or d.arity != len(a.args) or not names.issuperset(a.args):
-                    text.append(f"unknown({node},{term}).")
-            node = child
-            path.append(node)
-        text.append(f"run({k},{pid},{node},{len(run.plan)}).")
-        paths.append(path)
+        steps.append((pid, sid, run.plan))
         fixed_of.append(fixed)
+
+    def unknown(pid: int, a: GroundAction) -> bool:
+        d = domain.action(a.name)
+        return d is None or d.arity != len(a.args) or not names[pid].issuperset(a.args)
+
+    tree, paths = run_tree(steps, unknown)
+    text.append(tree)
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
              domain_facts(domain, MODEL, schema=False), rules.text, _CHECK, *given, "\n".join(text)]
     if states:
