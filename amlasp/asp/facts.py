@@ -116,9 +116,9 @@ def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
     return "".join(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)})." for l in goal) + "\n"
 
 
-def run_tree(runs: Sequence[tuple[int, int, Sequence[GroundAction]]],
+def run_tree(runs: Sequence[tuple[int, int | str, Sequence[GroundAction]]],
              unknown: Callable[[int, GroundAction], bool]) -> tuple[str, list[list[int]]]:
-    """validate.lp's runs, each `(problem id, start id, plan)`, as a tree of states: `root(N,P,I)`,
+    """validate.lp's runs, each `(problem id, start state's term, plan)`, as a tree of states: `root(N,P,I)`,
     `edge(N,A,N2)` (each once: runs that begin alike share their first steps' states),
     `unknown(N,A)` where `unknown(problem id, action)`, and `run(K,P,E,L)`. Returns the text and
     each run's states, from its root."""

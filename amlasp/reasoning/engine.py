@@ -148,7 +148,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
     names: dict[int, frozenset[str]] = {}  # problem id → the names a step may use
-    steps: list[tuple[int, int, Sequence[GroundAction]]] = []
+    steps: list[tuple[int, int | str, Sequence[GroundAction]]] = []
     fixed_of: list[frozenset[Atom]] = []
     given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
     text: list[str] = []
@@ -157,13 +157,16 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         pid = groups.get((id(run.problem), fixed))
         if pid is None:
             pid = groups[id(run.problem), fixed] = len(groups)
-            given.append(_problem_text(run.problem, pid, fixed))
+            given.append(_problem_text(run.problem, pid, fixed, static))
             names[pid] = _names(run.problem, domain)
-        fluents = run.start - fixed
-        sid = starts.get(fluents)
-        if sid is None:
-            sid = starts[fluents] = len(starts)
-            text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
+        if run.start == run.problem.init:
+            sid: int | str = f"i({pid})"  # the problem's initial state, whose atoms its text gives
+        else:
+            fluents = run.start - fixed
+            sid = starts.get(fluents)
+            if sid is None:
+                sid = starts[fluents] = len(starts)
+                text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
         steps.append((pid, sid, run.plan))
         fixed_of.append(fixed)
 
@@ -202,23 +205,26 @@ def _names(problem: Problem, domain: Domain) -> frozenset[str]:
     return frozenset(o for o, _ in problem.objects) | frozenset(c for c, _ in domain.constants)
 
 
-def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom]) -> Reused:
-    """A problem's facts for validate.lp (objects, goal, its static atoms as `fixed`), as `Reused`
-    text: kept per problem object for the process (the last 64), since a script validates many
-    plans of one problem, call after call."""
-    key = (id(problem), pid, fixed)
+def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom], static: frozenset[str]) -> Reused:
+    """A problem's facts for validate.lp (objects, goal, its static atoms as `fixed`, and the other
+    atoms of its initial state as the start state `i(pid)`), as `Reused` text: kept per problem
+    object for the process (the last 64), since a script validates many plans of one problem, call
+    after call."""
+    key = (id(problem), pid, fixed, static)
     hit = _PROBLEM_TEXTS.get(key)
     if hit is not None and hit[0] is problem:
         return hit[1]
     atoms = sorted(ground(a) for a in fixed if a.predicate != "=")
-    out = Reused(problem_facts(problem, pid, init=False) + "".join(f"fixed({pid},{a}).\n" for a in atoms))
+    start = sorted(ground(a) for a in problem.init if a.predicate not in static and a.predicate != "=")
+    out = Reused(problem_facts(problem, pid, init=False) + "".join(f"fixed({pid},{a}).\n" for a in atoms)
+                 + "".join(f"start(i({pid}),{a}).\n" for a in start))
     _PROBLEM_TEXTS[key] = (problem, out)
     if len(_PROBLEM_TEXTS) > 64:
         del _PROBLEM_TEXTS[next(iter(_PROBLEM_TEXTS))]
     return out
 
 
-_PROBLEM_TEXTS: dict[tuple[int, int, frozenset[Atom]], tuple[Problem, Reused]] = {}
+_PROBLEM_TEXTS: dict[tuple[int, int, frozenset[Atom], frozenset[str]], tuple[Problem, Reused]] = {}
 
 
 def _answer(program: Program) -> list[clingo.Symbol]:
