@@ -142,6 +142,13 @@ class Program:
         """The shown (else all) atoms of the first answer set, None when there is none."""
         return self._first(lambda model: model.symbols(shown=True) if shown else model.symbols(atoms=True))
 
+    def answer(self, shown: bool = True) -> list[clingo.Symbol]:
+        """`first`, for a program that must have an answer set (ours are stratified: it is unique)."""
+        symbols = self.first(shown)
+        if symbols is None:
+            raise NoAnswer("internal error: the encoding has no answer set")
+        return symbols
+
     def contains(self, atom: str | clingo.Symbol) -> bool | None:
         """Whether the first answer set has `atom`, None when there is none: one look-up, where
         reading every atom would cost more than the solve (a landmark test per candidate)."""
@@ -179,11 +186,7 @@ class Program:
 def solve_once(parts: Iterable[str], options: Sequence[str] = (), shown: bool = True,
                timings: Counter | None = None) -> list[clingo.Symbol]:
     """Ground and solve once; the programs here are stratified, so the answer is unique."""
-    program = Program(parts, ["--models=1", *options], timings).ground()
-    symbols = program.first(shown)
-    if symbols is None:
-        raise NoAnswer("internal error: the encoding has no answer set")
-    return symbols
+    return Program(parts, ["--models=1", *options], timings).ground().answer(shown)
 
 
 @dataclass

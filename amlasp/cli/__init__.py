@@ -42,6 +42,14 @@ INTERRUPTED = 130
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
 
+def _unwritable(e: OSError) -> int:
+    """Exit code 2, said in one line, for an error of writing the output; any other error raised again."""
+    if e.errno not in _WRITE_ERRORS:
+        raise e
+    print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
+    return 2
+
+
 def guarded(fn: Callable[[], T]) -> T:
     """Bad input → one line on stderr and exit 2; a bug → one line and exit 4; never a traceback."""
     try:
@@ -54,10 +62,7 @@ def guarded(fn: Callable[[], T]) -> T:
     except KeyboardInterrupt:
         raise typer.Exit(INTERRUPTED)
     except OSError as e:
-        if e.errno not in _WRITE_ERRORS:
-            raise
-        print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
-        raise typer.Exit(2)
+        raise typer.Exit(_unwritable(e))
     except typer.Exit:
         raise
     except Exception as e:  # a bug of ours: say so in one line unless debugging
@@ -166,10 +171,7 @@ def main() -> None:
     except BrokenPipeError:
         code = PIPE_CLOSED
     except OSError as e:  # writing help or a usage error to a full disk
-        if e.errno not in _WRITE_ERRORS:
-            raise
-        print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
-        code = 2
+        code = _unwritable(e)
     sys.exit(_flushed(code, stdout))
 
 
@@ -197,10 +199,7 @@ def _flushed(code: Any, stdout: tuple[int, int] | None) -> Any:
         except BrokenPipeError:
             closed = True
         except OSError as e:
-            if e.errno not in _WRITE_ERRORS:
-                raise
-            print(f"amlasp: error: cannot write the output: {e.strerror}", file=sys.stderr)
-            return 2
+            return _unwritable(e)
     if not closed:
         return code
     try:  # nothing more reaches the closed pipe, at exit either

@@ -87,14 +87,16 @@ class Grounder:
                                      f"'{name}' has type '{expected}'", file, at=a)
         return GroundAction(str(name), tuple(str(a) for a in args))
 
-    def plain_action(self, name: str, args: list[str]) -> GroundAction | None:
-        """The action `name(args)` (lower-case words) if it passes every check of `action`, else
-        None: the caller reads it again through `action`, which says where it fails. A plan's
-        lines are read so, without building tokens that remember their positions: 5x faster."""
+    def plain_action(self, name: str, args: list[str], check_action: bool = True) -> GroundAction | None:
+        """The action `name(args)` (lower-case words) if it passes every check of `action` (with
+        the same `check_action`), else None: the caller reads it again through `action`, which says
+        where it fails. Plan lines and trajectories are read so, without building tokens that
+        remember their positions: 5x faster."""
         schema = self._actions.get(name)
-        if schema is None or schema.arity != len(args) or not all(a in self.objects for a in args):
+        known = schema is not None and schema.arity == len(args)
+        if (check_action and not known) or not all(a in self.objects for a in args):
             return None
-        if not all(self.fits(a, expected) for a, (_, expected) in zip(args, schema.parameters)):
+        if known and not all(self.fits(a, expected) for a, (_, expected) in zip(args, schema.parameters)):
             return None
         return GroundAction(name, tuple(args))
 

@@ -58,11 +58,11 @@ def parse_plan(text: str, domain: Domain, problem: Problem, file: str = "<plan>"
             raise InputError(f"expected one action like (stack b1 b2) per line, got '{line.strip()}'", file, i, col)
         act = known.get(m.group(2))
         if act is None:
-            plain = _PLAIN.fullmatch(m.group(2)) if check_actions and m.group(2).isprintable() else None
+            plain = _PLAIN.fullmatch(m.group(2)) if m.group(2).isprintable() else None
             if plain is not None:
                 name, *args = plain.group(1).lower().split()
-                act = grounder.plain_action(name, args)
-            if act is None:  # read again, for the error's place (or a trajectory's unchecked action)
+                act = grounder.plain_action(name, args, check_action=check_actions)
+            if act is None:  # read again, for the error's place
                 node = sexpr.read(m.group(2), file, i, m.start(2) + 1)
                 act = grounder.action(node, file, check_action=check_actions)
             known[m.group(2)] = act

@@ -74,7 +74,6 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
         return None
     grounder = Grounder(domain, problem.object_types(domain))
     params = {p.name: [t for _, t in p.parameters] for p in domain.predicates}
-    schemas = {a.name: [t for _, t in a.parameters] for a in domain.actions}
     objs, fits = grounder.objects, grounder.fits
     atoms: dict[str, Atom | None] = {}
     out = StateSet(problem, [], file)
@@ -116,13 +115,9 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
         else:  # action
             if inner is not None and act is None:
                 parts = inner.split()
-                if not parts or any(x not in objs for x in parts[1:]):
+                act = grounder.plain_action(parts[0], parts[1:], check_action=False) if parts else None
+                if act is None:
                     return None
-                types = schemas.get(parts[0])
-                if types is not None and len(types) == len(parts) - 1 and \
-                        not all(fits(x, t) for x, t in zip(parts[1:], types)):
-                    return None
-                act = GroundAction(parts[0], tuple(parts[1:]))
             elif close is not None and act is not None:
                 out.actions.append(act)
                 mode = "top"

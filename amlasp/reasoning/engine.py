@@ -16,7 +16,7 @@ from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_facts, run_tree
 from ..asp.states import many_states
 from ..asp.names import MODEL
-from ..asp.run import NoAnswer, Program, encoding, solve_once
+from ..asp.run import Program, encoding, solve_once
 from ..asp.text import Reused
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem
@@ -158,7 +158,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         if pid is None:
             pid = groups[id(run.problem), fixed] = len(groups)
             given.append(_problem_text(run.problem, pid, fixed, static))
-            names[pid] = _names(run.problem, domain)
+            names[pid] = frozenset(run.problem.object_types(domain))
         if run.start == run.problem.init:
             sid: int | str = f"i({pid})"  # the problem's initial state, whose atoms its text gives
         else:
@@ -184,10 +184,10 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     dec = decoder(domain)
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
     program = Program(parts).ground()
-    holds = _read_runs(_answer(program), results, dec, rules.conditions, domain)
+    holds = _read_runs(program.answer(), results, dec, rules.conditions, domain)
     if any(r.failed_step is not None for r in results):
         program.add(rules.why, "why").ground(("why", ()))
-        _read_runs([s for s in _answer(program) if s.name == "why"], results, dec, rules.conditions, domain)
+        _read_runs([s for s in program.answer() if s.name == "why"], results, dec, rules.conditions, domain)
     for run, result, path, fixed in zip(runs, results, paths, fixed_of):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
@@ -198,11 +198,6 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
 
 
 _CHECK = Reused(f"check({MODEL}).")
-
-
-def _names(problem: Problem, domain: Domain) -> frozenset[str]:
-    """The objects of `problem` and the constants of `domain`: what a step's arguments may name."""
-    return frozenset(o for o, _ in problem.objects) | frozenset(c for c, _ in domain.constants)
 
 
 def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom], static: frozenset[str]) -> Reused:
@@ -225,13 +220,6 @@ def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom], static: fr
 
 
 _PROBLEM_TEXTS: dict[tuple[int, int, frozenset[Atom], frozenset[str]], tuple[Problem, Reused]] = {}
-
-
-def _answer(program: Program) -> list[clingo.Symbol]:
-    symbols = program.first()
-    if symbols is None:
-        raise NoAnswer("internal error: validate.lp has no answer set")
-    return symbols
 
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
