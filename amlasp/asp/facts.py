@@ -7,6 +7,7 @@ live in one program; problem facts carry a problem id `P`; state facts a state i
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
@@ -79,7 +80,9 @@ def ground(atom: Atom) -> str:
     return atom_text(atom.predicate, [asp_name(a) for a in atom.args])
 
 
+@lru_cache(maxsize=1 << 16)
 def action_term(a: GroundAction) -> str:
+    """`(stack b1 b2)` → `stack(b1,b2)`; cached like `ground`: a batch's plans repeat their actions."""
     return atom_text(a.name, [asp_name(x) for x in a.args])
 
 
@@ -116,34 +119,51 @@ def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
     return "".join(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)})." for l in goal) + "\n"
 
 
+@dataclass(frozen=True)
+class RunTree:
+    """validate.lp's runs as a tree of states: the rows (a fact's arguments, as text) of `root/3`,
+    `edge/3`, `unknown/2` and `run/4`, and each run's states, from its root."""
+
+    rows: dict[str, list[str]]
+    paths: list[list[int]]
+
+    ARITY = {"root": 3, "edge": 3, "unknown": 2, "run": 4}
+
+    def text(self) -> str:
+        """The facts, as program text."""
+        return "".join(f"{name}({row}).\n" for name, rows in self.rows.items() for row in rows)
+
+
 def run_tree(runs: Sequence[tuple[int, int | str, Sequence[GroundAction]]],
-             unknown: Callable[[int, GroundAction], bool]) -> tuple[str, list[list[int]]]:
+             unknown: Callable[[int, GroundAction], bool]) -> RunTree:
     """validate.lp's runs, each `(problem id, start state's term, plan)`, as a tree of states: `root(N,P,I)`,
     `edge(N,A,N2)` (each once: runs that begin alike share their first steps' states),
-    `unknown(N,A)` where `unknown(problem id, action)`, and `run(K,P,E,L)`. Returns the text and
-    each run's states, from its root."""
+    `unknown(N,A)` where `unknown(problem id, action)`, and `run(K,P,E,L)`."""
     nodes: dict[tuple, int] = {}  # (problem, start) for a root, (state, action) for a step → state
-    out: list[str] = []
+    roots: list[str] = []
+    edges: list[str] = []
+    unknowns: list[str] = []
+    ends: list[str] = []
     paths: list[list[int]] = []
     for k, (pid, sid, plan) in enumerate(runs):
         node = nodes.get((pid, sid))
         if node is None:
             node = nodes[pid, sid] = len(nodes)
-            out.append(f"root({node},{pid},{sid}).")
+            roots.append(f"{node},{pid},{sid}")
         path = [node]
         for a in plan:
             child = nodes.get((node, a))
             if child is None:
                 child = nodes[node, a] = len(nodes)
                 term = action_term(a)
-                out.append(f"edge({node},{term},{child}).")
+                edges.append(f"{node},{term},{child}")
                 if unknown(pid, a):
-                    out.append(f"unknown({node},{term}).")
+                    unknowns.append(f"{node},{term}")
             node = child
             path.append(node)
-        out.append(f"run({k},{pid},{node},{len(plan)}).")
+        ends.append(f"{k},{pid},{node},{len(plan)}")
         paths.append(path)
-    return "\n".join(out) + "\n", paths
+    return RunTree({"root": roots, "edge": edges, "unknown": unknowns, "run": ends}, paths)
 
 
 #: A model tag is a clingo constant: it is written into every fact, unquoted.

@@ -143,52 +143,57 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     (`fixed/2`) once per group of runs that share them, each distinct start state once, and the
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails."""
-    static = domain.static_predicates()
-    rules = compile_validation(domain, MODEL, static)
+    model = _model(domain)
+    static, rules = model.static, model.rules
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
     names: dict[int, frozenset[str]] = {}  # problem id → the names a step may use
     steps: list[tuple[int, int | str, Sequence[GroundAction]]] = []
     fixed_of: list[frozenset[Atom]] = []
     given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
-    text: list[str] = []
+    starts_given: list[str] = []  # start/2 of the start states other than a problem's initial one
     for run in runs:
-        fixed = frozenset(a for a in run.start if a.predicate in static)
+        kept = _kept(run.problem, domain, static)
+        initial = run.start is run.problem.init or run.start == run.problem.init
+        fixed = kept.fixed if initial else frozenset(a for a in run.start if a.predicate in static)
         pid = groups.get((id(run.problem), fixed))
         if pid is None:
             pid = groups[id(run.problem), fixed] = len(groups)
-            given.append(_problem_text(run.problem, pid, fixed, static))
-            names[pid] = frozenset(run.problem.object_types(domain))
-        if run.start == run.problem.init:
+            given.append(kept.text(pid, fixed))
+            names[pid] = kept.names
+        if initial:
             sid: int | str = f"i({pid})"  # the problem's initial state, whose atoms its text gives
         else:
             fluents = run.start - fixed
             sid = starts.get(fluents)
             if sid is None:
                 sid = starts[fluents] = len(starts)
-                text.append(" ".join(f"start({sid},{ground(a)})." for a in fluents if a.predicate != "="))
+                starts_given.extend(f"{sid},{ground(a)}" for a in fluents if a.predicate != "=")
         steps.append((pid, sid, run.plan))
         fixed_of.append(fixed)
 
-    def unknown(pid: int, a: GroundAction) -> bool:
-        d = domain.action(a.name)
-        return d is None or d.arity != len(a.args) or not names[pid].issuperset(a.args)
+    arity = model.arity
 
-    tree, paths = run_tree(steps, unknown)
-    text.append(tree)
-    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"),
-             domain_facts(domain, MODEL, schema=False), rules.text, _CHECK, *given, "\n".join(text)]
+    def unknown(pid: int, a: GroundAction) -> bool:
+        return arity.get(a.name) != len(a.args) or not names[pid].issuperset(a.args)
+
+    tree = run_tree(steps, unknown)
+    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
+             rules.text, _CHECK, *given]
     if states:
-        parts.append("show_states.")
+        parts.append(_SHOW_STATES)
     results = [Execution(run.plan, []) for run in runs]
     dec = decoder(domain)
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
-    program = Program(parts).ground()
+    program = Program(parts)
+    for name, rows in tree.rows.items():
+        program.given(name, tree.ARITY[name], rows)
+    program.given("start", 2, starts_given).ground()
     holds = _read_runs(program.answer(), results, dec, rules.conditions, domain)
     if any(r.failed_step is not None for r in results):
         program.add(rules.why, "why").ground(("why", ()))
         _read_runs([s for s in program.answer() if s.name == "why"], results, dec, rules.conditions, domain)
-    for run, result, path, fixed in zip(runs, results, paths, fixed_of):
+    for run, result, path, fixed in zip(runs, results, tree.paths, fixed_of):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
@@ -198,28 +203,75 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
 
 
 _CHECK = Reused(f"check({MODEL}).")
+_SHOW_STATES = Reused("show_states.")
 
 
-def _problem_text(problem: Problem, pid: int, fixed: frozenset[Atom], static: frozenset[str]) -> Reused:
-    """A problem's facts for validate.lp (objects, goal, its static atoms as `fixed`, and the other
-    atoms of its initial state as the start state `i(pid)`), as `Reused` text: kept per problem
-    object for the process (the last 64), since a script validates many plans of one problem, call
-    after call."""
-    key = (id(problem), pid, fixed, static)
-    hit = _PROBLEM_TEXTS.get(key)
-    if hit is not None and hit[0] is problem:
-        return hit[1]
-    atoms = sorted(ground(a) for a in fixed if a.predicate != "=")
-    start = sorted(ground(a) for a in problem.init if a.predicate not in static and a.predicate != "=")
-    out = Reused(problem_facts(problem, pid, init=False) + "".join(f"fixed({pid},{a}).\n" for a in atoms)
-                 + "".join(f"start(i({pid}),{a}).\n" for a in start))
-    _PROBLEM_TEXTS[key] = (problem, out)
-    if len(_PROBLEM_TEXTS) > 64:
-        del _PROBLEM_TEXTS[next(iter(_PROBLEM_TEXTS))]
+class _Model:
+    """What validate.lp is given of one model, kept for the process (the last 16 models): its
+    static predicates, its compiled rules, its facts as `Reused` text, and its actions' arities."""
+
+    def __init__(self, domain: Domain):
+        self.domain = domain
+        self.static = domain.static_predicates()
+        self.rules = compile_validation(domain, MODEL, self.static)
+        self.facts = Reused(domain_facts(domain, MODEL, schema=False))
+        self.arity = {a.name: a.arity for a in domain.actions}
+
+
+def _model(domain: Domain) -> _Model:
+    """Kept by identity: hashing a model (for an lru_cache) takes 20 us, a twentieth of a short plan's validation."""
+    hit = _MODELS.get(id(domain))
+    if hit is not None and hit.domain is domain:
+        return hit
+    out = _MODELS[id(domain)] = _Model(domain)
+    if len(_MODELS) > 16:
+        del _MODELS[next(iter(_MODELS))]
     return out
 
 
-_PROBLEM_TEXTS: dict[tuple[int, int, frozenset[Atom], frozenset[str]], tuple[Problem, Reused]] = {}
+_MODELS: dict[int, _Model] = {}
+
+
+class _Kept:
+    """What validate.lp is given of one problem, kept for the process (the last 64 problems),
+    since a script validates many plans of one problem, call after call: the fixed atoms of its
+    initial state, the names a step may use (objects and constants), and its facts as `Reused`
+    text (parsed once by clingo), per problem id and set of fixed atoms."""
+
+    def __init__(self, problem: Problem, domain: Domain, static: frozenset[str]):
+        self.problem, self.domain, self.static = problem, domain, static
+        self.fixed = frozenset(a for a in problem.init if a.predicate in static)
+        self.names = frozenset(problem.object_types(domain))
+        self._texts: dict[tuple[int, frozenset[Atom]], Reused] = {}
+
+    def text(self, pid: int, fixed: frozenset[Atom]) -> Reused:
+        """The problem's facts (objects, goal, `fixed` as its static atoms, and the other atoms of
+        its initial state as the start state `i(pid)`) as problem `pid`."""
+        out = self._texts.get((pid, fixed))
+        if out is None:
+            atoms = sorted(ground(a) for a in fixed if a.predicate != "=")
+            start = sorted(ground(a) for a in self.problem.init
+                           if a.predicate not in self.static and a.predicate != "=")
+            out = self._texts[pid, fixed] = Reused(
+                problem_facts(self.problem, pid, init=False) + "".join(f"fixed({pid},{a}).\n" for a in atoms)
+                + "".join(f"start(i({pid}),{a}).\n" for a in start))
+            if len(self._texts) > 8:
+                del self._texts[next(iter(self._texts))]
+        return out
+
+
+def _kept(problem: Problem, domain: Domain, static: frozenset[str]) -> _Kept:
+    key = (id(problem), id(domain), static)
+    hit = _KEPT.get(key)
+    if hit is not None and hit.problem is problem and hit.domain is domain:
+        return hit
+    out = _KEPT[key] = _Kept(problem, domain, static)
+    if len(_KEPT) > 64:
+        del _KEPT[next(iter(_KEPT))]
+    return out
+
+
+_KEPT: dict[tuple[int, int, frozenset[str]], _Kept] = {}
 
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],

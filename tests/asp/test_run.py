@@ -119,3 +119,45 @@ def test_reused_text_is_parsed_as_text_once_then_replayed_from_kept_statements(m
     long = "a." * (kept.LONGEST // 2 + 1)
     assert kept.get(long, "base", ()) is None and kept.get(long, "base", ()) is None
     assert all(key[0] != long for key in kept._seen)
+
+
+def _parsed(text: str) -> list:
+    from clingo import ast
+
+    out: list = []
+    ast.parse_string(text, out.append)
+    return out
+
+
+def test_kept_statements_leave_out_comments(monkeypatch):
+    """Comments are statements of clingo's AST: kept, they would be replayed into every Control."""
+    from clingo import ast
+
+    from amlasp.asp import run
+    from amlasp.asp.text import Reused
+
+    kept = run._Parses()
+    monkeypatch.setattr(run, "_PARSES", kept)
+    text = Reused("% a comment\na. %* a block *% b :- a.\n#show b/0.")
+    assert kept.get(text, "base", ()) is None
+    statements = kept.get(text, "base", ())
+    kinds = [s.ast_type for s in statements]
+    assert ast.ASTType.Comment not in kinds and kinds.count(ast.ASTType.Rule) == 2
+    assert ast.ASTType.Comment in [s.ast_type for s in _parsed(text)]  # there are comments to leave out
+    assert names(Program([text]).ground().answer()) == {"b"}
+
+
+def test_given_facts_equal_the_same_facts_as_text():
+    """`Program.given`: rows of one or several terms (nested ones too) are the facts `name(row)`, in
+    a program with other parts and grounded in steps; no rows add nothing; a name is given once."""
+    rules = ("path(X,Y) :- edge(X,_,Y). path(X,Z) :- path(X,Y), edge(Y,_,Z). far(N) :- path(0,N), start(N). "
+             "#show path/2. #show far/1. #show start/1.")
+    as_text = names(solve_once(["edge(0,a(b,\"c\"),1). edge(1,(x,y),2). start(2). start(i(0)).", rules]))
+    p = Program([rules])
+    p.given("edge", 3, ['0,a(b,"c"),1', "1,(x,y),2"]).given("start", 1, ["2", "i(0)"]).given("none", 2, [])
+    p.add("late(N) :- far(N).", "late").ground().ground(("late", ()))
+    assert names(p.answer()) == as_text == {"path(0,1)", "path(1,2)", "path(0,2)", "far(2)", "start(2)",
+                                            "start(i(0))"}
+    assert p.count("late", 1) == 1 and p.count("none", 2) == 0
+    with pytest.raises(ValueError):
+        p.given("edge", 3, ["3,a,4"])
