@@ -86,14 +86,21 @@ def action_term(a: GroundAction) -> str:
     return atom_text(a.name, [asp_name(x) for x in a.args])
 
 
-def problem_facts(problem: Problem, pid: int, init: bool = True, goal: bool = True) -> str:
-    out = [f"problem({pid}). problem_name({pid},\"{problem.name}\")."]
-    out += [f"object({pid},{asp_name(o)},{asp_name(t)})." for o, t in problem.objects]
+def problem_rows(problem: Problem, pid: int, init: bool = True, goal: bool = True) -> dict[str, list[str]]:
+    """A problem's facts as rows (a fact's arguments) by predicate: problem/1, problem_name/2,
+    object/3, init/2 (with `init`), goal/3 (with `goal`)."""
+    rows = {"problem": [str(pid)], "problem_name": [f"{pid},\"{problem.name}\""],
+            "object": [f"{pid},{asp_name(o)},{asp_name(t)}" for o, t in problem.objects]}
     if init:
-        out += [f"init({pid},{ground(a)})." for a in sorted(problem.init, key=str) if a.predicate != "="]
-    for l in problem.goal if goal else ():
-        out.append(f"goal({pid},{'pos' if l.positive else 'neg'},{ground(l.atom)}).")
-    return "\n".join(out) + "\n"
+        rows["init"] = [f"{pid},{ground(a)}" for a in sorted(problem.init, key=str) if a.predicate != "="]
+    if goal:
+        rows["goal"] = [f"{pid},{'pos' if l.positive else 'neg'},{ground(l.atom)}" for l in problem.goal]
+    return rows
+
+
+def problem_facts(problem: Problem, pid: int, init: bool = True, goal: bool = True) -> str:
+    return "".join(f"{name}({row}).\n" for name, rows in problem_rows(problem, pid, init, goal).items()
+                   for row in rows)
 
 
 def state_facts(states: Iterable[Iterable[Atom]], pid: int, first: int = 0) -> tuple[str, int]:

@@ -88,6 +88,13 @@ class _Parses:
 _PARSES = _Parses()
 
 
+def rows_of(arity: int, rows: Sequence[str]) -> list[clingo.Symbol]:
+    """The terms of `Program.given`'s rows (tuples, for an arity other than 1), read at once."""
+    if arity == 1:
+        return clingo.parse_term(f"({','.join(rows)},)").arguments
+    return clingo.parse_term(f"({','.join(f'({r})' for r in rows)},)").arguments
+
+
 class _Given:
     """The grounder's context: `@given(name)`, the terms of `Program.given`'s facts."""
 
@@ -131,23 +138,23 @@ class Program:
                     builder.add(statement)
         return self
 
-    def given(self, name: str, arity: int, rows: Sequence[str]) -> "Program":
-        """Add the facts `name(row)` to part `base`, each row `arity` terms separated by commas. Facts
-        that change from call to call (a plan's steps) are cheaper so than as text: all the rows are
-        read as one term (`clingo.parse_term`) and handed to the grounder by one rule,
-        `name(X1,...) :- (X1,...) = @given("name")`, where clingo's statement parser would take 5 us
-        a fact (60 steps of a plan: 2.5 of the 4.3 million instructions it took, measured with
-        callgrind). `rows` must be ground terms: they come from our own writers, never a user."""
+    def given(self, name: str, arity: int, rows: Sequence[str] | Sequence[clingo.Symbol]) -> "Program":
+        """Add the facts `name(row)` to part `base`, each row `arity` terms separated by commas (or
+        the terms of `rows_of`). Facts are cheaper so than as text: all the rows are read as one
+        term (`clingo.parse_term`) and handed to the grounder by one rule, `name(X1,...) :-
+        (X1,...) = @given("name")`, where clingo's statement parser takes 5 us a fact (a 60-step
+        plan's steps: 2.5 of the 4.3 million instructions it took, measured with callgrind). Given
+        again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
         if not rows:
             return self
+        terms = rows_of(arity, rows) if isinstance(rows[0], str) else list(rows)
         if name in self._given:
-            raise ValueError(f"facts of {name} are already given")
-        wide = arity != 1
-        self._given[name] = clingo.parse_term(f"({','.join(f'({r})' for r in rows) if wide else ','.join(rows)},)"
-                                              ).arguments
+            self._given[name] = self._given[name] + terms
+            return self
+        self._given[name] = terms
         variables = ",".join(f"X{i}" for i in range(arity))
-        return self.add(Reused(f'{name}({variables}) :- ({variables}{"" if wide else ","}) = @given("{name}").'
-                               if wide else f'{name}(X0) :- X0 = @given("{name}").'))
+        return self.add(Reused(f'{name}({variables}) :- ({variables}) = @given("{name}").' if arity != 1
+                               else f'{name}(X0) :- X0 = @given("{name}").'))
 
     def ground(self, *parts: tuple[str, Sequence[int]]) -> "Program":
         """Ground program parts, each `(name, integer arguments)`; default: `base`."""
@@ -282,4 +289,4 @@ def optimise(program: str, time_limit: float) -> Optimum:
     return Optimum(best["symbols"], best["cost"], optimal, bound, seconds)
 
 
-__all__ = ["encoding", "Reused", "Program", "solve_once", "optimise", "Optimum", "OutOfTime", "NoAnswer"]
+__all__ = ["encoding", "Reused", "Program", "rows_of", "solve_once", "optimise", "Optimum", "OutOfTime", "NoAnswer"]

@@ -13,10 +13,10 @@ import clingo
 
 from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
-from ..asp.facts import domain_facts, ground, problem_facts, run_tree
+from ..asp.facts import domain_facts, ground, problem_rows, run_tree
 from ..asp.states import many_states
 from ..asp.names import MODEL
-from ..asp.run import Program, encoding, solve_once
+from ..asp.run import Program, encoding, rows_of, solve_once
 from ..asp.text import Reused
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem
@@ -150,7 +150,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     names: dict[int, frozenset[str]] = {}  # problem id → the names a step may use
     steps: list[tuple[int, int | str, Sequence[GroundAction]]] = []
     fixed_of: list[frozenset[Atom]] = []
-    given: list[str] = []  # the problems' facts, `Reused`: the same problem validated again is parsed once
+    given: list[dict[str, tuple[int, list]]] = []  # the problems' facts, as terms kept with the problem
     starts_given: list[str] = []  # start/2 of the start states other than a problem's initial one
     for run in runs:
         kept = _kept(run.problem, domain, static)
@@ -159,7 +159,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         pid = groups.get((id(run.problem), fixed))
         if pid is None:
             pid = groups[id(run.problem), fixed] = len(groups)
-            given.append(kept.text(pid, fixed))
+            given.append(kept.facts(pid, fixed))
             names[pid] = kept.names
         if initial:
             sid: int | str = f"i({pid})"  # the problem's initial state, whose atoms its text gives
@@ -179,13 +179,16 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
 
     tree = run_tree(steps, unknown)
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
-             rules.text, _CHECK, *given]
+             rules.text, _CHECK]
     if states:
         parts.append(_SHOW_STATES)
     results = [Execution(run.plan, []) for run in runs]
     dec = decoder(domain)
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
     program = Program(parts)
+    for facts in given:
+        for name, (arity, terms) in facts.items():
+            program.given(name, arity, terms)
     for name, rows in tree.rows.items():
         program.given(name, tree.ARITY[name], rows)
     program.given("start", 2, starts_given).ground()
@@ -235,29 +238,33 @@ _MODELS: dict[int, _Model] = {}
 class _Kept:
     """What validate.lp is given of one problem, kept for the process (the last 64 problems),
     since a script validates many plans of one problem, call after call: the fixed atoms of its
-    initial state, the names a step may use (objects and constants), and its facts as `Reused`
-    text (parsed once by clingo), per problem id and set of fixed atoms."""
+    initial state, the names a step may use (objects and constants), and its facts as terms for
+    `Program.given`, per problem id and set of fixed atoms."""
 
     def __init__(self, problem: Problem, domain: Domain, static: frozenset[str]):
         self.problem, self.domain, self.static = problem, domain, static
         self.fixed = frozenset(a for a in problem.init if a.predicate in static)
         self.names = frozenset(problem.object_types(domain))
-        self._texts: dict[tuple[int, frozenset[Atom]], Reused] = {}
+        self._facts: dict[tuple[int, frozenset[Atom]], dict[str, tuple[int, list]]] = {}
 
-    def text(self, pid: int, fixed: frozenset[Atom]) -> Reused:
+    def facts(self, pid: int, fixed: frozenset[Atom]) -> dict[str, tuple[int, list]]:
         """The problem's facts (objects, goal, `fixed` as its static atoms, and the other atoms of
-        its initial state as the start state `i(pid)`) as problem `pid`."""
-        out = self._texts.get((pid, fixed))
+        its initial state as the start state `i(pid)`) as problem `pid`: name → (arity, terms)."""
+        out = self._facts.get((pid, fixed))
         if out is None:
-            atoms = sorted(ground(a) for a in fixed if a.predicate != "=")
-            start = sorted(ground(a) for a in self.problem.init
-                           if a.predicate not in self.static and a.predicate != "=")
-            out = self._texts[pid, fixed] = Reused(
-                problem_facts(self.problem, pid, init=False) + "".join(f"fixed({pid},{a}).\n" for a in atoms)
-                + "".join(f"start(i({pid}),{a}).\n" for a in start))
-            if len(self._texts) > 8:
-                del self._texts[next(iter(self._texts))]
+            rows = problem_rows(self.problem, pid, init=False)
+            del rows["problem_name"]
+            rows["fixed"] = sorted(f"{pid},{ground(a)}" for a in fixed if a.predicate != "=")
+            rows["start"] = sorted(f"i({pid}),{ground(a)}" for a in self.problem.init
+                                   if a.predicate not in self.static and a.predicate != "=")
+            out = self._facts[pid, fixed] = {name: (_ARITY[name], rows_of(_ARITY[name], r))
+                                             for name, r in rows.items() if r}
+            if len(self._facts) > 8:
+                del self._facts[next(iter(self._facts))]
         return out
+
+
+_ARITY = {"problem": 1, "object": 3, "goal": 3, "fixed": 2, "start": 2}
 
 
 def _kept(problem: Problem, domain: Domain, static: frozenset[str]) -> _Kept:

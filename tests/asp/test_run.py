@@ -148,16 +148,19 @@ def test_kept_statements_leave_out_comments(monkeypatch):
 
 
 def test_given_facts_equal_the_same_facts_as_text():
-    """`Program.given`: rows of one or several terms (nested ones too) are the facts `name(row)`, in
-    a program with other parts and grounded in steps; no rows add nothing; a name is given once."""
+    """`Program.given`: rows of one or several terms (nested ones too), or their terms from
+    `rows_of`, are the facts `name(row)`, in a program with other parts and grounded in steps; no
+    rows add nothing; a name given again has more rows, and the terms given first are not changed."""
+    from amlasp.asp.run import rows_of
+
     rules = ("path(X,Y) :- edge(X,_,Y). path(X,Z) :- path(X,Y), edge(Y,_,Z). far(N) :- path(0,N), start(N). "
              "#show path/2. #show far/1. #show start/1.")
     as_text = names(solve_once(["edge(0,a(b,\"c\"),1). edge(1,(x,y),2). start(2). start(i(0)).", rules]))
+    first = rows_of(3, ['0,a(b,"c"),1'])
     p = Program([rules])
-    p.given("edge", 3, ['0,a(b,"c"),1', "1,(x,y),2"]).given("start", 1, ["2", "i(0)"]).given("none", 2, [])
+    p.given("edge", 3, first).given("start", 1, ["2"]).given("none", 2, [])
+    p.given("edge", 3, ["1,(x,y),2"]).given("start", 1, rows_of(1, ["i(0)"]))
     p.add("late(N) :- far(N).", "late").ground().ground(("late", ()))
     assert names(p.answer()) == as_text == {"path(0,1)", "path(1,2)", "path(0,2)", "far(2)", "start(2)",
                                             "start(i(0))"}
-    assert p.count("late", 1) == 1 and p.count("none", 2) == 0
-    with pytest.raises(ValueError):
-        p.given("edge", 3, ["3,a,4"])
+    assert p.count("late", 1) == 1 and p.count("none", 2) == 0 and [str(t) for t in first] == ['(0,a(b,"c"),1)']
