@@ -99,8 +99,10 @@ def problem_rows(problem: Problem, pid: int, init: bool = True, goal: bool = Tru
 
 
 def problem_facts(problem: Problem, pid: int, init: bool = True, goal: bool = True) -> str:
-    return "".join(f"{name}({row}).\n" for name, rows in problem_rows(problem, pid, init, goal).items()
-                   for row in rows)
+    """`problem_rows` as text: problem/1 and problem_name/2 on one line, then a fact a line."""
+    rows = problem_rows(problem, pid, init, goal)
+    head = f"problem({rows.pop('problem')[0]}). problem_name({rows.pop('problem_name')[0]}).\n"
+    return head + "".join(f"{name}({row}).\n" for name, r in rows.items() for row in r)
 
 
 def state_facts(states: Iterable[Iterable[Atom]], pid: int, first: int = 0) -> tuple[str, int]:
