@@ -194,7 +194,8 @@ def single(val: Path, repeat: int, rows: list, what: str, domain_file: Path, pro
     vw, vc, vout = timed_process([str(val), *args], many)
     aw, ac, aout = timed_process(amlasp_cmd("validate", *args, "-f", "json"), cli_repeat or repeat, ENV)
     fresh = worker(args, many)
-    first = min(first_call(domain_file, problem_file, plan_file) for _ in range(cli_repeat or repeat))
+    # the first call of a process: what nothing kept from an earlier call (compiled rules, parses) helps
+    first = min(worker(args, 1, first=True)["cpu"] for _ in range(cli_repeat or repeat))
     theirs = val_verdicts(vout).get(plan_file.name)
     cli = json.loads(aout)
     ok = fresh["verdict"] == theirs == our_verdict(cli["valid"], cli["executable"])
@@ -216,15 +217,24 @@ def single(val: Path, repeat: int, rows: list, what: str, domain_file: Path, pro
     return ok
 
 
-def worker(args: list[str], repeat: int, after_batch: bool = False) -> dict:
+def worker(args: list[str], repeat: int, after_batch: bool = False, first: bool = False) -> dict:
     """The in-process figures of one plan, measured in a new process (`--worker`)."""
-    cmd = [sys.executable, __file__, "--worker", *args, "--repeat", str(repeat)] + (["--after-batch"] if after_batch
-                                                                                  else [])
+    cmd = [sys.executable, __file__, "--worker", *args, "--repeat", str(repeat),
+           *(["--after-batch"] if after_batch else []), *(["--first"] if first else [])]
     return json.loads(subprocess.run(cmd, capture_output=True, text=True, env=ENV, cwd=ROOT, check=True).stdout)
 
 
-def work(domain_file: str, problem_file: str, plan_file: str, repeat: int, after_batch: bool) -> None:
-    """`--worker`: best of `repeat` in-process validations of one plan, files read and not; JSON."""
+def work(domain_file: str, problem_file: str, plan_file: str, repeat: int, after_batch: bool, first: bool) -> None:
+    """`--worker`: best of `repeat` in-process validations of one plan, files read and not; JSON.
+    With `first`, only the CPU of the process's first validation (files read before, not counted)."""
+    if first:
+        d = load_domain(domain_file)
+        p = load_problem(problem_file, d)
+        steps = read_plan(plan_file, d, p)
+        t = time.process_time()
+        validate_plans(d, [(p, steps)])
+        print(json.dumps({"cpu": time.process_time() - t}))
+        return
     if after_batch:
         domain = load_domain(BW)
         pairs = [(t.problem, t.plan) for t in read_batch(PLANS / "blocksworld" / "plans.jsonl", domain)]
@@ -243,18 +253,6 @@ def work(domain_file: str, problem_file: str, plan_file: str, repeat: int, after
     ow, oc, _ = best_of(lambda: validate_plans(d, [(p, steps)]), repeat)
     print(json.dumps({"read_wall": rw, "read_cpu": rc, "wall": ow, "cpu": oc,
                       "verdict": our_verdict(ex.valid, ex.executable)}))
-
-
-def first_call(domain_file: Path, problem_file: Path, plan_file: Path) -> float:
-    """CPU seconds of a process's first `validate_plans` call (files read before, not counted): what
-    nothing kept from an earlier call (compiled rules, clingo's parses) helps."""
-    code = ("import sys, time; from amlasp.pddl.parse import load_domain, load_problem; "
-            "from amlasp.pddl.plans import read_plan; from amlasp.reasoning.engine import validate_plans; "
-            "d = load_domain(sys.argv[1]); p = load_problem(sys.argv[2], d); s = read_plan(sys.argv[3], d, p); "
-            "t = time.process_time(); validate_plans(d, [(p, s)]); print(time.process_time() - t)")
-    out = subprocess.run([sys.executable, "-c", code, str(domain_file), str(problem_file), str(plan_file)],
-                         capture_output=True, text=True, env=ENV, cwd=ROOT, check=True).stdout
-    return float(out)
 
 
 def long_plan(steps: int) -> str:
@@ -301,9 +299,10 @@ def main() -> None:
     ap.add_argument("--long", type=int, default=100_000, help="steps of the long plan (0: skip it)")
     ap.add_argument("--worker", nargs=3, metavar=("DOMAIN", "PROBLEM", "PLAN"), help=argparse.SUPPRESS)
     ap.add_argument("--after-batch", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--first", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        return work(*args.worker, args.repeat, args.after_batch)
+        return work(*args.worker, args.repeat, args.after_batch, args.first)
     val = val_binary()
     print(f"load average {load()}, {os.cpu_count()} cores; VAL: {val}", flush=True)
     rows: list = []

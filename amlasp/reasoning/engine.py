@@ -7,7 +7,7 @@ program. Python only builds text and reads the shown atoms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 import clingo
 
@@ -20,6 +20,8 @@ from ..asp.run import Program, encoding, rows_of, solve_once
 from ..asp.text import Reused
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem
+
+T = TypeVar("T")
 
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
@@ -214,7 +216,6 @@ class _Model:
     static predicates, its compiled rules, its facts as `Reused` text, and its actions' arities."""
 
     def __init__(self, domain: Domain):
-        self.domain = domain
         self.static = domain.static_predicates()
         self.rules = compile_validation(domain, MODEL, self.static)
         self.facts = Reused(domain_facts(domain, MODEL, schema=False))
@@ -222,17 +223,25 @@ class _Model:
 
 
 def _model(domain: Domain) -> _Model:
-    """Kept by identity: hashing a model (for an lru_cache) takes 20 us, a twentieth of a short plan's validation."""
-    hit = _MODELS.get(id(domain))
-    if hit is not None and hit.domain is domain:
-        return hit
-    out = _MODELS[id(domain)] = _Model(domain)
-    if len(_MODELS) > 16:
-        del _MODELS[next(iter(_MODELS))]
-    return out
+    return _by_identity(_MODELS, 16, (domain,), None, lambda: _Model(domain))
 
 
-_MODELS: dict[int, _Model] = {}
+_MODELS: dict = {}
+
+
+def _by_identity(cache: dict, size: int, owners: tuple, extra: object, make: Callable[[], T]) -> T:
+    """`make()` for `owners` (and the hashable `extra`), kept in `cache` by the owners' identity, the
+    last `size`: hashing a model (for an lru_cache) takes 20 us, a twentieth of a short plan's
+    validation. The owners are held with the value, so that an id is not reused while it is kept."""
+    key = (*map(id, owners), extra)
+    hit = cache.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], owners)):
+        return hit[1]
+    value = make()
+    cache[key] = (owners, value)
+    if len(cache) > size:
+        del cache[next(iter(cache))]
+    return value
 
 
 class _Kept:
@@ -242,7 +251,7 @@ class _Kept:
     `Program.given`, per problem id and set of fixed atoms."""
 
     def __init__(self, problem: Problem, domain: Domain, static: frozenset[str]):
-        self.problem, self.domain, self.static = problem, domain, static
+        self.problem, self.static = problem, static
         self.fixed = frozenset(a for a in problem.init if a.predicate in static)
         self.names = frozenset(problem.object_types(domain))
         self._facts: dict[tuple[int, frozenset[Atom]], dict[str, tuple[int, list]]] = {}
@@ -268,17 +277,10 @@ _ARITY = {"problem": 1, "object": 3, "goal": 3, "fixed": 2, "start": 2}
 
 
 def _kept(problem: Problem, domain: Domain, static: frozenset[str]) -> _Kept:
-    key = (id(problem), id(domain), static)
-    hit = _KEPT.get(key)
-    if hit is not None and hit.problem is problem and hit.domain is domain:
-        return hit
-    out = _KEPT[key] = _Kept(problem, domain, static)
-    if len(_KEPT) > 64:
-        del _KEPT[next(iter(_KEPT))]
-    return out
+    return _by_identity(_KEPT, 64, (problem, domain), static, lambda: _Kept(problem, domain, static))
 
 
-_KEPT: dict[tuple[int, int, frozenset[str]], _Kept] = {}
+_KEPT: dict = {}
 
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
