@@ -22,7 +22,8 @@ from typing import Iterator, Optional, Sequence
 from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
-from ..metrics.solve import ProgressCallback, keep_plan
+from ..metrics.solve import keep_plan
+from ..workers import ProgressCallback
 from .suite import PAPER_DOMAINS, load_suite
 from .units import TASKS, Unit, bundle, record_key, run_unit
 

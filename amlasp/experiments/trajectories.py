@@ -32,7 +32,8 @@ from ..model import Atom, Domain, GroundAction, Literal, Problem
 from ..pddl.parse import load_domain, load_problem
 from ..external.fast_downward import plan_with_fast_downward
 from ..files import write_atomic
-from ..metrics.solve import ProgressCallback, problem_files, run_pool
+from ..metrics.solve import problem_files
+from ..workers import ProgressCallback, run_pool
 
 P_RND = 0.2
 P_OPT = 0.3

@@ -8,11 +8,9 @@ model), so a plan that uses an action the reference lacks is a false plan, not a
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..enums import TextEnum
@@ -21,6 +19,7 @@ from ..errors import InputError
 from ..model import Domain, GroundAction, Problem
 from ..pddl.parse import load_domain, load_problem
 from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
+from ..workers import ProgressCallback, run_pool  # noqa: F401 (re-exported: the API names them here too)
 
 
 class ProblemStatus(TextEnum):
@@ -38,10 +37,6 @@ class ProblemStatus(TextEnum):
 
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 4096
-
-#: `progress(stage, done, total)`: how long work reports how far it is (the command line draws the bar).
-ProgressCallback = Callable[[str, int, int], None]
-
 
 #: The columns of `SolveResult.to_frame()` and of the exports; those of its summary table.
 FRAME_COLUMNS = ("problem", "status", "plan_length", "seconds", "detail")
@@ -230,24 +225,6 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     name = learned.file or learned.name if isinstance(learned, Domain) else str(learned)
     rname = ref.file or ref.name
     return SolveResult(str(name), str(rname), config, tuple(outcomes))
-
-
-def run_pool(fn, work: Sequence, jobs: int = 1, progress: ProgressCallback | None = None,
-             stage: str = "working") -> Iterator:
-    """`map(fn, work)` in order, in a process pool when `jobs > 1`; `progress(stage, done, total)` as
-    each result comes."""
-    total = len(work)
-    if progress:
-        progress(stage, 0, total)
-    with ExitStack() as stack:
-        if jobs > 1 and total > 1:
-            results: Iterable = stack.enter_context(ProcessPoolExecutor(max_workers=min(jobs, total))).map(fn, work)
-        else:
-            results = map(fn, work)
-        for done, r in enumerate(results, 1):
-            yield r
-            if progress:
-                progress(stage, done, total)
 
 
 __all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult", "solve",

@@ -14,11 +14,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from ..external.fast_downward import problem_text
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
+from ..workers import ProgressCallback
 from .items import AFTER_SEQUENCE, Form, Item, Task, item_id
 from .language import Phrasebook
 from .tasks import SPECS
@@ -26,7 +27,6 @@ from .tasks.common import Draft, Situation, Skip, Source
 from .templates import Templates, load_templates, templates_for
 from .walks import random_walks
 
-ProgressCallback = Callable[[str, int, int], None]
 BATCH = 16  # walks per problem and batch
 
 

@@ -35,7 +35,7 @@ from ...model import Domain, Problem
 from ...pddl.check import spelling_differences
 from ...pddl.parse import load_domain
 from ...pddl.states import StateSet, find_problem_for, load_states
-from ..solve import ProgressCallback
+from ...workers import ProgressCallback
 from .checks import StepCheck
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .rules import PairCompiler, Slot, slots, static_predicates
