@@ -10,7 +10,7 @@ else an object or constant.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Mapping, Sequence, Union
 
 Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
 
@@ -26,6 +26,10 @@ class Atom:
 
     def __str__(self) -> str:
         return "(" + " ".join((self.predicate,) + self.args) + ")"
+
+    def bind(self, sub: Mapping[str, str]) -> "Atom":
+        """The atom with each term that `sub` maps replaced (an action's parameters by its arguments)."""
+        return Atom(self.predicate, tuple(sub.get(x, x) for x in self.args))
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,9 @@ class Literal:
     def __str__(self) -> str:
         return str(self.atom) if self.positive else f"(not {self.atom})"
 
+    def bind(self, sub: Mapping[str, str]) -> "Literal":
+        return Literal(self.atom.bind(sub), self.positive)
+
 
 @dataclass(frozen=True)
 class Effect:
@@ -113,6 +120,24 @@ class Action:
         """The literals of a precondition that is a conjunction of literals, or None."""
         from .logic import conjunction_literals  # logic.py is built on this module: imported when used
         return conjunction_literals(self.precondition)
+
+    def binding(self, args: Sequence[str]) -> dict[str, str]:
+        """Each parameter's argument in the ground action with `args`."""
+        return dict(zip((v for v, _ in self.parameters), args))
+
+    def ground_precondition(self, args: Sequence[str]) -> tuple[Literal, ...] | None:
+        """The literals of a conjunctive precondition with `args` for the parameters, or None for a
+        precondition that is not a conjunction of literals (the one substitution of the reasoning code)."""
+        lits = self.precondition_literals()
+        if lits is None:
+            return None
+        sub = self.binding(args)
+        return tuple(l.bind(sub) for l in lits)
+
+    def ground_effects(self, args: Sequence[str]) -> tuple[Literal, ...]:
+        """The unconditional effect literals with `args` for the parameters (conditional ones left out)."""
+        sub = self.binding(args)
+        return tuple(e.literal.bind(sub) for e in self.effects if e.unconditional)
 
 
 @dataclass(frozen=True)

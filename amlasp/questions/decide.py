@@ -168,13 +168,8 @@ class Reachability:
         return self.action(a, False)
 
     def _preconditions(self, a: GroundAction) -> list[Literal] | None:
-        schema = self.domain.action(a.name)
-        lits = schema.precondition_literals()
-        if lits is None:
-            return None
-        sub = dict(zip((v for v, _ in schema.parameters), a.args))
-        return [Literal(Atom(l.atom.predicate, tuple(sub.get(x, x) for x in l.atom.args)), l.positive)
-                for l in lits if l.atom.predicate != "="]
+        lits = self.domain.action(a.name).ground_precondition(a.args)
+        return None if lits is None else [l for l in lits if l.atom.predicate != "="]
 
     def settle(self, atoms: list[Atom], actions: list[GroundAction]) -> None:
         """Decide the given atoms and actions with few searches: one search for a run that makes every

@@ -55,18 +55,13 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
              "".join(f"h2_ask({ground(a)})." for a in asked)]
     for g in relaxation.actions:
         schema = domain.action(g.name)
-        sub = dict(zip((v for v, _ in schema.parameters), g.args))
-
-        def bind(atom: Atom) -> str:
-            return ground(Atom(atom.predicate, tuple(sub.get(x, x) for x in atom.args)))
-
         t = action_term(g)
-        pre = schema.precondition_literals() or ()  # richer preconditions: none kept (over-approximation)
-        facts.append(f"h2_act({t})." + "".join(f"h2_pre({t},{bind(l.atom)})." for l in pre
+        pre = schema.ground_precondition(g.args) or ()  # richer preconditions: none kept (over-approximation)
+        facts.append(f"h2_act({t})." + "".join(f"h2_pre({t},{ground(l.atom)})." for l in pre
                                                  if l.positive and l.atom.predicate not in static
                                                  and l.atom.predicate != "="))
-        facts.append("".join(f"h2_{'add' if e.literal.positive else 'del'}({t},{bind(e.literal.atom)})."
-                             for e in schema.effects if e.literal.atom.predicate not in static))
+        facts.append("".join(f"h2_{'add' if l.positive else 'del'}({t},{ground(l.atom)})."
+                             for l in schema.ground_effects(g.args) if l.atom.predicate not in static))
     program = Program([encoding("mutex"), *facts]).ground()
     size, k = program.count("r2", 2), 0
     while True:  # one layer per step, until no new reachable pair: h^2's fixpoint

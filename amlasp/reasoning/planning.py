@@ -175,12 +175,10 @@ def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: 
     Asked only once the bounded search failed: h^2 costs more than the relaxation (amlasp/mutex.py)."""
     if target is not None:
         schema = domain.action(target.name)
-        pre = schema.precondition_literals() if schema is not None else None
+        pre = schema.ground_precondition(target.args) if schema is not None else None
         if not pre:
             return None
-        sub = dict(zip((v for v, _ in schema.parameters), target.args))
-        asked = [Atom(l.atom.predicate, tuple(sub.get(x, x) for x in l.atom.args)) for l in pre
-                 if l.positive and l.atom.predicate != "="]
+        asked = [l.atom for l in pre if l.positive and l.atom.predicate != "="]
     else:
         asked = [l.atom for l in goal if l.positive]
     if not asked:

@@ -47,12 +47,7 @@ def achievers(domain: Domain, actions: Iterable[GroundAction], facts: Iterable[A
         schema = domain.action(g.name)
         if schema is None:
             continue
-        sub = dict(zip((v for v, _ in schema.parameters), g.args))
-        for e in schema.effects:
-            if e.unconditional and e.literal.positive:
-                f = Atom(e.literal.atom.predicate, tuple(sub.get(x, x) for x in e.literal.atom.args))
-                if f in wanted:
-                    out.append((f, g))
+        out += [(l.atom, g) for l in schema.ground_effects(g.args) if l.positive and l.atom in wanted]
     return out
 
 
