@@ -17,7 +17,7 @@ are written by the hundred thousand, and a class instance per fact would cost mo
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, Sequence
 
 import clingo
 
@@ -35,7 +35,7 @@ class Pred:
         self.fields: tuple[str, ...] = tuple(fields.split())
         self.doc = doc
         self.arity = len(self.fields)
-        self._row = namedtuple(f"{name.capitalize()}Row", self.fields) if self.fields else None
+        self._row: Any = namedtuple(f"{name.capitalize()}Row", self.fields)  # type: ignore[misc]  # fields by name
         self._head = f"{name}(" if self.fields else name
         key = (name, self.arity)
         if key in SCHEMA:
@@ -89,20 +89,20 @@ class Pred:
         """Whether `sym` is an atom of this predicate (name and arity)."""
         return sym.name == self.name and len(sym.arguments) == self.arity
 
-    def read(self, sym: clingo.Symbol) -> NamedTuple:
+    def read(self, sym: clingo.Symbol) -> Any:
         """The arguments of an atom of this predicate, by field name: `APP.read(s).action`."""
         if not self.matches(sym):
             raise ValueError(f"{sym} is not an atom of {self!r}")
         return self._row(*sym.arguments)
 
-    def split(self, text: str) -> NamedTuple:
+    def split(self, text: str) -> Any:
         """The argument texts of a shown atom's text, by field name (arguments nested one level
         at most, never strings: asp/decode.py `arguments`)."""
         from .decode import arguments
 
         return self._row(*arguments(text))
 
-    def select(self, symbols: Iterable[clingo.Symbol]) -> list[NamedTuple]:
+    def select(self, symbols: Iterable[clingo.Symbol]) -> list[Any]:
         """The arguments, by field name, of those `symbols` that are atoms of this predicate."""
         name, arity, row = self.name, self.arity, self._row
         return [row(*s.arguments) for s in symbols if s.name == name and len(s.arguments) == arity]
