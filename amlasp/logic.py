@@ -176,8 +176,13 @@ def top_literals(f: Formula) -> tuple[Literal, ...]:
 
 
 def typed_text(items: tuple[Typed, ...] | list[Typed], typed: bool = True) -> str:
-    """`?x - t ?y - u`; `object` stays implicit, and untyped domains write no types."""
-    return " ".join(n if (not typed or t == "object") else f"{n} - {t}" for n, t in items)
+    """`?x - t ?y - u`, and untyped domains write no types. `object` stays implicit only after the
+    last other type: in `?o ?r - receptacle` the `- receptacle` would type `?o` too, so an `object`
+    before a typed name is written `?o - object`."""
+    if not typed:
+        return " ".join(n for n, _ in items)
+    last = max((i for i, (_, t) in enumerate(items) if t != "object"), default=-1)
+    return " ".join(n if i > last else f"{n} - {t}" for i, (n, t) in enumerate(items))
 
 
 def text(f: Formula, typed: bool = True) -> str:

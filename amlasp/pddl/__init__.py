@@ -13,5 +13,6 @@ Reading, in the order a domain flows through it (`parse` is the driver):
   jsonpos       a JSON reader that keeps positions (state files)
   states        state files (trajectories, JSON), literals and states typed by a user
   plans         ground actions and plan files
-Writing: `writer.to_pddl`, the inverse of `parse_domain` on the model.
+Writing: `writer.to_pddl` and `writer.problem_to_pddl`, the inverses of `parse_domain` and
+`parse_problem` on the model.
 """
