@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Callable, Iterator, TypeVar
 
 from .model import TRUE, And, Atom, Exists, Forall, Formula, Imply, Literal, Not, Or, Typed, is_var
+# model's own reads of a conjunction (actions need them), re-exported with the other operations
+from .model import conjunction_literals, conjuncts  # noqa: F401
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -136,32 +138,6 @@ def free_vars(f: Formula) -> list[str]:
 def bound_vars(f: Formula) -> set[str]:
     """Variables bound by a quantifier somewhere in `f`."""
     return {v for g in subformulas(f) if isinstance(g, Quantified) for v, _ in g.variables}
-
-
-def conjuncts(f: Formula) -> list[Formula]:
-    """The conjuncts of nested `and`s (a formula that is no conjunction is its own)."""
-    out: list[Formula] = []
-    stack = [f]
-    while stack:
-        g = stack.pop()
-        if isinstance(g, And):
-            stack.extend(reversed(g.args))
-        else:
-            out.append(g)
-    return out
-
-
-def conjunction_literals(f: Formula) -> tuple[Literal, ...] | None:
-    """The literals of a conjunction of literals, or None for anything richer."""
-    out: list[Literal] = []
-    for g in conjuncts(f):
-        if isinstance(g, Atom):
-            out.append(Literal(g, True))
-        elif isinstance(g, Not) and isinstance(g.arg, Atom):
-            out.append(Literal(g.arg, False))
-        else:
-            return None
-    return tuple(out)
 
 
 def top_literals(f: Formula) -> tuple[Literal, ...]:

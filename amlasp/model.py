@@ -81,6 +81,36 @@ class Literal:
         return Literal(self.atom.bind(sub), self.positive)
 
 
+# The two reads of a conjunction that actions need themselves (logic.py, built on this module,
+# re-exports them with the other operations on formulas).
+
+
+def conjuncts(f: Formula) -> list[Formula]:
+    """The conjuncts of nested `and`s (a formula that is no conjunction is its own)."""
+    out: list[Formula] = []
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, And):
+            stack.extend(reversed(g.args))
+        else:
+            out.append(g)
+    return out
+
+
+def conjunction_literals(f: Formula) -> tuple[Literal, ...] | None:
+    """The literals of a conjunction of literals, or None for anything richer."""
+    out: list[Literal] = []
+    for g in conjuncts(f):
+        if isinstance(g, Atom):
+            out.append(Literal(g, True))
+        elif isinstance(g, Not) and isinstance(g.arg, Atom):
+            out.append(Literal(g.arg, False))
+        else:
+            return None
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Effect:
     """One effect literal; `variables` are forall-bound, `condition` is the `when` guard."""
@@ -118,7 +148,6 @@ class Action:
 
     def precondition_literals(self) -> tuple[Literal, ...] | None:
         """The literals of a precondition that is a conjunction of literals, or None."""
-        from .logic import conjunction_literals  # logic.py is built on this module: imported when used
         return conjunction_literals(self.precondition)
 
     def binding(self, args: Sequence[str]) -> dict[str, str]:
