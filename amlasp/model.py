@@ -9,14 +9,25 @@ else an object or constant.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence, Union
 
 Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
 
+_NOT_IN_NAME = re.compile(r"[^a-z0-9_]")
+
 
 def is_var(term: str) -> bool:
     return term.startswith("?")
+
+
+def canonical_name(name: str) -> str:
+    """The one name that names differing only in case or `-`/`_` share (`Pick-Up`, `pick_up`): PDDL
+    is case-insensitive, and learned models spell `-` and `_` alike, so such names are one name when
+    models are matched, and two of them in one model are refused. Any other character that is no
+    letter, digit or `_` becomes `_` too (clingo's symbols, `asp.names.asp_name`, are built on this)."""
+    return _NOT_IN_NAME.sub("_", name.lower())
 
 
 @dataclass(frozen=True)
