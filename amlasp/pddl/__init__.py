@@ -1,6 +1,7 @@
 """PDDL text ⇄ model, every error located at `file:line:col`.
 
 Reading, in the order a domain flows through it (`parse` is the driver):
+  inputs        the files given as paths: directories listed in natural order, missing paths refused
   source        a file as normalised text (missing, too large, binary, not UTF-8: refused)
   sexpr         the position-aware s-expression reader (iterative, with a nesting limit)
   declarations  what a domain or problem declares, each name with its position
