@@ -300,8 +300,9 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
                 ignore_unknown_predicates: bool = False, problem: Problem | None = None,
                 problems: dict[str, Problem] | None = None) -> list[StateSet]:
     """Files or directories of trajectories, JSON state files, and problem files (initial states),
-    listed by `inputs.input_files`. A trajectory is read with its own problem when one is found, else with `problem`. `problems`:
-    a cache of the problems read (by path), for a caller that reads many files of few problems."""
+    listed by `inputs.input_files`. A trajectory is read with its own problem when one is found, else
+    with `problem`. `problems`: a cache of the problems read (by path), for a caller that reads many
+    files of few problems."""
     files = input_files(paths)
     out: list[StateSet] = []
     pdir = Path(problems_dir) if problems_dir else None
