@@ -2,7 +2,7 @@
 
 The Enums of `--format`, `--planner-config`, `--executor` and `--aggregate` live here, not in the
 modules that use them, so that --help lists their names without importing those modules (rich,
-clingo, the parser: tests/test_startup.py).
+clingo, the parser: tests/cli/test_startup.py).
 
 Each is an Enum of its names; `parse` is the one place a value is checked, so that every
 command rejects a bad value with the same message: `unknown --format 'x' (choose from ...)`.

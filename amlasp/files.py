@@ -56,7 +56,7 @@ def write_atomic(path: str | Path, text: str) -> None:
         os.replace(tmp, path)
         tmp = None
     except OSError as e:
-        reason = _REASONS.get(e.errno, e.strerror or type(e).__name__)
+        reason = _REASONS.get(e.errno or 0, e.strerror or type(e).__name__)
         raise InputError(f"cannot write: {reason}", path) from None
     finally:
         if tmp is not None and os.path.exists(tmp):

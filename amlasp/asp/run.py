@@ -19,6 +19,7 @@ a one-call process (the CLI) pays nothing for the cache.
 
 from __future__ import annotations
 
+import atexit
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
@@ -62,6 +63,9 @@ class _Parses:
     def __init__(self) -> None:
         self._seen: OrderedDict[tuple[str, str, tuple[str, ...]], list | None] = OrderedDict()
 
+    def clear(self) -> None:
+        self._seen.clear()
+
     def get(self, text: str, name: str, params: tuple[str, ...]) -> list | None:
         """The statements of `text` in part `name(params)`, or None if it is to be parsed as text now."""
         if len(text) > self.LONGEST:
@@ -86,6 +90,9 @@ class _Parses:
 
 
 _PARSES = _Parses()
+# Kept statements are clingo objects: let them go while clingo is still there, not in the interpreter's
+# last teardown, where each printed an AttributeError from clingo's ast.__del__ (harmless, but noise).
+atexit.register(_PARSES.clear)
 
 
 def rows_of(arity: int, rows: Sequence[str]) -> list[clingo.Symbol]:

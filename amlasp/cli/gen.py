@@ -12,7 +12,7 @@ from . import IPC, app, choice_option, examples, guarded, warn
 
 # The defaults of --p-rnd, --p-opt and --seed are experiments/trajectories.py's (None here: that
 # default); importing it here would make `amlasp --help` import what every command uses, so the help
-# says them as text, escaped for rich (tests/test_startup.py checks that they agree).
+# says them as text, escaped for rich (tests/cli/test_startup.py checks that they agree).
 
 gen_app = typer.Typer(no_args_is_help=True, help="Generate benchmark data (test trajectories).")
 app.add_typer(gen_app, name="gen")

@@ -12,7 +12,7 @@ from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_optio
 
 # The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
 # it here would make `amlasp --help` import what every command uses (clingo, the parser), so the help
-# says them as text, escaped for rich (tests/test_startup.py checks that they agree).
+# says them as text, escaped for rich (tests/cli/test_startup.py checks that they agree).
 
 
 @app.command(epilog=examples(

@@ -10,8 +10,8 @@ from rich.console import RenderableType
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
 from ..metrics.evaluate.result import FRAME_COLUMNS
-from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
-from .formats import Format, rich_table, to_json
+from .exports import Sheet, sheets_text
+from .formats import Format, rich_table
 from .tables import FitTable, Layout
 
 #: How people see the columns of `Evaluation.to_frame()` (Markdown, LaTeX, terminal); CSV keeps the names.
@@ -42,17 +42,9 @@ def caption(ev: Evaluation) -> str:
 
 def text(ev: Evaluation, format: Format, summary: bool = False) -> str:
     """The result in a text format (json, csv, markdown, latex); with `summary` only the summary."""
-    if format == Format.JSON:
-        return to_json(ev.summary() if summary else ev.to_dict()) + "\n"
-    if format == Format.CSV:
-        return sheet_csv(summary_sheet(ev) if summary else sheet(ev))
-    if format == Format.MARKDOWN:
-        return ("" if summary else sheet_markdown(sheet(ev)) + "\n") + sheet_markdown(summary_sheet(ev))
-    if format == Format.LATEX:
-        return (("" if summary else sheet_latex(sheet(ev), caption(ev)) + "\n")
-                + sheet_latex(summary_sheet(ev), f"Summary over {_count(ev.states, 'state')}: each figure as a mean over the "
-                              "actions where it is defined and cumulative (counts summed first)."))
-    raise ValueError(f"not a text format: {format}")
+    return sheets_text(format, ev.summary() if summary else ev.to_dict(), sheet(ev), summary_sheet(ev),
+                       (caption(ev), f"Summary over {_count(ev.states, 'state')}: each figure as a mean over the "
+                                     "actions where it is defined and cumulative (counts summed first)."), summary)
 
 
 def table(ev: Evaluation) -> FitTable:

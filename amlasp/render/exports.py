@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import InputError
-from .formats import Format, fmt, latex_escape, to_csv
+from .formats import Format, fmt, latex_escape, to_csv, to_json
 from .output import deliver
 
 #: `-o FILE` without `--format`: the format its extension names.
@@ -111,6 +111,22 @@ def sheet_latex(sheet: Sheet, caption: str | None = None, label: str | None = No
         out.append(rf"\label{{{label}}}")
     out.append(r"\end{table}")
     return "\n".join(out) + "\n"
+
+
+def sheets_text(format: Format, data: Any, rows: Sheet, summary: Sheet, captions: tuple[str, str],
+                only_summary: bool = False) -> str:
+    """A result in a text format: `data` (its JSON object) as JSON; else its table of `rows` and its
+    `summary` table (CSV: one of them; Markdown, LaTeX: both, each with its caption in LaTeX);
+    with `only_summary` the summary alone (JSON: `data` is then the summary's object)."""
+    if format == Format.JSON:
+        return to_json(data) + "\n"
+    if format == Format.CSV:
+        return sheet_csv(summary if only_summary else rows)
+    if format == Format.MARKDOWN:
+        return ("" if only_summary else sheet_markdown(rows) + "\n") + sheet_markdown(summary)
+    if format == Format.LATEX:
+        return ("" if only_summary else sheet_latex(rows, captions[0]) + "\n") + sheet_latex(summary, captions[1])
+    raise ValueError(f"not a text format: {format}")
 
 
 def summary_path(output: Path) -> Path:

@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import RenderableType
 
 from ..metrics.solve import FRAME_COLUMNS, SUMMARY_COLUMNS, SolveResult
-from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
-from .formats import Format, rich_table, to_json
+from .exports import Sheet, sheets_text
+from .formats import Format, rich_table
 
 LABELS = {"plan_length": "plan length"}
 
@@ -25,17 +25,9 @@ def summary_sheet(result: SolveResult) -> Sheet:
 
 def text(result: SolveResult, format: Format, summary: bool = False) -> str:
     """The result in a text format (json, csv, markdown, latex); with `summary` only the summary."""
-    if format == Format.JSON:
-        return to_json(result.summary() if summary else result.to_dict()) + "\n"
-    if format == Format.CSV:
-        return sheet_csv(summary_sheet(result) if summary else sheet(result))
-    if format == Format.MARKDOWN:
-        return ("" if summary else sheet_markdown(sheet(result)) + "\n") + sheet_markdown(summary_sheet(result))
-    if format == Format.LATEX:
-        return (("" if summary else sheet_latex(sheet(result), f"Problems solved with {Path(result.learned).name}")
-                 + "\n") + sheet_latex(summary_sheet(result), "Summary: each category's count, and its ratio over "
-                                                               f"all {len(result.problems)} problems"))
-    raise ValueError(f"not a text format: {format}")
+    return sheets_text(format, result.summary() if summary else result.to_dict(), sheet(result), summary_sheet(result),
+                       (f"Problems solved with {Path(result.learned).name}", "Summary: each category's count, and "
+                        f"its ratio over all {len(result.problems)} problems"), summary)
 
 
 def terminal(result: SolveResult, summary: bool = False) -> list[RenderableType]:

@@ -164,3 +164,16 @@ def test_given_facts_equal_the_same_facts_as_text():
     assert names(p.answer()) == as_text == {"path(0,1)", "path(1,2)", "path(0,2)", "far(2)", "start(2)",
                                             "start(i(0))"}
     assert p.count("late", 1) == 1 and p.count("none", 2) == 0 and [str(t) for t in first] == ['(0,a(b,"c"),1)']
+
+
+def test_a_process_with_kept_statements_exits_quietly():
+    """Kept statements are let go before clingo is torn down: no AttributeError from clingo's
+    `ast.__del__` at the exit of a process that replayed a text (it printed one per statement)."""
+    import subprocess
+    import sys
+
+    code = ("from amlasp.asp.run import Program, Reused\n"
+            "text = Reused('p(1). q(X) :- p(X).')\n"
+            "for _ in range(3): Program([text]).ground().answer()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-500:]

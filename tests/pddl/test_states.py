@@ -1,6 +1,6 @@
 """amlasp/pddl/states.py: JSON state files read with the C JSON parser agree with the trajectory
 reader on the same states, whatever the spelling of the literals; what that path does not take
-is read by the careful reader (errors at line and column: tests/test_hostile_input.py)."""
+is read by the careful reader (errors at line and column: tests/cli/test_hostile_input.py)."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ from amlasp.reasoning.planner import plan as fast_downward  # noqa: E402
 
 from tests.support.acpbench import ACP  # noqa: E402
 from tests.support.up import up_problem, up_valid  # noqa: E402
-from tests.test_reasoning import Strips, goal_reachable  # noqa: E402
+from tests.reasoning.test_reasoning import Strips, goal_reachable  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

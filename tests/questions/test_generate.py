@@ -34,7 +34,7 @@ from amlasp.pddl.parse import parse_domain, parse_problem  # noqa: E402
 from tests.support.ipc import reference, small_problem  # noqa: E402
 from tests.support.questions import Simulation, check_simulated  # noqa: E402
 from tests.support.up import up_atoms, up_problem, up_valid  # noqa: E402
-from tests.test_reasoning import Strips, exact_landmarks  # noqa: E402
+from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -22,7 +22,7 @@ from amlasp.reasoning.transitions import changes_many  # noqa: E402
 from tests.support import acpbench  # noqa: E402
 from tests.support.ipc import ADL, HANDMADE, reference, small_problem  # noqa: E402
 from tests.support.up import up_problem  # noqa: E402
-from tests.test_reasoning import Strips, exact_landmarks  # noqa: E402
+from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

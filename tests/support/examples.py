@@ -2,7 +2,7 @@
 
 An answer is written as PDDL text, as the command line prints it. Each is checked where the
 module that computes it is tested: applicable actions, successors and plan validity in
-tests/reasoning/test_engine.py, optimal lengths and landmarks in tests/test_reasoning.py, and
+tests/reasoning/test_engine.py, optimal lengths and landmarks in tests/reasoning/test_reasoning.py, and
 the examples are the inputs of the unit tests (tests/asp, tests/pddl) and of several others.
 """
 

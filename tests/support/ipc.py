@@ -28,6 +28,6 @@ def smallest(domain: str) -> Path:
 
 
 def small_problem(domain: str) -> Path:
-    """A hand-made problem if there is one (see tests/test_differential.py), else the smallest shared one."""
+    """A hand-made problem if there is one (see tests/external/test_differential.py), else the smallest shared one."""
     own = HANDMADE / f"{domain}.pddl"
     return own if own.exists() else smallest(domain)

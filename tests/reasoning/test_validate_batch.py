@@ -21,7 +21,7 @@ from tests.support.cli import run  # noqa: E402
 from tests.support.examples import BLOCKSWORLD  # noqa: E402
 from tests.support.paths import IPC, ROOT  # noqa: E402
 from tests.support.up import up_files, up_valid  # noqa: E402
-from tests.test_differential import CASES, corruptions, fd_plan, ours, seed_of, theirs  # noqa: E402
+from tests.external.test_differential import CASES, corruptions, fd_plan, ours, seed_of, theirs  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -1,0 +1,299 @@
+"""The ASP vocabulary: every predicate that crosses the Python/clingo boundary, declared once.
+
+A declaration is a `Pred`: its name, the meaning of each argument (its fields) and a line of
+documentation. Python writes facts and compiled rules through the declarations (`HOLDS.fact(s,
+f)`, `APP(M, S, A)` for an atom of a rule) and reads answers by field name (`APP.read(sym).action`,
+or `APP.at("action")` once for a loop over thousands of atoms), never by spelling a predicate or
+counting argument positions itself. `tests/asp/test_schema.py` checks that every predicate an
+encoding reads from outside its file, shows or declares `#external` is declared here with the arity
+it uses, so that changing a predicate means changing its declaration and the encodings, and the
+tests say where else.
+
+In the manner of clorm's `Predicate`, but plain strings out and named tuples in: bulk state facts
+are written by the hundred thousand, and a class instance per fact would cost more than the text
+(docs/validate.md says how carefully that path is tuned).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import Any, Iterable, Sequence
+
+import clingo
+
+#: Every declaration by (name, arity).
+SCHEMA: dict[tuple[str, int], "Pred"] = {}
+
+
+class Pred:
+    """A predicate of the schema: `name(field1,...,fieldN)`."""
+
+    __slots__ = ("name", "fields", "doc", "arity", "_row", "_head")
+
+    def __init__(self, name: str, fields: str, doc: str):
+        self.name = name
+        self.fields: tuple[str, ...] = tuple(fields.split())
+        self.doc = doc
+        self.arity = len(self.fields)
+        self._row: Any = namedtuple(f"{name.capitalize()}Row", self.fields)  # type: ignore[misc]  # fields by name
+        self._head = f"{name}(" if self.fields else name
+        key = (name, self.arity)
+        if key in SCHEMA:
+            raise ValueError(f"{name}/{self.arity} is declared twice")
+        SCHEMA[key] = self
+
+    def __repr__(self) -> str:
+        return f"{self.name}({','.join(self.fields)})"
+
+    @property
+    def signature(self) -> tuple[str, int]:
+        return self.name, self.arity
+
+    # ------------------------------------------------------------------ writing
+    def __call__(self, *args: Any) -> str:
+        """The atom (no period) with these arguments, for a rule's head or body: `app(m,S,A)`."""
+        self._check(args)
+        return f"{self._head}{','.join(map(str, args))})" if self.arity else self.name
+
+    def fact(self, *args: Any) -> str:
+        """The fact `name(args).`."""
+        self._check(args)
+        return f"{self._head}{','.join(map(str, args))})." if self.arity else f"{self.name}."
+
+    def facts(self, rows: Iterable[Sequence[Any]]) -> str:
+        """One fact a row (each row its arguments in field order), as text."""
+        return "".join(self.fact(*row) for row in rows)
+
+    def fixed(self, *first: Any) -> "Facts":
+        """Facts whose first arguments are `first`: `HOLDS.fixed(3).text(atoms)` is `holds(3,F).` for
+        each F. The fast writer of bulk facts (a state's atoms)."""
+        if len(first) >= self.arity:
+            raise ValueError(f"{self!r} has {self.arity} arguments")
+        return Facts(self.name, self.arity, first)
+
+    def row(self, *args: Any) -> str:
+        """The arguments as one row of `Program.given` (`a,b`)."""
+        self._check(args)
+        return ",".join(map(str, args))
+
+    def _check(self, args: tuple) -> None:
+        if len(args) != self.arity:
+            raise TypeError(f"{self!r} takes {self.arity} arguments, got {len(args)}")
+
+    # ------------------------------------------------------------------ reading
+    def at(self, field: str) -> int:
+        """The position of `field` (0-based), for a loop that reads many atoms by position."""
+        return self.fields.index(field)
+
+    def matches(self, sym: clingo.Symbol) -> bool:
+        """Whether `sym` is an atom of this predicate (name and arity)."""
+        return sym.name == self.name and len(sym.arguments) == self.arity
+
+    def read(self, sym: clingo.Symbol) -> Any:
+        """The arguments of an atom of this predicate, by field name: `APP.read(s).action`."""
+        if not self.matches(sym):
+            raise ValueError(f"{sym} is not an atom of {self!r}")
+        return self._row(*sym.arguments)
+
+    def split(self, text: str) -> Any:
+        """The argument texts of a shown atom's text, by field name (arguments nested one level
+        at most, never strings: asp/decode.py `arguments`)."""
+        from .decode import arguments
+
+        return self._row(*arguments(text))
+
+    def select(self, symbols: Iterable[clingo.Symbol]) -> list[Any]:
+        """The arguments, by field name, of those `symbols` that are atoms of this predicate."""
+        name, arity, row = self.name, self.arity, self._row
+        return [row(*s.arguments) for s in symbols if s.name == name and len(s.arguments) == arity]
+
+    def show(self) -> str:
+        """`#show name/arity.`"""
+        return f"#show {self.name}/{self.arity}."
+
+
+class Facts:
+    """Facts of one predicate whose first arguments are fixed (`Pred.fixed`)."""
+
+    __slots__ = ("_open", "_join")
+
+    def __init__(self, name: str, arity: int, first: tuple):
+        lead = ",".join(map(str, first))
+        self._open = f"{name}({lead}," if first else f"{name}("
+        self._join = f").\n{self._open}"
+
+    def text(self, rest: Sequence[str]) -> str:
+        """`name(first,r).` for each `r` in `rest` (each the remaining arguments as text), a line each."""
+        return f"{self._open}{self._join.join(rest)})." if rest else ""
+
+
+def declared(name: str, arity: int) -> Pred:
+    """The declaration of `name/arity` (KeyError: not part of the schema)."""
+    return SCHEMA[name, arity]
+
+
+# ============================================================================ the schema
+# Fields: model M (a tag: m, ref, learned, r, l, b), problem P, state S, ground action A, ground
+# atom F, lifted literal L (`on(v(1),c(table))`), sign pos|neg, K an index.
+
+# ---------------------------------------------------------------- domain facts (asp/facts.py, docs/facts.md)
+MODEL = Pred("model", "model", "a model (its tag)")
+DOMAIN_NAME = Pred("domain_name", "model name", "the model's PDDL name, a string")
+TYPE = Pred("type", "model type", "a declared type")
+SUBTYPE = Pred("subtype", "model type parent", "a type's declared parent (roots: object)")
+CONSTANT = Pred("constant", "model constant type", "a domain constant and its type")
+PREDICATE = Pred("predicate", "model predicate arity", "a predicate and its arity")
+PRED_PARAM = Pred("pred_param", "model predicate index type", "the type of a predicate's index-th argument (1-based)")
+ACTION = Pred("action", "model action arity", "an action schema and its arity")
+PARAM = Pred("param", "model action index type", "the type of an action's index-th parameter (1-based)")
+PRE = Pred("pre", "model action sign literal", "a precondition literal (lifted; the top-level ones of a complex precondition)")
+EFF = Pred("eff", "model action sign literal", "an unconditional effect literal")
+CEFF = Pred("ceff", "model action effect sign literal", "the literal of a conditional and/or universal effect")
+ECND = Pred("ecnd", "model action effect sign literal", "a literal of a conditional effect's when-condition")
+EFF_VAR = Pred("eff_var", "model action effect index type", "a forall variable v(index) of an effect, numbered after the parameters")
+COMPLEX_PRE = Pred("complex_pre", "model action", "the precondition is not a conjunction of literals")
+COMPLEX_COND = Pred("complex_cond", "model action effect", "the effect's condition is not a conjunction of literals")
+
+# ---------------------------------------------------------------- problems, states, plans
+PROBLEM = Pred("problem", "problem", "a problem (a number)")
+PROBLEM_NAME = Pred("problem_name", "problem name", "the problem's PDDL name, a string")
+OBJECT = Pred("object", "problem object type", "an object of the problem and its declared type")
+INIT = Pred("init", "problem atom", "an atom of the problem's initial state")
+GOAL = Pred("goal", "problem sign atom", "a goal literal (or one asked about: reach, landmarks)")
+STATE = Pred("state", "state problem", "state S belongs to problem P")
+HOLDS = Pred("holds", "state atom", "atom F is true in state S (closed world); also an output of frame.lp, relaxed.lp, validate.lp")
+FIXED = Pred("fixed", "problem atom", "an atom of a static predicate, given once per problem instead of in every state")
+OCCURS = Pred("occurs", "step action", "the plan's action at step T (0-based); plan.lp's output")
+PLAN_LENGTH = Pred("plan_length", "length", "the plan's number of steps")
+
+# ---------------------------------------------------------------- compiled action rules and semantics.lp
+IS_A = Pred("is_a", "model problem object type", "an object's type and each of its supertypes (semantics.lp)")
+NOT_A = Pred("not_a", "model problem object type", "an object is not of a type asked by check_type (semantics.lp)")
+CHECK_TYPE = Pred("check_type", "model type", "types whose complement not_a/4 the compiled rules read")
+APP = Pred("app", "model state action", "ground action A is applicable in state S under model M")
+ADD = Pred("add", "model state action atom", "applying A in S adds F (conditions evaluated in S)")
+DEL = Pred("del", "model state action atom", "applying A in S deletes F")
+ADDED = Pred("added", "model state action atom", "A really adds F in S (change.lp: delete before add)")
+DELETED = Pred("deleted", "model state action atom", "A really deletes F in S (change.lp)")
+QUERY = Pred("query", "model state action", "asks whether (and, with unmet/4, why not) A is applicable in S")
+UNMET = Pred("unmet", "model state action why", "why A is not applicable in S: pos(F), neg(F), eq(X,Y), neq(X,Y), type(X,T), cond(K)")
+TRANSITION = Pred("transition", "layer model state action next", "frame.lp's input: applying A in S gives state next")
+CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp, justify.lp)")
+
+# ---------------------------------------------------------------- validate.lp
+ROOT = Pred("root", "node problem start", "node N of the tree of states is start state I of problem P")
+EDGE = Pred("edge", "node action child", "applying A in node N gives node child")
+RUN = Pred("run", "run problem end length", "run K: L steps on problem P, ending in node E")
+START = Pred("start", "start atom", "an atom of a fluent of start state I")
+UNKNOWN = Pred("unknown", "node action", "the step's action is not a well-typed action of the model")
+SHOW_STATES = Pred("show_states", "", "show the states reached (holds/2)")
+ASK = Pred("ask", "model node action", "a failed step's action, asked why (part why)")
+FAILED = Pred("failed", "run step action", "run K's first inapplicable step T, action A")
+WHY = Pred("why", "run step reason", "why step T of run K fails: an unmet/4 reason or unknown")
+GOAL_UNMET = Pred("goal_unmet", "run literal", "a goal literal pos(F)|neg(F) that run K's last state misses")
+VALID = Pred("valid", "run", "run K is executable and reaches its goal")
+EXECUTABLE = Pred("executable", "run", "every step of run K is applicable")
+
+# ---------------------------------------------------------------- plan.lp
+PLAN_MODEL = Pred("plan_model", "model", "the model plan.lp plans with")
+TARGET_ACTION = Pred("target_action", "action", "plan to a state where A is applicable (action reachability)")
+HORIZON_QUERY = Pred("query", "horizon", "#external: the goal at this horizon is asked")
+
+# ---------------------------------------------------------------- relaxed.lp
+RELAXED_MODEL = Pred("relaxed_model", "model", "the model relaxed.lp relaxes")
+ACHIEVER = Pred("achiever", "atom action", "A has the unconditional add effect F (landmark tests)")
+FORBID = Pred("forbid", "atom", "#external: F is forbidden (a candidate landmark)")
+GOAL_MISSING = Pred("goal_missing", "atom", "a positive goal atom the relaxation does not reach")
+GOAL_REACHABLE = Pred("goal_reachable", "", "every positive goal atom is reached in the relaxation")
+
+# ---------------------------------------------------------------- mutex.lp
+H2_INIT = Pred("h2_init", "atom", "an atom of the initial state (fluents only)")
+H2_ASK = Pred("h2_ask", "atom", "an atom asked about")
+H2_ACT = Pred("h2_act", "action", "a reachable ground action of the relaxation")
+H2_PRE = Pred("h2_pre", "action atom", "a positive precondition atom of A")
+H2_ADD = Pred("h2_add", "action atom", "an add effect of A")
+H2_DEL = Pred("h2_del", "action atom", "a delete effect of A")
+MUTEX = Pred("mutex", "atom other", "two asked atoms that never hold together")
+
+# ---------------------------------------------------------------- justify.lp
+JUSTIFY_START = Pred("start", "atom", "an atom of a fluent of the plan's initial state")
+STEP = Pred("step", "step action", "the plan's action at step T")
+PLAN_VALID = Pred("valid", "", "the whole plan reaches the goal")
+REMOVABLE = Pred("removable", "run", "run skip(I,L) (steps I..I+L-1 left out) still reaches the goal")
+
+# ---------------------------------------------------------------- diff.lp
+DIFF_MODELS = Pred("diff_models", "reference learned", "the two models' tags")
+DISAGREE = Pred("disagree", "state action kind", "A is applicable under one model only, or changes differently")
+EFFECT_DIFF = Pred("effect_diff", "state action kind atom", "a change of A in S that one model makes and the other does not")
+NEXT_ADD = Pred("next_add", "state action atom", "the reference's real add effect of A in S (to expand the frontier)")
+NEXT_DEL = Pred("next_del", "state action atom", "the reference's real delete effect of A in S")
+REF_APP = Pred("ref_app", "state action", "A is applicable in S under the reference")
+
+# ---------------------------------------------------------------- eval.lp (metrics/evaluate)
+# A state is the term s(P,S) in the compiled rules; N the index of an action name (a slot); T a rule's
+# model r or l, or b for a change rule both models share.
+OF = Pred("of", "state keyframe", "state S is its keyframe K, less gone/2, plus plus/2")
+KF = Pred("kf", "keyframe atom", "an atom of keyframe K (a state given in full)")
+GONE = Pred("gone", "state atom", "an atom of S's keyframe that S lacks")
+PLUS = Pred("plus", "state atom", "an atom of S that its keyframe lacks")
+W = Pred("w", "state weight", "state S stands for W equal test states (given when W > 1)")
+WEIGHT = Pred("weight", "state weight", "how many test states the state term S counts for (eval.lp)")
+EXTRA = Pred("extra", "state count", "true atoms of S outside the literal universe, times S's weight")
+EVAL_ACTION = Pred("action", "slot", "an action name (slot N) whose counts are read")
+EVAL_APP = Pred("app", "model state slot action", "A (of action name N) is applicable in S under model M")
+BOTH = Pred("both", "state slot action", "A is applicable in S under both models: its effects are compared")
+CH = Pred("ch", "rule state slot action atom", "applying A in S changes F by a rule of r, l or both (b)")
+EVAL_ADD = Pred("add", "model state slot action atom", "a conditional effect's add, the generic route of eval.lp")
+EVAL_DEL = Pred("del", "model state slot action atom", "a conditional effect's delete, the generic route of eval.lp")
+MAYBE_OUT = Pred("maybe_out", "rule slot", "a change rule that may make an atom outside the reference's vocabulary")
+CAND = Pred("cand", "problem atom", "a changed atom that may lie outside the literal universe of P")
+IN_U = Pred("in_u", "problem atom", "a candidate F is a well-typed atom of the reference over P's objects")
+UNTYPED = Pred("untyped", "state slot action", "a learned-applicable A that is no well-typed ground action of the reference")
+COUNTED = Pred("counted", "slot", "the compiled rules count N's learned instances themselves")
+COUNT = Pred("count", "family slot kind count", "a count: family app|eff|effc, kind tp|fp|fn|untyped|outside|extra|...")
+EXPLAIN = Pred("explain", "", "show the per-state detail (xapp/4, xeff/6)")
+RECORDED = Pred("recorded", "state written slot action", "the action a trajectory took in state S, written as state R")
+JOINT = Pred("joint", "slot problem count", "jointly applicable pairs of N in problem P, weighted")
+OFF_STEP = Pred("off_step", "state", "a recorded step the reference does not allow")
+XAPP = Pred("xapp", "state slot action kind", "mispredicted applicability: fp or fn")
+XEFF = Pred("xeff", "state slot action atom kind sign", "a mispredicted change (fp or fn) and the literal predicted after it")
+# ---------------------------------------------------------------- compare.lp, edit.lp (metrics/compare)
+# X a mapping (best: edit.lp's renaming, metric: the one the metrics use, or one given); A a learned
+# action, B a reference action; C a category (pre, eff, ceff, pref) with sign S; U, W units.
+ATOM_PRED = Pred("atom_pred", "literal predicate arity", "the predicate and arity of a lifted atom L")
+ATOM_ARG = Pred("atom_arg", "literal index term", "the index-th argument of a lifted atom: v(I) or c(C)")
+FORMULA = Pred("formula", "model action formula skeleton", "a non-literal conjunct p(J) or when-condition w(K), as a skeleton text")
+FLEAF = Pred("fleaf", "model action formula index literal", "the index-th atom of a formula's skeleton")
+CCOND = Pred("ccond", "model action effect text", "the condition of conditional effect K, as a canonical text")
+RENAME = Pred("rename", "", "names that agree are not fixed to each other")
+PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count under it)")
+METRIC_MODE = Pred("metric_mode", "mode", "how the metric mapping is made: position, align or best")
+MAPPING = Pred("mapping", "mapping", "a correspondence of predicates, actions and parameters")
+PM = Pred("pm", "mapping learned reference", "learned predicate P plays reference predicate Q")
+AM = Pred("am", "mapping learned reference", "learned action A plays reference action B")
+VM = Pred("vm", "mapping learned reference index other", "parameter I of learned A plays parameter J of reference B")
+N_REF = Pred("n_ref", "mapping action category sign count", "units of reference action B in a category")
+TP = Pred("tp", "mapping action category sign count", "matched units of B in a category")
+FP = Pred("fp", "mapping action category sign count", "units of B's learned counterpart without a match")
+FP_EXTRA = Pred("fp_extra", "mapping learned category sign count", "units of a learned action without a counterpart")
+TN = Pred("tn", "mapping action category sign count", "literals of B's universe in neither model")
+COND_N = Pred("cond_n", "mapping action group count", "conditional effects of B in a condition group")
+COND_TP = Pred("cond_tp", "mapping action group count", "matched conditional effects of B in a group")
+COND_FP = Pred("cond_fp", "mapping action group count", "unmatched learned conditional effects under a group of B")
+COND_FP_LEARNED = Pred("cond_fp_learned", "mapping action group count", "learned conditional effects in a group B lacks")
+TYPE_ONLY = Pred("type_only", "model type", "a type only one model declares")
+PARENT_DIFF = Pred("parent_diff", "type learned reference", "a type's parent in each model, where they differ")
+CONSTANT_ONLY = Pred("constant_only", "model constant", "a constant only one model declares")
+CONSTANT_TYPE_DIFF = Pred("constant_type_diff", "constant learned reference", "a constant's type in each model, where they differ")
+PTYPE_DIFF = Pred("ptype_diff", "mapping learned reference index other learned_type reference_type",
+                  "the types of matched parameters, where they differ")
+PREDTYPE_DIFF = Pred("predtype_diff", "learned reference index learned_type reference_type",
+                     "the argument types of matched predicates, where they differ")
+EDIT = Pred("edit", "edit", "one edit of the best renaming: remove_action(A), add(B,W), ...")
+EDIT_DISTANCE = Pred("edit_distance", "distance", "the number of edits under the best renaming")
+D_PARAM = Pred("d_param", "action distance", "parameter edits of reference action B")
+D_PRE = Pred("d_pre", "action distance", "precondition edits of B")
+D_EFF = Pred("d_eff", "action distance", "effect edits of B")
+EQUIVALENT = Pred("equivalent", "action", "B and its counterpart are equal up to renaming")
+
+__all__ = ["Pred", "Facts", "SCHEMA", "declared", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]

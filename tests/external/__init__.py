@@ -1,0 +1,1 @@
+"""Tests against amlasp/external/ and the independent implementations it wraps (unified-planning)."""
