@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Callable, Iterator, TypeVar
 
 from .model import TRUE, And, Atom, Exists, Forall, Formula, Imply, Literal, Not, Or, Typed, is_var
+# model's own reads of a conjunction (actions need them), re-exported with the other operations
+from .model import conjunction_literals, conjuncts  # noqa: F401
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -138,32 +140,6 @@ def bound_vars(f: Formula) -> set[str]:
     return {v for g in subformulas(f) if isinstance(g, Quantified) for v, _ in g.variables}
 
 
-def conjuncts(f: Formula) -> list[Formula]:
-    """The conjuncts of nested `and`s (a formula that is no conjunction is its own)."""
-    out: list[Formula] = []
-    stack = [f]
-    while stack:
-        g = stack.pop()
-        if isinstance(g, And):
-            stack.extend(reversed(g.args))
-        else:
-            out.append(g)
-    return out
-
-
-def conjunction_literals(f: Formula) -> tuple[Literal, ...] | None:
-    """The literals of a conjunction of literals, or None for anything richer."""
-    out: list[Literal] = []
-    for g in conjuncts(f):
-        if isinstance(g, Atom):
-            out.append(Literal(g, True))
-        elif isinstance(g, Not) and isinstance(g.arg, Atom):
-            out.append(Literal(g.arg, False))
-        else:
-            return None
-    return tuple(out)
-
-
 def top_literals(f: Formula) -> tuple[Literal, ...]:
     """The literal conjuncts at the top of `f` (its other conjuncts are left out)."""
     out = []
@@ -176,8 +152,13 @@ def top_literals(f: Formula) -> tuple[Literal, ...]:
 
 
 def typed_text(items: tuple[Typed, ...] | list[Typed], typed: bool = True) -> str:
-    """`?x - t ?y - u`; `object` stays implicit, and untyped domains write no types."""
-    return " ".join(n if (not typed or t == "object") else f"{n} - {t}" for n, t in items)
+    """`?x - t ?y - u`, and untyped domains write no types. `object` stays implicit only after the
+    last other type: in `?o ?r - receptacle` the `- receptacle` would type `?o` too, so an `object`
+    before a typed name is written `?o - object`."""
+    if not typed:
+        return " ".join(n for n, _ in items)
+    last = max((i for i, (_, t) in enumerate(items) if t != "object"), default=-1)
+    return " ".join(n if i > last else f"{n} - {t}" for i, (n, t) in enumerate(items))
 
 
 def text(f: Formula, typed: bool = True) -> str:

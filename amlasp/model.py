@@ -9,14 +9,25 @@ else an object or constant.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence, Union
 
 Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
 
+_NOT_IN_NAME = re.compile(r"[^a-z0-9_]")
+
 
 def is_var(term: str) -> bool:
     return term.startswith("?")
+
+
+def canonical_name(name: str) -> str:
+    """The one name that names differing only in case or `-`/`_` share (`Pick-Up`, `pick_up`): PDDL
+    is case-insensitive, and learned models spell `-` and `_` alike, so such names are one name when
+    models are matched, and two of them in one model are refused. Any other character that is no
+    letter, digit or `_` becomes `_` too (clingo's symbols, `asp.names.asp_name`, are built on this)."""
+    return _NOT_IN_NAME.sub("_", name.lower())
 
 
 @dataclass(frozen=True)
@@ -81,6 +92,36 @@ class Literal:
         return Literal(self.atom.bind(sub), self.positive)
 
 
+# The two reads of a conjunction that actions need themselves (logic.py, built on this module,
+# re-exports them with the other operations on formulas).
+
+
+def conjuncts(f: Formula) -> list[Formula]:
+    """The conjuncts of nested `and`s (a formula that is no conjunction is its own)."""
+    out: list[Formula] = []
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, And):
+            stack.extend(reversed(g.args))
+        else:
+            out.append(g)
+    return out
+
+
+def conjunction_literals(f: Formula) -> tuple[Literal, ...] | None:
+    """The literals of a conjunction of literals, or None for anything richer."""
+    out: list[Literal] = []
+    for g in conjuncts(f):
+        if isinstance(g, Atom):
+            out.append(Literal(g, True))
+        elif isinstance(g, Not) and isinstance(g.arg, Atom):
+            out.append(Literal(g.arg, False))
+        else:
+            return None
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Effect:
     """One effect literal; `variables` are forall-bound, `condition` is the `when` guard."""
@@ -118,7 +159,6 @@ class Action:
 
     def precondition_literals(self) -> tuple[Literal, ...] | None:
         """The literals of a precondition that is a conjunction of literals, or None."""
-        from .logic import conjunction_literals  # logic.py is built on this module: imported when used
         return conjunction_literals(self.precondition)
 
     def binding(self, args: Sequence[str]) -> dict[str, str]:

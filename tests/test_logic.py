@@ -213,7 +213,9 @@ def test_atoms_left_to_right_with_repeats_and_equality():
 def test_text_typed_and_untyped():
     assert text(MIXED) == "(and (p ?x) (exists (?y - t) (q ?x ?y c)) (not (r ?z ?x)))"
     assert text(MIXED, typed=False) == "(and (p ?x) (exists (?y) (q ?x ?y c)) (not (r ?z ?x)))"
-    assert text(Forall((("?o", "object"), X), Imply(p("?o"), Or(())))) == "(forall (?o ?x - t) (imply (p ?o) (or)))"
+    assert text(Forall((("?o", "object"), X), Imply(p("?o"), Or(())))) == \
+        "(forall (?o - object ?x - t) (imply (p ?o) (or)))"  # not (?o ?x - t): that makes ?o a t
+    assert text(Forall((X, ("?o", "object")), p("?o"))) == "(forall (?x - t ?o) (p ?o))"  # trailing: object
     assert text(TRUE) == "(and)"
 
 

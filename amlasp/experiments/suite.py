@@ -89,11 +89,12 @@ class Suite:
 
     def _layout_domain(self, name: str, tasks: Sequence[str]) -> SuiteDomain:
         from ..metrics.solve import problem_files
+        from ..pddl.inputs import listing
         ipc, states = self.root / "ipc", self.root / "states" / name
         ref = ipc / "domains" / f"{name}.pddl"
         solving = ipc / "problems" / "solving" / name
         problems = tuple(problem_files(solving)) if "solve" in tasks and solving.is_dir() else ()
-        trajs = tuple(sorted(states.glob("*_traj"))) if states.is_dir() else ()
+        trajs = tuple(listing(states, "*_traj")) if states.is_dir() else ()
         return SuiteDomain(name, ref, problems, trajs, states / "problems" if (states / "problems").is_dir() else None)
 
     def _manifest_domain(self, name: str) -> SuiteDomain:
@@ -101,11 +102,11 @@ class Suite:
         if entry is None:
             raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest) or 'none'})",
                              self.root)
-        from ..metrics.evaluate.driver import state_files
         from ..metrics.solve import problem_files
+        from ..pddl.inputs import input_files
         problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
         return SuiteDomain(name, entry["reference"], problems,
-                           tuple(state_files(entry.get("states") or [], " (in the suite manifest)")),
+                           tuple(input_files(entry.get("states") or [], where=" (in the suite manifest)")),
                            entry.get("state_problems"))
 
 

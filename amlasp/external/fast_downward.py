@@ -1,8 +1,8 @@
 """Planning with a (learned) model: our model → clean PDDL → unified-planning → Fast Downward.
 
 Learned models are messy, so the planner never sees the learned file itself: it sees
-PDDL written from our normalised model by `pddl.writer.to_pddl` (the requirements the
-model really uses declared, empty preconditions/effects written as `(and)`).
+PDDL written from our normalised model by `pddl.writer` (the requirements the model really
+uses declared, empty preconditions/effects written as `(and)`).
 The problem is re-written for that model (`planner_task`): predicates, types and
 constants that the problem uses but the model does not declare are declared, so that
 the planner works on the real problem (see docs/solve.md for why we declare rather than
@@ -23,12 +23,11 @@ import re
 import time
 import warnings
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..enums import TextEnum
 from ..model import Domain, GroundAction, Predicate, Problem, Typed
-from ..logic import typed_text
-from ..pddl.writer import to_pddl
+from ..pddl.writer import problem_to_pddl, to_pddl
 
 #: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
 #: FF and context-enhanced additive heuristics and preferred operators of both;
@@ -74,21 +73,6 @@ class PlannerResult:
     detail: str = ""
     exit_code: Optional[int] = None
     log: str = field(default="", compare=False, repr=False)  # the planner's own output (solve --keep-plans)
-
-
-# --------------------------------------------------------------------------- PDDL text
-
-def problem_text(problem: Problem, domain_name: str, objects: Sequence[Typed] | None = None) -> str:
-    objs = problem.objects if objects is None else objects
-    init = " ".join(str(a) for a in sorted(problem.init, key=str))
-    goal = " ".join(str(g) for g in problem.goal)
-    return "\n".join([
-        f"(define (problem {problem.name}) (:domain {domain_name})",
-        f"  (:objects {typed_text(objs)})",
-        f"  (:init {init})",
-        f"  (:goal (and {goal}))" if goal else "  (:goal (and))",
-        ")",
-    ]) + "\n"
 
 
 @dataclass(frozen=True)
@@ -159,7 +143,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
     full = Domain(model.name, typed.types, model.constants, preds, actions, model.file)
-    return PlannerTask(to_pddl(full), problem_text(problem, model.name, objects), tuple(notes),
+    return PlannerTask(to_pddl(full), problem_to_pddl(problem, model.name, objects), tuple(notes),
                        f"{model.file or model.name}, {problem.file or problem.name}")
 
 
@@ -261,4 +245,4 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
 
 
 __all__ = ["CONFIGS", "PlannerResult", "PlannerStatus", "PlannerTask", "planner_task", "run_planner",
-           "plan_with_fast_downward", "problem_text"]
+           "plan_with_fast_downward"]

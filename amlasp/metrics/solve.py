@@ -17,6 +17,7 @@ from ..enums import TextEnum
 from ..reasoning.engine import execute
 from ..errors import InputError
 from ..model import Domain, GroundAction, Problem
+from ..pddl.inputs import input_files
 from ..pddl.parse import load_domain, load_problem
 from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
 from ..workers import ProgressCallback, run_pool  # noqa: F401 (re-exported: the API names them here too)
@@ -165,24 +166,12 @@ def _solve_star(args) -> ProblemOutcome:
 # --------------------------------------------------------------------------- many problems
 
 def problem_files(problems: str | Path | Iterable[str | Path]) -> list[Path]:
-    """A directory (its `*.pddl`, sorted naturally), one file, or a list of files."""
+    """A directory (its `*.pddl`, in natural order: `pddl.inputs`), one file, or a list of files."""
     items = [problems] if isinstance(problems, (str, Path)) else list(problems)
-    out: list[Path] = []
-    for item in map(Path, items):
-        if item.is_dir():
-            out.extend(sorted(item.glob("*.pddl"), key=_natural))
-        elif item.exists():
-            out.append(item)
-        else:
-            raise InputError("no such file or directory", item)
+    out = input_files(items, "*.pddl")
     if not out:
         raise InputError("no problem files (*.pddl) found", items[0] if items else None)
     return out
-
-
-def _natural(p: Path) -> tuple:
-    import re
-    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", p.name))
 
 
 def load_learned(learned: str | Path | Domain) -> Domain | str:

@@ -1,6 +1,7 @@
 """PDDL text ⇄ model, every error located at `file:line:col`.
 
 Reading, in the order a domain flows through it (`parse` is the driver):
+  inputs        the files given as paths: directories listed in natural order, missing paths refused
   source        a file as normalised text (missing, too large, binary, not UTF-8: refused)
   sexpr         the position-aware s-expression reader (iterative, with a nesting limit)
   declarations  what a domain or problem declares, each name with its position
@@ -13,5 +14,6 @@ Reading, in the order a domain flows through it (`parse` is the driver):
   jsonpos       a JSON reader that keeps positions (state files)
   states        state files (trajectories, JSON), literals and states typed by a user
   plans         ground actions and plan files
-Writing: `writer.to_pddl`, the inverse of `parse_domain` on the model.
+Writing: `writer.to_pddl` and `writer.problem_to_pddl`, the inverses of `parse_domain` and
+`parse_problem` on the model.
 """

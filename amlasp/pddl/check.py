@@ -15,9 +15,8 @@ from typing import Iterable
 
 from . import sexpr
 from .suggest import did_you_mean
-from ..asp.names import asp_name
 from ..errors import InputError, UnsupportedError
-from ..model import Domain
+from ..model import Domain, canonical_name
 
 _UNSUPPORTED_REQUIREMENTS = {
     ":numeric-fluents", ":fluents", ":durative-actions", ":derived-predicates",
@@ -211,13 +210,13 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:
     """Two different names that clingo would see as one symbol (`a-b`, `a_b`) are refused.
 
-    Names are matched across models case- and `-`/`_`-insensitively (names.asp_name); within
+    Names are matched across models case- and `-`/`_`-insensitively (model.canonical_name); within
     one model, two such names would silently become one object or predicate. `names` are
     (name, kind) pairs sharing one namespace; a name that is a token gives the error its position.
     `model` ("learned", "reference") says which of two compared models the names are from."""
     seen: dict[str, tuple[str, str]] = {}
     for nm, kind in names:
-        first, first_kind = seen.setdefault(asp_name(str(nm)), (str(nm), kind))
+        first, first_kind = seen.setdefault(canonical_name(str(nm)), (str(nm), kind))
         if first == str(nm):
             continue
         if model is not None:
@@ -233,9 +232,9 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
     out = []
     for kind, mine, theirs in (("action", learned.actions, reference.actions),
                                ("predicate", learned.predicates, reference.predicates)):
-        by_symbol = {asp_name(x.name): x.name for x in theirs}
+        by_symbol = {canonical_name(x.name): x.name for x in theirs}
         for x in mine:
-            other = by_symbol.get(asp_name(x.name))
+            other = by_symbol.get(canonical_name(x.name))
             if other is not None and other != x.name:
                 out.append(f"learned {kind} '{x.name}' is matched with the reference's '{other}' (names differing "
                            f"only in case or -/_ are one name)")

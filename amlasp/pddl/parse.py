@@ -20,10 +20,9 @@ from pathlib import Path
 
 from . import check, convert, declarations, formulas, repair, sexpr
 from .source import read_text
-from ..asp.names import asp_name
 from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
-from ..model import Domain, Problem
+from ..model import Domain, Problem, canonical_name
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
 
@@ -142,7 +141,7 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     check.single_sections(root, file)
     sections = declarations.sections(root)
     domain_name = declarations.domain_name(sections, root, file)
-    if asp_name(domain_name or "?") != asp_name(domain.name):  # names differing in case or -/_ are one name
+    if canonical_name(domain_name or "?") != canonical_name(domain.name):  # names differing in case or -/_ are one name
         warn_input(f"(:domain {domain_name}) names another domain than {domain.name}, the one it is read with",
                    file, at=sections[":domain"][1] if len(sections[":domain"]) > 1 else sections[":domain"])
     objects = declarations.typed_section(sections, ":objects", file)

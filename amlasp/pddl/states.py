@@ -16,6 +16,7 @@ from . import jsonpos, sexpr
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from .ground import Grounder
+from .inputs import input_files
 from .parse import load_problem
 from .source import read_text
 
@@ -282,14 +283,6 @@ def _problem_path(base: Path, name: str) -> Path | None:
         return None
 
 
-def _listing(directory: Path) -> list[Path]:
-    """The files of a directory, sorted (the order of the states read from it)."""
-    try:
-        return sorted(x for x in directory.iterdir() if x.is_file())
-    except OSError as e:
-        raise InputError(f"cannot read the directory: {e.strerror or type(e).__name__}", directory) from None
-
-
 def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None:
     """The problem of a trajectory file `3_blocksworld_traj` is `3_blocksworld_prob.pddl`."""
     stem = state_file.name
@@ -306,17 +299,11 @@ def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None
 def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Path | None = None,
                 ignore_unknown_predicates: bool = False, problem: Problem | None = None,
                 problems: dict[str, Problem] | None = None) -> list[StateSet]:
-    """Files or directories of trajectories, JSON state files, and problem files (initial states).
-    A trajectory is read with its own problem when one is found, else with `problem`. `problems`:
-    a cache of the problems read (by path), for a caller that reads many files of few problems."""
-    files: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files.extend(_listing(p))
-        elif p.exists():
-            files.append(p)
-        else:
-            raise InputError("no such file or directory", p)
+    """Files or directories of trajectories, JSON state files, and problem files (initial states),
+    listed by `inputs.input_files`. A trajectory is read with its own problem when one is found, else
+    with `problem`. `problems`: a cache of the problems read (by path), for a caller that reads many
+    files of few problems."""
+    files = input_files(paths)
     out: list[StateSet] = []
     pdir = Path(problems_dir) if problems_dir else None
     for f in files:
@@ -372,10 +359,8 @@ def _is_file(text: str) -> bool:
 def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None) -> list[Path]:
     """Every file `load_states` would read for `paths` (directories listed, the problems of
     trajectories and those a JSON file names), so that `-o` can refuse to overwrite one of them.
-    Unreadable files are left to `load_states` to report."""
-    files: list[Path] = []
-    for p in map(Path, paths):
-        files.extend(_listing(p) if p.is_dir() else [p] if p.exists() else [])
+    Missing and unreadable files are left to `load_states` to report."""
+    files = input_files(p for p in paths if Path(p).exists())
     out = list(files)
     pdir = Path(problems_dir) if problems_dir else None
     for f in files:

@@ -1,14 +1,18 @@
-"""Normalised model → PDDL text, so that a changed Domain (e.g. a perturbed copy) can be saved and re-read.
+"""Normalised model → PDDL text: the one writer of domains and problems (as the `pddl` package has
+one formatter), so that a changed model can be saved, given to a planner or put in a question.
 
 The writer is the inverse of `amlasp.pddl.parse` on the normalised model: `parse_domain(to_pddl(d))`
-equals `d` up to source lines and file name. Effects are written one per flattened
-`Effect`, each with its own `forall`/`when`, which is exactly how the parser flattens them.
+equals `d` and `parse_problem(problem_to_pddl(p), d)` equals `p`, up to source lines and file
+names. Effects are written one per flattened `Effect`, each with its own `forall`/`when`, which is
+exactly how the parser flattens them.
 """
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .. import logic
-from ..model import TRUE, Action, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate
+from ..model import TRUE, Action, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate, Problem, Typed
 
 
 def effect_text(e: Effect, typed: bool = True) -> str:
@@ -78,4 +82,20 @@ def to_pddl(domain: Domain) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["to_pddl", "effect_text", "action_text", "predicate_text", "requirements"]
+def problem_to_pddl(problem: Problem, domain_name: str | None = None, objects: Sequence[Typed] | None = None) -> str:
+    """The problem as PDDL text, for `domain_name` (default: the one it names) and with `objects`
+    (default: its own; a planner's task adds the constants its model lacks). Init atoms are sorted,
+    so that the text of a problem does not depend on the order of a set."""
+    objs = problem.objects if objects is None else objects
+    init = " ".join(str(a) for a in sorted(problem.init, key=str))
+    goal = " ".join(str(g) for g in problem.goal)
+    return "\n".join([
+        f"(define (problem {problem.name}) (:domain {problem.domain_name if domain_name is None else domain_name})",
+        f"  (:objects {logic.typed_text(objs)})",
+        f"  (:init {init})",
+        f"  (:goal (and {goal}))" if goal else "  (:goal (and))",
+        ")",
+    ]) + "\n"
+
+
+__all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "requirements"]

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..external.fast_downward import problem_text
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
+from ..pddl.writer import problem_to_pddl
 from ..workers import ProgressCallback
 from .items import AFTER_SEQUENCE, Form, Item, Task, item_id
 from .language import Phrasebook
@@ -223,7 +223,7 @@ def _ask(out: Generation, task: Task, analysis, form: Form, yes: bool) -> Draft 
 def _item(sit: Situation, task: Task, form: Form, draft: Draft, key: str, options: Options, goal: bool) -> Item:
     src = sit.source
     described = sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state
-    problem = problem_text(replace(src.problem, init=frozenset(a for a in described if a.predicate != "=")),
+    problem = problem_to_pddl(replace(src.problem, init=frozenset(a for a in described if a.predicate != "=")),
                            src.domain.name)
     return Item(item_id(key, form), task, form, context(sit, task, form, goal), draft.question, draft.answer,
                 src.domain_text, problem, sit.walk.depth, options.seed, [str(a) for a in sit.walk.actions],

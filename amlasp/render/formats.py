@@ -1,4 +1,4 @@
-"""Numbers for people (`fmt`), and JSON, CSV, Markdown and LaTeX from plain rows; tables for the
+"""Numbers for people (`fmt`, from `numbers`), and JSON, CSV, Markdown and LaTeX from plain rows; tables for the
 terminal through `tables.FitTable` (the metric results' tidy tables are `render.exports`' job).
 
 Every result is turned into plain rows (lists of values) by its presentation module
@@ -10,25 +10,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..choices import ANSWER_FORMATS, REPORT_FORMATS, RESULT_FORMATS, Format  # noqa: F401 (re-exported)
 from ..files import clean
+from .numbers import fmt  # noqa: F401 (re-exported: every presentation module formats through it)
 
 if TYPE_CHECKING:
     from .tables import FitTable, Layout
-
-
-def fmt(value: Any, digits: int = 3) -> str:
-    """Numbers for people: fixed digits, `n/a` for undefined (never NaN)."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "n/a"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
-    return str(value)
 
 
 def to_json(obj: Any) -> str:

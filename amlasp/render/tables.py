@@ -17,7 +17,7 @@ from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 
-from .formats import fmt
+from .numbers import fmt
 
 #: A cell that reads as a number: right-aligned, and never folded or cut.
 _NUMBER = re.compile(r"^(?:[-+]?[0-9][0-9.,e+-]*%?|n/a|yes|no|—|-)(?:/(?:[-+]?[0-9][0-9.,e+-]*|n/a))*"

@@ -7,7 +7,7 @@ import clingo
 import pytest
 
 from amlasp.asp.names import asp_name, atom_text, term
-from amlasp.model import Atom, GroundAction as G
+from amlasp.model import Atom, GroundAction as G, canonical_name
 from amlasp.pddl.parse import parse_domain, parse_problem
 from amlasp.reasoning.engine import applicable, execute
 
@@ -38,6 +38,13 @@ def test_identifiers_are_clingo_constants(name):
 def test_names_differing_in_case_or_dash_meet():
     assert asp_name("At-Ferry") == asp_name("at_ferry") == asp_name("AT_FERRY")
     assert asp_name("pick-up") != asp_name("pickup")
+
+
+@pytest.mark.parametrize("names", [("eq", "eq_", "eq__"), ("v", "v_", "v-"), ("pos", "pos_"), ("a", "a_")])
+def test_symbols_are_one_per_canonical_name(names):
+    """What the PDDL checks tell apart (model.canonical_name) clingo tells apart: `eq` is `eq_`, so `eq_` is `eq__`."""
+    canonical = {canonical_name(n) for n in names}
+    assert len({asp_name(n) for n in names}) == len(canonical)
 
 
 def test_terms_and_atoms():

@@ -33,6 +33,7 @@ from ...errors import InputError, warn_input
 from ...files import path_list
 from ...model import Domain, Problem
 from ...pddl.check import spelling_differences
+from ...pddl.inputs import input_files
 from ...pddl.parse import load_domain
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
@@ -108,7 +109,7 @@ class _Reading:
     def __iter__(self) -> Iterator[StateSet]:
         items = self.items
         if isinstance(items, Sequence) and not any(isinstance(x, StateSet) for x in items):
-            items = state_files(items)  # listed first: the progress bar knows how many files there are
+            items = input_files(items)  # listed first: the progress bar knows how many files there are
             self.first = str(self.items[0]) if self.items else None
         n = len(items) if isinstance(items, Sequence) else 0
         t = time.perf_counter()
@@ -123,26 +124,12 @@ class _Reading:
         self.seconds += time.perf_counter() - t
 
     def _file(self, item: str | Path) -> Iterator[StateSet]:
-        for f in state_files([item]):
+        for f in input_files([item]):
             self.first = self.first or str(f)
             pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
             for ss in load_states([f], self.ref, problems_dir=pdir, problems=self.problems):
                 ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
                 yield ss
-
-
-def state_files(paths: Iterable[str | Path], where: str = "") -> list[Path]:
-    """Files as given, directories as their (non-hidden) files, sorted: what `evaluate` reads
-    (`where`: said after a missing path's message, e.g. which manifest named it)."""
-    files: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files.extend(sorted(x for x in p.iterdir() if x.is_file() and not x.name.startswith(".")))
-        elif p.exists():
-            files.append(p)
-        else:
-            raise InputError(f"no such file or directory{where}", p)
-    return files
 
 
 def _chunks(sets: Iterable[StateSet], limit: int) -> Iterator[list[StateSet]]:
@@ -298,4 +285,4 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
     return tuple(scores), tuple(extra_only)
 
 
-__all__ = ["evaluate", "state_files"]
+__all__ = ["evaluate"]
