@@ -1,4 +1,4 @@
-"""amlasp/asp/compile.py: each action schema becomes one applicability rule (and one rule per effect);
+"""amlasp/asp/compile/: each action schema becomes one applicability rule (and one rule per effect);
 what the rules derive, with encodings/semantics.lp, on tiny states of the registry's examples.
 
 The answers are read from clingo, never from the rule text, so that the text may change; rules

@@ -10,9 +10,10 @@ from collections import Counter
 
 import pytest
 
+from amlasp.asp.compile.pair import PairCompiler
+from amlasp.asp.compile.slots import slots, static_predicates
 from amlasp.experiments.perturb import perturb
 from amlasp.metrics.evaluate import evaluate
-from amlasp.metrics.evaluate.rules import PairCompiler, slots, static_predicates
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import StateSet, read_trajectory
 
@@ -36,7 +37,7 @@ def trajectory_sets(d: str, count: int) -> list[StateSet]:
 @pytest.mark.parametrize("d", DOMAINS)
 def test_counted_instances_and_changes_equal_the_atoms(d):
     """Without --explain the learned model's own instances and most changes are only counted
-    (rules.py: `counted`, `count_changes`); with it every one is an atom, as eval.lp counted them
+    (asp/compile/pair.py: `counted`; changes.py, counts.py); with it every one is an atom, as eval.lp counted them
     before. Both give the same scores, on perturbations that drop and add preconditions and effects."""
     ref = load_domain(IPC / "domains" / f"{d}.pddl")
     sets = trajectory_sets(d, 2)
@@ -64,9 +65,9 @@ def test_the_counted_paths_are_taken():
     learned = perturb(ref, seed=0, drop=3, add=3).domain
     types = {t for _, t in trajectory_sets("blocksworld", 1)[0].problem.objects}
     pair = slots(ref, learned)
-    fast = PairCompiler(ref, learned, pair, static_predicates(ref)).compile(types)
+    fast = PairCompiler(ref, learned, pair, static_predicates(ref)).compile(types).text
     assert "count(effc," in fast and "counted(" in fast
-    explained = PairCompiler(ref, learned, pair, static_predicates(ref), explain=True).compile(types)
+    explained = PairCompiler(ref, learned, pair, static_predicates(ref), explain=True).compile(types).text
     assert "count(effc," not in explained and "counted(" not in explained
 
 

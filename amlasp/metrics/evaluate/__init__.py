@@ -1,6 +1,6 @@
 """Predictive power of a learned model against a reference model on test states (`amlasp eval`).
 
-`driver.py` runs it (`evaluate()`): the program of the domain pair (`rules.py`), the test
+`driver.py` runs it (`evaluate()`): the program of the domain pair (`asp/compile/pair.py`), the test
 states as facts batch by batch (`states.py`), one clingo call per batch, its counts read
 back into the result (`result.py`). docs/eval.md defines the metrics.
 """

@@ -5,7 +5,7 @@ each recorded action applicable where it was taken. One that is not is still eva
 states are states), but the user is told, naming the file and the step (`evaluate` issues each
 as an `InputWarning`; `amlasp --strict` refuses the input). Applicability is the reference's,
 decided in eval's own program: each recorded step is a fact `recorded(S,R,N,A)` of the batch that
-holds state S (R the state written for it, `states.group`), and `encodings/eval.lp` shows
+holds state S (R the state written for it, `asp.eval_states.group`), and `encodings/eval.lp` shows
 `off_step(S)` when the reference does not allow A there, so that the check costs one join, not a
 grounding of its own."""
 
@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...asp.names import asp_name, atom_text, term
+from ...asp.compile.slots import Slot
+from ...asp.eval_states import Grouped, recorded_facts
+from ...asp.names import asp_name
 from ...model import GroundAction
 from ...pddl.states import StateSet
-from .rules import Slot
-from .states import Grouped
 
 
 class StepCheck:
-    """The recorded steps of the trajectories, batch by batch (states numbered as `states.group` does);
+    """The recorded steps of the trajectories, batch by batch (states numbered as `asp.eval_states.group` does);
     the warnings are said once all batches are done (`warnings`), in the order of the files."""
 
     def __init__(self, pair: Sequence[Slot]):
@@ -35,7 +35,7 @@ class StepCheck:
         """`recorded(S,R,N,A)`: in state S (of the batch, R the distinct state standing for it) a
         trajectory took action A of slot N."""
         self.steps = {}
-        facts = []
+        rows = []  # (S, R, N, A) of each recorded step
         offset = 0
         for ss in sets:
             if any(a is not None for a in ss.actions) and ss.states and ss.states[0] != ss.problem.init:
@@ -48,11 +48,10 @@ class StepCheck:
                     self.unknown.setdefault(ss.source, (k, a))
                     continue
                 s = offset + k
-                facts.append(f"recorded({s},{grouped.alias[s]},{slot.index},"
-                             f"{atom_text(slot.ref.name, [term(x) for x in a.args])}).")
+                rows.append((s, grouped.alias[s], slot.index, a))
                 self.steps[s] = (ss.source, k, a)
             offset += len(ss.states)
-        return "\n".join(facts)
+        return recorded_facts(rows)
 
     def off_steps(self, states: Sequence[int]) -> None:
         """The batch's states where eval.lp found the recorded step not applicable in the reference."""

@@ -2,13 +2,13 @@
 
 `evaluate(learned, reference, states)` compares both models on test states, streamed: read a file
 at a time and evaluated a batch at a time, in ONE clingo program per batch: the states of all
-problems are facts (`states.py`), each action schema of each model is compiled to a rule
-(`rules.py`), and `encodings/eval.lp` counts true/false positives/negatives with aggregates,
+problems are facts (`asp/eval_states.py`, with what `states.py` counts of them), each action schema
+of each model is compiled to a rule (`asp/compile/pair.py`), and `encodings/eval.lp` counts true/false positives/negatives with aggregates,
 so that Python reads a handful of numbers per action and adds them up over the batches
 (`result.py`). docs/eval.md defines the metrics exactly.
 
 What makes it fast (benchmarks/bench_eval.py; docs/eval.md lists it): the state term `s(P,S)`,
-negative typing and static predicates read once per problem (`compile.py` options), equal states
+negative typing and static predicates read once per problem (`asp/compile/action.py` options), equal states
 written once with a weight, effects derived only for jointly applicable actions, as changes
 directly, once for an effect both models share, and counted without atoms where no two rules make
 one; the learned model's own instances counted, not made atoms; true negatives completed
@@ -25,10 +25,14 @@ from typing import Iterable, Iterator, Sequence
 
 import clingo
 
+from ...asp.compile.pair import compile_pair
+from ...asp.compile.slots import Slot, slots, static_predicates
 from ...asp.decode import Decoder
+from ...asp.eval_states import Grouped, group
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
+from ...asp.schema import COUNT, EXPLAIN, JOINT, OFF_STEP, XAPP, XEFF
 from ...errors import InputError, warn_input
 from ...files import path_list
 from ...model import Domain, Problem
@@ -39,8 +43,7 @@ from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
 from .checks import StepCheck
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
-from .rules import PairCompiler, Slot, slots, static_predicates
-from .states import Grouped, StateWriter, group
+from .states import StateWriter
 
 
 # States per clingo program: the memory of one program (and of the clingo symbols it leaves, which
@@ -164,9 +167,9 @@ class _Pass:
         self.answers = _Answers(self.pair, self.decoder, explain)
         self.steps = StepCheck(self.pair) if check_trajectories else None
         self.head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
-                     domain_facts(lrn, EVAL_LEARNED), "explain." if explain else ""]
+                     domain_facts(lrn, EVAL_LEARNED), EXPLAIN.fact() if explain else ""]
         self.rules: dict[frozenset[str], str] = {}  # the object types of a batch's problems → the pair's rules
-        self.joint_changes: Counter = Counter()  # (slot, tp|fp|fn) → changes per joint instance (rules.py)
+        self.joint_changes: Counter = Counter()  # (slot, tp|fp|fn) → changes per joint instance (compile_pair)
         self.states: Counter = Counter()  # problem number → its test states
         self.total = self.batches = 0
         self.t_facts = 0.0
@@ -186,9 +189,9 @@ class _Pass:
         kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
         rules = self.rules.get(kinds)
         if rules is None:
-            compiler = PairCompiler(self.ref, self.lrn, self.pair, self.static, self.explain)
-            rules = self.rules[kinds] = compiler.compile(set(kinds))
-            self.joint_changes = compiler.joint_changes  # the same for any object types
+            program = compile_pair(self.ref, self.lrn, self.pair, self.static, set(kinds), self.explain)
+            rules = self.rules[kinds] = program.text
+            self.joint_changes = program.joint_changes  # the same for any object types
         parts = [*self.head, rules, *self.writer.batch(grouped), self.steps.batch(sets, grouped) if self.steps else ""]
         for c in grouped.contexts:
             self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
@@ -227,32 +230,33 @@ class _Answers:
                 members.setdefault(r, []).append(s)
         off: list[int] = []
         for sym in shown:
-            if sym.name == "count":
-                fam, n, what, c = sym.arguments
-                counts[(fam.name, n.number, what.name)] += c.number
-            elif sym.name == "joint":
-                n, ctx_sym, c = sym.arguments
-                joint[(n.number, problem[ctx_sym.number])] += c.number
-            elif sym.name in ("xapp", "xeff"):
-                kind, action, literal = self._mistake(sym)
-                for s in members[sym.arguments[0].number]:
+            if COUNT.matches(sym):
+                c = COUNT.read(sym)
+                counts[(c.family.name, c.slot.number, c.kind.name)] += c.count.number
+            elif JOINT.matches(sym):
+                j = JOINT.read(sym)
+                joint[(j.slot.number, problem[j.problem.number])] += j.count.number
+            elif XAPP.matches(sym) or XEFF.matches(sym):
+                state, kind, action, literal = self._mistake(sym)
+                for s in members[state]:
                     src = grouped.sources[s]
                     self.mistakes.append(Mistake(offset + s, f"{src[0]}#{src[1]}", kind, action, literal))
-            elif sym.name == "off_step":
-                off.append(sym.arguments[0].number)
+            elif OFF_STEP.matches(sym):
+                off.append(OFF_STEP.read(sym).state.number)
         if steps:
             steps.off_steps(off)
 
-    def _mistake(self, sym: clingo.Symbol) -> tuple[str, str, str | None]:
-        args = sym.arguments
-        slot = self.pair[args[1].number]
-        name, targs = self.decoder.call(args[2])
+    def _mistake(self, sym: clingo.Symbol) -> tuple[int, str, str, str | None]:
+        """An `xapp/4` or `xeff/6` atom as (its state, the kind of mistake, the action, the literal)."""
+        x = XAPP.read(sym) if XAPP.matches(sym) else XEFF.read(sym)
+        slot = self.pair[x.slot.number]
+        name, targs = self.decoder.call(x.action)
         action = "(" + " ".join((slot.name,) + targs) + ")"
-        if sym.name == "xapp":
-            return f"app-{args[3].name}", action, None
-        pname, pargs = self.decoder.call(args[3])
+        if XAPP.matches(sym):
+            return x.state.number, f"app-{x.kind.name}", action, None
+        pname, pargs = self.decoder.call(x.atom)
         atom = "(" + " ".join((pname,) + pargs) + ")"
-        return f"eff-{args[4].name}", action, atom if args[5].name == "pos" else f"(not {atom})"
+        return x.state.number, f"eff-{x.kind.name}", action, atom if x.sign.name == "pos" else f"(not {atom})"
 
     def sorted_mistakes(self) -> tuple[Mistake, ...]:
         return tuple(sorted(self.mistakes, key=lambda m: (m.state, m.kind, m.action, m.literal or "")))

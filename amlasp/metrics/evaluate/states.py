@@ -1,25 +1,19 @@
-"""The test states as facts of eval's program, batch by batch.
+"""What the metrics count of the test states, batch by batch, as their facts are written
+(asp/eval_states.py writes them: states grouped into contexts, each distinct state once).
 
-States are grouped into contexts: a problem and the static atoms its states share, given once
-as `fixed(P,F)` facts instead of in every state. A state is written as its keyframe (a state
-given in full, `kf/2`) minus its `gone/2` atoms plus its own `plus/2` atoms (eval.lp):
-successive states of a trajectory share most atoms, and clingo parses facts slower than it
-derives them. A state equal to an earlier one of its batch and context is written once, with the
-number of test states it stands for (`w/2`). On the way, the literals outside the reference's vocabulary are counted: true
-negatives are completed arithmetically from universe sizes (`Vocabulary`), so the true atoms
-outside the universe must be known (`extra/2`).
+True negatives are completed arithmetically from universe sizes (`Vocabulary`), so the true atoms
+outside the reference's universe must be known (`extra/2`, counted here and written with the
+states); the true literals of reference predicates the learned model lacks are counted too.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Iterable
 
-from ...asp.facts import ground
+from ...asp.eval_states import Context, Grouped, StateFacts
 from ...asp.names import asp_name
 from ...model import Atom, Domain, Problem
-from ...pddl.states import StateSet
 
 
 class Vocabulary:
@@ -60,73 +54,9 @@ class Vocabulary:
         return ok
 
 
-@dataclass
-class Context:
-    """A problem and the static atoms its states share: `fixed(P,F)` facts once, not per state."""
-
-    index: int  # P of the batch's program
-    problem_index: int  # the problem's number in the whole evaluation
-    fixed: frozenset[Atom]
-    states: list[int]  # its distinct states (their numbers in the batch)
-
-
-@dataclass
-class Grouped:
-    """A batch of test states grouped into contexts; a state is its context's fixed atoms and its
-    dynamic ones. A state equal to an earlier one of its context (random walks come back, trajectories
-    share their start) is not written again: the earlier one stands for it (`alias`), `weight` times."""
-
-    contexts: list[Context]
-    dynamic: dict[int, frozenset[Atom]]  # distinct state → its dynamic atoms
-    weight: dict[int, int]  # distinct state → how many test states it stands for
-    alias: list[int]  # each test state of the batch → the distinct state standing for it
-    sources: list[tuple[str, int]]  # each test state: its file and its position there
-
-    def states(self) -> int:
-        return len(self.alias)
-
-
-def group(sets: Sequence[StateSet], static: frozenset[str], problem_index: Callable[[Problem], int]) -> Grouped:
-    """The states of a batch, numbered from 0, grouped by problem and static atoms. A state is split
-    with set operations against the previous context of its problem (the states of a trajectory share
-    it); a state already seen in its context is an alias of the first."""
-    out = Grouped([], {}, {}, [], [])
-    by_key: dict[tuple[int, frozenset[Atom]], int] = {}
-    seen: list[dict[frozenset[Atom], int]] = []  # per context: dynamic atoms → distinct state
-    last: dict[int, frozenset[Atom]] = {}
-    for ss in sets:
-        pi = problem_index(ss.problem)
-        for k, st in enumerate(ss.states):
-            base = last.get(pi)
-            if base is not None and base <= st:
-                dyn = st - base
-                more = frozenset(a for a in dyn if a.predicate in static) if static else frozenset()
-                fixed, dyn = (base | more, dyn - more) if more else (base, dyn)
-            else:
-                fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
-                dyn = st - fixed if fixed else st
-            last[pi] = fixed
-            ci = by_key.get((pi, fixed))
-            if ci is None:
-                ci = by_key[(pi, fixed)] = len(out.contexts)
-                out.contexts.append(Context(ci, pi, fixed, []))
-                seen.append({})
-            s = len(out.alias)
-            rep = seen[ci].setdefault(dyn, s)
-            if rep == s:
-                out.contexts[ci].states.append(s)
-                out.dynamic[s] = dyn
-                out.weight[s] = 1
-            else:
-                out.weight[rep] += 1
-            out.alias.append(rep)
-            out.sources.append((ss.source, k))
-    return out
-
-
 class StateWriter:
-    """Writes the facts of batches; counts the literals the models do not share. What it keeps
-    from batch to batch is per problem or per distinct atom, never per state."""
+    """Writes the facts of batches (`asp.eval_states.StateFacts`); counts the literals the models do
+    not share. What it keeps from batch to batch is per problem or per distinct atom, never per state."""
 
     def __init__(self, ref: Domain, problems: list[Problem], ignored_predicates: set[str]):
         self.ref = ref
@@ -134,7 +64,7 @@ class StateWriter:
         self.vocabulary: dict[int, Vocabulary] = {}  # problem number → the reference's vocabulary over it
         self.ignored_predicates = ignored_predicates  # reference predicates the learned model lacks
         self.ignored: Counter[str] = Counter()  # their true literals in the test states
-        self.text: dict[Atom, str] = {}  # atom → clingo text, once per distinct atom
+        self.facts = StateFacts()
         self.typed: dict[int, set[Atom]] = {}  # per problem: atoms of the universe
         self.untyped: dict[int, set[Atom]] = {}  # and the true atoms outside it
 
@@ -142,8 +72,8 @@ class StateWriter:
         """The facts of a batch: each context's problem and fixed atoms, then its states."""
         out = []
         for ctx in grouped.contexts:
-            out.append(self._context(ctx))
-            out.append(self._states(ctx, grouped))
+            out.append(self.facts.context(ctx, self.problems[ctx.problem_index]))
+            out.append(self.facts.states(ctx, grouped, self._extra(ctx, grouped)))
         return out
 
     def vocabulary_of(self, pi: int) -> Vocabulary:
@@ -153,24 +83,10 @@ class StateWriter:
             self.typed[pi], self.untyped[pi] = set(), set()
         return v
 
-    def _atom(self, a: Atom) -> str:
-        s = self.text.get(a)
-        if s is None:
-            s = self.text[a] = ground(a)
-        return s
-
-    def _context(self, ctx: Context) -> str:
-        problem = self.problems[ctx.problem_index]
-        out = [f"problem({ctx.index})."]
-        out += [f"object({ctx.index},{asp_name(o)},{asp_name(t)})." for o, t in problem.objects]
-        out += [f"fixed({ctx.index},{self._atom(a)})." for a in ctx.fixed]
-        return "\n".join(out)
-
-    # The hot loop of eval's Python side (benchmarks/bench_eval.py): kept in one piece, on local names.
-    def _states(self, ctx: Context, grouped: Grouped) -> str:
-        """kf/gone/plus facts of each distinct state of `ctx` (see the module's docstring), `state/2`,
-        `of/2` (its keyframe), `w/2` (how many test states it stands for, when more than one) and
-        `extra/2` (its true atoms outside the reference's universe, times its weight)."""
+    # A hot loop of eval's Python side (benchmarks/bench_eval.py): kept in one piece, on local names.
+    def _extra(self, ctx: Context, grouped: Grouped) -> dict[int, int]:
+        """Each distinct state of `ctx` → its true atoms outside the reference's universe, times its
+        weight (`extra/2`; states with none left out); counts the `ignored` literals on the way."""
         pi = ctx.problem_index
         v, dynamic, weight = self.vocabulary_of(pi), grouped.dynamic, grouped.weight
         ignored, ignored_preds = self.ignored, self.ignored_predicates
@@ -179,38 +95,20 @@ class StateWriter:
         for a in ctx.fixed:
             if a.predicate in ignored_preds:
                 ignored[a.predicate] += sum(weight[s] for s in ctx.states)
-        lines = []
-        text = self.text
-        key: frozenset[Atom] | None = None  # the keyframe: a state given in full
-        key_id = 0
+        out = {}
         for s in ctx.states:
             dyn, w = dynamic[s], weight[s]
             for a in dyn - typed:  # each distinct atom is checked once (set difference in C)
                 if a not in untyped:
                     (typed if v.well_typed(a) else untyped).add(a)
-                if a not in text:
-                    self._atom(a)
             extra = fixed_extra + (len(dyn & untyped) if untyped else 0)
             if ignored_preds:
                 for a in dyn:
                     if a.predicate in ignored_preds:
                         ignored[a.predicate] += w
-            if key is None or 2 * len(dyn ^ key) > len(dyn):
-                key, key_id = dyn, s
-                if dyn:
-                    lines.append(f"kf({s}," + f").\nkf({s},".join([text[a] for a in dyn]) + ").")
-            lines.append(f"state({s},{ctx.index}).\nof({s},{key_id}).")
-            if w > 1:
-                lines.append(f"w({s},{w}).")
-            if key is not dyn:
-                gone, new = key - dyn, dyn - key
-                if gone:
-                    lines.append(f"gone({s}," + f").\ngone({s},".join([text[a] for a in gone]) + ").")
-                if new:
-                    lines.append(f"plus({s}," + f").\nplus({s},".join([text[a] for a in new]) + ").")
             if extra:
-                lines.append(f"extra({s},{extra * w}).")
-        return "\n".join(lines)
+                out[s] = extra * w
+        return out
 
 
-__all__ = ["Vocabulary", "Context", "Grouped", "group", "StateWriter"]
+__all__ = ["Vocabulary", "StateWriter"]

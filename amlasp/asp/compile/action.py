@@ -1,131 +1,36 @@
-"""Action schemas → clingo rules, one rule per action (and per effect).
+"""One model's action schemas → clingo rules, one rule per action (and per effect).
 
 This is the translation documented in `encodings/semantics.lp`: instead of asking
 the grounder to enumerate every parameter tuple and test preconditions (a generic
 meta-interpreter), each schema becomes a rule whose body is its precondition over
-`holds({self.s},F)`, so that clingo's grounder joins the state's atoms. Richer
+`holds(S,F)`, so that clingo's grounder joins the state's atoms. Richer
 preconditions (`or`, `exists`, `forall`, `imply`) become auxiliary predicates
 `aux(M,K,S,Vars)` in negation normal form, the classic Lloyd–Topor translation.
-Python writes the rules; what they mean lives in the encoding.
+Python writes the rules (through asp/schema.py's declarations); what they mean lives in the encoding.
 
-Rules are built as objects (`Rule`, `BodyLiteral`, each literal knowing its `Kind` and the
-variables it binds) and rendered to text once, so that the compiler asks a literal what it
-is instead of parsing the text it wrote.
+`Compiler` builds the rules of one action at a time (`rules.py`'s objects); `domain.py` puts a
+whole domain's program together and `pair.py` eval's program of two models, both through the
+public methods here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from enum import Enum
-from functools import lru_cache
-from typing import Iterable, Mapping
+from dataclasses import replace
+from typing import Iterable
 
-from ..logic import conjuncts, free_vars, nnf, text
-from ..model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed, is_var
-from .names import asp_name, atom_text
-from .text import Reused
-
-
-class Kind(Enum):
-    """What a body literal reads: it decides the literal's place in a rule and what it binds."""
-
-    STATE = "state"            # holds(S,F): an atom of the state
-    FIXED = "fixed"            # fixed(P,F): an atom of a static predicate, given once per problem
-    COMPARISON = "comparison"  # X=Y, X!=Y
-    TYPING = "typing"          # is_a(M,P,X,T), not not_a(M,P,X,T)
-    AUX = "aux"                # aux(M,K,S,Vars): a complex condition
-    GUARD = "guard"            # state(S,P), app(...), query(...): what the rule is about
-
-
-@dataclass(frozen=True)
-class BodyLiteral:
-    """One literal of a rule body: `atom`, or `not atom` when `negated`."""
-
-    kind: Kind
-    atom: str
-    negated: bool = False
-    variables: frozenset[str] = frozenset()  # the ASP variables of a state or fixed atom
-    declared: frozenset[tuple[str, str]] = frozenset()  # (ASP variable, the predicate's type at its position)
-
-    @property
-    def joined(self) -> bool:
-        """A positive state or fixed atom: what clingo's grounder joins on, binding its variables."""
-        return self.kind in (Kind.STATE, Kind.FIXED) and not self.negated
-
-    @property
-    def binds(self) -> frozenset[str]:
-        return self.variables if self.joined else frozenset()
-
-    def negate(self) -> BodyLiteral:
-        return replace(self, negated=not self.negated)
-
-    def __str__(self) -> str:
-        return f"not {self.atom}" if self.negated else self.atom
-
-
-@dataclass(frozen=True)
-class Rule:
-    """`head :- body.`, or the fact `head.` when the body is empty."""
-
-    head: str
-    body: tuple[BodyLiteral, ...] = ()
-
-    def __str__(self) -> str:
-        return f"{self.head} :- {', '.join(map(str, self.body))}." if self.body else f"{self.head}."
-
-
-@dataclass(frozen=True)
-class Comment:
-    text: str
-
-    def __str__(self) -> str:
-        return f"% {self.text}"
-
-
-@dataclass(frozen=True)
-class Scope:
-    """The PDDL variables in view, with their ASP variable and their PDDL type."""
-
-    variables: Mapping[str, str]  # PDDL variable → ASP variable
-    types: Mapping[str, str]  # PDDL variable → PDDL type
-
-    def term(self, t: str) -> str:
-        return self.variables[t] if is_var(t) else asp_name(t)
-
-    def atom(self, a: Atom) -> str:
-        return atom_text(a.predicate, [self.term(x) for x in a.args])
-
-    def variables_of(self, a: Atom) -> frozenset[str]:
-        return frozenset(self.variables[x] for x in a.args if is_var(x))
-
-    def declared_types(self, a: Atom, domain: Domain) -> frozenset[tuple[str, str]]:
-        """(ASP variable, declared type) for each variable argument of `a`, from its predicate's declaration."""
-        p = domain.predicate(a.predicate)
-        if p is None or p.arity != len(a.args):
-            return frozenset()
-        return frozenset((self.variables[x], t) for x, (_, t) in zip(a.args, p.parameters) if is_var(x))
-
-
-@dataclass(frozen=True)
-class ActionRules:
-    """The rules of one model, the readable text of each auxiliary condition, and whether a rule
-    reads the typing of semantics.lp (`is_a`, `not_a`): when none does, a program needs neither
-    semantics.lp nor the objects of its problems (applicable over well-typed states).
-    `why`: validate.lp's second part, the unmet conjuncts of the asked actions that failed
-    (`Compiler.validation`; empty otherwise)."""
-
-    text: str
-    conditions: dict[int, str] = field(default_factory=dict)
-    typing: bool = True
-    why: str = ""
+from ...logic import conjuncts, free_vars, nnf, text
+from ...model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed
+from ..names import asp_name, atom_text
+from ..schema import ADD, APP, CHECK_TYPE, DEL, FIXED, HOLDS, IS_A, NOT_A, QUERY, STATE, UNMET, Pred
+from .rules import BodyLiteral, Comment, Kind, Rule, Scope, comparison, guard
 
 
 class Compiler:
-    """Compiles one domain, tagged `tag` (e.g. `ref`, `learned`), into rules.
+    """Compiles the actions of one domain, tagged `tag` (e.g. `ref`, `learned`), into rules.
 
-    `compile()` writes the whole program. The other public methods build single rules and
-    literals for callers that write their own heads (metrics/evaluate/rules.py); the auxiliary rules
-    those need are collected here and returned by `finish()`."""
+    The methods that return a `Rule` or literals build single rules for callers that write their
+    own heads (`pair.py`); the methods that return nothing `emit` theirs. The auxiliary rules both
+    need are emitted too, and `finish()` hands over everything emitted since it was last called."""
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,
                  typing: str = "positive", static: frozenset[str] = frozenset(), typed_atoms: bool = False,
@@ -166,17 +71,21 @@ class Compiler:
         self.conditions: dict[int, str] = {}
         self._out: list[Rule | Comment] = []
 
-    def _emit(self, rule: Rule | Comment) -> None:
+    def emit(self, rule: Rule | Comment) -> None:
         self._out.append(rule)
 
     def finish(self) -> list[Rule | Comment]:
-        """The rules emitted so far (auxiliary ones included), then the `check_type` facts of negative typing."""
-        return self._out + [Rule(f"check_type({self.tag},{t})") for t in sorted(self.checked_types)]
+        """The rules emitted since the last call (auxiliary ones included), then the `check_type`
+        facts of negative typing they read; the next call starts afresh (validate's two parts)."""
+        out = self._out + [Rule(CHECK_TYPE(self.tag, t)) for t in sorted(self.checked_types)]
+        self._out = []
+        self.checked_types = set()
+        return out
 
     # -- literals
     def in_state(self) -> BodyLiteral:
         """`state(S,P)`: binds the problem P of the state S."""
-        return BodyLiteral(Kind.GUARD, "state(S,P)" if self.problem_term else f"state({self.s},P)")
+        return guard(STATE("S" if self.problem_term else self.s, "P"))
 
     def state_guard(self, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
         """`[state(S,P)]`, or nothing when the state term holds the problem and a state atom of
@@ -189,25 +98,25 @@ class Compiler:
         """Where an atom's truth is read: the state, or the problem for a static predicate."""
         declared = scope.declared_types(a, self.domain) if self.typed_atoms else frozenset()
         if a.predicate in self.static:
-            return BodyLiteral(Kind.FIXED, f"fixed(P,{scope.atom(a)})", variables=scope.variables_of(a),
+            return BodyLiteral(Kind.FIXED, FIXED("P", scope.atom(a)), variables=scope.variables_of(a),
                                declared=declared)
-        return BodyLiteral(Kind.STATE, f"holds({self.s},{scope.atom(a)})", variables=scope.variables_of(a),
+        return BodyLiteral(Kind.STATE, HOLDS(self.s, scope.atom(a)), variables=scope.variables_of(a),
                            declared=declared)
 
     def comparison(self, a: Atom, scope: Scope, equal: bool) -> BodyLiteral:
         """`X=Y` (or `X!=Y`) for an equality atom."""
         x, y = (scope.term(t) for t in a.args)
-        return BodyLiteral(Kind.COMPARISON, f"{x}={y}" if equal else f"{x}!={y}")
+        return comparison(f"{x}={y}" if equal else f"{x}!={y}")
 
     def typing(self, var: str, scope: Scope) -> BodyLiteral:
         """`is_a(M,P,V,T)`: the object bound to `var` has `var`'s type."""
-        return BodyLiteral(Kind.TYPING, f"is_a({self.tag},P,{scope.variables[var]},{asp_name(scope.types[var])})")
+        return BodyLiteral(Kind.TYPING, IS_A(self.tag, "P", scope.variables[var], asp_name(scope.types[var])))
 
     def type_check(self, var: str, scope: Scope) -> BodyLiteral:
         """`not not_a(M,P,V,T)`, for a variable bound elsewhere (its type is then listed in `check_type`)."""
         t = asp_name(scope.types[var])
         self.checked_types.add(t)
-        return BodyLiteral(Kind.TYPING, f"not_a({self.tag},P,{scope.variables[var]},{t})", negated=True)
+        return BodyLiteral(Kind.TYPING, NOT_A(self.tag, "P", scope.variables[var], t), negated=True)
 
     def typed(self, variables: Iterable[str], scope: Scope, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
         """Typing literals of `variables` in a rule with `body`: enumerating ones first; none for a
@@ -254,18 +163,18 @@ class Compiler:
         if isinstance(f, Or):
             for d in f.args:
                 body = self.body(d, scope)
-                self._emit(Rule(head, (*body, *self.state_guard(body), *self.typed(fv, scope, body))))
+                self.emit(Rule(head, (*body, *self.state_guard(body), *self.typed(fv, scope, body))))
         elif isinstance(f, Exists):
             inner = self.bind(f.variables, scope)
             body = self.body(f.body, inner)
-            self._emit(Rule(head, (*body, *self.state_guard(body),
+            self.emit(Rule(head, (*body, *self.state_guard(body),
                                    *self.typed(fv + [v for v, _ in f.variables], inner, body))))
         elif isinstance(f, Forall):
             counter = self.aux(Exists(f.variables, nnf(f.body, True)), scope)
-            self._emit(Rule(head, (self.in_state(), *self.typed(fv, scope, []), counter.negate())))
+            self.emit(Rule(head, (self.in_state(), *self.typed(fv, scope, []), counter.negate())))
         elif isinstance(f, And):
             body = self.body(f, scope)
-            self._emit(Rule(head, (*body, *self.state_guard(body), *self.typed(fv, scope, body))))
+            self.emit(Rule(head, (*body, *self.state_guard(body), *self.typed(fv, scope, body))))
         else:
             raise TypeError(f)
         return BodyLiteral(Kind.AUX, head)
@@ -291,6 +200,13 @@ class Compiler:
         """The body literals of `action`'s precondition (over its parameters `V0, V1, ...`)."""
         return self.body(nnf(action.precondition), self.scope(action))
 
+    def literal_set(self, action: Action) -> frozenset[BodyLiteral] | None:
+        """The precondition's body literals as a set, if it is a conjunction of literals (so that two
+        models' preconditions compare literal by literal); else None."""
+        if action.precondition_literals() is None:
+            return None
+        return frozenset(self.precondition(action))
+
     def applicability(self, action: Action, head: str | None = None) -> Rule:
         """app(M,S,A) :- A's precondition holds in S (all type-consistent A, joined by the grounder);
         another `head` (e.g. eval's `app(M,S,N,A)`) may stand for it."""
@@ -300,7 +216,7 @@ class Compiler:
         fixed = [x for x in lits if x.joined and x.kind is Kind.FIXED]
         rest = [x for x in lits if not x.joined]
         typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
-        head = head or f"app({self.tag},{self.s},{self.action_term(action)})"
+        head = head or APP(self.tag, self.s, self.action_term(action))
         return Rule(head, (*state, *self.state_guard(state), *fixed, *typing, *rest))
 
     def run_applicability(self, action: Action) -> Rule:
@@ -318,17 +234,16 @@ class Compiler:
         if any(x.kind in (Kind.STATE, Kind.AUX) for x in rest):
             raise ValueError(f"{action.name}: a negative or complex state condition has no run form")
         typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
-        prefix = f"holds({self.s},"  # the text `holds` writes; here its state becomes a run
+        prefix = HOLDS(self.s, "").removesuffix(")")  # the text `holds` writes; here its state becomes a run
         body: list[BodyLiteral] = []
         low, high = "L0", "U0"
         for i, x in enumerate(state):
             body.append(replace(x, atom=f"hold(P,L{i},U{i},{x.atom[len(prefix):]}"))
             if i:
-                body += [BodyLiteral(Kind.COMPARISON, f"L_{i}=({low}+L{i}+|{low}-L{i}|)/2"),
-                         BodyLiteral(Kind.COMPARISON, f"U_{i}=({high}+U{i}-|{high}-U{i}|)/2"),
-                         BodyLiteral(Kind.COMPARISON, f"L_{i}<=U_{i}")]
+                body += [comparison(f"L_{i}=({low}+L{i}+|{low}-L{i}|)/2"),
+                         comparison(f"U_{i}=({high}+U{i}-|{high}-U{i}|)/2"), comparison(f"L_{i}<=U_{i}")]
                 low, high = f"L_{i}", f"U_{i}"
-        group = [] if state else [BodyLiteral(Kind.GUARD, "span(P,L0,U0)")]
+        group = [] if state else [guard("span(P,L0,U0)")]
         head = f"app_run({self.tag},{low},{high},{self.action_term(action)})"
         return Rule(head, (*group, *body, *fixed, *typing, *rest))
 
@@ -344,19 +259,19 @@ class Compiler:
         joined = [x for x in lits if x.joined]
         rest = [x for x in lits if not x.joined]
         typing = [self.type_check(v, scope) for v, _ in action.parameters]
-        guard = BodyLiteral(Kind.GUARD, f"query({self.tag},{self.s},{a})")
-        return Rule(f"app({self.tag},{self.s},{a})", (guard, *joined, self.in_state(), *typing, *rest))
+        asked = guard(QUERY(self.tag, self.s, a))
+        return Rule(APP(self.tag, self.s, a), (asked, *joined, self.in_state(), *typing, *rest))
 
-    def check(self, action: Action, guard: str = "query") -> None:
-        """unmet(M,S,A,Why): for asked actions (`query`, or another `guard`), each precondition
-        conjunct that fails."""
+    def check(self, action: Action, asked: Pred = QUERY) -> None:
+        """unmet(M,S,A,Why): for asked actions (`QUERY`, or another guard `asked`, e.g. validate.lp's `ASK`), each
+        precondition conjunct that fails."""
         scope = self.scope(action)
         a = self.action_term(action)
-        guard = BodyLiteral(Kind.GUARD, f"{guard}({self.tag},{self.s},{a})")
+        question = guard(asked(self.tag, self.s, a))
         state = self.in_state()
 
         def unmet(why: str, *body: BodyLiteral) -> None:
-            self._emit(Rule(f"unmet({self.tag},{self.s},{a},{why})", (guard, *body)))
+            self.emit(Rule(UNMET(self.tag, self.s, a, why), (question, *body)))
 
         for v, t in action.parameters:
             unmet(f"type({scope.variables[v]},{asp_name(t)})", state, self.typing(v, scope).negate())
@@ -387,87 +302,14 @@ class Compiler:
             condition = cond + [self.in_state()] + self.typed([v for v, _ in e.variables], inner, cond)
         return inner.atom(e.literal.atom), tuple(condition)
 
-    def effects(self, action: Action, guard: str = "app") -> None:
+    def effects(self, action: Action, applied: Pred = APP) -> None:
         """add/del(M,S,A,F): what applying A in S adds and deletes (conditions evaluated in S), for
-        the applicable A (`guard="app"`), or for every asked A (`"query"`: validate.lp, where a
+        the applicable A (`applied=APP`), or for every asked A (`QUERY`: validate.lp, where a
         state must not depend on applicability so that the grounder computes the states alone)."""
         a = self.action_term(action)
-        applicable = BodyLiteral(Kind.GUARD, f"{guard}({self.tag},{self.s},{a})")
+        applicable = guard(applied(self.tag, self.s, a))
         for e in action.effects:
             atom, condition = self.effect(action, e)
-            head = "add" if e.literal.positive else "del"
-            self._emit(Rule(f"{head}({self.tag},{self.s},{a},{atom})", (applicable, *condition)))
+            head = ADD if e.literal.positive else DEL
+            self.emit(Rule(head(self.tag, self.s, a, atom), (applicable, *condition)))
 
-    def compile(self, enumerate: bool = True, check: bool = False, effects: bool = True,
-                effect_guard: str = "app", runs: bool = False) -> ActionRules:
-        """The rules of every action; `runs`: applicability over runs of states (`run_applicability`)."""
-        if effect_guard not in ("app", "query"):
-            raise ValueError(effect_guard)
-        for action in self.domain.actions:
-            self._emit(Comment(action.name))
-            if enumerate:
-                self._emit(self.run_applicability(action) if runs else self.applicability(action))
-            if check:
-                self.check(action)
-            if effects:
-                self.effects(action, effect_guard)
-        rules = self.finish()
-        typing = any(lit.kind is Kind.TYPING for r in rules if isinstance(r, Rule) for lit in r.body)
-        return ActionRules(Reused("\n".join(map(str, rules)) + "\n"), dict(self.conditions), typing)
-
-    def validation(self) -> ActionRules:
-        """validate.lp's rules, in two parts. `text`: whether each asked action (`query`) is
-        applicable, one rule per action, and its effects, for every asked action (so that no state
-        depends on applicability). `why`: the unmet conjuncts of the actions asked in failed steps
-        (`ask`, validate.lp's part `why`), grounded only when a plan fails: a rule per conjunct and
-        per parameter type, most of a model's rules, so that a valid plan is checked by a third
-        as many rules (floortile 67 → 25)."""
-        for action in self.domain.actions:
-            self._emit(Comment(action.name))
-            self._emit(self.asked_applicability(action))
-            self.effects(action, "query")
-        base = self.finish()
-        self._out = []
-        self.checked_types.clear()
-        for action in self.domain.actions:
-            self._emit(Comment(action.name))
-            self.check(action, guard="ask")
-        why = self.finish()
-        return ActionRules(Reused("\n".join(map(str, base)) + "\n"), dict(self.conditions), True,
-                           Reused("\n".join(map(str, why)) + "\n"))
-
-
-def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
-                   effects: bool = True, state: str = "S", relaxed: bool = False, typing: str = "positive",
-                   static: frozenset[str] = frozenset(), effect_guard: str = "app",
-                   typed_atoms: bool = False, runs: bool = False) -> ActionRules:
-    """The rules of `domain` (see `Compiler`). Kept for the process (the last 32 asked): a script
-    that validates or evaluates again and again compiles a model once, and its rules are the same
-    `Reused` text, whose parse run.py keeps."""
-    return _compiled(domain, tag, enumerate, check, effects, state, relaxed, typing, frozenset(static),
-                     effect_guard, typed_atoms, runs)
-
-
-@lru_cache(maxsize=32)
-def _compiled(domain: Domain, tag: str, enumerate: bool, check: bool, effects: bool, state: str, relaxed: bool,
-              typing: str, static: frozenset[str], effect_guard: str, typed_atoms: bool, runs: bool) -> ActionRules:
-    return Compiler(domain, tag, state, relaxed, typing, static, typed_atoms).compile(
-        enumerate=enumerate, check=check, effects=effects, effect_guard=effect_guard, runs=runs)
-
-
-@lru_cache(maxsize=32)
-def compile_validation(domain: Domain, tag: str, static: frozenset[str]) -> ActionRules:
-    """validate.lp's two parts of `domain`'s rules (`Compiler.validation`), kept like `compile_domain`'s."""
-    return Compiler(domain, tag, static=static).validation()
-
-
-def runs_apply(domain: Domain, static: frozenset[str]) -> bool:
-    """Can applicability be computed over runs of states (`Compiler.run_applicability`)? Yes when
-    every precondition is a conjunction of literals whose negative ones are static or equalities:
-    a negative state condition would cut runs apart."""
-    for a in domain.actions:
-        lits = a.precondition_literals()
-        if lits is None or any(not l.positive and l.atom.predicate not in static and l.atom.predicate != "="
-                               for l in lits):
-            return False
-    return True

@@ -1,0 +1,202 @@
+"""The program of one domain pair for eval.lp: both models' action schemas compiled to rules.
+
+Actions are matched by name and arity into slots (`slots.Slot`, numbered N in the program). For
+each slot, `PairCompiler` writes the applicability of both models (`app/4`, and `both/3` for
+the jointly applicable instances, derived from one model's instances when its precondition
+implies the other's) and has `changes.ChangeCompiler` write the change rules of jointly applicable
+instances (`ch/5`, once for an effect both models share, or `add/5`, `del/5` for eval.lp to derive
+the changes). Everything goes through the public methods of `Compiler` (one per model).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ...model import Action, Domain
+from ..names import EVAL_LEARNED, EVAL_REF, asp_name
+from ..schema import BOTH, CAND, COUNTED, EVAL_ACTION, EVAL_APP, IN_U, IS_A, MAYBE_OUT, UNTYPED
+from .action import Compiler
+from .changes import ChangeCompiler
+from .counts import instances
+from .rules import BodyLiteral, Comment, Kind, Rule, guard
+from .slots import S, Slot, constant_types, is_a, predicate_types
+
+
+@dataclass(frozen=True)
+class PairProgram:
+    """The pair's rules, and the changes that every joint instance of a slot makes, which Python
+    counts whole: (slot, tp|fp|fn) → changes per joint instance (`changes.SlotChanges.joint`)."""
+
+    text: str
+    joint_changes: Counter
+
+
+class PairCompiler:
+    """Rules for eval.lp: named applicability of both models, and change rules on joint actions."""
+
+    def __init__(self, ref: Domain, learned: Domain, slots: list[Slot], static: frozenset[str],
+                 explain: bool = False):
+        """`explain`: the learned model's applicable instances are atoms (`app(l,S,N,A)`, which
+        eval.lp's `xapp` lists); else those the reference does not share are only counted (`counted`)."""
+        self.ref, self.learned, self.slots, self.explain = ref, learned, slots, explain
+        self.counted: dict[int, tuple[BodyLiteral, ...]] = {}  # slot → the learned precondition it counts
+        self.models = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True)
+                       for tag, d in ((EVAL_REF, ref), (EVAL_LEARNED, learned))}
+        self.changes = ChangeCompiler(self.models, ref, static, explain)
+        self.rules: list[str] = []
+        self.maybe_out: set[tuple[str, int]] = set()
+        self.joint_changes: Counter = Counter()
+        self.ref_consts = constant_types(ref)
+
+    def compile(self, object_types: set[str]) -> PairProgram:
+        """`object_types`: the declared types of the test problems' objects (PDDL names)."""
+        same_constants = {(asp_name(c), asp_name(t)) for c, t in self.ref.constants} == \
+            {(asp_name(c), asp_name(t)) for c, t in self.learned.constants}
+        kinds = object_types | {t for d in (self.ref, self.learned) for _, t in d.constants}
+        for slot in self.slots:
+            self.rules.append(str(Comment(f"{slot.name} ({slot.index})")))
+            if slot.ref is None or slot.learned is None:
+                for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned)):
+                    if a is not None:
+                        self.applicability(tag, a, slot.index)
+                continue
+            self.pair_applicability(slot, kinds if same_constants else None)
+            changes = self.changes.slot(slot)
+            self.rules += changes.rules
+            self.maybe_out |= changes.maybe_out
+            self.joint_changes.update(changes.joint)
+            if not self.typed_like_reference(slot, object_types):
+                self.untyped_rule(slot)
+            if slot.index in self.counted:
+                self.rules.append(self.count_rule(slot, "fp", ["not " + BOTH(S, slot.index, self.term(slot))]))
+        for c in self.models.values():
+            self.rules += map(str, c.finish())  # auxiliary rules of or/exists/forall conditions, check_type
+        self.rules += [EVAL_ACTION.fact(s.index) for s in self.slots]
+        self.rules += [COUNTED.fact(n) for n in sorted(self.counted)]
+        self.rules += [MAYBE_OUT.fact(t, n) for t, n in sorted(self.maybe_out)]
+        if self.maybe_out:
+            self.rules += self.universe_rules()
+        return PairProgram("\n".join(self.rules) + "\n", self.joint_changes)
+
+    def term(self, slot: Slot) -> str:
+        """The ground action term of a slot's instances, `name(V0,...)`: one name and arity in both models."""
+        return self.models[EVAL_REF].action_term(slot.ref)
+
+    def applicability(self, tag: str, a: Action, n: int, head: str | None = None) -> None:
+        """app(M,S,N,A) :- <precondition>, <typing> (or another head, e.g. both/3)."""
+        c = self.models[tag]
+        self.rules.append(str(c.applicability(a, head or EVAL_APP(tag, S, n, c.action_term(a)))))
+
+    def pair_applicability(self, slot: Slot, kinds: set[str] | None) -> None:
+        """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.
+
+        Invariant read by eval.lp: app_M = app(M) u both, where app(l) is only counted, not made
+        atoms, for a slot in `counted` (not with `explain`). When one model's precondition literals
+        include the other's and its types accept no more objects, its instances are derived from
+        the other's (a cheap join) and, when they are the same, only `both` is."""
+        n, r, l = slot.index, slot.ref, slot.learned
+        term = self.term(slot)
+        lits = {tag: self.models[tag].literal_set(a) for tag, a in ((EVAL_REF, r), (EVAL_LEARNED, l))}
+        if kinds is not None and lits[EVAL_REF] is not None and lits[EVAL_LEARNED] is not None:
+            # the object types (of `kinds`) that each parameter accepts
+            acc = {tag: [frozenset(k for k in kinds if is_a(d, k, t)) for _, t in a.parameters]
+                   for tag, d, a in ((EVAL_REF, self.ref, r), (EVAL_LEARNED, self.learned, l))}
+            le = {tag: all(x <= y for x, y in zip(acc[tag], acc[other])) and lits[tag] >= lits[other]
+                  for tag, other in ((EVAL_REF, EVAL_LEARNED), (EVAL_LEARNED, EVAL_REF))}
+            if le[EVAL_REF] and le[EVAL_LEARNED]:
+                self.applicability(EVAL_REF, r, n, head=BOTH(S, n, term))
+                return
+            if le[EVAL_REF] and not self.explain:
+                # the reference's instances are the joint ones; the learned model's others are counted
+                self.applicability(EVAL_REF, r, n, head=BOTH(S, n, term))
+                self.counted[n] = self.models[EVAL_LEARNED].applicability(l, "_").body
+                return
+            for sub, base in ((EVAL_LEARNED, EVAL_REF), (EVAL_REF, EVAL_LEARNED)):
+                if le[sub]:
+                    self.applicability(base, r if base == EVAL_REF else l, n)
+                    self.implied(slot, sub, base, acc, lits)
+                    return
+        self.applicability(EVAL_REF, r, n)
+        if self.explain:
+            self.applicability(EVAL_LEARNED, l, n)
+            self.rules.append(str(Rule(BOTH(S, n, term), (guard(EVAL_APP(EVAL_REF, S, n, term)),
+                                                          guard(EVAL_APP(EVAL_LEARNED, S, n, term))))))
+            return
+        self.joint_by_lookup(slot)
+
+    def implied(self, slot: Slot, sub: str, base: str, acc: dict, lits: dict) -> None:
+        """`both(S,N,A) :- app(base,S,N,A), <the literals of sub's precondition that base's lacks>,
+        <sub's typing where it accepts fewer objects>`: sub's precondition implies base's."""
+        n, term = slot.index, self.term(slot)
+        a = slot.learned if sub == EVAL_LEARNED else slot.ref
+        c = self.models[sub]
+        scope = c.scope(a)
+        typing = [c.type_check(v, scope) for i, (v, _) in enumerate(a.parameters) if acc[sub][i] != acc[base][i]]
+        # positive literals first; by text, so that the rule does not vary with string hashing
+        extra = sorted(lits[sub] - lits[base], key=lambda x: (x.negated, x.atom))
+        # the guard's state term s(P,S) binds the problem of the typing and static literals
+        body = (guard(EVAL_APP(base, S, n, term)), *extra, *typing)
+        self.rules.append(str(Rule(BOTH(S, n, term), body)))
+
+    def joint_by_lookup(self, slot: Slot) -> None:
+        """`both(S,N,A) :- app(r,S,N,A), <the learned precondition's literals and typing>`: the
+        reference's instances that the learned model accepts, each literal a look-up. The learned
+        model's own instances, often many more (a dropped precondition), are only counted (`count_rule`)."""
+        n, l, term = slot.index, slot.learned, self.term(slot)
+        c = self.models[EVAL_LEARNED]
+        body = c.applicability(l, "_").body
+        scope = c.scope(l)
+        typing = [c.type_check(v, scope) for v, _ in l.parameters]
+        own = [x for x in body if x.kind not in (Kind.TYPING, Kind.GUARD)]
+        self.rules.append(str(Rule(BOTH(S, n, term), (guard(EVAL_APP(EVAL_REF, S, n, term)), *own, *typing))))
+        self.counted[n] = body
+
+    def typed_like_reference(self, slot: Slot, object_types: set[str]) -> bool:
+        """Does every object the learned action accepts at each position also fit the reference's type?"""
+        learned_consts = constant_types(self.learned)
+        for (_, tl), (_, tr) in zip(slot.learned.parameters, slot.ref.parameters):
+            for t0 in object_types | {t for _, t in self.ref.constants}:
+                if is_a(self.learned, t0, tl) and not is_a(self.ref, t0, tr):
+                    return False
+            for c0, t0 in learned_consts.items():
+                if c0 not in self.ref_consts and is_a(self.learned, t0, tl):
+                    return False
+        return True
+
+    def untyped_rule(self, slot: Slot) -> None:
+        """untyped(S,N,A): a learned-applicable A whose arguments do not fit the reference's types
+        (counted instead, for a slot in `counted`)."""
+        c = self.models[EVAL_REF]
+        scope = c.scope(slot.ref)
+        term = self.term(slot)
+        off = [c.typing(v, scope).negate() for v, _ in slot.ref.parameters]
+        if slot.index in self.counted:
+            self.rules.append(self.count_rule(slot, "untyped", list(map(str, off))))
+            return
+        learned = guard(EVAL_APP(EVAL_LEARNED, S, slot.index, term))
+        self.rules += [str(Rule(UNTYPED(S, slot.index, term), (learned, x))) for x in off]
+
+    def count_rule(self, slot: Slot, kind: str, conditions: list[str]) -> str:
+        """`count(app,N,kind,C)`: the learned model's applicable instances (weighted) that meet one of
+        `conditions`, counted in one aggregate, never made atoms."""
+        return instances(slot.index, kind, self.term(slot), self.counted[slot.index], conditions)
+
+    def universe_rules(self) -> list[str]:
+        """in_u(P,F): a candidate added atom F is a well-typed atom of the reference over P."""
+        out = []
+        for (p, k), types in predicate_types(self.ref).items():
+            args = [f"X{i}" for i in range(k)]
+            f = f"{p}({','.join(args)})" if k else p
+            typing = [guard(IS_A(EVAL_REF, "P", f"X{i}", asp_name(t))) for i, t in enumerate(types)]
+            out.append(str(Rule(IN_U("P", f), (guard(CAND("P", f)), *typing))))
+        return out
+
+
+def compile_pair(ref: Domain, learned: Domain, pair: list[Slot], static: frozenset[str], object_types: set[str],
+                 explain: bool = False) -> PairProgram:
+    """eval's rules of the domain pair for test problems whose objects have `object_types`."""
+    return PairCompiler(ref, learned, pair, static, explain).compile(object_types)
+
+
+__all__ = ["PairProgram", "PairCompiler", "compile_pair"]

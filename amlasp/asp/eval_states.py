@@ -1,0 +1,161 @@
+"""eval's test states as facts (encodings/eval.lp's input), batch by batch.
+
+States are grouped into contexts: a problem and the static atoms its states share, given once
+as `fixed(P,F)` facts instead of in every state. A state is written as its keyframe (a state
+given in full, `kf/2`) minus its `gone/2` atoms plus its own `plus/2` atoms (eval.lp):
+successive states of a trajectory share most atoms, and clingo parses facts slower than it
+derives them. A state equal to an earlier one of its batch and context is written once, with the
+number of test states it stands for (`w/2`). What the metrics count of the states (`extra/2`, the
+true atoms outside the reference's universe) is metrics/evaluate/states.py's; this module writes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from ..model import Atom, GroundAction, Problem
+from ..pddl.states import StateSet
+from .facts import action_term, ground
+from .names import asp_name
+from .schema import EXTRA, FIXED, GONE, KF, OBJECT, OF, PLUS, PROBLEM, RECORDED, STATE, W
+
+
+@dataclass
+class Context:
+    """A problem and the static atoms its states share: `fixed(P,F)` facts once, not per state."""
+
+    index: int  # P of the batch's program
+    problem_index: int  # the problem's number in the whole evaluation
+    fixed: frozenset[Atom]
+    states: list[int]  # its distinct states (their numbers in the batch)
+
+
+@dataclass
+class Grouped:
+    """A batch of test states grouped into contexts; a state is its context's fixed atoms and its
+    dynamic ones. A state equal to an earlier one of its context (random walks come back, trajectories
+    share their start) is not written again: the earlier one stands for it (`alias`), `weight` times."""
+
+    contexts: list[Context]
+    dynamic: dict[int, frozenset[Atom]]  # distinct state → its dynamic atoms
+    weight: dict[int, int]  # distinct state → how many test states it stands for
+    alias: list[int]  # each test state of the batch → the distinct state standing for it
+    sources: list[tuple[str, int]]  # each test state: its file and its position there
+
+    def states(self) -> int:
+        return len(self.alias)
+
+
+def group(sets: Sequence[StateSet], static: frozenset[str], problem_index: Callable[[Problem], int]) -> Grouped:
+    """The states of a batch, numbered from 0, grouped by problem and static atoms. A state is split
+    with set operations against the previous context of its problem (the states of a trajectory share
+    it); a state already seen in its context is an alias of the first."""
+    out = Grouped([], {}, {}, [], [])
+    by_key: dict[tuple[int, frozenset[Atom]], int] = {}
+    seen: list[dict[frozenset[Atom], int]] = []  # per context: dynamic atoms → distinct state
+    last: dict[int, frozenset[Atom]] = {}
+    for ss in sets:
+        pi = problem_index(ss.problem)
+        for k, st in enumerate(ss.states):
+            base = last.get(pi)
+            if base is not None and base <= st:
+                dyn = st - base
+                more = frozenset(a for a in dyn if a.predicate in static) if static else frozenset()
+                fixed, dyn = (base | more, dyn - more) if more else (base, dyn)
+            else:
+                fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
+                dyn = st - fixed if fixed else st
+            last[pi] = fixed
+            ci = by_key.get((pi, fixed))
+            if ci is None:
+                ci = by_key[(pi, fixed)] = len(out.contexts)
+                out.contexts.append(Context(ci, pi, fixed, []))
+                seen.append({})
+            s = len(out.alias)
+            rep = seen[ci].setdefault(dyn, s)
+            if rep == s:
+                out.contexts[ci].states.append(s)
+                out.dynamic[s] = dyn
+                out.weight[s] = 1
+            else:
+                out.weight[rep] += 1
+            out.alias.append(rep)
+            out.sources.append((ss.source, k))
+    return out
+
+
+#: `state(S,P).` and `of(S,K).` of a state, the declarations' facts with holes: the hot loop below
+#: fills one per state (`%` formatting, a fifth of the cost of two `Pred.fact` calls).
+_STATE_OF = f"{STATE.fact('%d', '%d')}\n{OF.fact('%d', '%d')}"
+
+
+class StateFacts:
+    """Writes the facts of batches; keeps the text of each distinct atom from batch to batch."""
+
+    def __init__(self) -> None:
+        self.text: dict[Atom, str] = {}  # atom → clingo text, once per distinct atom
+        self.known: set[Atom] = set()  # the atoms of `text`, for set differences (in C, on stored hashes)
+
+    def atoms(self, atoms: frozenset[Atom]) -> list[str]:
+        """The clingo text of each atom."""
+        self.learn(atoms)
+        text = self.text
+        return [text[a] for a in atoms]
+
+    def learn(self, atoms: frozenset[Atom]) -> None:
+        """Keeps the text of those of `atoms` not seen before."""
+        for a in atoms - self.known:
+            self.text[a] = ground(a)
+            self.known.add(a)
+
+    def context(self, ctx: Context, problem: Problem) -> str:
+        """The context's problem, its objects and its fixed atoms."""
+        out = [PROBLEM.fact(ctx.index)]
+        out += [OBJECT.fact(ctx.index, asp_name(o), asp_name(t)) for o, t in problem.objects]
+        if ctx.fixed:
+            out.append(FIXED.fixed(ctx.index).text(self.atoms(ctx.fixed)))
+        return "\n".join(out)
+
+    # The hot loop of eval's facts (benchmarks/bench_eval.py): kept in one piece, on local names.
+    def states(self, ctx: Context, grouped: Grouped, extra: dict[int, int]) -> str:
+        """kf/gone/plus facts of each distinct state of `ctx` (see the module's docstring), `state/2`,
+        `of/2` (its keyframe), `w/2` (how many test states it stands for, when more than one) and
+        `extra/2` (given by the caller: a state's count, when not 0)."""
+        dynamic, weight, text, known = grouped.dynamic, grouped.weight, self.text, self.known
+        lines = []
+        key: frozenset[Atom] | None = None  # the keyframe: a state given in full
+        key_id = 0
+        for s in ctx.states:
+            dyn = dynamic[s]
+            if key is None or 2 * len(dyn ^ key) > len(dyn):
+                key, key_id = dyn, s
+                if dyn:
+                    if not dyn <= known:
+                        self.learn(dyn)
+                    lines.append(KF.fixed(s).text([text[a] for a in dyn]))
+            lines.append(_STATE_OF % (s, ctx.index, s, key_id))
+            w = weight[s]
+            if w > 1:
+                lines.append(W.fact(s, w))
+            if key is not dyn:
+                gone, new = key - dyn, dyn - key
+                if gone:
+                    lines.append(GONE.fixed(s).text([text[a] for a in gone]))  # the keyframe's: known
+                if new:
+                    if not new <= known:
+                        self.learn(new)
+                    lines.append(PLUS.fixed(s).text([text[a] for a in new]))
+            x = extra.get(s)
+            if x:
+                lines.append(EXTRA.fact(s, x))
+        return "\n".join(lines)
+
+
+def recorded_facts(steps: Iterable[tuple[int, int, int, GroundAction]]) -> str:
+    """`recorded(S,R,N,A)` for each (state S, the state R written for it, slot N, action A): the
+    action a trajectory took in S (checked by eval.lp's `off_step`)."""
+    return "\n".join(RECORDED.fact(s, r, n, action_term(a)) for s, r, n, a in steps)
+
+
+__all__ = ["Context", "Grouped", "group", "StateFacts", "recorded_facts"]
