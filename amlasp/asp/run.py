@@ -141,15 +141,15 @@ class Program:
                     builder.add(statement)
         return self
 
-    def given(self, name: "str | Pred", arity: int | Sequence, rows: Sequence[str] | Sequence[clingo.Symbol] = ()
-              ) -> "Program":
+    def given(self, name: str | Pred, arity: int | Sequence, rows: Sequence[str] | Sequence[clingo.Symbol] = ()
+              ) -> Program:
         """Add the facts `name(row)` to part `base`, each row `arity` terms separated by commas (or
         the terms of `rows_of`): `given(EDGE, rows)` for a declaration of asp/schema.py (its rows
-        `EDGE.row(...)`), `given("edge", 3, rows)` otherwise. Facts are cheaper so than as text: all the rows are read as one
-        term (`clingo.parse_term`) and handed to the grounder by one rule, `name(X1,...) :-
-        (X1,...) = @given("name")`, where clingo's statement parser takes 5 us a fact (a 60-step
-        plan's steps: 2.5 of the 4.3 million instructions it took, measured with callgrind). Given
-        again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
+        `EDGE.row(...)`), `given("edge", 3, rows)` otherwise. Facts are cheaper so than as text:
+        all the rows are read as one term (`clingo.parse_term`) and handed to the grounder by one
+        rule, `name(X1,...) :- (X1,...) = @given("name")`, where clingo's statement parser takes 5 us
+        a fact (a 60-step plan's steps: 2.5 of the 4.3 million instructions it took, measured with
+        callgrind). Given again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
         if not isinstance(name, str):  # a declaration: its name and arity, then the rows
             name, arity, rows = name.name, name.arity, arity
         if not rows:
@@ -179,7 +179,7 @@ class Program:
         else:
             self.control.assign_external(sym, value)
 
-    def count(self, name: "str | Pred", arity: int | None = None) -> int:
+    def count(self, name: str | Pred, arity: int | None = None) -> int:
         """Ground atoms of `name/arity` (or of a declaration) so far (a fixpoint test between grounding steps)."""
         if not isinstance(name, str):
             name, arity = name.signature
