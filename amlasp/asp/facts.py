@@ -25,12 +25,17 @@ from .schema import (
 )
 
 
+def lifted_parts(atom: Atom, params: dict[str, int]) -> tuple[str, list[str]]:
+    """The predicate and arguments of `lifted_atom`: `eq` for an equality, `v(I)` for the I-th
+    variable, `c(C)` for a constant."""
+    args = [f"v({params[a]})" if is_var(a) else f"c({asp_name(a)})" for a in atom.args]
+    return ("eq" if atom.predicate == "=" else asp_name(atom.predicate)), args
+
+
 def lifted_atom(atom: Atom, params: dict[str, int]) -> str:
     """An atom of an action schema with its variables numbered: `on(v(1),c(table))`, `eq(v(1),v(2))`."""
-    args = [f"v({params[a]})" if is_var(a) else f"c({asp_name(a)})" for a in atom.args]
-    if atom.predicate == "=":
-        return f"eq({','.join(args)})"
-    return atom_text(atom.predicate, args)
+    pred, args = lifted_parts(atom, params)
+    return f"{pred}({','.join(args)})" if args else pred
 
 
 def sign(l: Literal) -> str:
