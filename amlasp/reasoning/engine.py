@@ -155,7 +155,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails."""
     model = _model(domain)
-    static, rules = model.static, model.rules
+    static = model.static
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
     names: dict[int, frozenset[str]] = {}  # problem id → the names a step may use
@@ -189,24 +189,12 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         return arity.get(a.name) != len(a.args) or not names[pid].issuperset(a.args)
 
     tree = run_tree(steps, unknown)
-    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
-             rules.text, _CHECK]
-    if states:
-        parts.append(_SHOW_STATES)
     results = [Execution(run.plan, []) for run in runs]
     dec = decoder(domain)
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
-    program = Program(parts)
-    for facts in given:
-        for pred, terms in facts.items():
-            program.given(pred, terms)
-    for pred, rows in tree.rows.items():
-        program.given(pred, rows)
-    program.given(START, starts_given).ground()
-    holds = _read_runs(program.answer(), results, dec, rules.conditions, domain)
-    if any(r.failed_step is not None for r in results):
-        program.add(rules.why, "why").ground(("why", ()))
-        _read_runs([s for s in program.answer() if WHY.matches(s)], results, dec, rules.conditions, domain)
+    facts = [(pred, terms) for problem in given for pred, terms in problem.items()]
+    facts += [*tree.rows.items(), (START, starts_given)]
+    holds = _solve(domain, model, facts, states, results, dec)
     for run, result, path, fixed in zip(runs, results, tree.paths, fixed_of):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
@@ -214,6 +202,25 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.goal_unmet.sort(key=str)
     return results
+
+
+def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], states: bool, results: list[Execution],
+           dec: Decoder) -> dict[int, set[Atom]]:
+    """validate.lp with the model and the runs' `facts` (`Program.given`'s rows or terms, by
+    declaration): fill `results`; return the atoms of each shown state."""
+    rules = model.rules
+    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
+             rules.text, _CHECK]
+    if states:
+        parts.append(_SHOW_STATES)
+    program = Program(parts)
+    for pred, rows in facts:
+        program.given(pred, rows)
+    holds = _read_runs(program.ground().answer(), results, dec, rules.conditions, domain)
+    if any(r.failed_step is not None for r in results):
+        program.add(rules.why, "why").ground(("why", ()))
+        _read_runs([s for s in program.answer() if WHY.matches(s)], results, dec, rules.conditions, domain)
+    return holds
 
 
 _CHECK = Reused(CHECK.fact(MODEL))
