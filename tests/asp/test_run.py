@@ -164,3 +164,12 @@ def test_given_facts_equal_the_same_facts_as_text():
     assert names(p.answer()) == as_text == {"path(0,1)", "path(1,2)", "path(0,2)", "far(2)", "start(2)",
                                             "start(i(0))"}
     assert p.count("late", 1) == 1 and p.count("none", 2) == 0 and [str(t) for t in first] == ['(0,a(b,"c"),1)']
+
+
+def test_given_by_declaration():
+    """`Program.given` and `Program.count` of a declaration take its name and arity from it."""
+    from amlasp.asp.schema import EDGE, ROOT
+
+    p = Program(["#show edge/3."]).given(EDGE, [EDGE.row(0, "a", 1), EDGE.row(1, "b(c)", 2)]).given(ROOT, [])
+    assert names(p.ground().answer()) == {"edge(0,a,1)", "edge(1,b(c),2)"}
+    assert p.count(EDGE) == 2 and p.count(ROOT) == 0
