@@ -7,6 +7,7 @@ program. Python only builds text and reads the shown atoms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Callable, Iterable, Sequence, TypeVar
 
 import clingo
@@ -297,36 +298,44 @@ _KEPT: dict = {}
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
                domain: Domain) -> dict[int, set[Atom]]:
-    """Fill `results` from validate.lp's answer; return the atoms of each shown state. The states'
-    atoms (thousands) are read at their fields' positions, a run's verdicts (a few) by field name."""
+    """Fill `results` from validate.lp's answer; return the atoms of each shown state. Read at the
+    fields' positions, computed once (`_fields`): a named tuple per atom, and making the class of one
+    on a process's first call, would cost a twentieth of a short plan's validation."""
     holds: dict[int, set[Atom]] = {}
     for s in syms:
-        name = s.name
+        name, args = s.name, s.arguments
         if name == _HOLDS:
-            args = s.arguments
-            holds.setdefault(args[_STATE].number, set()).add(dec.atom(args[_ATOM]))
+            state, atom = _HOLDS_AT(args)
+            holds.setdefault(state.number, set()).add(dec.atom(atom))
         elif name == _FAILED:
-            failed = FAILED.read(s)
-            results[failed.run.number].failed_step = failed.step.number
+            run, step = _FAILED_AT(args)
+            results[run.number].failed_step = step.number
         elif name == _WHY:
-            why = WHY.read(s)
-            result = results[why.run.number]
-            result.unmet.append(_unmet(dec, why.reason, conditions, result.plan[why.step.number], domain))
+            run, step, reason = _WHY_AT(args)
+            result = results[run.number]
+            result.unmet.append(_unmet(dec, reason, conditions, result.plan[step.number], domain))
         elif name == _GOAL_UNMET:
-            missed = GOAL_UNMET.read(s)
-            sign = missed.literal
-            results[missed.run.number].goal_unmet.append(Literal(dec.atom(sign.arguments[0]), sign.name == "pos"))
+            run, sign = _GOAL_UNMET_AT(args)  # sign: pos(F) or neg(F)
+            results[run.number].goal_unmet.append(Literal(dec.atom(sign.arguments[0]), sign.name == "pos"))
         elif name == _EXECUTABLE:
-            results[EXECUTABLE.read(s).run.number].executable = True
+            results[_EXECUTABLE_AT(args).number].executable = True
         elif name == _VALID:
-            results[VALID.read(s).run.number].valid = True
+            results[_VALID_AT(args).number].valid = True
     return holds
+
+
+def _fields(pred: Pred, *fields: str) -> itemgetter:
+    """The getter of `fields` of an atom's arguments (one C call an atom)."""
+    return itemgetter(*(pred.at(f) for f in fields))
 
 
 #: validate.lp's shown atoms, each of one arity: told apart by name (a C call less than `Pred.matches`)
 _HOLDS, _FAILED, _WHY, _GOAL_UNMET, _EXECUTABLE, _VALID = (
     p.name for p in (HOLDS, FAILED, WHY, GOAL_UNMET, EXECUTABLE, VALID))
-_STATE, _ATOM = HOLDS.at("state"), HOLDS.at("atom")
+_HOLDS_AT, _FAILED_AT, _WHY_AT = _fields(HOLDS, "state", "atom"), _fields(FAILED, "run", "step"), \
+    _fields(WHY, "run", "step", "reason")
+_GOAL_UNMET_AT, _EXECUTABLE_AT, _VALID_AT = _fields(GOAL_UNMET, "run", "literal"), _fields(EXECUTABLE, "run"), \
+    _fields(VALID, "run")
 
 
 def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action: GroundAction,
