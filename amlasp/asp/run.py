@@ -25,11 +25,14 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
 
 import clingo
 
 from .text import Reused
+
+if TYPE_CHECKING:
+    from .schema import Pred
 
 OPTIONS = ("--warn=none",)
 T = TypeVar("T")
@@ -145,13 +148,17 @@ class Program:
                     builder.add(statement)
         return self
 
-    def given(self, name: str, arity: int, rows: Sequence[str] | Sequence[clingo.Symbol]) -> "Program":
+    def given(self, name: str | Pred, arity: int | Sequence, rows: Sequence[str] | Sequence[clingo.Symbol] = ()
+              ) -> Program:
         """Add the facts `name(row)` to part `base`, each row `arity` terms separated by commas (or
-        the terms of `rows_of`). Facts are cheaper so than as text: all the rows are read as one
-        term (`clingo.parse_term`) and handed to the grounder by one rule, `name(X1,...) :-
-        (X1,...) = @given("name")`, where clingo's statement parser takes 5 us a fact (a 60-step
-        plan's steps: 2.5 of the 4.3 million instructions it took, measured with callgrind). Given
-        again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
+        the terms of `rows_of`): `given(EDGE, rows)` for a declaration of asp/schema.py (its rows
+        `EDGE.row(...)`), `given("edge", 3, rows)` otherwise. Facts are cheaper so than as text:
+        all the rows are read as one term (`clingo.parse_term`) and handed to the grounder by one
+        rule, `name(X1,...) :- (X1,...) = @given("name")`, where clingo's statement parser takes 5 us
+        a fact (a 60-step plan's steps: 2.5 of the 4.3 million instructions it took, measured with
+        callgrind). Given again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
+        if not isinstance(name, str):  # a declaration: its name and arity, then the rows
+            name, arity, rows = name.name, name.arity, arity
         if not rows:
             return self
         terms = rows_of(arity, rows) if isinstance(rows[0], str) else list(rows)
@@ -179,8 +186,10 @@ class Program:
         else:
             self.control.assign_external(sym, value)
 
-    def count(self, name: str, arity: int) -> int:
-        """Ground atoms of `name/arity` so far (a fixpoint test between grounding steps)."""
+    def count(self, name: str | Pred, arity: int | None = None) -> int:
+        """Ground atoms of `name/arity` (or of a declaration) so far (a fixpoint test between grounding steps)."""
+        if not isinstance(name, str):
+            name, arity = name.signature
         return sum(1 for _ in self.control.symbolic_atoms.by_signature(name, arity))
 
     def first(self, shown: bool = True) -> list[clingo.Symbol] | None:

@@ -35,7 +35,7 @@ class Pred:
         self.fields: tuple[str, ...] = tuple(fields.split())
         self.doc = doc
         self.arity = len(self.fields)
-        self._row: Any = namedtuple(f"{name.capitalize()}Row", self.fields)  # type: ignore[misc]  # fields by name
+        self._row: Any = None  # the named tuple of a read, made on first use (`_rows`)
         self._head = f"{name}(" if self.fields else name
         key = (name, self.arity)
         if key in SCHEMA:
@@ -81,6 +81,13 @@ class Pred:
             raise TypeError(f"{self!r} takes {self.arity} arguments, got {len(args)}")
 
     # ------------------------------------------------------------------ reading
+    def _rows(self) -> type:
+        """The named tuple of this predicate's arguments. Made on first use: making one costs 60 us,
+        and the schema's 150 all at import would cost every command 9 ms (`amlasp validate`: 5%)."""
+        if self._row is None:
+            self._row = namedtuple(f"{self.name.capitalize()}Row", self.fields)  # type: ignore[misc]
+        return self._row
+
     def at(self, field: str) -> int:
         """The position of `field` (0-based), for a loop that reads many atoms by position."""
         return self.fields.index(field)
@@ -93,18 +100,18 @@ class Pred:
         """The arguments of an atom of this predicate, by field name: `APP.read(s).action`."""
         if not self.matches(sym):
             raise ValueError(f"{sym} is not an atom of {self!r}")
-        return self._row(*sym.arguments)
+        return self._rows()(*sym.arguments)
 
     def split(self, text: str) -> Any:
         """The argument texts of a shown atom's text, by field name (arguments nested one level
         at most, never strings: asp/decode.py `arguments`)."""
         from .decode import arguments
 
-        return self._row(*arguments(text))
+        return self._rows()(*arguments(text))
 
     def select(self, symbols: Iterable[clingo.Symbol]) -> list[Any]:
         """The arguments, by field name, of those `symbols` that are atoms of this predicate."""
-        name, arity, row = self.name, self.arity, self._row
+        name, arity, row = self.name, self.arity, self._rows()
         return [row(*s.arguments) for s in symbols if s.name == name and len(s.arguments) == arity]
 
     def show(self) -> str:
@@ -179,6 +186,8 @@ QUERY = Pred("query", "model state action", "asks whether (and, with unmet/4, wh
 UNMET = Pred("unmet", "model state action why", "why A is not applicable in S: pos(F), neg(F), eq(X,Y), neq(X,Y), type(X,T), cond(K)")
 TRANSITION = Pred("transition", "layer model state action next", "frame.lp's input: applying A in S gives state next")
 CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp, justify.lp)")
+APP_RUN = Pred("app_run", "model low high action", "A is applicable in each of the states low..high, a run of "
+               "neighbouring states (compile.py's run_applicability; applicable reads it)")
 
 # ---------------------------------------------------------------- validate.lp
 ROOT = Pred("root", "node problem start", "node N of the tree of states is start state I of problem P")
@@ -213,6 +222,7 @@ H2_ACT = Pred("h2_act", "action", "a reachable ground action of the relaxation")
 H2_PRE = Pred("h2_pre", "action atom", "a positive precondition atom of A")
 H2_ADD = Pred("h2_add", "action atom", "an add effect of A")
 H2_DEL = Pred("h2_del", "action atom", "a delete effect of A")
+R2 = Pred("r2", "atom other", "the pair may hold together (h^2 reachable so far; its count tells the fixpoint)")
 MUTEX = Pred("mutex", "atom other", "two asked atoms that never hold together")
 
 # ---------------------------------------------------------------- justify.lp

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 from ..asp.compile import compile_domain
-from ..asp.decode import Decoder, arguments, decoder
-from ..asp.facts import domain_facts, ground, problem_facts
+from ..asp.decode import Decoder, decoder, shown
+from ..asp.facts import domain_facts, fixed_facts, ground, problem_facts, state_text
 from ..asp.names import LEARNED, REF
 from ..asp.run import encoding, solve_once
+from ..asp.schema import DIFF_MODELS, DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Problem
 from .engine import Unmet, execute
@@ -133,29 +134,26 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
     fixed = reference.static_predicates() & learned.static_predicates()
     rigid = frozenset(a for a in problem.init if a.predicate in fixed)
     static = [encoding("types"), encoding("semantics"), encoding("change"), encoding("diff"),
-              f"diff_models({REF},{LEARNED}).",
+              DIFF_MODELS.fact(REF, LEARNED),
               domain_facts(reference, REF), compile_domain(reference, REF, static=fixed).text,
               domain_facts(learned, LEARNED), compile_domain(learned, LEARNED, static=fixed).text,
-              problem_facts(problem, 0, init=False, goal=False), "".join(f"fixed(0,{ground(a)})." for a in rigid)]
+              problem_facts(problem, 0, init=False, goal=False), fixed_facts(rigid, 0)]
     start = frozenset(ground(a) for a in problem.init if a.predicate != "=" and a not in rigid)
     search = _Search(learned, reference, problem, rigid, {start: None})
     frontier = [start]
     result = DiffResult(problem.name, 1, 0, False)
     depth = 0
     while frontier:
-        facts = []
-        for i, st in enumerate(frontier):
-            facts.append(f"state({i},0).")
-            facts.extend(f"holds({i},{a})." for a in st)
-        texts = [str(x) for x in solve_once(static + ["\n".join(facts)])]
-        found = _disagreements(texts)
+        facts = "".join(state_text(i, 0, st) for i, st in enumerate(frontier))
+        answer = shown(map(str, solve_once(static + [facts])), DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP)
+        found = _disagreements(answer)
         if found:
             search.record(result, frontier, found, depth)
             if stop_at_first:
                 result.depth = depth
                 return result
         nxt = []
-        for (i, act), (adds, dels) in sorted(_successors(texts).items()):
+        for (i, act), (adds, dels) in sorted(_successors(answer).items()):
             succ = (frontier[i] - frozenset(dels)) | frozenset(adds)
             if succ not in search.parent:
                 if depth >= max_steps:  # a new state one step beyond the bound: not exhausted
@@ -176,29 +174,26 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
     return result
 
 
-def _disagreements(texts: list[str]) -> dict[tuple[int, str, DiffKind], dict[EffectDiff, list[str]]]:
-    """(state, action, kind) → {effect_diff kind: [atom texts]} from `disagree/3` and `effect_diff/4`."""
+def _disagreements(answer: dict) -> dict[tuple[int, str, DiffKind], dict[EffectDiff, list[str]]]:
+    """(state, action, kind) → {effect_diff kind: [atom texts]} from `disagree/3` and `effect_diff/4`
+    (the rows of a layer's answer, `shown`), in the answer's order."""
     found: dict[tuple[int, str, DiffKind], dict[EffectDiff, list[str]]] = {}
-    for t in texts:
-        if t.startswith("disagree("):
-            sid, act, kind = arguments(t)
-            found.setdefault((int(sid), act, DiffKind(kind)), {})
-        elif t.startswith("effect_diff("):
-            sid, act, kind, atom = arguments(t)
-            found.setdefault((int(sid), act, DiffKind.EFFECTS), {}).setdefault(EffectDiff(kind), []).append(atom)
+    for r in answer[DISAGREE]:
+        found.setdefault((int(r.state), r.action, DiffKind(r.kind)), {})
+    for r in answer[EFFECT_DIFF]:
+        effects = found.setdefault((int(r.state), r.action, DiffKind.EFFECTS), {})
+        effects.setdefault(EffectDiff(r.kind), []).append(r.atom)
     return found
 
 
-def _successors(texts: list[str]) -> dict[tuple[int, str], tuple[list[str], list[str]]]:
+def _successors(answer: dict) -> dict[tuple[int, str], tuple[list[str], list[str]]]:
     """(state, action) → (added, deleted atom texts) of each action the reference applies."""
     changes: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
-    for t in texts:
-        if t.startswith(("next_add(", "next_del(")):
-            sid, act, atom = arguments(t)
-            changes.setdefault((int(sid), act), ([], []))[0 if t[5] == "a" else 1].append(atom)
-        elif t.startswith("ref_app("):
-            sid, act = arguments(t)
-            changes.setdefault((int(sid), act), ([], []))
+    for side, pred in enumerate((NEXT_ADD, NEXT_DEL)):
+        for r in answer[pred]:
+            changes.setdefault((int(r.state), r.action), ([], []))[side].append(r.atom)
+    for r in answer[REF_APP]:
+        changes.setdefault((int(r.state), r.action), ([], []))
     return changes
 
 

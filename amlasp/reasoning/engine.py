@@ -7,6 +7,7 @@ program. Python only builds text and reads the shown atoms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Callable, Iterable, Sequence, TypeVar
 
 import clingo
@@ -17,6 +18,10 @@ from ..asp.facts import domain_facts, ground, problem_rows, run_tree
 from ..asp.states import many_states
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding, rows_of, solve_once
+from ..asp.schema import (
+    APP, APP_RUN, CHECK, EXECUTABLE, FAILED, FIXED, GOAL_UNMET, HOLDS, PROBLEM_NAME, SHOW_STATES, START, VALID, WHY,
+    Pred,
+)
 from ..asp.text import Reused
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem
@@ -50,21 +55,26 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=facts.static,
                            typed_atoms=facts.well_typed, runs=runs)
     typing = [encoding("types"), encoding("semantics"), domain_facts(domain, MODEL, schema=False)] if rules.typing else []
-    syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing, runs=runs),
-                       "#show app_run/4." if runs else "#show app/3."])
+    shown = APP_RUN if runs else APP
+    syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing, runs=runs), shown.show()])
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
     flat: list[list[GroundAction]] = [[] for _ in range(facts.count)]
-    for s in syms:  # read as text, one C call per symbol (see asp/decode.py)
-        t = str(s)
-        if runs:  # `app_run(m,L,U,A)`: applicable in the states L..U
-            _, low, high, act = arguments(t, 4)
-            a = dec.action(act)
-            for i in range(int(low), int(high) + 1):
+    # read as text, one C call per symbol (see asp/decode.py), at the fields' positions: the action
+    # is the last argument, which `arguments(t, arity)` alone splits whole
+    arity, action = shown.arity, shown.at("action")
+    if runs:  # applicable in the states low..high
+        low, high = APP_RUN.at("low"), APP_RUN.at("high")
+        for s in syms:
+            args = arguments(str(s), arity)
+            a = dec.action(args[action])
+            for i in range(int(args[low]), int(args[high]) + 1):
                 flat[i].append(a)
-        else:  # `app(m,S,A)`
-            _, sid, act = arguments(t, 3)
-            flat[int(sid)].append(dec.action(act))
+    else:
+        state = APP.at("state")
+        for s in syms:
+            args = arguments(str(s), arity)
+            flat[int(args[state])].append(dec.action(args[action]))
     ends = facts.firsts[1:] + [facts.count]
     return [[sorted(x, key=str) for x in flat[a:b]] for a, b in zip(facts.firsts, ends)]
 
@@ -146,13 +156,13 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails."""
     model = _model(domain)
-    static, rules = model.static, model.rules
+    static = model.static
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
     starts: dict[frozenset[Atom], int] = {}  # the other atoms of a start state → its id
     names: dict[int, frozenset[str]] = {}  # problem id → the names a step may use
     steps: list[tuple[int, int | str, Sequence[GroundAction]]] = []
     fixed_of: list[frozenset[Atom]] = []
-    given: list[dict[str, tuple[int, list]]] = []  # the problems' facts, as terms kept with the problem
+    given: list[dict[Pred, list]] = []  # the problems' facts, as terms kept with the problem
     starts_given: list[str] = []  # start/2 of the start states other than a problem's initial one
     for run in runs:
         kept = _kept(run.problem, domain, static)
@@ -170,7 +180,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
             sid = starts.get(fluents)
             if sid is None:
                 sid = starts[fluents] = len(starts)
-                starts_given.extend(f"{sid},{ground(a)}" for a in fluents if a.predicate != "=")
+                starts_given.extend(START.row(sid, ground(a)) for a in fluents if a.predicate != "=")
         steps.append((pid, sid, run.plan))
         fixed_of.append(fixed)
 
@@ -180,24 +190,12 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
         return arity.get(a.name) != len(a.args) or not names[pid].issuperset(a.args)
 
     tree = run_tree(steps, unknown)
-    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
-             rules.text, _CHECK]
-    if states:
-        parts.append(_SHOW_STATES)
     results = [Execution(run.plan, []) for run in runs]
     dec = decoder(domain)
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
-    program = Program(parts)
-    for facts in given:
-        for name, (arity, terms) in facts.items():
-            program.given(name, arity, terms)
-    for name, rows in tree.rows.items():
-        program.given(name, tree.ARITY[name], rows)
-    program.given("start", 2, starts_given).ground()
-    holds = _read_runs(program.answer(), results, dec, rules.conditions, domain)
-    if any(r.failed_step is not None for r in results):
-        program.add(rules.why, "why").ground(("why", ()))
-        _read_runs([s for s in program.answer() if s.name == "why"], results, dec, rules.conditions, domain)
+    facts = [(pred, terms) for problem in given for pred, terms in problem.items()]
+    facts += [*tree.rows.items(), (START, starts_given)]
+    holds = _solve(domain, model, facts, states, results, dec)
     for run, result, path, fixed in zip(runs, results, tree.paths, fixed_of):
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
@@ -207,8 +205,27 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     return results
 
 
-_CHECK = Reused(f"check({MODEL}).")
-_SHOW_STATES = Reused("show_states.")
+def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], states: bool, results: list[Execution],
+           dec: Decoder) -> dict[int, set[Atom]]:
+    """validate.lp with the model and the runs' `facts` (`Program.given`'s rows or terms, by
+    declaration): fill `results`; return the atoms of each shown state."""
+    rules = model.rules
+    parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
+             rules.text, _CHECK]
+    if states:
+        parts.append(_SHOW_STATES)
+    program = Program(parts)
+    for pred, rows in facts:
+        program.given(pred, rows)
+    holds = _read_runs(program.ground().answer(), results, dec, rules.conditions, domain)
+    if any(r.failed_step is not None for r in results):
+        program.add(rules.why, "why").ground(("why", ()))
+        _read_runs([s for s in program.answer() if WHY.matches(s)], results, dec, rules.conditions, domain)
+    return holds
+
+
+_CHECK = Reused(CHECK.fact(MODEL))
+_SHOW_STATES = Reused(SHOW_STATES.fact())
 
 
 class _Model:
@@ -254,26 +271,22 @@ class _Kept:
         self.problem, self.static = problem, static
         self.fixed = frozenset(a for a in problem.init if a.predicate in static)
         self.names = frozenset(problem.object_types(domain))
-        self._facts: dict[tuple[int, frozenset[Atom]], dict[str, tuple[int, list]]] = {}
+        self._facts: dict[tuple[int, frozenset[Atom]], dict[Pred, list]] = {}
 
-    def facts(self, pid: int, fixed: frozenset[Atom]) -> dict[str, tuple[int, list]]:
+    def facts(self, pid: int, fixed: frozenset[Atom]) -> dict[Pred, list]:
         """The problem's facts (objects, goal, `fixed` as its static atoms, and the other atoms of
-        its initial state as the start state `i(pid)`) as problem `pid`: name → (arity, terms)."""
+        its initial state as the start state `i(pid)`) as problem `pid`: declaration → terms."""
         out = self._facts.get((pid, fixed))
         if out is None:
             rows = problem_rows(self.problem, pid, init=False)
-            del rows["problem_name"]
-            rows["fixed"] = sorted(f"{pid},{ground(a)}" for a in fixed if a.predicate != "=")
-            rows["start"] = sorted(f"i({pid}),{ground(a)}" for a in self.problem.init
-                                   if a.predicate not in self.static and a.predicate != "=")
-            out = self._facts[pid, fixed] = {name: (_ARITY[name], rows_of(_ARITY[name], r))
-                                             for name, r in rows.items() if r}
+            del rows[PROBLEM_NAME]
+            rows[FIXED] = sorted(FIXED.row(pid, ground(a)) for a in fixed if a.predicate != "=")
+            rows[START] = sorted(START.row(f"i({pid})", ground(a)) for a in self.problem.init
+                                 if a.predicate not in self.static and a.predicate != "=")
+            out = self._facts[pid, fixed] = {pred: rows_of(pred.arity, r) for pred, r in rows.items() if r}
             if len(self._facts) > 8:
                 del self._facts[next(iter(self._facts))]
         return out
-
-
-_ARITY = {"problem": 1, "object": 3, "goal": 3, "fixed": 2, "start": 2}
 
 
 def _kept(problem: Problem, domain: Domain, static: frozenset[str]) -> _Kept:
@@ -285,26 +298,44 @@ _KEPT: dict = {}
 
 def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
                domain: Domain) -> dict[int, set[Atom]]:
-    """Fill `results` from validate.lp's answer; return the atoms of each shown state."""
+    """Fill `results` from validate.lp's answer; return the atoms of each shown state. Read at the
+    fields' positions, computed once (`_fields`): a named tuple per atom, and making the class of one
+    on a process's first call, would cost a twentieth of a short plan's validation."""
     holds: dict[int, set[Atom]] = {}
     for s in syms:
-        name = s.name
-        if name == "holds":
-            holds.setdefault(s.arguments[0].number, set()).add(dec.atom(s.arguments[1]))
-        elif name == "failed":
-            results[s.arguments[0].number].failed_step = s.arguments[1].number
-        elif name == "why":
-            k, t = s.arguments[0].number, s.arguments[1].number
-            results[k].unmet.append(_unmet(dec, s.arguments[2], conditions, results[k].plan[t], domain))
-        elif name == "goal_unmet":
-            sign = s.arguments[1]
-            results[s.arguments[0].number].goal_unmet.append(
-                Literal(dec.atom(sign.arguments[0]), sign.name == "pos"))
-        elif name == "executable":
-            results[s.arguments[0].number].executable = True
-        elif name == "valid":
-            results[s.arguments[0].number].valid = True
+        name, args = s.name, s.arguments
+        if name == _HOLDS:
+            state, atom = _HOLDS_AT(args)
+            holds.setdefault(state.number, set()).add(dec.atom(atom))
+        elif name == _FAILED:
+            run, step = _FAILED_AT(args)
+            results[run.number].failed_step = step.number
+        elif name == _WHY:
+            run, step, reason = _WHY_AT(args)
+            result = results[run.number]
+            result.unmet.append(_unmet(dec, reason, conditions, result.plan[step.number], domain))
+        elif name == _GOAL_UNMET:
+            run, sign = _GOAL_UNMET_AT(args)  # sign: pos(F) or neg(F)
+            results[run.number].goal_unmet.append(Literal(dec.atom(sign.arguments[0]), sign.name == "pos"))
+        elif name == _EXECUTABLE:
+            results[_EXECUTABLE_AT(args).number].executable = True
+        elif name == _VALID:
+            results[_VALID_AT(args).number].valid = True
     return holds
+
+
+def _fields(pred: Pred, *fields: str) -> itemgetter:
+    """The getter of `fields` of an atom's arguments (one C call an atom)."""
+    return itemgetter(*(pred.at(f) for f in fields))
+
+
+#: validate.lp's shown atoms, each of one arity: told apart by name (a C call less than `Pred.matches`)
+_HOLDS, _FAILED, _WHY, _GOAL_UNMET, _EXECUTABLE, _VALID = (
+    p.name for p in (HOLDS, FAILED, WHY, GOAL_UNMET, EXECUTABLE, VALID))
+_HOLDS_AT, _FAILED_AT, _WHY_AT = _fields(HOLDS, "state", "atom"), _fields(FAILED, "run", "step"), \
+    _fields(WHY, "run", "step", "reason")
+_GOAL_UNMET_AT, _EXECUTABLE_AT, _VALID_AT = _fields(GOAL_UNMET, "run", "literal"), _fields(EXECUTABLE, "run"), \
+    _fields(VALID, "run")
 
 
 def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action: GroundAction,

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..asp.compile import compile_domain
-from ..asp.facts import action_term, domain_facts, ground, problem_facts
+from ..asp.facts import action_term, domain_facts, problem_facts, start_facts
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
+from ..asp.schema import CHECK, JUSTIFY_START, PLAN_LENGTH, PLAN_VALID, REMOVABLE, STEP
 from ..model import Domain, GroundAction, Problem
 
 if TYPE_CHECKING:
@@ -50,10 +51,9 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
     n = len(plan)
     static = domain.static_predicates()
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, state="(K,t)", static=static)
-    facts = [problem_facts(problem, 0, init=False), f"check({MODEL}). plan_length({n}).",
-             "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"start({ground(a)})."
-                     for a in problem.init if a.predicate != "="),
-             "".join(f"step({t},{action_term(a)})." for t, a in enumerate(plan))]
+    facts = [problem_facts(problem, 0, init=False), f"{CHECK.fact(MODEL)} {PLAN_LENGTH.fact(n)}",
+             start_facts(problem.init, static, 0, JUSTIFY_START),
+             "".join(STEP.fact(t, action_term(a)) for t, a in enumerate(plan))]
     program = Program([encoding("types"), encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL),
                        *facts])
     program.add(rules.text, "eval", ["t"])
@@ -63,13 +63,12 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
         program.ground(("eval", [t]))
         program.ground(("next", [t]))
     program.ground(("eval", [n]), ("final", [n]))
-    valid, single, pairs = False, [], []
-    for s in program.first() or ():
-        if s.name == "valid":
-            valid = True
-        else:  # removable(skip(I,L))
-            i, length = (x.number for x in s.arguments[0].arguments)
-            (single if length == 1 else pairs).append(i)
+    single, pairs = [], []
+    answer = program.first() or ()
+    valid = any(PLAN_VALID.matches(s) for s in answer)
+    for r in REMOVABLE.select(answer):  # run skip(I,L)
+        i, length = (x.number for x in r.run.arguments)
+        (single if length == 1 else pairs).append(i)
     if not valid:
         return JustifyResult(plan, False)
     return JustifyResult(plan, True, sorted(single), sorted(pairs))

@@ -16,6 +16,7 @@ from typing import Iterable
 from ..asp.decode import decoder
 from ..asp.facts import action_term, ground
 from ..asp.run import Program, encoding
+from ..asp.schema import H2_ACT, H2_ADD, H2_ASK, H2_DEL, H2_INIT, H2_PRE, MUTEX, R2
 from ..model import Atom, Domain, Problem
 from .relaxed import Relaxation
 
@@ -51,29 +52,29 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
     asked = sorted({a for a in asked if a.predicate not in static}, key=str)
     if not asked:
         return MutexResult((), 0)
-    facts = ["".join(f"h2_init({ground(a)})." for a in init if a.predicate not in static),
-             "".join(f"h2_ask({ground(a)})." for a in asked)]
+    facts = [H2_INIT.fixed().text([ground(a) for a in init if a.predicate not in static]),
+             H2_ASK.fixed().text([ground(a) for a in asked])]
     for g in relaxation.actions:
         schema = domain.action(g.name)
         t = action_term(g)
         pre = schema.ground_precondition(g.args) or ()  # richer preconditions: none kept (over-approximation)
-        facts.append(f"h2_act({t})." + "".join(f"h2_pre({t},{ground(l.atom)})." for l in pre
-                                                 if l.positive and l.atom.predicate not in static
-                                                 and l.atom.predicate != "="))
-        facts.append("".join(f"h2_{'add' if l.positive else 'del'}({t},{ground(l.atom)})."
+        facts.append(H2_ACT.fact(t) + H2_PRE.fixed(t).text([ground(l.atom) for l in pre if l.positive
+                                                            and l.atom.predicate not in static
+                                                            and l.atom.predicate != "="]))
+        facts.append("".join((H2_ADD if l.positive else H2_DEL).fact(t, ground(l.atom))
                              for l in schema.ground_effects(g.args) if l.atom.predicate not in static))
     program = Program([encoding("mutex"), *facts]).ground()
-    size, k = program.count("r2", 2), 0
+    size, k = program.count(R2), 0
     while True:  # one layer per step, until no new reachable pair: h^2's fixpoint
         k += 1
         program.ground(("eval", [k]))
         program.ground(("commit", [k]))
-        now = program.count("r2", 2)
+        now = program.count(R2)
         if now == size:
             break
         size = now
     program.ground(("final", []))
     dec = decoder(domain, problem)
-    pairs = [tuple(dec.atom(x) for x in s.arguments) for s in program.first() or ()]
+    pairs = [(dec.atom(r.atom), dec.atom(r.other)) for r in MUTEX.select(program.first() or ())]
     pairs.sort(key=lambda p: (p[0] != p[1], str(p)))
     return MutexResult(tuple(pairs), k)

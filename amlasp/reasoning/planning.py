@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..asp.compile import compile_domain
 from ..asp.decode import Decoder, decoder
-from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
+from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
 from ..enums import TextEnum, Verdict
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from .engine import UnmetKind, execute
@@ -135,13 +136,12 @@ def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tup
     step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)",
                                 static=static).text
     base = [encoding("types"), encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL),
-            f"plan_model({MODEL}).",
+            PLAN_MODEL.fact(MODEL),
             problem_facts(problem, 0, init=False, goal=False),
-            "".join(f"fixed(0,{ground(a)})." if a.predicate in static else f"init(0,{ground(a)})."
-                    for a in state if a.predicate != "="),
+            start_facts(state, static, 0),
             goal_facts(l for l in goal if l.atom.predicate not in static)]
     if target is not None:
-        base.append(f"target_action({action_term(target)}).")
+        base.append(TARGET_ACTION.fact(action_term(target)))
     # clasp's "trendy" configuration: faster than the default on 9 of 10 IPC problems that took the
     # default 2-46 s (e.g. matchingbw 25.9 -> 3.9 s, goldminer 46.0 -> 15.2 s; one blocksworld 6.7 -> 10.5 s),
     # though slower on tiny unsatisfiable horizons
@@ -155,11 +155,11 @@ def _horizon(program: Program, t: int, top: int, deadline: float | None,
              dec: Decoder) -> list[list[GroundAction]] | None:
     """Up to `top` plans of exactly `t` steps (0: all); [] when there is none, None when the
     deadline came first."""
-    query = f"query({t})"
+    query = HORIZON_QUERY(t)
     program.assign(query, True)
     found = []
     for symbols in program.models(top, deadline):
-        steps = sorted((s.arguments[0].number, s.arguments[1]) for s in symbols if s.name == "occurs")
+        steps = sorted((r.step.number, r.action) for r in OCCURS.select(symbols))
         found.append([dec.action(a) for _, a in steps])
     if not found and not program.exhausted:
         return None

@@ -12,9 +12,10 @@ from typing import Iterable
 
 from ..asp.compile import compile_domain
 from ..asp.decode import decoder
-from ..asp.facts import action_term, domain_facts, goal_facts, ground, problem_facts
+from ..asp.facts import action_term, domain_facts, externals, goal_facts, ground, problem_facts
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
+from ..asp.schema import ACHIEVER, APP, FORBID, GOAL_MISSING, GOAL_REACHABLE, HOLDS, INIT, RELAXED_MODEL
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 
 
@@ -30,10 +31,10 @@ class Relaxation:
 
     def goal_reachable_without(self, fact: Atom) -> bool:
         """Is the goal still relaxed-reachable when `fact` is never achieved?"""
-        forbid = f"forbid({ground(fact)})"
+        forbid = FORBID(ground(fact))
         self.program.assign(forbid, True)
         try:
-            return bool(self.program.contains("goal_reachable"))
+            return bool(self.program.contains(GOAL_REACHABLE()))
         finally:
             self.program.assign(forbid, False)
 
@@ -60,21 +61,16 @@ def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
     goal = tuple(problem.goal if goal is None else goal)
     rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="r", relaxed=True)
     parts = [encoding("types"), encoding("semantics"), encoding("relaxed"), domain_facts(domain, MODEL), rules.text,
-             f"relaxed_model({MODEL}).", problem_facts(problem, 0, init=False, goal=False),
-             "".join(f"init(0,{ground(a)})." for a in state),
-             "".join(f"#external forbid({ground(a)})." for a in forbiddable),
-             "".join(f"achiever({ground(f)},{action_term(a)})." for f, a in achieved_by)]
+             RELAXED_MODEL.fact(MODEL), problem_facts(problem, 0, init=False, goal=False),
+             INIT.fixed(0).text([ground(a) for a in state]),
+             externals(FORBID, ((ground(a),) for a in forbiddable)),
+             "".join(ACHIEVER.fact(ground(f), action_term(a)) for f, a in achieved_by)]
     parts.append(goal_facts(goal))
     program = Program(parts).ground()
     dec = decoder(domain, problem)
-    atoms, actions, missing, reachable = set(), set(), [], False
-    for s in program.first() or ():
-        if s.name == "holds":
-            atoms.add(dec.atom(s.arguments[1]))
-        elif s.name == "app":
-            actions.add(dec.action(s.arguments[2]))
-        elif s.name == "goal_missing":
-            missing.append(dec.atom(s.arguments[0]))
-        elif s.name == "goal_reachable":
-            reachable = True
+    answer = program.first() or []
+    atoms = {dec.atom(r.atom) for r in HOLDS.select(answer)}
+    actions = {dec.action(r.action) for r in APP.select(answer)}
+    missing = [dec.atom(r.atom) for r in GOAL_MISSING.select(answer)]
+    reachable = any(GOAL_REACHABLE.matches(s) for s in answer)
     return Relaxation(frozenset(atoms), frozenset(actions), reachable, tuple(sorted(missing, key=str)), program)

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..asp.compile import compile_domain
-from ..asp.decode import arguments, decoder
-from ..asp.facts import action_term, domain_facts, ground, problem_facts
+from ..asp.decode import decoder, shown
+from ..asp.facts import action_term, domain_facts, fixed_facts, ground, problem_facts, state_text
 from ..asp.names import MODEL
 from ..asp.run import encoding, solve_once
+from ..asp.schema import ADDED, APP, DELETED, QUERY
 from ..model import Atom, Domain, GroundAction, Problem
 
 
@@ -46,25 +47,20 @@ def changes_many(domain: Domain, problem: Problem,
         if pid is None:
             pid = groups[fixed] = len(groups)
             text.append(problem_facts(problem, pid, init=False, goal=False))
-            text.extend(f"fixed({pid},{ground(a)})." for a in fixed)
-        text.append(f"state({i},{pid}).")
-        text.extend(f"holds({i},{ground(a)})." for a in st if a.predicate not in static and a.predicate != "=")
-        text.extend(f"query({MODEL},{i},{action_term(a)})." for a in actions)
-    syms = solve_once([encoding("types"), encoding("semantics"), encoding("check"), encoding("change"), domain_facts(domain, MODEL),
-                       rules.text, "\n".join(text), "#show app/3. #show added/4. #show deleted/4."])
+            text.append(fixed_facts(fixed, pid))
+        text.append(state_text(i, pid, (ground(a) for a in st if a.predicate not in static and a.predicate != "=")))
+        text.append(QUERY.fixed(MODEL, i).text([action_term(a) for a in actions]))
+    syms = solve_once([encoding("types"), encoding("semantics"), encoding("check"), encoding("change"),
+                       domain_facts(domain, MODEL), rules.text, "\n".join(text),
+                       " ".join(p.show() for p in (APP, ADDED, DELETED))])
     dec = decoder(domain, problem)
-    app: set[tuple[int, GroundAction]] = set()
+    answer = shown(map(str, syms), APP, ADDED, DELETED)
+    app = {(int(r.state), dec.action(r.action)) for r in answer[APP]}
     added: dict[tuple[int, GroundAction], set[Atom]] = {}
     deleted: dict[tuple[int, GroundAction], set[Atom]] = {}
-    for s in syms:
-        t = str(s)
-        if t.startswith("app("):
-            _, sid, act = arguments(t, 3)
-            app.add((int(sid), dec.action(act)))
-        else:
-            _, sid, act, atom = arguments(t)
-            key = (int(sid), dec.action(act))
-            (added if t.startswith("added(") else deleted).setdefault(key, set()).add(dec.atom(atom))
+    for pred, changed in ((ADDED, added), (DELETED, deleted)):
+        for r in answer[pred]:
+            changed.setdefault((int(r.state), dec.action(r.action)), set()).add(dec.atom(r.atom))
     out: list[list[Change | None]] = []
     for i, (_, actions) in enumerate(asked):
         out.append([Change(frozenset(added.get((i, a), ())), frozenset(deleted.get((i, a), ())))

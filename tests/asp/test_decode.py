@@ -4,7 +4,8 @@ import json
 
 import clingo
 
-from amlasp.asp.decode import Decoder, arguments
+from amlasp.asp.decode import Decoder, arguments, shown
+from amlasp.asp.schema import APP, EFFECT_DIFF, REF_APP
 from amlasp.model import Atom, GroundAction
 from amlasp.reasoning.diff import ActionDiff, Counterexample, DiffKind, DiffResult, action_totals
 from amlasp.reasoning.planning import ReachAnswer
@@ -17,6 +18,14 @@ def test_arguments_of_shown_atoms():
     assert arguments("ref_app(0,noop)") == ["0", "noop"]
     assert arguments("holds((0,1),handempty)") == ["(0,1)", "handempty"]
     assert arguments("app(m,3,stack(b1,b2))", 3) == ["m", "3", "stack(b1,b2)"]
+
+
+def test_shown_texts_by_declaration_and_field():
+    rows = shown(["ref_app(0,noop)", "holds(0,a)", "effect_diff(3,board(c1,l0),adds_only_ref,at(c1,l0))",
+                  "ref_app(1,stack(b1,b2))"], REF_APP, EFFECT_DIFF, APP)
+    assert [(r.state, r.action) for r in rows[REF_APP]] == [("0", "noop"), ("1", "stack(b1,b2)")]
+    assert [(r.kind, r.atom) for r in rows[EFFECT_DIFF]] == [("adds_only_ref", "at(c1,l0)")]
+    assert rows[APP] == []
 
 
 def test_symbol_and_text_decode_alike():

@@ -5,7 +5,11 @@ Facts are compared as the atoms clingo reads from the text, so that the layout o
 
 from __future__ import annotations
 
-from amlasp.asp.facts import domain_facts, goal_facts, plan_facts, problem_facts, run_tree, state_facts
+from amlasp.asp.facts import (
+    domain_facts, externals, fixed_facts, goal_facts, plan_facts, problem_facts, run_tree, start_facts, state_facts,
+    state_text, symbol_facts,
+)
+from amlasp.asp.schema import FORBID, JUSTIFY_START
 from amlasp.asp.run import solve_once
 from amlasp.model import Atom, Literal
 
@@ -111,3 +115,17 @@ def test_plan_goal_and_runs_facts():
                               "edge(1,stack(b3,b1),3)", "unknown(1,stack(b3,b1))", "run(1,3,3,2)",
                               "root(4,3,0)", "run(2,3,4,0)", "run(3,3,1,1)"}
     assert tree.paths == [[0, 1, 2], [0, 1, 3], [4], [0, 1]]
+
+
+def test_writers_of_states_and_externals():
+    """The writers several modules share: a start state split into fixed/2 and init/2 (or start/1),
+    a state asked about, static atoms, externals, and an answer's atoms given back."""
+    state = [Atom("on", ("b1", "b2")), Atom("block", ("b1",)), Atom("=", ("b1", "b1")), Atom("handempty")]
+    static = frozenset({"block"})
+    assert atoms_of(start_facts(state, static, 2)) == {"init(2,on(b1,b2))", "fixed(2,block(b1))", "init(2,handempty)"}
+    assert atoms_of(start_facts(state, static, 0, JUSTIFY_START)) == {"start(on(b1,b2))", "fixed(0,block(b1))",
+                                                                       "start(handempty)"}
+    assert atoms_of(state_text(4, 1, ["a", "on(b1,b2)"])) == {"state(4,1)", "holds(4,a)", "holds(4,on(b1,b2))"}
+    assert atoms_of(fixed_facts(state[1:2], 3)) == {"fixed(3,block(b1))"}
+    assert externals(FORBID, [("a",), ("on(b1,b2)",)]) == "#external forbid(a).#external forbid(on(b1,b2))."
+    assert symbol_facts(solve_once(["p(1). q(a,b)."], shown=False)) in ("p(1).q(a,b).", "q(a,b).p(1).")

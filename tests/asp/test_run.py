@@ -166,6 +166,14 @@ def test_given_facts_equal_the_same_facts_as_text():
     assert p.count("late", 1) == 1 and p.count("none", 2) == 0 and [str(t) for t in first] == ['(0,a(b,"c"),1)']
 
 
+def test_given_by_declaration():
+    """`Program.given` and `Program.count` of a declaration take its name and arity from it."""
+    from amlasp.asp.schema import EDGE, ROOT
+
+    p = Program(["#show edge/3."]).given(EDGE, [EDGE.row(0, "a", 1), EDGE.row(1, "b(c)", 2)]).given(ROOT, [])
+    assert names(p.ground().answer()) == {"edge(0,a,1)", "edge(1,b(c),2)"}
+    assert p.count(EDGE) == 2 and p.count(ROOT) == 0
+
 
 def test_a_process_with_kept_statements_exits_quietly():
     """Kept statements are let go before clingo is torn down: a test process that compared models

@@ -7,9 +7,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ...asp.facts import domain_facts
+from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
+from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
 from ...errors import InputError
 from ...model import Domain
 from ...pddl.check import distinct_symbols, spelling_differences
@@ -44,11 +45,11 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),
             encoding("types"), encoding("compare"), encoding("edit")]
     if rename:
-        base.append("rename.")
+        base.append(RENAME.fact())
     best = _best_renaming(base, time_limit)
-    mapping = "".join(f"{s}." for s in best.symbols) + "mapping(best).\n"
+    mapping = symbol_facts(best.symbols) + MAPPING.fact("best") + "\n"
     # all atoms (not only shown ones) are read; the minimisation is done: its statements are ignored
-    syms = solve_once(["\n".join(base + ["phase(metrics).", f"metric_mode({mode}).", mapping])],
+    syms = solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), mapping])],
                       options=("--opt-mode=ignore",), shown=False)
     res = Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
     warnings = tuple(f"{d.file or name}: {w}" for d, name in ((ld, "learned"), (rd, "reference")) for w in d.warnings)
@@ -61,7 +62,8 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
 def _best_renaming(base: list[str], time_limit: float) -> Optimum:
     """The renaming of predicates, actions and parameters with the fewest edits (`pm/3`, `am/3`, `vm/5`)."""
     try:
-        return optimise("\n".join(base + ["phase(optimise).", "#show pm/3. #show am/3. #show vm/5."]), time_limit)
+        return optimise("\n".join(base + [PHASE.fact("optimise"), " ".join(p.show() for p in (PM, AM, VM))]),
+                        time_limit)
     except OutOfTime:
         raise InputError(f"no renaming found within the time limit of {time_limit:g} s (raise --time-limit)") from None
 

@@ -3,13 +3,18 @@ edits as sentences in a stable order, per-action counts and mappings."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import clingo
 
 from ...asp.decode import Decoder
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum
+from ...asp.schema import (
+    AM, CCOND, COND_FP, COND_FP_LEARNED, COND_N, COND_TP, CONSTANT_ONLY, CONSTANT_TYPE_DIFF, D_EFF, D_PARAM, D_PRE,
+    EDIT, EDIT_DISTANCE, EQUIVALENT, FP, FP_EXTRA, N_REF, PARENT_DIFF, PM, PREDTYPE_DIFF, PTYPE_DIFF, TN, TP, TYPE_ONLY,
+    VM, Pred,
+)
 from ...model import TRUE, Action, Domain, Effect
 from ...logic import text as formula_text, typed_text
 from ...pddl.writer import predicate_text
@@ -38,15 +43,15 @@ class Reader:
         self.rp = {asp_name(p.name): p for p in rd.predicates}
         self.order_l = {asp_name(a.name): i for i, a in enumerate(ld.actions)}
         self.order_r = {asp_name(b.name): i for i, b in enumerate(rd.actions)}
-        self.by: dict[str, list[tuple]] = {}
+        self.by: dict[tuple[str, int], list[clingo.Symbol]] = {}  # the atoms by signature
         for s in syms:
-            self.by.setdefault(s.name, []).append(tuple(s.arguments))
-        self.amap = {str(a): str(b) for a, b in self.get("am", "best")}  # learned → reference action
+            self.by.setdefault((s.name, len(s.arguments)), []).append(s)
+        self.amap = {str(r.learned): str(r.reference) for r in self.get(AM, mapping="best")}  # learned → reference
         self.best_of = {b: a for a, b in self.amap.items()}  # and back
-        self.pmap = {str(p): str(q) for p, q in self.get("pm", "best")}  # learned → reference predicate
+        self.pmap = {str(r.learned): str(r.reference) for r in self.get(PM, mapping="best")}  # predicates
         self.vm: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (mapping, learned action) → (i, j)
-        for X, a, b, i, j in self.get("vm"):
-            self.vm.setdefault((str(X), str(a)), []).append((i.number, j.number))
+        for r in self.get(VM):
+            self.vm.setdefault((str(r.mapping), str(r.learned)), []).append((r.index.number, r.other.number))
         self.constants = Decoder()  # the learned model's constants (in the images of its literals)
         self.constants.add(*(c for c, _ in ld.constants))
         self.names = Decoder()  # types and constants of both models (in type differences)
@@ -54,11 +59,13 @@ class Reader:
         for d in (rd, ld):
             self.names.add(*(x for t, parent in d.types for x in (t, parent)), *(c for c, _ in d.constants))
 
-    def get(self, name: str, x: str | None = None) -> list[tuple]:
-        rows = self.by.get(name, [])
-        if x is None:
+    def get(self, pred: Pred, **where: str) -> list[NamedTuple]:
+        """The atoms of `pred`, by field name; with `where`, those whose fields print as given
+        (`mapping="best"`)."""
+        rows = pred.select(self.by.get(pred.signature, ()))
+        if not where:
             return rows
-        return [r[1:] for r in rows if str(r[0]) == x]
+        return [r for r in rows if all(str(getattr(r, f)) == v for f, v in where.items())]
 
     def lname(self, a: str) -> str:
         return self.la[a].name if a in self.la else a
@@ -74,27 +81,27 @@ class Reader:
         return self.rname(b) if a == b else f"{self.lname(a)}→{self.rname(b)}"
 
     def result(self, mode: str, rename: bool, optimum: Optimum) -> CompareResult:
-        edits = sorted(self._edit(e) for (e,) in self.get("edit"))
+        edits = sorted(self._edit(r.edit) for r in self.get(EDIT))
         owned: dict[str, list[str]] = {}  # "r:<reference action>" or "l:<learned action>" → its edits
         for key, text in edits:
             owned.setdefault(key[1], []).append(text)
-        (dist,) = self.get("edit_distance")[0]
+        dist = self.get(EDIT_DISTANCE)[0].distance
         return CompareResult(
             learned=self.ld.file or self.ld.name, reference=self.rd.file or self.rd.name, mode=mode, rename=rename,
             actions=self._actions(owned), extra_actions=self._extras(owned), edit_distance=dist.number,
             optimal=optimum.optimal, edits=tuple(t for _, t in edits),
-            predicate_mapping=tuple(sorted((self.lp[str(p)].name, self.rp[str(q)].name)
-                                           for p, q in self.get("pm", "best") if str(p) != "eq")),
+            predicate_mapping=tuple(sorted((self.lp[str(r.learned)].name, self.rp[str(r.reference)].name)
+                                           for r in self.get(PM, mapping="best") if str(r.learned) != "eq")),
             action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in self.amap.items()),
             type_differences=self._types(), notes=self._notes(rename), bound=optimum.bound)
 
     # ---- per action
     def _actions(self, owned: dict[str, list[str]]) -> tuple[ActionComparison, ...]:
         """One comparison per reference action, in the reference's order."""
-        metric_of = {str(b): str(a) for a, b in self.get("am", "metric")}
+        metric_of = {str(r.reference): str(r.learned) for r in self.get(AM, mapping="metric")}
         counts = self._counts()
-        distance = {name: {str(b): n.number for b, n in self.get(name)} for name in ("d_param", "d_pre", "d_eff")}
-        equivalent = {str(b[0]) for b in self.get("equivalent")}
+        distance = {p: {str(r.action): r.distance.number for r in self.get(p)} for p in (D_PARAM, D_PRE, D_EFF)}
+        equivalent = {str(r.action) for r in self.get(EQUIVALENT)}
         conditions = self._conditions()
         out = []
         for ra in self.rd.actions:
@@ -103,25 +110,25 @@ class Reader:
             out.append(ActionComparison(
                 action=ra.name, learned=self.lname(metric) if metric else None, counts=counts(b),
                 conditions=tuple(conditions.get(b, ())), best_match=self.lname(best) if best else None,
-                equivalent=b in equivalent, param_distance=distance["d_param"].get(b, 0),
-                pre_distance=distance["d_pre"].get(b, 0), eff_distance=distance["d_eff"].get(b, 0),
+                equivalent=b in equivalent, param_distance=distance[D_PARAM].get(b, 0),
+                pre_distance=distance[D_PRE].get(b, 0), eff_distance=distance[D_EFF].get(b, 0),
                 param_mapping=self._params("best", best, ra), metric_param_mapping=self._params("metric", metric, ra),
                 edits=tuple(owned.get(f"r:{b}", ()))))
         return tuple(out)
 
     def _counts(self) -> Callable[[str], dict[str, Counts]]:
         """The counts of a reference action per category, under the metric mapping."""
-        got: dict[tuple[str, str, str], dict[str, int]] = {}
-        for name in ("n_ref", "tp", "fp", "tn"):
-            for X, b, c, s, n in self.get(name):
-                got.setdefault((str(X), str(b), _CATEGORY[(str(c), str(s))]), {})[name] = n.number
+        got: dict[tuple[str, str], dict[Pred, int]] = {}  # (reference action, category) → count by kind
+        for pred in (N_REF, TP, FP, TN):
+            for r in self.get(pred, mapping="metric"):
+                got.setdefault((str(r.action), _CATEGORY[(str(r.category), str(r.sign))]), {})[pred] = r.count.number
 
         def of(b: str) -> dict[str, Counts]:
             out = {}
             for cat in CATEGORIES:
-                g = got.get(("metric", b, cat), {})
-                n, tp, fp = g.get("n_ref", 0), g.get("tp", 0), g.get("fp", 0)
-                out[cat] = Counts(tp, fp, n - tp, g.get("tn") if cat in LITERAL_CATEGORIES else None)
+                g = got.get((b, cat), {})
+                n, tp, fp = g.get(N_REF, 0), g.get(TP, 0), g.get(FP, 0)
+                out[cat] = Counts(tp, fp, n - tp, g.get(TN) if cat in LITERAL_CATEGORIES else None)
             return out
         return of
 
@@ -135,9 +142,9 @@ class Reader:
     def _extras(self, owned: dict[str, list[str]]) -> tuple[ExtraAction, ...]:
         """The learned actions without a counterpart under the metric mapping: all false positives."""
         fps: dict[str, dict[str, Counts]] = {}
-        for X, a, c, s, n in self.get("fp_extra"):
-            if str(X) == "metric":
-                fps.setdefault(str(a), {})[_CATEGORY[(str(c), str(s))]] = Counts(0, n.number, 0, None)
+        for r in self.get(FP_EXTRA, mapping="metric"):
+            category = _CATEGORY[(str(r.category), str(r.sign))]
+            fps.setdefault(str(r.learned), {})[category] = Counts(0, r.count.number, 0, None)
         out = []
         for la in self.ld.actions:
             a = asp_name(la.name)
@@ -225,11 +232,10 @@ class Reader:
 
     def _conditions(self) -> dict[str, list[ConditionCounts]]:
         out: dict[str, list[ConditionCounts]] = {}
-        groups: dict[tuple[str, str], dict[str, int]] = {}
-        for name in ("cond_n", "cond_tp", "cond_fp"):
-            for X, b, g, n in self.get(name):
-                if str(X) == "metric":
-                    groups.setdefault((str(b), g.string), {})[name] = n.number
+        groups: dict[tuple[str, str], dict[Pred, int]] = {}
+        for pred in (COND_N, COND_TP, COND_FP):
+            for r in self.get(pred, mapping="metric"):
+                groups.setdefault((str(r.action), r.group.string), {})[pred] = r.count.number
         texts = {}
         for ra in self.rd.actions:
             b = asp_name(ra.name)
@@ -237,46 +243,49 @@ class Reader:
                 if not e.unconditional:
                     texts.setdefault((b, self._cond_key(REF, b, k)), _cond_text(e))
         for (b, g), d in sorted(groups.items()):
-            n, tp, fp = d.get("cond_n", 0), d.get("cond_tp", 0), d.get("cond_fp", 0)
+            n, tp, fp = d.get(COND_N, 0), d.get(COND_TP, 0), d.get(COND_FP, 0)
             out.setdefault(b, []).append(ConditionCounts(texts.get((b, g), g), "reference", Counts(tp, fp, n - tp)))
-        for X, b, g, n in self.get("cond_fp_learned"):
-            if str(X) == "metric":
-                out.setdefault(str(b), []).append(ConditionCounts(self._learned_cond_text(str(b), g.string), "learned",
-                                                                  Counts(0, n.number, 0)))
+        for r in self.get(COND_FP_LEARNED, mapping="metric"):
+            out.setdefault(str(r.action), []).append(ConditionCounts(self._learned_cond_text(r.group.string), "learned",
+                                                                     Counts(0, r.count.number, 0)))
         return out
 
     def _cond_key(self, tag: str, a: str, k: int) -> str:
-        for args in self.get("ccond", tag):
-            if str(args[0]) == a and args[1].number == k:
-                return args[2].string
+        for r in self.get(CCOND, model=tag):
+            if str(r.action) == a and r.effect.number == k:
+                return r.text.string
         return ""
 
-    def _learned_cond_text(self, b: str, g: str) -> str:
-        for args in self.get("ccond", LEARNED):
-            if args[2].string == g:
-                la = self.la.get(str(args[0]))
+    def _learned_cond_text(self, g: str) -> str:
+        for r in self.get(CCOND, model=LEARNED):
+            if r.text.string == g:
+                la = self.la.get(str(r.action))
                 if la is not None:
-                    return _cond_text(la.effects[args[1].number])
+                    return _cond_text(la.effects[r.effect.number])
         return g
 
     def _types(self) -> tuple[str, ...]:
         n = self.names.name
         out = []
-        for m, t in self.get("type_only"):
-            out.append(f"type {n(t)} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
-        for t, p1, p2 in self.get("parent_diff"):
-            out.append(f"type {n(t)}: parent {n(p1)} in the learned model, {n(p2)} in the reference")
-        for m, c in self.get("constant_only"):
-            out.append(f"constant {n(c)} only in the {'learned' if str(m) == LEARNED else 'reference'} model")
-        for c, t, u in self.get("constant_type_diff"):
-            out.append(f"constant {n(c)}: type {n(t)} in the learned model, {n(u)} in the reference")
-        for p, q, i, t, u in self.get("predtype_diff"):
-            out.append(f"predicate {self.rp[str(q)].name} argument {i}: type {n(t)} in the learned model, "
-                       f"{n(u)} in the reference")
-        for X, a, b, i, j, t, u in self.get("ptype_diff"):
-            if str(X) == "best":
-                out.append(f"action {self.rname(str(b))} parameter {self.ra[str(b)].parameters[j.number - 1][0]}: "
-                           f"type {n(t)} in the learned model, {n(u)} in the reference")
+        for r in self.get(TYPE_ONLY):
+            model = "learned" if str(r.model) == LEARNED else "reference"
+            out.append(f"type {n(r.type)} only in the {model} model")
+        for r in self.get(PARENT_DIFF):
+            out.append(f"type {n(r.type)}: parent {n(r.learned)} in the learned model, {n(r.reference)} in the "
+                       "reference")
+        for r in self.get(CONSTANT_ONLY):
+            model = "learned" if str(r.model) == LEARNED else "reference"
+            out.append(f"constant {n(r.constant)} only in the {model} model")
+        for r in self.get(CONSTANT_TYPE_DIFF):
+            out.append(f"constant {n(r.constant)}: type {n(r.learned)} in the learned model, {n(r.reference)} in the "
+                       "reference")
+        for r in self.get(PREDTYPE_DIFF):
+            out.append(f"predicate {self.rp[str(r.reference)].name} argument {r.index}: type {n(r.learned_type)} in "
+                       f"the learned model, {n(r.reference_type)} in the reference")
+        for r in self.get(PTYPE_DIFF, mapping="best"):
+            b = str(r.reference)
+            out.append(f"action {self.rname(b)} parameter {self.ra[b].parameters[r.other.number - 1][0]}: "
+                       f"type {n(r.learned_type)} in the learned model, {n(r.reference_type)} in the reference")
         return tuple(sorted(set(out)))
 
     def _notes(self, rename: bool) -> tuple[str, ...]:

@@ -10,10 +10,11 @@ is kept to write the edits.
 
 from __future__ import annotations
 
-from ...asp.facts import lifted_atom
+from ...asp.facts import lifted_atom, lifted_parts
 from ...asp.names import asp_name
+from ...asp.schema import ATOM_ARG, ATOM_PRED, CCOND, FLEAF, FORMULA
 from ...logic import Quantified, conjunction_literals, fold, top_literals
-from ...model import Action, And, Atom, Domain, Exists, Formula, Imply, Not, Or, is_var
+from ...model import Action, And, Atom, Domain, Exists, Formula, Imply, Not, Or
 from ...logic import text as formula_text
 from ...pddl.writer import effect_text
 
@@ -42,9 +43,7 @@ class Structure:
     def atom(self, atom: Atom, params: dict[str, int]) -> str:
         text = lifted_atom(atom, params)
         if text not in self.atoms:
-            args = [f"v({params[x]})" if is_var(x) else f"c({asp_name(x)})" for x in atom.args]
-            pred = "eq" if atom.predicate == "=" else asp_name(atom.predicate)
-            self.atoms[text] = (pred, args)
+            self.atoms[text] = lifted_parts(atom, params)
         return text
 
     def skeleton(self, f: Formula, params: dict[str, int]) -> Skeleton:
@@ -79,8 +78,8 @@ class Structure:
 
     def _formula_facts(self, a: str, fid: str, f: Formula, params: dict[str, int]) -> str:
         sk, leaves = self.skeleton(f, params)
-        self.lines.append(f"formula({self.tag},{a},{fid},{_quote(sk)}).")
-        self.lines += [f"fleaf({self.tag},{a},{fid},{j},{l})." for j, l in enumerate(leaves, 1)]
+        self.lines.append(FORMULA.fact(self.tag, a, fid, _quote(sk)))
+        self.lines += [FLEAF.fact(self.tag, a, fid, j, l) for j, l in enumerate(leaves, 1)]
         return sk + "|" + ",".join(leaves)
 
     def _action(self, action: Action, typed: bool) -> None:
@@ -115,14 +114,14 @@ class Structure:
                 text = "complex:" + self._formula_facts(a, f"w({k})", e.condition, local)
             else:
                 text = ";".join(sorted(f"{'pos' if l.positive else 'neg'}:{self.atom(l.atom, local)}" for l in cond))
-            self.lines.append(f"ccond({self.tag},{a},{k},{_quote(head + '|' + text)}).")
+            self.lines.append(CCOND.fact(self.tag, a, k, _quote(head + "|" + text)))
             self.unit_text[(a, f"ce({k})")] = ("conditional effect", effect_text(e, typed))
 
     def facts(self) -> str:
         out = list(self.lines)
         for text, (pred, args) in self.atoms.items():
-            out.append(f"atom_pred({text},{pred},{len(args)}).")
-            out += [f"atom_arg({text},{i},{x})." for i, x in enumerate(args, 1)]
+            out.append(ATOM_PRED.fact(text, pred, len(args)))
+            out += [ATOM_ARG.fact(text, i, x) for i, x in enumerate(args, 1)]
         return "\n".join(out) + "\n"
 
 
