@@ -51,4 +51,11 @@ def task_form_of_group(group: str) -> tuple[Task, Form] | None:
     return None
 
 
-__all__ = ["NAMES", "Task", "entry", "entries", "task_form_of_group"]
+def task_table() -> str:
+    """The table of tasks in docs/questions.md, from the entries (a test checks that the docs hold it)."""
+    rows = ["| task | ACPBench group | the question (gen form) | gen answer |", "| --- | --- | --- | --- |"]
+    rows += [f"| `{e.task}` | `{e.group}` | {e.question} | {e.answer} |" for e in entries()]
+    return "\n".join(rows)
+
+
+__all__ = ["NAMES", "Task", "entry", "entries", "task_form_of_group", "task_table"]
