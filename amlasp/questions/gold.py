@@ -89,17 +89,21 @@ class Case:
     def state(self) -> frozenset[Atom]:
         return self.problem.init
 
-    def actions(self, text: str) -> list[GroundAction]:
-        """Ground actions written in a row, `(a x) (b y)`, checked against the item's PDDL."""
-        return parse_actions(text, self.domain, self.problem, f"item {self.item['id']}")
+    def actions(self, text: str, what: str = "") -> list[GroundAction]:
+        """Ground actions written in a row, `(a x) (b y)`, checked against the item's PDDL; `what` names
+        the text in errors (`its plan`)."""
+        return parse_actions(text, self.domain, self.problem, self._source(what))
 
-    def action(self, text: str) -> GroundAction:
+    def action(self, text: str, what: str = "") -> GroundAction:
         """One ground action, `(a x)` or `a x`."""
-        return parse_action(text, self.domain, self.problem, f"item {self.item['id']}")
+        return parse_action(text, self.domain, self.problem, self._source(what))
 
-    def atom(self, text: str) -> Atom:
+    def atom(self, text: str, what: str = "") -> Atom:
         """One ground atom, `(at c0 l1)` or `at c0 l1` (ACPBench's reach answers)."""
-        return parse_atom(text, self.domain, self.problem, f"item {self.item['id']}")
+        return parse_atom(text, self.domain, self.problem, self._source(what))
+
+    def _source(self, what: str) -> str:
+        return f"item {self.item['id']}" + (f": {what}" if what else "")
 
 
 def case_of(item: dict) -> Case:
@@ -205,5 +209,5 @@ def _show(x) -> str:
     return f"({x})" if isinstance(x, str) else str(list(x))
 
 
-__all__ = ["Items", "load_items", "problem_of", "Case", "case_of", "quoted", "derive", "check", "disagreements", "compare_lists",
-           "set_diff", "norm", "norm_list", "Undecided"]
+__all__ = ["Items", "load_items", "problem_of", "Case", "case_of", "quoted", "derive", "check", "disagreements",
+           "compare_lists", "set_diff", "norm", "norm_list", "Undecided"]

@@ -199,9 +199,9 @@ def test_a_task_out_of_reach_stops_early_and_says_why(monkeypatch):
     """nexta when the planner never finishes in time (simulated: every optimal search undecided): it stops
     after GIVE_UP undecided states (not 4 x N of them), the report says why, other tasks go on."""
     from amlasp.questions.generate import GIVE_UP
-    from amlasp.questions.tasks import plans
+    from amlasp.questions.tasks import nexta
     from amlasp.reasoning.optimal import FirstActions, OptimalStatus
-    monkeypatch.setattr(plans, "optimal_first_actions",
+    monkeypatch.setattr(nexta, "optimal_first_actions",
                         lambda *a, **k: FirstActions(OptimalStatus.UNKNOWN, detail="Fast Downward: timeout"))
     sources = load_sources(reference("ferry"), [small_problem("ferry")])
     g = generate(sources, Options(tasks=(Task.NEXTA, Task.APP), forms=(Form.GEN,), per_task=3, seed=1))

@@ -89,5 +89,5 @@ def because(_c: Case | None, ev: dict) -> str:
 
 
 TASK = TaskEntry(
-    Task.APP, "applicable_actions", "which ground actions are applicable in the state",
-    'list of actions `["(sail l1 l0)", ...]`', App, derive, grade, because=because)
+    task=Task.APP, group="applicable_actions", question="which ground actions are applicable in the state",
+    answer='list of actions `["(sail l1 l0)", ...]`', analyse=App, derive=derive, grade=grade, because=because)

@@ -55,10 +55,10 @@ class AReach(Reaching):
         return proven_no(sorted(near, key=str), self.decide) or proven_no(self.universe, self.decide)
 
 
-
-
 class Actions(Target):
-    NOUN, CAN, NEVER, SHOWN = "action", "become applicable", "be applied", "is applicable"
+    """areach checks and grades ground actions."""
+
+    NOUN, CAN_DO, NEVER_DO, SHOWN = "action", "become applicable", "be applied", "is applicable"
 
     def read(self, c: Case, text: str) -> GroundAction:
         return c.action(text)

@@ -112,7 +112,8 @@ class Just:
 
 def names(c: Case) -> dict:
     evidence = c.item.get("evidence") or {}
-    return {"plan": c.actions(" ".join(evidence["plan"]) if "plan" in evidence else quoted(c.item["question"]))}
+    plan = " ".join(evidence["plan"]) if "plan" in evidence else quoted(c.item["question"])
+    return {"plan": c.actions(plan, "its plan")}
 
 
 def derive(c: Case, _time_limit: float) -> tuple[list, dict]:

@@ -74,7 +74,7 @@ class Prog:
 
 def names(c: Case) -> dict:
     evidence = c.item.get("evidence") or {}
-    return {"action": c.action(evidence["action"]) if "action" in evidence else _prog_action(c)}
+    return {"action": c.action(evidence["action"], "its action") if "action" in evidence else _prog_action(c)}
 
 
 def _prog_action(c: Case) -> GroundAction:
@@ -122,6 +122,7 @@ def grade_effects(g: Graded, item: dict, c: Case, answer: Any, r: Reader, _t: fl
 
 
 TASK = TaskEntry(
-    Task.PROG, "progression",
-    "which facts an applicable action makes true (positive effects) and false (negative)",
-    '`{"pos": [...], "neg": [...]}`', Prog, derive, grade_effects, names=names, compare=compare_lists("pos", "neg"))
+    task=Task.PROG, group="progression",
+    question="which facts an applicable action makes true (positive effects) and false (negative)",
+    answer='`{"pos": [...], "neg": [...]}`', analyse=Prog, derive=derive, grade=grade_effects, names=names,
+    compare=compare_lists("pos", "neg"))

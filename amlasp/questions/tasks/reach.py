@@ -54,10 +54,10 @@ class Reach(Reaching):
         return proven_no(sorted(near, key=str), self.decide) or proven_no(self.universe, self.decide)
 
 
-
-
 class Atoms(Target):
-    NOUN, CAN, NEVER, SHOWN = "atom", "hold", "hold", "holds"
+    """reach checks and grades atoms."""
+
+    NOUN, CAN_DO, NEVER_DO, SHOWN = "atom", "hold", "hold", "holds"
 
     def read(self, c: Case, text: str) -> Atom:
         return c.atom(text)

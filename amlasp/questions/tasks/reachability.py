@@ -121,13 +121,12 @@ class Reaching:
         return choice(rng, query, self.phrase(right), [self.phrase(w) for w in wrong], evidence)
 
 
-
 class Target:
     """What reach and areach differ in when an item is checked or graded: atoms or ground actions."""
 
     NOUN = ""  # "atom", "action"
-    CAN = ""  # what a reachable one can do: "hold", "become applicable"
-    NEVER = ""  # what an impossible one can never do: "hold", "be applied"
+    CAN_DO = ""  # what a reachable one can do: "hold", "become applicable"
+    NEVER_DO = ""  # what an impossible one can never do: "hold", "be applied"
     SHOWN = ""  # what a witness's end state shows: "holds", "is applicable"
 
     def read(self, c: Case, text: str) -> Any:
@@ -184,7 +183,7 @@ class Target:
             never = [x for x in self.candidates(Universe(c.domain, c.problem))
                      if decide(x, False, True).answer is Verdict.NO]
             if never:
-                out.append(f"the gold answer is None, but {len(never)} {self.NOUN}(s) can never {self.NEVER}, "
+                out.append(f"the gold answer is None, but {len(never)} {self.NOUN}(s) can never {self.NEVER_DO}, "
                            f"e.g. {never[0]}: {decide(never[0], False, True).proof}")
         return out
 
@@ -206,7 +205,7 @@ class Target:
         d = self.decider(Reachability(c.domain, c.problem, c.state, time_limit=t))(x)
         g.correct = d.answer is Verdict.NO
         if d.answer is Verdict.YES:
-            g.reason = f"{x} can {self.CAN}: {d.proof}: " + " ".join(map(str, d.witness))
+            g.reason = f"{x} can {self.CAN_DO}: {d.proof}: " + " ".join(map(str, d.witness))
         elif d.answer is Verdict.UNKNOWN:
             g.reason = f"undecided: {d.proof}"
         return g

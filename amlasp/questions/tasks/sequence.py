@@ -43,5 +43,4 @@ class AfterWalk:
         return sorted((g for g in near if g not in self.end), key=str)
 
 
-
 __all__ = ["prefix", "AfterWalk"]

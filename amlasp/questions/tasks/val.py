@@ -68,7 +68,7 @@ class Val:
 
 def names(c: Case) -> dict:
     evidence = c.item.get("evidence") or {}
-    return {"sequence": c.actions(evidence.get("sequence") or quoted(c.item["question"]))}
+    return {"sequence": c.actions(evidence.get("sequence") or quoted(c.item["question"]), "its sequence")}
 
 
 def derive(c: Case, _time_limit: float) -> tuple[int, dict]:
@@ -96,5 +96,6 @@ def because(c: Case | None, ev: dict) -> str:
 
 
 TASK = TaskEntry(
-    Task.VAL, "validation", "the 0-based index of the first inapplicable action of a sequence, -1 if none",
-    "an integer", Val, derive, grade, sequel=(3, 8), names=names, because=because)
+    task=Task.VAL, group="validation",
+    question="the 0-based index of the first inapplicable action of a sequence, -1 if none",
+    answer="an integer", analyse=Val, derive=derive, grade=grade, sequel=(3, 8), names=names, because=because)
