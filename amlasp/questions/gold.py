@@ -112,20 +112,20 @@ def case_of(item: dict) -> Case:
         raise InputError(f"item {item['id']}: no PDDL_domain/PDDL_problem (ACPBench's bool and mcq files have none)")
     try:
         d = _domain(item["PDDL_domain"])
-        p = _problem(item["PDDL_problem"], item["PDDL_domain"])
+        p = problem_of(item)
     except InputError as e:  # located in the item's own PDDL text: say which item
         raise InputError(f"item {item['id']}: {e}") from None
     task, form = Task(item["task"]), Form(item["form"])
-    e = entry(task)
-    if e.after_sequence and item.get("walk"):
+    spec = entry(task)
+    if spec.after_sequence and item.get("walk"):
         walk = parse_actions(" ".join(item["walk"]), d, p, f"item {item['id']}: its walk")
         ex = execute(d, p, walk)
         if not ex.executable:
             raise InputError(f"item {item['id']}: its walk is not executable")
         p = replace(p, init=ex.states[-1])
     c = Case(item, d, p, task, form)
-    if e.names is not None:
-        c.named.update(e.names(c))
+    if spec.names is not None:
+        c.named.update(spec.names(c))
     return c
 
 
@@ -168,9 +168,9 @@ def check(c: Case, time_limit: float = 10.0) -> list[str]:
     and fact (`TaskEntry.check`)."""
     if c.form is not Form.GEN:
         raise Undecided("only gen items carry an answer to re-derive")
-    e = entry(c.task)
-    if e.check is not None:
-        return e.check(c, time_limit)
+    spec = entry(c.task)
+    if spec.check is not None:
+        return spec.check(c, time_limit)
     derived, _ = derive(c, time_limit)
     return disagreements(c, derived)
 
