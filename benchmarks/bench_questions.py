@@ -61,11 +61,11 @@ def up_peer(domain: Path, problem: Path):
 def up_agrees(s, item: dict) -> bool:
     """Does UP give the item's answer? Its walk replayed from the problem's initial state, then
     tests.support.questions.check_simulated from the state the item describes."""
-    from amlasp.questions.gold import read_actions
-    from amlasp.questions.items import AFTER_SEQUENCE
+    from amlasp.questions.registry import entry
+    from tests.support.notation import actions as read_actions
     from tests.support.questions import check_simulated
     start = s.start()
-    if Task(item["task"]) not in AFTER_SEQUENCE:
+    if not entry(item["task"]).after_sequence:
         start, failed = s.run(start, read_actions(" ".join(item["walk"])))
         if failed != -1:
             return False

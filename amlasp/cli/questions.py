@@ -9,13 +9,14 @@ import typer
 
 from ..choices import ANSWER_FORMATS, RESULT_FORMATS
 from ..errors import InputError
+from ..questions.registry import NAMES
 from . import IPC, app, choice_option, examples, guarded, warn
 
 questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
                                                        "(ACPBench's tasks and more): generate them, grade answers.")
 app.add_typer(questions_app, name="questions")
 
-ALL_TASKS = "app,prog,reach,areach,val,just,land,nexta,verify,count,value"
+ALL_TASKS = ",".join(NAMES)
 FERRY = f"{IPC}/domains/ferry.pddl {IPC}/problems/solving/ferry/0_ferry_prob.pddl"
 QX = "examples/questions"
 
@@ -54,7 +55,7 @@ def parse_range(text: str, option: str) -> tuple[int, int]:
 def generate(
     domain: Path = typer.Argument(..., help="reference PDDL domain"),
     problems: List[Path] = typer.Argument(..., help="problem file(s); states are drawn from each in turn"),
-    tasks: str = typer.Option(ALL_TASKS, "--tasks", "-t", help="comma-separated tasks"),
+    tasks: str = typer.Option(ALL_TASKS, "--tasks", "-t", help="comma-separated tasks (default: all, in this order)"),
     forms: str = typer.Option("gen,bool,mcq", "--forms", help="comma-separated forms: gen, bool, mcq"),
     per_task: int = typer.Option(10, "--per-task", "-n", help="items per task and form"),
     seed: int = typer.Option(0, "--seed", help="random seed (the same arguments and seed give the same file)"),
@@ -70,7 +71,8 @@ def generate(
     """Generate questions whose answers the encodings prove; print the balance report."""
     def run():
         from ..questions.generate import Options, generate as run_generate, load_sources
-        from ..questions.items import Form, Task
+        from ..questions.items import Form
+        from ..questions.registry import Task
         from ..render import questions as present
         from ..render.formats import Format, to_json
         from ..render.output import console, deliver, refuse_overwrite

@@ -28,6 +28,15 @@ def parse_action(text: str, domain: Domain, problem: Problem, source: str = "<co
     return Grounder(domain, problem.object_types(domain)).action(node, source)
 
 
+def parse_actions(text: str, domain: Domain, problem: Problem, source: str = "<actions>") -> list[GroundAction]:
+    """Ground actions written in a row, "(sail l0 l1) (board c0 l1)" (a walk, a sequence a question
+    quotes); `source` names the text in errors."""
+    node = sexpr.read(f"({text})", source, 1, 0)
+    node.col = 1  # the added '(' stands before the first column
+    grounder = Grounder(domain, problem.object_types(domain))
+    return [grounder.action(a, source) for a in node]
+
+
 _PLAN_LINE = re.compile(r"^(\s*)(?:\d+(?:\.\d+)?\s*:\s*)?(\(.*\))\s*(?:\[[^\]]*\])?\s*$")
 #: An action of plain words, `(stack b1 b2)`: read without the s-expression reader (`Grounder.plain_action`).
 _PLAIN = re.compile(r"\(\s*([^\s();?]+(?:\s+[^\s();?]+)*)\s*\)")
@@ -70,4 +79,4 @@ def parse_plan(text: str, domain: Domain, problem: Problem, file: str = "<plan>"
     return plan
 
 
-__all__ = ["parse_action", "parse_plan", "read_plan"]
+__all__ = ["parse_action", "parse_actions", "parse_plan", "read_plan"]

@@ -336,6 +336,18 @@ def parse_literal(text: str, domain: Domain, problem: Problem, source: str = "<c
     return Literal(Grounder(domain, problem.object_types(domain)).atom(node, source), positive)
 
 
+def parse_atom(text: str, domain: Domain, problem: Problem, source: str = "<atom>") -> Atom:
+    """A ground atom, "(on b1 b2)" or "on b1 b2" (as ACPBench writes reach's answers); `source`
+    names it in errors."""
+    stripped = text.strip()
+    if "(" in stripped or ")" in stripped:
+        node = sexpr.read(stripped, source)
+    else:  # read as if written with its parentheses
+        node = sexpr.read(f"({stripped})", source, 1, 0)
+        node.col = 1
+    return Grounder(domain, problem.object_types(domain)).atom(node, source)
+
+
 def parse_state(text_or_path: str, domain: Domain, problem: Problem) -> frozenset[Atom]:
     """A state given by a user: a file (trajectory, JSON, problem: its first state), else atoms "(on a b) (clear a)"."""
     if _is_file(text_or_path):
@@ -379,4 +391,4 @@ def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None
 
 
 __all__ = ["StateSet", "parse_atom_text", "read_trajectory", "read_json_states", "find_problem_for", "load_states",
-           "parse_literal", "parse_state", "state_inputs"]
+           "parse_literal", "parse_atom", "parse_state", "state_inputs"]

@@ -1,8 +1,9 @@
 """Reasoning-about-action questions with proven answers, and grading answers to them (`amlasp questions`).
 
-In flow order: `items` (tasks, forms, one item), `universe` (what a question may mention),
-`walks` (seeded random walks and breadth-first search by the encodings), `decide` (reachability
-and landmark proofs), `templates` and `language` (English from PDDL), `tasks/` (one builder per
-task), `generate` (the driver), and for grading `answers` (reading free answers), `gold`
-(re-deriving an item's answer from its PDDL) and `grade`.
+In flow order: `registry` (the tasks, each found in its module), `items` (forms, one item),
+`universe` (what a question may mention), `walks` (seeded random walks and breadth-first search by
+the encodings), `decide` (reachability and landmark proofs), `templates` and `language` (English
+from PDDL), `generate` (the driver), and for grading `answers` (reading free answers), `gold`
+(re-deriving an item's answer from its PDDL) and `grade`. `tasks/` holds one module per task, whose
+entry owns its generation, gold derivation and grading (gold, grade and generate dispatch to it).
 """

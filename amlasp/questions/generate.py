@@ -20,9 +20,9 @@ from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from ..pddl.writer import problem_to_pddl
 from ..workers import ProgressCallback
-from .items import AFTER_SEQUENCE, Form, Item, Task, item_id
+from .items import Form, Item, Task, item_id
 from .language import Phrasebook
-from .tasks import SPECS
+from .registry import entry
 from .tasks.common import Draft, Situation, Skip, Source
 from .templates import Templates, load_templates, templates_for
 from .walks import random_walks
@@ -107,7 +107,7 @@ def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iter
     """Situations from fresh walks, round robin over the problems, each with its own seeded generators;
     a task with a `sequel` walks on past the state (in the same batch: no clingo call per state)."""
     lo, hi = options.depth
-    sequel = SPECS[task].sequel
+    sequel = entry(task).sequel
     batch = 0
     while True:
         walks = []
@@ -128,7 +128,7 @@ def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iter
 def context(sit: Situation, task: Task, form: Form, goal: bool) -> str:
     book, src = sit.book, sit.source
     parts = [book.domain_text(), book.objects(src.problem)]
-    if task in AFTER_SEQUENCE:
+    if entry(task).after_sequence:
         parts.append(book.state(sit.walk.states[0], src.static, lead="Initially"))
     else:
         parts.append(book.state(sit.state, src.static))
@@ -160,7 +160,7 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
     """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`)."""
     out = Generation(wanted=options.per_task)
     for k, task in enumerate(options.tasks):
-        spec = SPECS[task]
+        spec = entry(task)
         forms = [f for f in options.forms if f in spec.forms]
         out.asked += [(task, f) for f in forms]
         made: Counter = Counter()
@@ -178,8 +178,8 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
                                      "problems or a longer limit")
                 break
             drawn += 1
-            where = (sit.source.problem_file, sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state,
-                     tuple(sit.walk.actions) if task in AFTER_SEQUENCE else ())
+            where = (sit.source.problem_file, sit.walk.states[0] if spec.after_sequence else sit.state,
+                     tuple(sit.walk.actions) if spec.after_sequence else ())
             if where in seen:  # a state asked about already (small state spaces repeat)
                 continue
             seen.add(where)
@@ -222,7 +222,7 @@ def _ask(out: Generation, task: Task, analysis, form: Form, yes: bool) -> Draft 
 
 def _item(sit: Situation, task: Task, form: Form, draft: Draft, key: str, options: Options, goal: bool) -> Item:
     src = sit.source
-    described = sit.walk.states[0] if task in AFTER_SEQUENCE else sit.state
+    described = sit.walk.states[0] if entry(task).after_sequence else sit.state
     problem = problem_to_pddl(replace(src.problem, init=frozenset(a for a in described if a.predicate != "=")),
                            src.domain.name)
     return Item(item_id(key, form), task, form, context(sit, task, form, goal), draft.question, draft.answer,

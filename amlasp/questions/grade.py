@@ -5,7 +5,8 @@ actions or facts is compared as a set (with precision and recall beside exact ma
 first action is a right next action, any provably impossible fact a right reach answer, any valid
 plan one action or two consecutive ones shorter a right simplification. A yes/no answer to reach or
 areach may come with a witness plan instead, which is validated. With `check_gold`, each gen item's
-own answer is re-derived from its PDDL and disagreements are listed (gold.py).
+own answer is re-derived from its PDDL and disagreements are listed (gold.py). What is particular to
+a task (how its free answer is read and judged) is its entry's (`registry.py`); what all share is here.
 """
 
 from __future__ import annotations
@@ -15,14 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..reasoning.engine import execute
-from ..reasoning.optimal import OptimalStatus, optimal_first_actions
-from .answers import Reader, as_text, is_none, read_bool, read_choice, read_int
-from ..enums import Verdict
-from .decide import Landmarks, Reachability
+from .answers import Reader, as_text, read_bool, read_choice
 from ..errors import InputError
-from .gold import Case, Items, Undecided, case_of, check, read_actions, read_atom
+from .gold import Case, Items, Undecided, case_of, check
 from .items import Form, Task
 from .language import Phrasebook
+from .registry import entry
 from .templates import templates_for
 
 
@@ -139,54 +138,59 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
     if c is None:
         g.reason = "the item has no PDDL to grade a free answer against"
         return g
-    return GEN[task](g, item, c, answer, reader(c), time_limit)
+    return entry(task).grade(g, item, c, answer, reader(c), time_limit)
 
 
 def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> Graded:
     gold = item["answer"] == "yes"
     got = read_bool(answer)
     ev = item.get("evidence") or {}
-    if c is not None and g.task in (Task.REACH, Task.AREACH) and ("(" in as_text(answer)):
+    witness = entry(g.task).witness
+    if c is not None and witness is not None and ("(" in as_text(answer)):
         plan, _ = reader(c).actions_in(answer)
         target = ev.get("fact") or ev.get("action")
         if plan and target:  # a witness plan stands for "yes"
-            ex = execute(c.domain, c.problem, plan)
-            if not ex.executable:
-                g.reason = f"the witness fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}: " + \
-                           "; ".join(f"{u} is false" if u.kind == "pos" else str(u) for u in ex.unmet)
-                return g
-            end = ex.states[-1]
-            if g.task is Task.REACH:
-                ok = read_atom(target) in end
-            else:
-                ok = execute(c.domain, c.problem, [read_actions(target)[0]], start=end, states=False).executable
-            g.correct = ok and gold
-            g.reason = "" if g.correct else f"the witness does not reach a state where {target} " + \
-                ("holds" if g.task is Task.REACH else "is applicable")
-            return g
+            return _grade_witness(g, c, plan, target, witness, gold)
     if got is None:
         g.reason = "no yes/no found"
         return g
     g.correct = got == gold
     if not g.correct:
-        g.reason = f"the answer is {item['answer']}" + _because(g.task, ev)
+        g.reason = f"the answer is {item['answer']}" + _because(g.task, c, ev)
     return g
 
 
-def _because(task: Task, ev: dict) -> str:
+def _grade_witness(g: Graded, c: Case, plan: list, target: str, witness, gold: bool) -> Graded:
+    """A yes/no answer given as a witness plan: it must run, and its end state show the yes."""
+    ex = execute(c.domain, c.problem, plan)
+    if not ex.executable:
+        g.reason = f"the witness fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}: " + \
+                   "; ".join(f"{u} is false" if u.kind == "pos" else str(u) for u in ex.unmet)
+        return g
+    shown, what = witness(c, ex.states[-1], target)
+    g.correct = shown and gold
+    g.reason = "" if g.correct else f"the witness does not reach a state where {target} {what}"
+    return g
+
+
+def _because(task: Task, c: Case | None, ev: dict) -> str:
     """Why a yes/no item's answer is what it is, from its evidence (empty when it says nothing)."""
-    unmet = "; ".join(f"{u} is false" for u in ev.get("unmet", []))  # the failed precondition literals
-    if task is Task.VAL and ev.get("first_inapplicable", -1) >= 0:
-        j = ev["first_inapplicable"]
-        return f": step {j + 1}, {read_actions(ev['sequence'])[j]}, is not applicable: {unmet}"
-    if task is Task.APP and unmet:
-        return f": {ev['action']} is not applicable: {unmet}"
+    because = entry(task).because
+    said = because(c, ev) if because is not None else ""
+    if said:
+        return said
     if "proof" in ev:
         return f": {ev['proof']}"
     return ""
 
 
-def _why_not(c: Case, a) -> str:
+def unmet_text(ev: dict) -> str:
+    """The failed precondition literals an item's evidence lists."""
+    return "; ".join(f"{u} is false" for u in ev.get("unmet", []))
+
+
+def why_not(c: Case, a) -> str:
+    """Why a ground action named in an answer is not applicable in the item's state (or that it is)."""
     unknown = [o for o in a.args if o not in c.problem.object_types(c.domain)]
     if unknown:
         return f"action {a} names an unknown object {unknown[0]}"
@@ -198,197 +202,17 @@ def _why_not(c: Case, a) -> str:
                                                        for u in ex.unmet)
 
 
-def _pr(g: Graded, got: set, gold: set) -> None:
+def score_sets(g: Graded, got: set, gold: set) -> None:
+    """A set answer: exact match, with precision and recall beside it."""
     g.precision = len(got & gold) / len(got) if got else (1.0 if not gold else 0.0)
     g.recall = len(got & gold) / len(gold) if gold else 1.0
     g.correct = got == gold
 
 
-def _app(g, item, c, answer, r, _t):
-    got, bad = r.actions_in(answer)
-    gold = set(read_actions(" ".join(item["answer"])))
-    _pr(g, set(got), gold)
-    why = [_why_not(c, a) for a in sorted(set(got) - gold, key=str)]
-    if gold - set(got):
-        why.append("missing: " + " ".join(map(str, sorted(gold - set(got), key=str))))
-    why += [f"cannot read '{b}'" for b in bad]
-    g.reason = "; ".join(why)
+def cannot_read(g: Graded, answer: Any, bad: list[str]) -> Graded:
+    """A free answer in which nothing of the asked kind was read."""
+    g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
     return g
 
 
-def _progression(g, item, c, answer, r, _t):
-    read = r.progression(answer)
-    if read is None:
-        g.reason = "no positive and negative lists found"
-        return g
-    pos, neg = read
-    gp, gn = ({read_atom(x) for x in item["answer"][k]} for k in ("pos", "neg"))
-    got = {("+", x) for x in pos} | {("-", x) for x in neg}
-    gold = {("+", x) for x in gp} | {("-", x) for x in gn}
-    _pr(g, got, gold)
-    why = [f"{x} is not made {'true' if s == '+' else 'false'}" for s, x in sorted(got - gold, key=str)]
-    why += [f"missing: {x} made {'true' if s == '+' else 'false'}" for s, x in sorted(gold - got, key=str)]
-    g.reason = "; ".join(why)
-    return g
-
-
-def _val(g, item, c, answer, r, _t):
-    got = read_int(answer)
-    g.correct = got == int(item["answer"])
-    if not g.correct:
-        seq = c.named["sequence"]
-        j = int(item["answer"])
-        g.reason = ("every action is applicable" if j < 0 else
-                    f"the first inapplicable action is at index {j}, {seq[j]}: " +
-                    "; ".join((item.get("evidence") or {}).get("unmet", [])))
-    return g
-
-
-def _removed(plan: list, key: list) -> list | None:
-    """The plan without the removal ACPBench's key names: [a, k] (k-th occurrence of a), [a1, a2, "-1"]."""
-    acts = read_actions(" ".join(str(x) for x in key[:2]))
-    if len(key) == 3 and len(acts) == 2:
-        i = next((i for i in range(len(plan) - 1) if plan[i:i + 2] == acts), None)
-        return None if i is None else plan[:i] + plan[i + 2:]
-    if len(key) == 2 and len(acts) == 1 and str(key[1]).isdigit():
-        at = [i for i, a in enumerate(plan) if a == acts[0]]
-        k = int(key[1])
-        return plan[:at[k - 1]] + plan[at[k - 1] + 1:] if 0 < k <= len(at) else None
-    return None
-
-
-def _just(g, item, c, answer, r, _t):
-    plan = c.named["plan"]
-    if isinstance(answer, list) and answer and isinstance(answer[0], list):  # removal keys, as in the gold
-        shorter, bad = _removed(plan, answer[0]), [str(answer[0])]
-        if shorter is None:
-            g.reason = f"no such removal in the plan: {answer[0]}"
-            return g
-    else:
-        shorter, bad = r.actions_in(answer)
-    removals = [plan[:i] + plan[i + 1:] for i in range(len(plan))] + \
-               [plan[:i] + plan[i + 2:] for i in range(len(plan) - 1)]
-    if shorter not in removals:
-        g.reason = "not the plan with one action, or two consecutive ones, removed" + \
-                   (f" (cannot read '{bad[0]}')" if bad else "")
-        return g
-    ex = execute(c.domain, c.problem, shorter, states=False)
-    g.correct = ex.valid
-    if not ex.valid:
-        g.reason = "the shortened plan is not valid: " + (
-            f"step {ex.failed_step + 1}, {shorter[ex.failed_step]}, is not applicable" if ex.failed_step is not None
-            else "the goal does not hold at its end: " + " ".join(map(str, ex.goal_unmet)))
-    return g
-
-
-def _reach(g, item, c, answer, r, t):
-    gold = item["answer"]
-    if is_none(answer):
-        g.correct = not gold
-        g.reason = "" if g.correct else f"some can never hold, e.g. {gold[0]}"
-        return g
-    reach = g.task is Task.REACH
-    xs, bad = (r.atoms_in(answer) if reach else r.actions_in(answer))
-    if not xs:
-        g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
-        return g
-    x = xs[0]
-    listed = {" ".join(str(y).lower().strip("()").split()) for y in gold}
-    if " ".join(str(x).strip("()").split()) in listed:
-        g.correct = True
-        return g
-    rr = Reachability(c.domain, c.problem, c.state, time_limit=t)
-    d = rr.atom(x) if reach else rr.action(x)
-    g.correct = d.answer is Verdict.NO
-    if d.answer is Verdict.YES:
-        g.reason = f"{x} can {'hold' if reach else 'become applicable'}: {d.proof}: " + " ".join(map(str, d.witness))
-    elif d.answer is Verdict.UNKNOWN:
-        g.reason = f"undecided: {d.proof}"
-    return g
-
-
-def _land(g, item, c, answer, r, t):
-    """Each fact named must be a non-trivial landmark (one, or a list: precision over the facts named,
-    recall over every landmark where the gold lists them all, i.e. our own items)."""
-    yes = {" ".join(y.lower().strip("()").split()) for y in item["answer"]["yes"]}
-    if isinstance(answer, dict):  # the gold's own shape: its landmarks are the answer
-        answer = answer.get("yes", [])
-    if is_none(answer):
-        g.correct = not yes
-        g.reason = "" if g.correct else f"there are landmarks, e.g. ({sorted(yes)[0]})"
-        return g
-    xs, bad = r.atoms_in(answer)
-    if not xs:
-        g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
-        return g
-    goals = {l.atom for l in c.problem.goal if l.positive}
-    decide = None
-    right, why = set(), []
-    for f in dict.fromkeys(xs):
-        if " ".join(str(f).strip("()").split()) in yes:
-            right.add(f)
-        elif f in c.state or f in goals:
-            why.append(f"{f} holds in the state or is a goal: a trivial landmark")
-        else:
-            decide = decide or Landmarks(c.domain, c.problem, c.state, t)
-            d = decide.fact(f)
-            if d.answer is Verdict.YES:
-                right.add(f)
-            else:
-                why.append(f"{f} is no landmark: {d.proof}" if d.answer is Verdict.NO else f"{f}: undecided: {d.proof}")
-    named = len(dict.fromkeys(xs))
-    g.correct = not why and not bad
-    why += [f"cannot read '{b}'" for b in bad]
-    g.reason = "; ".join(why)
-    if named > 1:
-        g.precision = len(right) / named
-        if "evidence" in item and yes:  # our items list every landmark
-            g.recall = len({" ".join(str(f).strip("()").split()) for f in right} & yes) / len(yes)
-    return g
-
-
-def _nexta(g, item, c, answer, r, t):
-    acts, bad = r.actions_in(answer)
-    if not acts:
-        g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
-        return g
-    a = acts[0]
-    gold = item["answer"]
-    if str(a) in {x.lower() for x in gold["yes"]}:
-        g.correct = True
-        return g
-    ex = execute(c.domain, c.problem, [a], states=False)
-    if not ex.executable:
-        g.reason = _why_not(c, a)
-        return g
-    if "evidence" not in item:  # ACPBench lists some optimal first actions only: decide
-        opt = optimal_first_actions(c.domain, c.problem, time_limit=t)
-        if opt.status is OptimalStatus.SOLVED and a in opt.optimal:
-            g.correct = True
-            return g
-    g.reason = f"{a} is applicable but starts no shortest plan (the shortest has {gold.get('opt')} steps)"
-    return g
-
-
-def _count(g, item, c, answer, r, _t):
-    got = read_int(answer)
-    g.correct = got == int(item["answer"])
-    g.reason = "" if g.correct else f"the answer is {item['answer']}"
-    return g
-
-
-def _value(g, item, c, answer, r, _t):
-    objects = set(c.problem.object_types(c.domain))
-    words = [w for w in as_text(answer).lower().replace(",", " ").split() if w.strip(".\"'") in objects]
-    got = words[0].strip(".\"'") if words else None
-    g.correct = got == str(item["answer"]).lower()
-    g.reason = "" if g.correct else f"the answer is {item['answer']}" if got else "no object of the problem named"
-    return g
-
-
-GEN: dict[Task, Callable] = {Task.APP: _app, Task.PROG: _progression, Task.VERIFY: _progression, Task.VAL: _val,
-                             Task.JUST: _just, Task.REACH: _reach, Task.AREACH: _reach, Task.LAND: _land,
-                             Task.NEXTA: _nexta, Task.COUNT: _count, Task.VALUE: _value}
-
-
-__all__ = ["Graded", "Grades", "grade", "grade_item"]
+__all__ = ["Graded", "Grades", "grade", "grade_item", "why_not", "score_sets", "unmet_text", "cannot_read"]

@@ -1,4 +1,4 @@
-"""Questions as data: the tasks, the forms, and one item in ACPBench's JSON fields plus ours.
+"""Questions as data: the forms, and one item in ACPBench's JSON fields plus ours.
 
 An item is what a reasoner is asked (`context`, `question`, `choices`) and the proven answer
 (`answer`), with the PDDL it is about, so that anyone can check it (`evidence`: the witness plan,
@@ -16,22 +16,7 @@ from typing import Any
 
 from ..enums import TextEnum
 from ..errors import InputError
-
-
-class Task(TextEnum):
-    """ACPBench's eight (with its meanings) and the three of Banerjee et al."""
-
-    APP = "app"  # applicable ground actions
-    PROG = "prog"  # facts made true / false by an action
-    REACH = "reach"  # can a fact ever hold
-    AREACH = "areach"  # can an action ever become applicable
-    VAL = "val"  # index of the first inapplicable action of a sequence
-    JUST = "just"  # removable actions / consecutive pairs of a valid plan
-    LAND = "land"  # fact landmarks
-    NEXTA = "nexta"  # an action that starts a shortest plan
-    VERIFY = "verify"  # is this fact true after the sequence
-    COUNT = "count"  # how many objects satisfy a condition / actions are executable
-    VALUE = "value"  # which object fills a relation
+from .registry import Task, entry
 
 
 class Form(TextEnum):
@@ -42,28 +27,7 @@ class Form(TextEnum):
     MCQ = "mcq"
 
 
-#: ACPBench's `group` stems (the group is `<stem>_<form>`); ours for the three it does not have.
-GROUPS: dict[Task, str] = {
-    Task.APP: "applicable_actions", Task.PROG: "progression", Task.REACH: "reachable_atom",
-    Task.AREACH: "reachable_action", Task.VAL: "validation", Task.JUST: "action_justification",
-    Task.LAND: "landmarks", Task.NEXTA: "goal_closer", Task.VERIFY: "fact_verification",
-    Task.COUNT: "counting", Task.VALUE: "object_value",
-}
-
-#: Tasks asked about the state after the walk, described as the current state (ACPBench); the
-#: others describe the initial state and ask about the state after the walk (Banerjee et al.).
-AFTER_SEQUENCE = frozenset({Task.VERIFY, Task.COUNT, Task.VALUE})
-
 LABELS = ("A", "B", "C", "D")
-
-
-def task_form_of_group(group: str) -> tuple[Task, Form] | None:
-    """ACPBench's `group` (e.g. `applicable_actions_gen`) → (task, form), None when unknown."""
-    stem, _, form = group.rpartition("_")
-    for task, name in GROUPS.items():
-        if name == stem and form in {f.value for f in Form}:
-            return task, Form(form)
-    return None
 
 
 def item_id(*parts: Any) -> int:
@@ -95,7 +59,7 @@ class Item:
 
     @property
     def group(self) -> str:
-        return f"{GROUPS[self.task]}_{self.form}"
+        return f"{entry(self.task).group}_{self.form}"
 
     def to_dict(self) -> dict:
         """ACPBench's fields first, in its order, then ours."""
@@ -147,5 +111,4 @@ def read_records(path: str | Path) -> list[tuple[Any, int, int]]:
     return out
 
 
-__all__ = ["Task", "Form", "GROUPS", "AFTER_SEQUENCE", "LABELS", "Item", "item_id", "task_form_of_group",
-           "read_records"]
+__all__ = ["Task", "Form", "LABELS", "Item", "item_id", "read_records"]

@@ -24,14 +24,14 @@ pytest.importorskip("unified_planning")
 from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
 
 from amlasp.questions.generate import Options, generate, load_sources  # noqa: E402
-from amlasp.questions.gold import read_actions, read_atom  # noqa: E402
 from amlasp.questions.items import Form, Task  # noqa: E402
-from amlasp.questions.tasks.plans import removal_key  # noqa: E402
+from amlasp.questions.tasks.just import removal_key  # noqa: E402
 from amlasp.questions.universe import Universe  # noqa: E402
 from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402
 from amlasp.pddl.parse import parse_domain, parse_problem  # noqa: E402
 
 from tests.support.ipc import reference, small_problem  # noqa: E402
+from tests.support.notation import actions as read_actions, atom as read_atom  # noqa: E402
 from tests.support.questions import Simulation, check_simulated  # noqa: E402
 from tests.support.up import up_atoms, up_problem, up_valid  # noqa: E402
 from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
@@ -199,9 +199,9 @@ def test_a_task_out_of_reach_stops_early_and_says_why(monkeypatch):
     """nexta when the planner never finishes in time (simulated: every optimal search undecided): it stops
     after GIVE_UP undecided states (not 4 x N of them), the report says why, other tasks go on."""
     from amlasp.questions.generate import GIVE_UP
-    from amlasp.questions.tasks import plans
+    from amlasp.questions.tasks import nexta
     from amlasp.reasoning.optimal import FirstActions, OptimalStatus
-    monkeypatch.setattr(plans, "optimal_first_actions",
+    monkeypatch.setattr(nexta, "optimal_first_actions",
                         lambda *a, **k: FirstActions(OptimalStatus.UNKNOWN, detail="Fast Downward: timeout"))
     sources = load_sources(reference("ferry"), [small_problem("ferry")])
     g = generate(sources, Options(tasks=(Task.NEXTA, Task.APP), forms=(Form.GEN,), per_task=3, seed=1))

@@ -69,7 +69,7 @@ def test_english_answers_are_read_with_the_templates(ferry):
     items, source = ferry
     book = Phrasebook(source.domain, templates_for(source.domain))
     item = by(items, "app", "gen")[0]
-    from amlasp.questions.gold import read_actions
+    from tests.support.notation import actions as read_actions
     english = "; ".join(book.action(a) for a in read_actions(" ".join(item["answer"])))
     assert grade([item], {str(item["id"]): english}).results[0].correct
     b = by(items, "app", "bool")[0]

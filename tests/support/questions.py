@@ -5,8 +5,7 @@ benchmarks/bench_questions.py). Import after `pytest.importorskip("unified_plann
 from __future__ import annotations
 
 from amlasp.external.up_oracle import simulator
-from amlasp.questions.gold import read_actions, read_atom
-
+from .notation import actions as read_actions, atom as read_atom
 from .up import up_action, up_atoms
 
 

@@ -1,4 +1,4 @@
-"""What every task builder shares: the situation asked about, a drafted question, the forms.
+"""What every task shares: its entry in the registry, the situation asked about, a drafted question.
 
 A task's `analyse(situation)` computes the full, proven answer for one state once; its
 `gen()`, `boolean(yes)` and `mcq()` then draft one question of each form from it (None when the
@@ -10,13 +10,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ...model import Atom, Domain, GroundAction, Problem
 from ..items import LABELS, Form, Task
 from ..language import Phrasebook, enumerate_text
 from ..universe import Universe
 from ..walks import Walk
+
+if TYPE_CHECKING:
+    from ..answers import Reader
+    from ..gold import Case
+    from ..grade import Graded
+
+ALL = frozenset(Form)
 
 
 class Skip(Exception):
@@ -94,15 +101,35 @@ class Analysis(Protocol):
 
 
 @dataclass(frozen=True)
-class TaskSpec:
-    """A task: its forms, whether its context states the goal, its analysis of one situation, and
-    (`sequel`) how many actions (min, max) the walk goes on past the state, for the task's sequence."""
+class TaskEntry:
+    """One task, all of it: the registry's entry (`registry.py`), in the task's own module.
+
+    Wording: `group` (ACPBench's group stem), `question` and `answer` (the docs' table: the gen
+    question and its answer's shape). Generation: `analyse`, `forms`, `needs_goal` (the context
+    states the goal), `after_sequence` (the context describes the initial state and the question the
+    walk: Banerjee et al.), `sequel` (how many actions (min, max) the walk goes on past the state).
+    Gold: `names` (what the question names, into `Case.named`), `derive` (the gen answer re-derived,
+    raising `gold.Undecided`), `check` (in place of comparing `derive` with a complete gold answer),
+    `compare` (in place of comparing a list as a set, anything else as text). Grading: `grade` (a
+    free answer), `because` (why a yes/no answer is what it is, before the evidence's proof),
+    `witness` (whether a witness plan's end state shows a yes, and what it shows: reach and areach)."""
 
     task: Task
-    forms: frozenset[Form]
-    needs_goal: bool
+    group: str
+    question: str
+    answer: str
     analyse: Callable[[Situation], Analysis]
+    derive: Callable[[Case, float], tuple[Any, dict]]
+    grade: Callable[[Graded, dict, Case, Any, Reader, float], Graded]
+    forms: frozenset[Form] = ALL
+    needs_goal: bool = False
+    after_sequence: bool = False
     sequel: tuple[int, int] | None = None
+    names: Callable[[Case], dict] | None = None
+    check: Callable[[Case, float], list[str]] | None = None
+    compare: Callable[[Any, Any], list[str]] | None = None
+    because: Callable[[Case | None, dict], str] | None = None
+    witness: Callable[[Case, frozenset[Atom], str], tuple[bool, str]] | None = None
 
 
 def choice(rng: random.Random, query: str, right: str, wrong: Sequence[str], evidence: dict) -> Draft | None:
@@ -135,5 +162,5 @@ def sequence_text(book: Phrasebook, actions: Sequence[GroundAction]) -> str:
     return enumerate_text([f"({i}) {book.action(a)}" for i, a in enumerate(actions, 1)])
 
 
-__all__ = ["Skip", "Source", "Situation", "Draft", "Analysis", "TaskSpec", "choice", "yes_no", "sample",
+__all__ = ["Skip", "Source", "Situation", "Draft", "Analysis", "TaskEntry", "ALL", "choice", "yes_no", "sample",
            "pddl_list", "sequence_text"]

@@ -1,125 +1,23 @@
-"""Reachability questions: reach (can a fact ever hold) and areach (can an action ever be applied).
-
-The free-answer forms are ACPBench's: name a proposition (an action) that can never hold (become
-applicable); the gold answer lists every one among the type-correct atoms of changing predicates
-(type-correct ground actions), so every atom (action) must be decided: an item with one left
-undecided is skipped. ACPBench writes reach's atoms without parentheses; so do we.
-"""
+"""reach (ACPBench's reachable_atom): can a fact ever hold; name one that never can."""
 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
-from ...model import Atom, GroundAction
-from ...enums import Verdict
+from ...model import Atom
+from ..answers import Reader
 from ..decide import Decision, Reachability
-from ..items import Form, Task
-from ..universe import TooLarge, similar_actions, similar_atoms
-from .common import Draft, Situation, Skip, TaskSpec, choice, yes_no
-
-ALL = frozenset(Form)
-
-
-def classify(items, decide, settle) -> dict:
-    """Every item decided: cheap proofs first for all, then h^2, then the planner for the rest, together."""
-    out = {x: decide(x, False, False) for x in items}
-    for x, d in out.items():
-        if d.answer is Verdict.UNKNOWN:
-            out[x] = decide(x, False, True)
-    open_ = [x for x, d in out.items() if d.answer is Verdict.UNKNOWN]
-    if open_:
-        settle(open_)
-        out.update({x: decide(x, False, True) for x in open_})
-    unknown = [x for x, d in out.items() if d.answer is Verdict.UNKNOWN]
-    if unknown:
-        raise Skip(f"undecided: {unknown[0]} ({out[unknown[0]].proof})")
-    return out
+from ..gold import Case
+from ..registry import Task
+from ..universe import Universe, similar_atoms
+from .common import TaskEntry
+from .reachability import Reaching, Target, proven_no, reach_text
 
 
-def reach_text(f: Atom) -> str:
-    """An atom as ACPBench writes reach's answers: without parentheses (`at c0 l1`)."""
-    return " ".join((f.predicate, *f.args))
+class Reach(Reaching):
+    """reach: can a fact ever hold."""
 
-
-def proven_no(candidates, decide) -> list:
-    """Candidates proven impossible without the planner: by the relaxation first, by h^2 only if need be."""
-    pool = [x for x in candidates if decide(x, False, False).answer is Verdict.NO]
-    return pool or [x for x in candidates if decide(x, False, True).answer is Verdict.NO]
-
-
-class _Reach:
-    """Shared by reach and areach: the decider, and the yes/no and multiple-choice questions drawn
-    from the candidates for each answer (`yes_pool`, `no_pool`); the subclass says what is asked about."""
-
-    KEY = ""  # the evidence field naming what is asked about
-    GEN = NEVER = CAN = ""  # the free-answer and the multiple-choice questions
-
-    def __init__(self, sit: Situation):
-        self.sit = sit
-        src = sit.source
-        self.r = Reachability(sit.domain, sit.source.problem, sit.state, src.explore_states, src.time_limit)
-
-    def decide(self, x, planner: bool = True, mutex: bool = True) -> Decision:
-        raise NotImplementedError
-
-    def everything(self) -> tuple:
-        """What a question may name: the type-correct fluent atoms (ground actions)."""
-        raise NotImplementedError
-
-    @cached_property
-    def universe(self) -> tuple:
-        try:
-            return self.everything()
-        except TooLarge as e:
-            raise Skip(str(e)) from None
-
-    def phrase(self, x) -> str:
-        raise NotImplementedError
-
-    def asked(self, x) -> str:
-        raise NotImplementedError
-
-    def settle(self, xs: list) -> None:
-        """Decide `xs` with the planner, together."""
-        raise NotImplementedError
-
-    def written(self, x) -> str:
-        """`x` as the gen answer writes it."""
-        raise NotImplementedError
-
-    yes_pool: list
-    no_pool: list
-
-    def gen(self) -> Draft:
-        decided = classify(self.universe, self.decide, self.settle)
-        never = sorted((x for x, d in decided.items() if d.answer is Verdict.NO), key=str)
-        evidence = {"reachable": sum(d.answer is Verdict.YES for d in decided.values()),
-                    "proofs": {str(x): decided[x].proof for x in never}}
-        return Draft(self.GEN, sorted(self.written(x) for x in never), evidence)
-
-    def boolean(self, yes: bool) -> Draft | None:
-        pool = self.yes_pool if yes else self.no_pool
-        if not pool:
-            return None
-        x = self.sit.rng.choice(pool)
-        d = self.decide(x)
-        assert d.answer is (Verdict.YES if yes else Verdict.NO)
-        return Draft(self.asked(x), yes_no(yes), {self.KEY: str(x), **d.evidence()})
-
-    def mcq(self) -> Draft | None:
-        rng = self.sit.rng
-        if self.no_pool and len(self.yes_pool) >= 3:
-            right, wrong, query = rng.choice(self.no_pool), rng.sample(self.yes_pool, 3), self.NEVER
-        elif self.yes_pool and len(self.no_pool) >= 3:
-            right, wrong, query = rng.choice(self.yes_pool), rng.sample(self.no_pool, 3), self.CAN
-        else:
-            return None
-        evidence = {self.KEY: str(right), **self.decide(right).evidence(),
-                    "distractors": {str(w): self.decide(w).proof for w in wrong}}
-        return choice(rng, query, self.phrase(right), [self.phrase(w) for w in wrong], evidence)
-
-
-class Reach(_Reach):
     KEY = "fact"
     NEVER = "Which of the following facts can never hold in any state reachable from the current state?"
     CAN = "Which of the following facts can hold in some state reachable from the current state?"
@@ -156,41 +54,35 @@ class Reach(_Reach):
         return proven_no(sorted(near, key=str), self.decide) or proven_no(self.universe, self.decide)
 
 
-class AReach(_Reach):
-    KEY = "action"
-    NEVER = ("Which of the following actions can never become applicable in any state reachable from the "
-             "current state?")
-    CAN = "Which of the following actions can become applicable in some state reachable from the current state?"
-    GEN = ("What action can never become applicable, in any state reachable from the current state? "
-           "Answer None if there is none.")
+class Atoms(Target):
+    """reach checks and grades atoms."""
 
-    def decide(self, x: GroundAction, planner: bool = True, mutex: bool = True) -> Decision:
-        return self.r.action(x, planner, mutex)
+    NOUN, CAN_DO, NEVER_DO, SHOWN = "atom", "hold", "hold", "holds"
 
-    def everything(self) -> tuple[GroundAction, ...]:
-        return self.sit.source.universe.ground_actions
+    def read(self, c: Case, text: str) -> Atom:
+        return c.atom(text)
 
-    def phrase(self, x: GroundAction) -> str:
-        return self.sit.book.action(x)
+    def decider(self, r: Reachability):
+        return r.atom
 
-    def asked(self, x: GroundAction) -> str:
-        return f"Is it possible to reach a state where the action \"{self.phrase(x)}\" can be applied?"
+    def candidates(self, u: Universe) -> tuple[Atom, ...]:
+        return u.fluent_atoms
 
-    def settle(self, xs: list) -> None:
-        self.r.settle([], xs)
+    def settle(self, r: Reachability, xs: list) -> None:
+        r.settle(xs, [])
 
-    def written(self, x: GroundAction) -> str:
-        return str(x)
+    def written(self, x: Atom) -> str:
+        return reach_text(x)
 
-    @cached_property
-    def yes_pool(self) -> list[GroundAction]:
-        now = set(self.sit.applicable)
-        return sorted((a for a in self.r.explored.action_state if a not in now), key=str)
+    def answered(self, r: Reader, answer: Any) -> tuple[list, list[str]]:
+        return r.atoms_in(answer)
 
-    @cached_property
-    def no_pool(self) -> list[GroundAction]:
-        near = {b for a in self.sit.applicable for b in similar_actions(self.sit.source.universe, a)}
-        return proven_no(sorted(near, key=str), self.decide) or proven_no(self.universe, self.decide)
+    def shown(self, c: Case, end: frozenset[Atom], target: str) -> bool:
+        return c.atom(target) in end
 
 
-SPECS = [TaskSpec(Task.REACH, ALL, False, Reach), TaskSpec(Task.AREACH, ALL, False, AReach)]
+TASK = TaskEntry(
+    task=Task.REACH, group="reachable_atom",
+    question='a proposition that can never hold in any reachable state ("None" if there is none)',
+    answer="every such atom, written as ACPBench does (`at c0 l1`, no parentheses); `[]` for None",
+    analyse=Reach, **Atoms().hooks())
