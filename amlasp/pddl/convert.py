@@ -14,7 +14,7 @@ import pddl.logic.predicates as pp
 import pddl.logic.terms as pt
 
 from . import sexpr
-from .declarations import DomainDeclarations, Named, type_names
+from .declarations import DomainDeclarations, Named
 from .ground import Grounder
 from .repair import OBJECT_ALIAS
 from ..errors import InputError, UnsupportedError

@@ -14,17 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..enums import TextEnum
 from ..errors import InputError
-from .registry import Task, entry
-
-
-class Form(TextEnum):
-    """A free answer in PDDL syntax, yes/no, or one of four choices."""
-
-    GEN = "gen"
-    BOOL = "bool"
-    MCQ = "mcq"
+from .registry import Form, Task, entry  # noqa: F401 (Form re-exported: items have a form)
 
 
 LABELS = ("A", "B", "C", "D")

@@ -16,11 +16,18 @@ from typing import TYPE_CHECKING
 from ..enums import TextEnum
 
 if TYPE_CHECKING:
-    from .items import Form
     from .tasks.common import TaskEntry
 
 #: ACPBench's eight, then the three of Banerjee et al.: the order of `--tasks`, of reports, of the docs.
 NAMES = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta", "verify", "count", "value")
+
+class Form(TextEnum):
+    """A free answer in PDDL syntax, yes/no, or one of four choices."""
+
+    GEN = "gen"
+    BOOL = "bool"
+    MCQ = "mcq"
+
 
 #: A task by its name (`Task("app")`, `Task.APP`); what it means is its entry's.
 Task = TextEnum("Task", [(n.upper(), n) for n in NAMES], module=__name__)
@@ -43,7 +50,6 @@ def entries() -> list[TaskEntry]:
 
 def task_form_of_group(group: str) -> tuple[Task, Form] | None:
     """ACPBench's `group` (e.g. `applicable_actions_gen`) → (task, form), None when unknown."""
-    from .items import Form
     stem, _, form = group.rpartition("_")
     for e in entries():
         if e.group == stem and form in {f.value for f in Form}:
@@ -58,4 +64,4 @@ def task_table() -> str:
     return "\n".join(rows)
 
 
-__all__ = ["NAMES", "Task", "entry", "entries", "task_form_of_group", "task_table"]
+__all__ = ["NAMES", "Form", "Task", "entry", "entries", "task_form_of_group", "task_table"]

@@ -9,7 +9,7 @@ import pytest
 from amlasp.asp.compile import compile_domain
 from amlasp.asp.run import solve_once
 from amlasp.asp.states import ManyStates, many_states, ranges
-from amlasp.model import Atom, GroundAction as G
+from amlasp.model import GroundAction as G
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.pddl.states import read_trajectory
 from amlasp.reasoning.engine import applicable_many

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import run
-from tests.support.paths import DATA, EXAMPLES, IPC, ROOT
+from tests.support.paths import DATA, IPC, ROOT
 
 BAD = DATA / "bad"
 D, P, PLAN = (BAD / f for f in ("domain.pddl", "problem.pddl", "plan.txt"))
@@ -84,7 +84,7 @@ def test_dev_zero_and_huge_files_are_refused_by_size(role, tmp_path):
     r = run(*args)
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
     limit = "AMLASP_MAX_DOMAIN_MB" if role == "domain" else "AMLASP_MAX_INPUT_MB"
-    assert f"amlasp: error: /dev/zero: " in r.stderr and f"set {limit} to raise the limit" in r.stderr
+    assert "amlasp: error: /dev/zero: " in r.stderr and f"set {limit} to raise the limit" in r.stderr
 
 
 def test_size_limits_are_configurable(tmp_path):
