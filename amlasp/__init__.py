@@ -33,8 +33,8 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
     from .metrics.compare import compare
     from .metrics.evaluate import evaluate
     from .metrics.solve import solve
-    from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
     from .pddl.batch import read_batch
+    from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
     from .reasoning.engine import applicable, execute, validate_plans
 
 

@@ -59,6 +59,7 @@ def syntactic_recall(evaluated_path: str, reference_path: str) -> Dict[str, floa
 
 def _syntactic(evaluated_path: str, reference_path: str, measure: str) -> Dict[str, float]:
     import numpy as np
+
     from .metrics.compare import compare
     from .metrics.compare.result import pooled
     result = compare(evaluated_path, reference_path)
@@ -211,6 +212,7 @@ def _files(sim) -> tuple[Any, Path | str]:
 def _up_pddl(problem) -> tuple[Any, str]:
     """AMLGym's UPEnv holds a unified-planning problem: its domain (parsed) and its problem text, as UP writes them."""
     from unified_planning.io import PDDLWriter
+
     from .pddl.parse import parse_domain
     writer = PDDLWriter(problem)
     return parse_domain(writer.get_domain(), f"<{problem.name} domain>"), writer.get_problem()
@@ -219,8 +221,8 @@ def _up_pddl(problem) -> tuple[Any, str]:
 def _state_sets(ref_domain, items: list[tuple[Path | str, Sequence]]) -> list:
     """One StateSet per simulator pair: its problem read with the reference, its states' atoms."""
     from .model import Domain
-    from .pddl.parse import load_domain, load_problem, parse_problem
     from .pddl.ground import Grounder
+    from .pddl.parse import load_domain, load_problem, parse_problem
     from .pddl.states import StateSet, parse_atom_text
     ref = ref_domain if isinstance(ref_domain, Domain) else load_domain(ref_domain)
     out = []

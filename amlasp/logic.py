@@ -12,9 +12,23 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, TypeVar
 
-from .model import TRUE, And, Atom, Exists, Forall, Formula, Imply, Literal, Not, Or, Typed, is_var
 # model's own reads of a conjunction (actions need them), re-exported with the other operations
-from .model import conjunction_literals, conjuncts  # noqa: F401
+from .model import (  # noqa: F401
+    TRUE,
+    And,
+    Atom,
+    Exists,
+    Forall,
+    Formula,
+    Imply,
+    Literal,
+    Not,
+    Or,
+    Typed,
+    conjunction_literals,
+    conjuncts,
+    is_var,
+)
 
 T = TypeVar("T")
 E = TypeVar("E")

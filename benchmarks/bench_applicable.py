@@ -36,10 +36,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from timing import best_of  # noqa: E402
-from amlasp.reasoning.engine import applicable_many  # noqa: E402
+
 from amlasp.model import Atom, Domain, GroundAction, Problem  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.pddl.states import read_trajectory  # noqa: E402
+from amlasp.reasoning.engine import applicable_many  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
 DOMAINS = ("blocksworld", "depots", "rovers", "floortile", "sokoban")
@@ -146,6 +147,7 @@ def time_up(name: str, groups, every: int, budget: float):
     from unified_planning.io import PDDLReader
     from unified_planning.model import UPState
     from unified_planning.shortcuts import get_environment
+
     from amlasp.external.up_oracle import simulator
     get_environment().credits_stream = None
     seconds = cpu = grounding = 0.0

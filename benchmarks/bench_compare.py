@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from amlasp.metrics.compare import compare  # noqa: E402
 from amlasp.errors import InputError  # noqa: E402
+from amlasp.experiments.perturb import perturb  # noqa: E402
+from amlasp.metrics.compare import compare  # noqa: E402
 from amlasp.model import Domain, Predicate  # noqa: E402
 from amlasp.pddl.parse import load_domain, parse_domain  # noqa: E402
 from amlasp.pddl.writer import to_pddl  # noqa: E402
-from amlasp.experiments.perturb import perturb  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
 
@@ -100,7 +100,7 @@ def main() -> None:
           f"max {b_t[-1]:.3f} s, median {b_t[n // 2]:.3f} s, total {sum(b_t):.2f} s, "
           f"{sum(t < 10 for t in b_t)}/{n} under 10 s")
     if args.nolam:
-        print(f"\n(c) NOLAM-learned models against the reference")
+        print("\n(c) NOLAM-learned models against the reference")
         print(f"{'domain':14s} {'dist':>5s} {'opt':>4s} {'P':>6s} {'R':>6s} {'time s':>7s}")
         for path in sorted((IPC / "learned" / "nolam").glob("*.pddl")):
             try:

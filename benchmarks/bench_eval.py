@@ -33,12 +33,12 @@ import time
 from pathlib import Path
 
 from amlasp.asp import run as engine
+from amlasp.experiments.perturb import perturb
 from amlasp.metrics.evaluate import evaluate
 from amlasp.model import Atom, Domain, GroundAction
 from amlasp.pddl.parse import load_domain
-from amlasp.experiments.perturb import perturb
-from amlasp.render.formats import fmt
 from amlasp.pddl.states import StateSet, load_states
+from amlasp.render.formats import fmt
 
 ROOT = Path(__file__).resolve().parent.parent
 IPC = ROOT / "benchmarks" / "ipc"
@@ -92,8 +92,8 @@ def successor(domain: Domain, state: frozenset[Atom], ga: GroundAction) -> froze
 def applicable_all(ref: Domain, sets: list[StateSet], states: list[list[frozenset[Atom]]]) -> list[list[list]]:
     """Applicable ground actions of every state of every problem, in one clingo call (for generating states)."""
     from amlasp.asp.compile import compile_domain
-    from amlasp.asp.facts import domain_facts, problem_facts, state_facts
     from amlasp.asp.decode import Decoder
+    from amlasp.asp.facts import domain_facts, problem_facts, state_facts
     parts = [engine.encoding("types"), engine.encoding("semantics"), domain_facts(ref, "m"),
              compile_domain(ref, "m", effects=False, typing="negative").text, "#show app/3."]
     first, ranges = 0, []

@@ -113,7 +113,7 @@ def part2(domain: Path, problem: Path, n: int, seed: int) -> None:
 
 
 def part3(asp_limit: float) -> None:
-    from amlasp.questions.gold import load_items, case_of
+    from amlasp.questions.gold import case_of, load_items
     from amlasp.reasoning.engine import applicable, execute
     from amlasp.reasoning.optimal import OptimalStatus, optimal_first_actions
     from amlasp.reasoning.planning import plan

@@ -57,8 +57,8 @@ def drop_one_precondition(domain, seed: int = 1):
 
 def one(task: str, domain: str, problem: str, limit: float) -> dict:
     """Runs in the child process: one timed call, its figures as a dict."""
-    from amlasp.reasoning.diff import diff
     from amlasp.pddl.parse import load_domain, load_problem
+    from amlasp.reasoning.diff import diff
     from amlasp.reasoning.planning import plan
     d = load_domain(IPC / "domains" / f"{domain}.pddl")
     p = load_problem(problem, d)
@@ -96,9 +96,9 @@ def run(task: str, domain: str, problem: Path, limit: float) -> dict:
 
 
 def justify_long() -> None:
-    from amlasp.reasoning.justify import justify
     from amlasp.model import GroundAction
     from amlasp.pddl.parse import parse_domain, parse_problem
+    from amlasp.reasoning.justify import justify
     items = json.loads((ROOT / "tests" / "data" / "acpbench" / "just" / "dev.gen.json").read_text())
     for item in items:
         body = re.search(r'"(.*)"', item["question"]).group(1)

@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from timing import best_of  # noqa: E402
+
 from amlasp.pddl.batch import read_batch  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.pddl.plans import read_plan  # noqa: E402

@@ -17,7 +17,6 @@ import pytest
 
 from amlasp import amlgym
 from amlasp.experiments.suite import installed_suite
-
 from tests.support.paths import DATA, IPC, ROOT
 
 ORACLE = json.loads((DATA / "amlgym" / "amlgym-1.0.13.json").read_text())

@@ -16,12 +16,20 @@ from pathlib import Path
 import pytest
 
 from amlasp.logic import (
-    atoms, bound_vars, conjunction_literals, conjuncts, fold, free_vars, map_atoms, nnf, subformulas, text,
+    atoms,
+    bound_vars,
+    conjunction_literals,
+    conjuncts,
+    fold,
+    free_vars,
+    map_atoms,
+    nnf,
+    subformulas,
+    text,
     top_literals,
 )
 from amlasp.model import TRUE, And, Atom, Exists, Forall, Formula, Imply, Literal, Not, Or
 from amlasp.pddl.parse import load_domain
-
 from tests.support.examples import REGISTRY
 from tests.support.ipc import ADL, DOMAINS, HANDMADE, LEARNED, NOLAM, reference
 

@@ -42,7 +42,8 @@ def run_command(
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
         from ..errors import InputError
-        from ..experiments.bench import TASKS, run as run_bench
+        from ..experiments.bench import TASKS
+        from ..experiments.bench import run as run_bench
         from ..render.output import console
         from ..render.progress import progress_bar
         Executor.parse(executor)
@@ -92,7 +93,8 @@ def report_command(
         from ..render.bench import report_rich, report_text
         from ..render.formats import Format
         from ..render.output import console, deliver, refuse_overwrite
-        from ..render.plots import PlotFormat, plots as write_plots
+        from ..render.plots import PlotFormat
+        from ..render.plots import plots as write_plots
         form = Format.parse(format, REPORT_FORMATS)
         Aggregate.parse(aggregate)
         image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)

@@ -10,6 +10,7 @@ import typer
 from ..choices import RESULT_FORMATS
 from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
 
+
 @app.command(epilog=examples(
     f"amlasp compare {EX}/learned.pddl {EX}/domain.pddl --explain",
     f"amlasp compare {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl -o ferry.csv"))

@@ -70,7 +70,8 @@ def generate(
 ):
     """Generate questions whose answers the encodings prove; print the balance report."""
     def run():
-        from ..questions.generate import Options, generate as run_generate, load_sources
+        from ..questions.generate import Options, load_sources
+        from ..questions.generate import generate as run_generate
         from ..questions.items import Form
         from ..questions.registry import Task
         from ..render import questions as present

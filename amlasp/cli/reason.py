@@ -146,7 +146,8 @@ def diff_cmd(
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""
     def run():
         from ..pddl.parse import load_domain, load_problem
-        from ..reasoning.diff import action_totals, diff as run_diff
+        from ..reasoning.diff import action_totals
+        from ..reasoning.diff import diff as run_diff
         from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
         from ..render.output import console
         Format.parse(format, ANSWER_FORMATS)

@@ -41,7 +41,8 @@ def solve(
     """
     def run():
         from ..errors import InputError
-        from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, solve as run_solve
+        from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+        from ..metrics.solve import solve as run_solve
         from ..render import solve as present
         from ..render.exports import deliver_result, output_format, written
         from ..render.output import refuse_overwrite

@@ -27,7 +27,6 @@ from ..workers import ProgressCallback
 from .suite import PAPER_DOMAINS, load_suite
 from .units import TASKS, Unit, bundle, record_key, run_unit
 
-
 # --------------------------------------------------------------------------- results file
 
 class ResultsFile:
@@ -212,6 +211,7 @@ def _meta(settings: dict, suite: str | Path | None) -> dict:
     """The results file's first line: the settings (a rerun must match them), the suite and the versions."""
     import platform
     from importlib.metadata import PackageNotFoundError, version
+
     from .. import __version__
     versions = {"python": platform.python_version()}
     for dist in ("clingo", "unified-planning", "up-fast-downward", "pddl"):
@@ -242,7 +242,8 @@ def _execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | N
 
 def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
     try:
-        from dask.distributed import Client, as_completed as dask_completed
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
     except ImportError:
         raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
     try:

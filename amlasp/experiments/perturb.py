@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from ..asp.names import asp_name
 from ..logic import bound_vars, map_atoms
 from ..model import TRUE, Action, And, Atom, Domain, Effect, Formula, Literal, Not, Predicate
-from ..asp.names import asp_name
 
 Seed = int | random.Random
 

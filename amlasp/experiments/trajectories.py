@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..reasoning.engine import applicable, execute
 from ..errors import InputError
-from ..model import Atom, Domain, GroundAction, Literal, Problem
-from ..pddl.parse import load_domain, load_problem
 from ..external.fast_downward import plan_with_fast_downward
 from ..files import write_atomic
 from ..metrics.solve import problem_files
+from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..pddl.parse import load_domain, load_problem
+from ..reasoning.engine import applicable, execute
 from ..workers import ProgressCallback, run_pool
 
 P_RND = 0.2

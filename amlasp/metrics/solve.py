@@ -14,12 +14,12 @@ from typing import Iterable, Optional, Sequence
 
 from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..enums import TextEnum
-from ..reasoning.engine import execute
 from ..errors import InputError
+from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
 from ..model import Domain, GroundAction, Problem
 from ..pddl.inputs import input_files
 from ..pddl.parse import load_domain, load_problem
-from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
+from ..reasoning.engine import execute
 from ..workers import ProgressCallback, run_pool  # noqa: F401 (re-exported: the API names them here too)
 
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from ..errors import InputError
+from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
 from .plans import parse_action, parse_plan, read_plan
 from .source import read_text
-from ..errors import InputError
-from ..model import Domain, GroundAction, Problem
 
 _KEYS = ("problem", "plan", "name")
 

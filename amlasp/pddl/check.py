@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from . import sexpr
-from .suggest import did_you_mean
 from ..errors import InputError, UnsupportedError
 from ..model import Domain, canonical_name
+from . import sexpr
+from .suggest import did_you_mean
 
 _UNSUPPORTED_REQUIREMENTS = {
     ":numeric-fluents", ":fluents", ":durative-actions", ":derived-predicates",

@@ -13,16 +13,30 @@ import pddl.logic.effects as pe
 import pddl.logic.predicates as pp
 import pddl.logic.terms as pt
 
+from ..errors import InputError, UnsupportedError
+from ..logic import conjuncts
+from ..model import (
+    TRUE,
+    Action,
+    And,
+    Atom,
+    Domain,
+    Effect,
+    Exists,
+    Forall,
+    Formula,
+    Imply,
+    Literal,
+    Not,
+    Or,
+    Predicate,
+    Problem,
+    Typed,
+)
 from . import sexpr
 from .declarations import DomainDeclarations, Named
 from .ground import Grounder
 from .repair import OBJECT_ALIAS
-from ..errors import InputError, UnsupportedError
-from ..logic import conjuncts
-from ..model import (
-    TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Imply, Literal, Not, Or, Predicate, Problem,
-    Typed,
-)
 
 
 class _Converter:

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from . import sexpr
-from . import check
-from .suggest import ACTION_KEYS, did_you_mean
 from ..errors import InputError, UnsupportedError
+from . import check, sexpr
+from .suggest import ACTION_KEYS, did_you_mean
 
 Named = list[tuple[sexpr.Token, str]]  # (name, its type, or a type's parent), in the order declared
 

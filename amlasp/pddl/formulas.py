@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import sexpr
-from .suggest import OPERATORS, did_you_mean
-from .declarations import typed_names, variable
 from ..errors import InputError, UnsupportedError
+from . import sexpr
+from .declarations import typed_names, variable
+from .suggest import OPERATORS, did_you_mean
 
 _CONNECTIVES = {"and", "or", "not", "imply", "exists", "forall"}
 

@@ -10,10 +10,10 @@ meaning, and an ill-typed atom would silently never match an action.
 
 from __future__ import annotations
 
-from . import sexpr
-from .suggest import did_you_mean
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction
+from . import sexpr
+from .suggest import did_you_mean
 
 
 class Grounder:

@@ -18,11 +18,11 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from . import check, convert, declarations, formulas, repair, sexpr
-from .source import read_text
 from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
+from . import check, convert, declarations, formulas, repair, sexpr
+from .source import read_text
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..errors import InputError
+from ..model import Domain, GroundAction, Problem
 from . import sexpr
 from .ground import Grounder
 from .source import read_text
-from ..errors import InputError
-from ..model import Domain, GroundAction, Problem
 
 
 def parse_action(text: str, domain: Domain, problem: Problem, source: str = "<command line>") -> GroundAction:

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import jsonpos, sexpr
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Literal, Problem
+from . import jsonpos, sexpr
 from .ground import Grounder
 from .inputs import input_files
 from .parse import load_problem

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction

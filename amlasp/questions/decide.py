@@ -18,12 +18,12 @@ from functools import cached_property
 
 from ..enums import Verdict
 from ..external.fast_downward import PlannerStatus
-from ..reasoning.planner import plan as fast_downward
 from ..model import Action, And, Atom, Domain, Effect, GroundAction, Literal, Predicate, Problem
 from ..reasoning.engine import applicable_many, execute
 from ..reasoning.forbid import decide_landmark
 from ..reasoning.landmarks import landmarks as relaxed_landmarks
 from ..reasoning.mutex import mutexes
+from ..reasoning.planner import plan as fast_downward
 from ..reasoning.relaxed import relax
 from .walks import explore
 

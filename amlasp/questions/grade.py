@@ -15,9 +15,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..errors import InputError
 from ..reasoning.engine import execute
 from .answers import Reader, as_text, read_bool, read_choice
-from ..errors import InputError
 from .gold import Case, Items, Undecided, case_of, check
 from .items import Form, Task
 from .language import Phrasebook

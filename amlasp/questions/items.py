@@ -17,7 +17,6 @@ from typing import Any
 from ..errors import InputError
 from .registry import Form, Task, entry  # noqa: F401 (Form re-exported: items have a form)
 
-
 LABELS = ("A", "B", "C", "D")
 
 

@@ -15,13 +15,25 @@ import clingo
 from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_rows, run_tree
-from ..asp.states import many_states
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding, rows_of, solve_once
 from ..asp.schema import (
-    APP, APP_RUN, CHECK, EXECUTABLE, FAILED, FIXED, GOAL_UNMET, HOLDS, PROBLEM_NAME, SHOW_STATES, START, VALID, WHY,
+    APP,
+    APP_RUN,
+    CHECK,
+    EXECUTABLE,
+    FAILED,
+    FIXED,
+    GOAL_UNMET,
+    HOLDS,
+    PROBLEM_NAME,
+    SHOW_STATES,
+    START,
+    VALID,
+    WHY,
     Pred,
 )
+from ..asp.states import many_states
 from ..asp.text import Reused
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Problem

@@ -16,9 +16,9 @@ from typing import Iterable
 
 from ..enums import Verdict
 from ..external.fast_downward import PlannerStatus
-from .planner import plan as fast_downward
 from ..model import TRUE, And, Atom, Domain, Exists, GroundAction, Not, Problem, is_var
 from .engine import execute
+from .planner import plan as fast_downward
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from typing import Iterable
 
 from ..enums import TextEnum
 from ..external.fast_downward import PlannerStatus
-from .planner import plan as fast_downward
 from ..model import And, Atom, Domain, Effect, GroundAction, Literal, Not, Or, Predicate, Problem
 from .engine import applicable, execute
+from .planner import plan as fast_downward
 
 
 class OptimalStatus(TextEnum):

@@ -9,8 +9,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping, Optional
 
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from .output import console
 

@@ -16,7 +16,6 @@ from amlasp.asp.compile import compile_domain
 from amlasp.asp.facts import domain_facts, problem_facts, state_facts
 from amlasp.asp.run import encoding, solve_once
 from amlasp.model import Atom, Domain, Problem
-
 from tests.support.examples import ADL, BLOCKSWORLD, FLIP, LAMP, ONE_CAR, REGISTRY, TYPED
 from tests.support.notation import atom
 

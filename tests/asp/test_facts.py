@@ -6,13 +6,21 @@ Facts are compared as the atoms clingo reads from the text, so that the layout o
 from __future__ import annotations
 
 from amlasp.asp.facts import (
-    domain_facts, externals, fixed_facts, goal_facts, plan_facts, problem_facts, run_tree, start_facts, state_facts,
-    state_text, symbol_facts,
+    domain_facts,
+    externals,
+    fixed_facts,
+    goal_facts,
+    plan_facts,
+    problem_facts,
+    run_tree,
+    start_facts,
+    state_facts,
+    state_text,
+    symbol_facts,
 )
-from amlasp.asp.schema import FORBID, JUSTIFY_START
 from amlasp.asp.run import solve_once
+from amlasp.asp.schema import FORBID, JUSTIFY_START
 from amlasp.model import Atom, Literal
-
 from tests.support.examples import ADL, BLOCKSWORLD, LAMP
 from tests.support.notation import actions
 

@@ -7,7 +7,8 @@ import clingo
 import pytest
 
 from amlasp.asp.names import asp_name, atom_text, term
-from amlasp.model import Atom, GroundAction as G, canonical_name
+from amlasp.model import Atom, canonical_name
+from amlasp.model import GroundAction as G
 from amlasp.pddl.parse import parse_domain, parse_problem
 from amlasp.reasoning.engine import applicable, execute
 

@@ -13,7 +13,6 @@ from amlasp.model import GroundAction as G
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.pddl.states import read_trajectory
 from amlasp.reasoning.engine import applicable_many
-
 from tests.support.examples import TYPED
 from tests.support.notation import atom
 from tests.support.paths import IPC

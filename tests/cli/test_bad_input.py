@@ -13,9 +13,9 @@ import re
 
 import pytest
 
+from amlasp.errors import InputError
 from tests.support.cli import run, run_module
 from tests.support.paths import DATA
-from amlasp.errors import InputError
 
 BAD = DATA / "bad"
 D, P, PLAN = (str(BAD / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))

@@ -17,7 +17,6 @@ from amlasp import __version__
 from amlasp.choices import ANSWER_FORMATS, RESULT_FORMATS
 from amlasp.cli import COMMANDS
 from amlasp.metrics.solve import PlannerConfig
-
 from tests.support.cli import run, run_module
 from tests.support.paths import EXAMPLES, ROOT
 

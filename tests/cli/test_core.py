@@ -10,11 +10,11 @@ import sys
 import clingo
 import pytest
 
-from amlasp.reasoning.engine import applicable, execute
-from amlasp.model import Atom, GroundAction as G
+from amlasp.model import Atom
+from amlasp.model import GroundAction as G
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import read_trajectory
-
+from amlasp.reasoning.engine import applicable, execute
 from tests.support.cli import run, run_module
 from tests.support.examples import BLOCKSWORLD
 from tests.support.ipc import reference

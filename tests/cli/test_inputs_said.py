@@ -16,7 +16,6 @@ import pytest
 import amlasp
 from amlasp.errors import InputWarning
 from amlasp.pddl.parse import load_problem, parse_domain
-
 from tests.support.cli import run
 from tests.support.paths import EXAMPLES, IPC, ROOT
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 
-from amlasp.reasoning.engine import execute
 from amlasp.model import GroundAction
 from amlasp.pddl.parse import load_domain, load_problem
-
+from amlasp.reasoning.engine import execute
 from tests.support.cli import run
 from tests.support.examples import BLOCKSWORLD, BLOCKSWORLD4
 from tests.support.paths import EXAMPLES

@@ -92,6 +92,7 @@ def test_defaults_written_in_the_help_are_the_real_ones():
     """`solve` and `gen trajectories` say some defaults as text, not to import the modules that
     define them for `--help`: the text must be theirs."""
     import typer.main
+
     from amlasp.cli import load_commands
     from amlasp.experiments.trajectories import P_OPT, P_RND, SEED
     from amlasp.metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT

@@ -8,15 +8,14 @@ import shutil
 
 import pytest
 
+from amlasp.errors import InputError
 from amlasp.experiments.bench import PAPER_DOMAINS, ResultsFile, run
 from amlasp.experiments.report import report
-from amlasp.errors import InputError
 from amlasp.model import And
 from amlasp.pddl.parse import load_domain
 from amlasp.pddl.writer import to_pddl
 from amlasp.render.bench import report_text
 from amlasp.render.formats import Format
-
 from tests.support import cli
 from tests.support.paths import IPC, ROOT
 

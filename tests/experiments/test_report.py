@@ -20,7 +20,6 @@ import pytest
 from amlasp.experiments.report import report
 from amlasp.render.bench import report_text
 from amlasp.render.formats import Format
-
 from tests.support import cli
 
 META = {"task": "meta", "amlasp": "0.1.0", "settings": {"config": "greedy", "timeout": 60, "memory_mb": 4096},
@@ -125,6 +124,7 @@ def test_seeds_give_mean_and_standard_deviation(files):
 
 def test_figures_mark_na_colour_learners_show_the_mean_and_fit_a_two_column_page(files):
     from matplotlib.colors import to_hex
+
     from amlasp.render.plots import PALETTE, figures
     rep = report(files)
     seen = set()

@@ -19,7 +19,6 @@ import pytest
 from amlasp.errors import InputError
 from amlasp.experiments.bench import ResultsFile, plan_units, run
 from amlasp.experiments.suite import installed_suite, load_suite
-
 from tests.support import cli
 from tests.support.paths import IPC, ROOT
 

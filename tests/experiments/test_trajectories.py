@@ -7,14 +7,13 @@ import random
 
 import pytest
 
-from amlasp.reasoning.engine import execute
 from amlasp.errors import InputError
+from amlasp.experiments.trajectories import generate, generate_trajectories, goal_reached
+from amlasp.external.fast_downward import plan_with_fast_downward
 from amlasp.model import GroundAction as G
 from amlasp.pddl.parse import load_domain, load_problem
-from amlasp.external.fast_downward import plan_with_fast_downward
 from amlasp.pddl.states import load_states
-from amlasp.experiments.trajectories import generate, generate_trajectories, goal_reached
-
+from amlasp.reasoning.engine import execute
 from tests.support.cli import run
 from tests.support.examples import ROADS
 from tests.support.ipc import reference

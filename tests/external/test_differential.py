@@ -27,12 +27,11 @@ import pytest
 up = pytest.importorskip("unified_planning")
 from unified_planning.shortcuts import OneshotPlanner, PlanValidator  # noqa: E402
 
-from amlasp.external.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
-from amlasp.reasoning.engine import applicable, execute  # noqa: E402
 from amlasp.errors import InputError  # noqa: E402
+from amlasp.external.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
 from amlasp.model import Atom, GroundAction, Literal  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
-
+from amlasp.reasoning.engine import applicable, execute  # noqa: E402
 from tests.support.ipc import ADL, DOMAINS, HANDMADE, LEARNED, NOLAM, reference, small_problem  # noqa: E402
 from tests.support.up import to_up_plan, up_action, up_atoms, up_files  # noqa: E402
 

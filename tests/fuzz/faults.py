@@ -19,6 +19,7 @@ from amlasp.pddl.parse import parse_domain, parse_problem
 from . import sexp
 from .inputs import DEV_ZERO, Task
 from .mutations import Case, Expect
+
 ATOM_ROLES = ("domain", "problem", "trajectory", "literal")
 
 

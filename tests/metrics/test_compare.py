@@ -12,17 +12,21 @@ from fractions import Fraction
 import pytest
 
 import amlasp
+from amlasp.asp.names import asp_name
+from amlasp.errors import InputError
+from amlasp.experiments.perturb import (
+    add_literals,
+    drop_literals,
+    permute_parameters,
+    perturb,
+    rename_symbols,
+    restyle_names,
+)
 from amlasp.metrics.compare import compare
 from amlasp.metrics.compare.result import FRAME_COLUMNS
-from amlasp.errors import InputError
 from amlasp.model import Predicate
-from amlasp.asp.names import asp_name
 from amlasp.pddl.parse import load_domain, parse_domain
 from amlasp.pddl.writer import to_pddl
-from amlasp.experiments.perturb import (
-    add_literals, drop_literals, permute_parameters, perturb, rename_symbols, restyle_names,
-)
-
 from tests.support.cli import run
 from tests.support.examples import HIKING
 from tests.support.ipc import DOMAINS, reference

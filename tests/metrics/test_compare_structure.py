@@ -9,7 +9,6 @@ from __future__ import annotations
 from amlasp.metrics.compare.structure import Structure
 from amlasp.model import And, Atom, Exists, Forall, Not, Or
 from amlasp.pddl.parse import parse_domain
-
 from tests.support.examples import ADL, BLOCKSWORLD
 
 PARAMS = {"?to": 1}

@@ -14,7 +14,6 @@ from amlasp.metrics.evaluate import applicability_counts, effect_counts, evaluat
 from amlasp.model import Atom
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain
 from amlasp.pddl.states import StateSet, read_trajectory
-
 from tests.support import cli
 from tests.support.examples import ADL, BLOCKSWORLD, LAMP, TYPED
 from tests.support.paths import IPC

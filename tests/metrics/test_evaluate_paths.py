@@ -16,7 +16,6 @@ from amlasp.experiments.perturb import perturb
 from amlasp.metrics.evaluate import evaluate
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import StateSet, read_trajectory
-
 from tests.support.examples import REGISTRY
 from tests.support.paths import IPC
 

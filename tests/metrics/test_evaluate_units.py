@@ -3,12 +3,11 @@ type test, the reference's vocabulary over a problem (universe sizes counted by 
 
 from __future__ import annotations
 
-from amlasp.metrics.evaluate import evaluate
 from amlasp.asp.compile.slots import is_a, static_predicates
+from amlasp.metrics.evaluate import evaluate
 from amlasp.metrics.evaluate.states import Vocabulary
 from amlasp.model import Atom
 from amlasp.pddl.states import StateSet
-
 from tests.support.examples import ADL, BLOCKSWORLD, ROADS
 
 

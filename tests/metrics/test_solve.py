@@ -9,10 +9,9 @@ import os
 import pytest
 
 from amlasp import solve
+from amlasp.external.fast_downward import plan_with_fast_downward, planner_task
 from amlasp.model import And, Atom, Domain, Not
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain
-from amlasp.external.fast_downward import plan_with_fast_downward, planner_task
-
 from tests.support.cli import run
 from tests.support.examples import ONE_CAR
 from tests.support.ipc import reference

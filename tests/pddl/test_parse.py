@@ -11,7 +11,6 @@ import pytest
 from amlasp.errors import InputError, UnsupportedError
 from amlasp.model import TRUE, And, Atom, Effect, Exists, Forall, Imply, Literal, Not, Or, Predicate
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
-
 from tests.support.examples import ADL, BLOCKSWORLD, LAMP
 
 

@@ -10,7 +10,6 @@ from amlasp.model import Atom
 from amlasp.pddl import jsonpos
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import load_states, read_json_states, read_trajectory
-
 from tests.support.paths import IPC
 
 D = "blocksworld"

@@ -11,7 +11,6 @@ import pytest
 from amlasp.errors import InputError
 from amlasp.pddl.parse import parse_domain, parse_problem
 from amlasp.pddl.suggest import did_you_mean
-
 from tests.support.paths import EXAMPLES
 
 DOMAIN = (EXAMPLES / "blocksworld" / "domain.pddl").read_text()

@@ -19,7 +19,6 @@ from amlasp.external.fast_downward import PlannerStatus, plan_with_fast_downward
 from amlasp.model import Domain, Problem
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.pddl.writer import problem_to_pddl, to_pddl
-
 from tests.support import acpbench
 from tests.support.examples import ADL, REGISTRY
 from tests.support.ipc import DOMAINS, HANDMADE, NOLAM, reference

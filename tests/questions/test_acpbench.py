@@ -29,19 +29,19 @@ import pytest
 
 pytest.importorskip("unified_planning")
 
+from amlasp.enums import Verdict  # noqa: E402
 from amlasp.external.fast_downward import PlannerStatus  # noqa: E402
 from amlasp.model import Literal  # noqa: E402
-from amlasp.enums import Verdict  # noqa: E402
 from amlasp.questions.decide import Reachability  # noqa: E402
 from amlasp.questions.gold import case_of, check, load_items  # noqa: E402
 from amlasp.questions.universe import Universe  # noqa: E402
 from amlasp.reasoning.forbid import forbid_fact  # noqa: E402
 from amlasp.reasoning.planner import plan as fast_downward  # noqa: E402
-
-from tests.support.acpbench import ACP  # noqa: E402
-from tests.support.notation import actions as read_actions, atom as read_atom  # noqa: E402
-from tests.support.up import up_problem, up_valid  # noqa: E402
 from tests.reasoning.test_reasoning import Strips, goal_reachable  # noqa: E402
+from tests.support.acpbench import ACP  # noqa: E402
+from tests.support.notation import actions as read_actions  # noqa: E402
+from tests.support.notation import atom as read_atom
+from tests.support.up import up_problem, up_valid  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from tests.support.cli import run, run_module
 from tests.support.acpbench import ACP
-from tests.support.paths import ROOT
+from tests.support.cli import run, run_module
 from tests.support.ipc import reference, small_problem
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -13,7 +13,6 @@ from amlasp.questions.grade import grade
 from amlasp.questions.items import Form, Task
 from amlasp.questions.language import Phrasebook
 from amlasp.questions.templates import templates_for
-
 from tests.support.acpbench import ACP
 from tests.support.ipc import reference, small_problem
 

@@ -13,7 +13,6 @@ from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.questions.language import Phrasebook, generic_action, generic_fact, negate, plural
 from amlasp.questions.templates import SLOT, load_templates, parse_templates, problems, shipped, templates_for
 from amlasp.questions.universe import Universe
-
 from tests.support import acpbench
 from tests.support.ipc import DOMAINS, reference, small_problem
 

@@ -10,7 +10,6 @@ import pytest
 from amlasp.questions import tasks
 from amlasp.questions.items import Form, Item
 from amlasp.questions.registry import NAMES, Task, entries, entry, task_form_of_group, task_table
-
 from tests.support.paths import ROOT
 
 

@@ -26,9 +26,8 @@ from collections import Counter
 
 import pytest
 
-from amlasp.reasoning.engine import applicable, execute, execute_many
 from amlasp.model import GroundAction
-
+from amlasp.reasoning.engine import applicable, execute, execute_many
 from tests.support.acpbench import ids, items, load, quoted_plan, removal_key
 
 

@@ -3,9 +3,9 @@ known answers of every example of the registry."""
 
 import pytest
 
+from amlasp.model import Atom
+from amlasp.model import GroundAction as G
 from amlasp.reasoning.engine import applicable, execute
-from amlasp.model import Atom, GroundAction as G
-
 from tests.support.examples import ADL, BLOCKSWORLD, FLIP, REGISTRY
 from tests.support.notation import actions
 

@@ -9,20 +9,19 @@ import pytest
 
 pytest.importorskip("unified_planning")
 
+from amlasp.enums import Verdict  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.questions.walks import random_walks  # noqa: E402
 from amlasp.reasoning.engine import applicable, execute, execute_many  # noqa: E402
-from amlasp.enums import Verdict  # noqa: E402
 from amlasp.reasoning.forbid import decide_landmark  # noqa: E402
 from amlasp.reasoning.optimal import OptimalStatus, optimal_first_actions  # noqa: E402
 from amlasp.reasoning.planner import plan as fast_downward  # noqa: E402
 from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402
 from amlasp.reasoning.transitions import changes_many  # noqa: E402
-
+from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
 from tests.support import acpbench  # noqa: E402
 from tests.support.ipc import ADL, HANDMADE, reference, small_problem  # noqa: E402
 from tests.support.up import up_problem  # noqa: E402
-from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

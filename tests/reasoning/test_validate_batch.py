@@ -12,16 +12,17 @@ import pytest
 
 up = pytest.importorskip("unified_planning")
 
-from amlasp.model import Atom, GroundAction as G  # noqa: E402
+from amlasp.model import Atom, GroundAction  # noqa: E402
+
+G = GroundAction
 from amlasp.pddl.batch import read_batch  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
 from amlasp.reasoning.engine import execute, execute_many, validate_plans  # noqa: E402
-
+from tests.external.test_differential import CASES, corruptions, fd_plan, ours, seed_of, theirs  # noqa: E402
 from tests.support.cli import run  # noqa: E402
 from tests.support.examples import BLOCKSWORLD  # noqa: E402
 from tests.support.paths import IPC, ROOT  # noqa: E402
 from tests.support.up import up_files, up_valid  # noqa: E402
-from tests.external.test_differential import CASES, corruptions, fd_plan, ours, seed_of, theirs  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -20,7 +20,6 @@ from amlasp.metrics.aggregates import SUMMARY_COLUMNS
 from amlasp.metrics.compare.result import FRAME_COLUMNS as COMPARE_COLUMNS
 from amlasp.metrics.evaluate.result import FRAME_COLUMNS as EVAL_COLUMNS
 from amlasp.metrics.solve import FRAME_COLUMNS as SOLVE_COLUMNS
-
 from tests.support.cli import run
 from tests.support.paths import EXAMPLES, IPC
 

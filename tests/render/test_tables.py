@@ -23,7 +23,6 @@ import pytest
 import amlasp
 from amlasp.experiments.report import report
 from amlasp.render.formats import fmt
-
 from tests.support.paths import EXAMPLES, IPC, ROOT
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,

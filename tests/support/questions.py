@@ -5,7 +5,9 @@ benchmarks/bench_questions.py). Import after `pytest.importorskip("unified_plann
 from __future__ import annotations
 
 from amlasp.external.up_oracle import simulator
-from .notation import actions as read_actions, atom as read_atom
+
+from .notation import actions as read_actions
+from .notation import atom as read_atom
 from .up import up_action, up_atoms
 
 

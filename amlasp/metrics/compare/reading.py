@@ -11,15 +11,45 @@ from ...asp.decode import Decoder
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum
 from ...asp.schema import (
-    AM, CCOND, COND_FP, COND_FP_LEARNED, COND_N, COND_TP, CONSTANT_ONLY, CONSTANT_TYPE_DIFF, D_EFF, D_PARAM, D_PRE,
-    EDIT, EDIT_DISTANCE, EQUIVALENT, FP, FP_EXTRA, N_REF, PARENT_DIFF, PM, PREDTYPE_DIFF, PTYPE_DIFF, TN, TP, TYPE_ONLY,
-    VM, Pred,
+    AM,
+    CCOND,
+    COND_FP,
+    COND_FP_LEARNED,
+    COND_N,
+    COND_TP,
+    CONSTANT_ONLY,
+    CONSTANT_TYPE_DIFF,
+    D_EFF,
+    D_PARAM,
+    D_PRE,
+    EDIT,
+    EDIT_DISTANCE,
+    EQUIVALENT,
+    FP,
+    FP_EXTRA,
+    N_REF,
+    PARENT_DIFF,
+    PM,
+    PREDTYPE_DIFF,
+    PTYPE_DIFF,
+    TN,
+    TP,
+    TYPE_ONLY,
+    VM,
+    Pred,
 )
+from ...logic import text as formula_text
+from ...logic import typed_text
 from ...model import TRUE, Action, Domain, Effect
-from ...logic import text as formula_text, typed_text
 from ...pddl.writer import predicate_text
 from .result import (
-    CATEGORIES, LITERAL_CATEGORIES, ActionComparison, CompareResult, ConditionCounts, Counts, ExtraAction,
+    CATEGORIES,
+    LITERAL_CATEGORIES,
+    ActionComparison,
+    CompareResult,
+    ConditionCounts,
+    Counts,
+    ExtraAction,
 )
 from .structure import Structure
 

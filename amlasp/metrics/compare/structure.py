@@ -14,8 +14,8 @@ from ...asp.facts import lifted_atom, lifted_parts
 from ...asp.names import asp_name
 from ...asp.schema import ATOM_ARG, ATOM_PRED, CCOND, FLEAF, FORMULA
 from ...logic import Quantified, conjunction_literals, fold, top_literals
-from ...model import Action, And, Atom, Domain, Exists, Formula, Imply, Not, Or
 from ...logic import text as formula_text
+from ...model import Action, And, Atom, Domain, Exists, Formula, Imply, Not, Or
 from ...pddl.writer import effect_text
 
 #: A skeleton and the lifted texts of its atoms, in order.

@@ -7,7 +7,15 @@ back into the result (`result.py`). docs/eval.md defines the metrics.
 
 from .driver import evaluate
 from .result import (
-    ActionScore, Confusion, Evaluation, LearnedOnly, Mistake, Summary, applicability_counts, effect_counts, summarise,
+    ActionScore,
+    Confusion,
+    Evaluation,
+    LearnedOnly,
+    Mistake,
+    Summary,
+    applicability_counts,
+    effect_counts,
+    summarise,
 )
 
 __all__ = ["evaluate", "Evaluation", "ActionScore", "LearnedOnly", "Confusion", "Summary", "Mistake",

@@ -45,7 +45,6 @@ from .checks import StepCheck
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .states import StateWriter
 
-
 # States per clingo program: the memory of one program (and of the clingo symbols it leaves, which
 # live as long as the process) stays in hundreds of MB (benchmarks/bench_eval.py, part 5).
 BATCH_STATES = 10000

@@ -10,7 +10,6 @@ from typing import Sequence
 
 from ..aggregates import SUMMARY_COLUMNS
 
-
 #: The columns of `Evaluation.to_frame()` and of the CSV, Markdown and LaTeX exports.
 FRAME_COLUMNS = ("action", "arity", "in_learned", "learned_only",  # (JSON's `joint` is app_tp)
                  "app_tp", "app_fp", "app_tn", "app_fn", "app_precision", "app_recall",

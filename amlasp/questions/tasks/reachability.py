@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Callable
 
-from ...model import Atom
 from ...enums import Verdict
+from ...model import Atom
 from ..answers import Reader, is_none
 from ..decide import Decision, Reachability
 from ..gold import Case, Undecided, disagreements, norm
