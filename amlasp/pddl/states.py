@@ -31,6 +31,12 @@ class StateSet:
     actions: list[GroundAction | None] = field(default_factory=list)  # action after state i (trajectories)
     ignored: int = 0  # literals dropped because their predicate is not in the vocabulary
 
+    def add(self, atoms: list[Atom | None]) -> None:
+        """One more state: its `atoms`, each None for a literal ignored (an unknown predicate, read leniently)."""
+        ignored = atoms.count(None)
+        self.ignored += ignored
+        self.states.append(frozenset(a for a in atoms if a is not None) if ignored else frozenset(atoms))
+
 
 def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: int,
                     ignore_unknown_predicates: bool = False) -> Atom | None:
@@ -196,7 +202,7 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
         for st in states:
             if not isinstance(st, list):
                 return None
-            atoms = set()
+            atoms: list[Atom | None] = []
             for lit in st:
                 a = known.get(lit, False) if isinstance(lit, str) else False
                 if a is False:
@@ -207,11 +213,8 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
                                                 ignore_unknown_predicates)
                     if a is _UNUSUAL:
                         return None
-                if a is None:
-                    ss.ignored += 1
-                else:
-                    atoms.add(a)
-            ss.states.append(frozenset(atoms))
+                atoms.append(a)
+            ss.add(atoms)
         out.append(ss)
     return out
 
@@ -257,7 +260,7 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
         ss = StateSet(problem, [], file)
         known: dict[str, Atom | None] = {}  # each distinct literal is read (and checked) once
         for st in states.items:
-            atoms = set()
+            atoms: list[Atom | None] = []
             for lit in st.items:
                 if lit.kind != "string":
                     raise InputError('expected a literal string like "(on a b)"', file, lit.line, lit.col)
@@ -265,11 +268,8 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
                 if a is False:
                     a = known[lit.value] = parse_atom_text(lit.value, grounder, file, *lit.inner(0),
                                                            ignore_unknown_predicates=ignore_unknown_predicates)
-                if a is None:
-                    ss.ignored += 1
-                else:
-                    atoms.add(a)
-            ss.states.append(frozenset(atoms))
+                atoms.append(a)
+            ss.add(atoms)
         out.append(ss)
     return out
 
