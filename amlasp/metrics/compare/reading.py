@@ -297,15 +297,14 @@ class Reader:
     def _types(self) -> tuple[str, ...]:
         n = self.names.name
         out = []
-        for r in self.get(TYPE_ONLY):
-            model = "learned" if str(r.model) == LEARNED else "reference"
-            out.append(f"type {n(r.type)} only in the {model} model")
+        def side(model) -> str:
+            return "learned" if str(model) == LEARNED else "reference"
+
+        out += [f"type {n(r.type)} only in the {side(r.model)} model" for r in self.get(TYPE_ONLY)]
         for r in self.get(PARENT_DIFF):
             out.append(f"type {n(r.type)}: parent {n(r.learned)} in the learned model, {n(r.reference)} in the "
                        "reference")
-        for r in self.get(CONSTANT_ONLY):
-            model = "learned" if str(r.model) == LEARNED else "reference"
-            out.append(f"constant {n(r.constant)} only in the {model} model")
+        out += [f"constant {n(r.constant)} only in the {side(r.model)} model" for r in self.get(CONSTANT_ONLY)]
         for r in self.get(CONSTANT_TYPE_DIFF):
             out.append(f"constant {n(r.constant)}: type {n(r.learned)} in the learned model, {n(r.reference)} in the "
                        "reference")
