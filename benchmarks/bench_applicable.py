@@ -61,7 +61,8 @@ def collect(name: str, target: int, seed: int) -> tuple[Domain, list[tuple[Path,
     """Trajectory states, then random walks from them until `target` states."""
     domain = load_domain(IPC / "domains" / f"{name}.pddl")
     groups = []
-    for traj in sorted((IPC / "trajectories" / "learning" / name).glob("*_traj"), key=lambda p: int(p.name.split("_")[0])):
+    for traj in sorted((IPC / "trajectories" / "learning" / name).glob("*_traj"),
+                       key=lambda p: int(p.name.split("_")[0])):
         file = IPC / "problems" / "learning" / name / traj.name.replace("_traj", "_prob.pddl")
         problem = load_problem(file, domain)
         groups.append((file, problem, list(read_trajectory(traj, domain, problem).states)))
@@ -129,7 +130,8 @@ def time_mimir(name: str, groups, mode: str, repeat: int):
         return repo.get_or_create_state(pf.FluentGroundAtomList(atoms), [])[0]
 
     def names(mp, actions):
-        return sorted("(" + " ".join([g.get_action().get_name().lower()] + [o.get_name().lower() for o in g.get_objects()])
+        return sorted("(" + " ".join([g.get_action().get_name().lower()]
+                                     + [o.get_name().lower() for o in g.get_objects()])
                       + ")" for g in (pm.GroundAction(x, mp) for x in actions))
 
     built = [[build(ap, fluent, objects, repo, s) for s in states]

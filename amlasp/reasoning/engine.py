@@ -66,7 +66,8 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
         runs = runs_apply(domain, facts.static) and facts.runs_pay()
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=facts.static,
                            typed_atoms=facts.well_typed, runs=runs)
-    typing = [encoding("types"), encoding("semantics"), domain_facts(domain, MODEL, schema=False)] if rules.typing else []
+    typing = [encoding("types"), encoding("semantics"),
+              domain_facts(domain, MODEL, schema=False)] if rules.typing else []
     shown = APP_RUN if runs else APP
     syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing, runs=runs), shown.show()])
     dec = decoder(domain)

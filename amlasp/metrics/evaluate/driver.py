@@ -3,9 +3,9 @@
 `evaluate(learned, reference, states)` compares both models on test states, streamed: read a file
 at a time and evaluated a batch at a time, in ONE clingo program per batch: the states of all
 problems are facts (`asp/eval_states.py`, with what `states.py` counts of them), each action schema
-of each model is compiled to a rule (`asp/compile/pair.py`), and `encodings/eval.lp` counts true/false positives/negatives with aggregates,
-so that Python reads a handful of numbers per action and adds them up over the batches
-(`result.py`). docs/eval.md defines the metrics exactly.
+of each model is compiled to a rule (`asp/compile/pair.py`), and `encodings/eval.lp` counts true/false
+positives/negatives with aggregates, so that Python reads a handful of numbers per action and adds
+them up over the batches (`result.py`). docs/eval.md defines the metrics exactly.
 
 What makes it fast (benchmarks/bench_eval.py; docs/eval.md lists it): the state term `s(P,S)`,
 negative typing and static predicates read once per problem (`asp/compile/action.py` options), equal states
