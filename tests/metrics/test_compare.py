@@ -239,7 +239,7 @@ def _brute_distance(ld, rd, rename=False):
         pcost = len(lp) + len(rp) - 2 * len(pmap)
         memo: dict = {}
 
-        def cost_of(a, b):
+        def cost_of(a, b, memo=memo, pmap=pmap):
             if (a, b) not in memo:
                 memo[a, b] = pair_cost(a, b, pmap)
             return memo[a, b]

@@ -269,9 +269,9 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
     scores, extra_only = [], []
     for slot in run.pair:
         nj = sum(joint[(slot.index, p)] for p in run.states)
-        a = lambda what: counts[("app", slot.index, what)]  # noqa: E731
-        e = lambda what: (counts[("eff", slot.index, what)] + counts[("effc", slot.index, what)]  # noqa: E731
-                          + run.joint_changes[(slot.index, what)] * nj)
+        a = lambda what, i=slot.index: counts[("app", i, what)]  # noqa: E731
+        e = lambda what, i=slot.index, nj=nj: (counts[("eff", i, what)] + counts[("effc", i, what)]  # noqa: E731
+                                               + run.joint_changes[(i, what)] * nj)
         if slot.ref is None:
             extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp")))
             continue
