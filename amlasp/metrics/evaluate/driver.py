@@ -219,7 +219,7 @@ class _Answers:
         self.joint: Counter = Counter()  # (slot, problem number) → instances applicable in both models
         self.mistakes: list[Mistake] = []
 
-    def read(self, shown: list[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
+    def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
         """The answer of a batch whose states are numbered from `offset` over all test states."""
         counts, joint = self.counts, self.joint
         problem = [c.problem_index for c in grouped.contexts]
