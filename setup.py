@@ -31,4 +31,5 @@ SUITE = suite()
 # namespace packages: amlasp/encodings has no __init__.py
 setup(packages=find_namespace_packages(include=["amlasp", "amlasp.*"], exclude=["*.__pycache__"]) + list(SUITE),
       package_dir={name: directory for name, (directory, _) in SUITE.items()},
-      package_data={"amlasp.encodings": ["*.lp", "README.md"], "amlasp.questions": ["templates/*.toml"]} | {name: files for name, (_, files) in SUITE.items()})
+      package_data={"amlasp.encodings": ["*.lp", "README.md"], "amlasp.questions": ["templates/*.toml"]}
+                   | {name: files for name, (_, files) in SUITE.items()})

@@ -10,7 +10,7 @@ that operations that need the context above a node are folds too.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar, overload
 
 # model's own reads of a conjunction (actions need them), re-exported with the other operations
 from .model import (  # noqa: F401
@@ -68,12 +68,22 @@ def rebuild(f: Formula, parts: list[Formula] | tuple[Formula, ...]) -> Formula:
     raise TypeError(f"not a formula: {f!r}")
 
 
+@overload
+def fold(f: Formula, atom: Callable[[Atom, None], T], node: Callable[[Formula, list[T], None], T],
+         scope: Callable[[Formula, None], None] | None = None) -> T: ...
+
+
+@overload
 def fold(f: Formula, atom: Callable[[Atom, E], T], node: Callable[[Formula, list[T], E], T],
-         scope: Callable[[Formula, E], E] | None = None, env: E = None) -> T:
+         scope: Callable[[Formula, E], E] | None, env: E) -> T: ...
+
+
+def fold(f: Formula, atom: Callable[[Atom, Any], T], node: Callable[[Formula, list[T], Any], T],
+         scope: Callable[[Formula, Any], Any] | None = None, env: Any = None) -> T:
     """Post-order fold: `atom(a, env)` at the leaves, `node(g, results of g's children, env)`
     above them; `scope(g, env)` gives the environment of g's children (default: env).
     Iterative: the depth of `f` is bounded by memory, not by the recursion limit."""
-    stack: list[tuple[Formula, E, bool]] = [(f, env, False)]
+    stack: list[tuple[Formula, Any, bool]] = [(f, env, False)]
     results: list[T] = []
     while stack:
         g, here, expanded = stack.pop()
@@ -109,9 +119,10 @@ def atoms(f: Formula) -> Iterator[Atom]:
 
 def map_atoms(f: Formula, fn: Callable[[Atom, frozenset[str]], Atom]) -> Formula:
     """`f` with every atom replaced by `fn(atom, names bound by quantifiers above it)`."""
+    unbound: frozenset[str] = frozenset()
     return fold(f, lambda a, bound: fn(a, bound), lambda g, parts, _: rebuild(g, parts),
                 lambda g, bound: bound | {v for v, _ in g.variables} if isinstance(g, Quantified) else bound,
-                frozenset())
+                unbound)
 
 
 def _nnf_pair(g: Formula, parts: list[tuple[Formula, Formula]], _env) -> tuple[Formula, Formula]:
@@ -186,6 +197,7 @@ def text(f: Formula, typed: bool = True) -> str:
             return "(or" + "".join(" " + p for p in parts) + ")"
         if isinstance(g, Imply):
             return f"(imply {parts[0]} {parts[1]})"
+        assert isinstance(g, Quantified)  # atoms are the leaves: fold gives them to `atom`, never to `node`
         q = "exists" if isinstance(g, Exists) else "forall"
         return f"({q} ({typed_text(g.variables, typed)}) {parts[0]})"
     return fold(f, lambda a, _: str(a), node)

@@ -61,7 +61,8 @@ def collect(name: str, target: int, seed: int) -> tuple[Domain, list[tuple[Path,
     """Trajectory states, then random walks from them until `target` states."""
     domain = load_domain(IPC / "domains" / f"{name}.pddl")
     groups = []
-    for traj in sorted((IPC / "trajectories" / "learning" / name).glob("*_traj"), key=lambda p: int(p.name.split("_")[0])):
+    for traj in sorted((IPC / "trajectories" / "learning" / name).glob("*_traj"),
+                       key=lambda p: int(p.name.split("_")[0])):
         file = IPC / "problems" / "learning" / name / traj.name.replace("_traj", "_prob.pddl")
         problem = load_problem(file, domain)
         groups.append((file, problem, list(read_trajectory(traj, domain, problem).states)))
@@ -119,7 +120,7 @@ def time_mimir(name: str, groups, mode: str, repeat: int):
             # pymimir takes the static atoms from the problem: the states must agree with it
             assert all(frozenset(a for a in s if a.predicate in static) == init_static for s in states), name
             problems.append((mp, ap, fluent, objects, repo, generator, states))
-        for mp, ap, fluent, objects, repo, generator, states in problems:  # the first call builds its tables
+        for _mp, _ap, _fluent, _objects, repo, generator, _states in problems:  # the first call builds its tables
             generator.generate_applicable_actions(repo.get_or_create_initial_state()[0])
     setup = time.process_time() - c0
 
@@ -129,7 +130,8 @@ def time_mimir(name: str, groups, mode: str, repeat: int):
         return repo.get_or_create_state(pf.FluentGroundAtomList(atoms), [])[0]
 
     def names(mp, actions):
-        return sorted("(" + " ".join([g.get_action().get_name().lower()] + [o.get_name().lower() for o in g.get_objects()])
+        return sorted("(" + " ".join([g.get_action().get_name().lower()]
+                                     + [o.get_name().lower() for o in g.get_objects()])
                       + ")" for g in (pm.GroundAction(x, mp) for x in actions))
 
     built = [[build(ap, fluent, objects, repo, s) for s in states]
@@ -153,7 +155,7 @@ def time_up(name: str, groups, every: int, budget: float):
     seconds = cpu = grounding = 0.0
     answers = {}
     used = 0
-    for gi, (file, problem, states) in enumerate(groups):
+    for gi, (file, _problem, states) in enumerate(groups):
         if seconds > budget:
             break
         used += 1
@@ -194,7 +196,7 @@ def main() -> None:
         domain, groups = collect(name, args.states, args.seed)
         n = sum(len(s) for _, _, s in groups)
         pairs = [(problem, states) for _, problem, states in groups]
-        wall, cpu, ours = best_of(lambda: applicable_many(domain, pairs), args.repeat)
+        wall, cpu, ours = best_of(lambda domain=domain, pairs=pairs: applicable_many(domain, pairs), args.repeat)
         texts = [[[str(a) for a in acts] for acts in per] for per in ours]
         count = sum(len(a) for g in ours for a in g)
         print(f"{name}: {n} states in {len(groups)} problems, {count} applicable actions; amlasp {1000 * wall:.1f} ms "
@@ -216,7 +218,7 @@ def main() -> None:
         if args.up:
             up_s, up_cpu, up_ground, used, theirs = time_up(name, groups, args.up_every, args.up_budget)
             sub = [(problem, states) for _, problem, states in groups[:used]]
-            sub_s, sub_cpu, _ = best_of(lambda: applicable_many(domain, sub), args.repeat)
+            sub_s, sub_cpu, _ = best_of(lambda domain=domain, sub=sub: applicable_many(domain, sub), args.repeat)
             sub_n = sum(len(s) for _, s in sub)
             agree = sum(theirs[k] == texts[k[0]][k[1]] for k in theirs)
             ok &= agree == len(theirs)

@@ -93,10 +93,12 @@ def main() -> None:
     n = len(rows)
     a_t = sorted(r[1] for r in rows)
     b_t = sorted(r[4] for r in rows)
-    print(f"(a) same names:        {sum(r[2] for r in rows)}/{n} proven, {sum(r[3] for r in rows)}/{n} distance = changes, "
+    print(f"(a) same names:        {sum(r[2] for r in rows)}/{n} proven, "
+          f"{sum(r[3] for r in rows)}/{n} distance = changes, "
           f"max {a_t[-1]:.3f} s, median {a_t[n // 2]:.3f} s, total {sum(a_t):.2f} s, "
           f"{sum(t < 1 for t in a_t)}/{n} under 1 s")
-    print(f"(b) renamed+permuted:  {sum(r[5] for r in rows)}/{n} proven, {sum(r[6] for r in rows)}/{n} distance = changes, "
+    print(f"(b) renamed+permuted:  {sum(r[5] for r in rows)}/{n} proven, "
+          f"{sum(r[6] for r in rows)}/{n} distance = changes, "
           f"max {b_t[-1]:.3f} s, median {b_t[n // 2]:.3f} s, total {sum(b_t):.2f} s, "
           f"{sum(t < 10 for t in b_t)}/{n} under 10 s")
     if args.nolam:

@@ -104,7 +104,7 @@ def part2(domain: Path, problem: Path, n: int, seed: int) -> None:
     print(f"2. planner-backed tasks, {n} per task and form, on {problem.name} ({len(sources[0].problem.objects)} "
           f"objects), load {os.getloadavg()[0]:.1f}")
     for task in PLANNED:
-        g, wall, cpu, child = timed(lambda: generate(sources, Options(tasks=(task,), per_task=n, seed=seed)))
+        g, wall, cpu, child = timed(lambda task=task: generate(sources, Options(tasks=(task,), per_task=n, seed=seed)))
         skipped = sum(v for (t, r), v in g.skipped.items() if r == "undecided")
         stopped = " (stopped: no item after 8 undecided states)" if task in g.gave_up else ""
         print(f"   {task:7s} {len(g.items):3d} items: {wall:6.1f} s wall, {cpu:5.1f} s CPU in amlasp's process, "
@@ -121,7 +121,7 @@ def part3(asp_limit: float) -> None:
     fd_t, asp_t, fd_done, asp_done, agree = [], [], 0, 0, 0
     for item in items:
         c = case_of(item)
-        r, w, _, _ = timed(lambda: optimal_first_actions(c.domain, c.problem, time_limit=60))
+        r, w, _, _ = timed(lambda c=c: optimal_first_actions(c.domain, c.problem, time_limit=60))
         fd_t.append(w)
         fd_done += r.status is OptimalStatus.SOLVED
         t0 = time.perf_counter()

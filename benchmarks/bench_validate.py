@@ -147,7 +147,8 @@ def batch(val: Path, repeat: int, rows: list) -> bool:
         by_problem.setdefault(it["problem"], []).append(it["plan"])
     here = jsonl.parent
     one_call_each = [[str(val), str(BW), str(here / it["problem"]), str(here / it["plan"])] for it in items]
-    per_problem = [[str(val), str(BW), str(here / p), *(str(here / x) for x in plans)] for p, plans in by_problem.items()]
+    per_problem = [[str(val), str(BW), str(here / p), *(str(here / x) for x in plans)]
+                   for p, plans in by_problem.items()]
     many = max(repeat, IN_PROCESS)  # short figures: more runs, for a steady best on a shared machine
     vbw, vbc, vbouts = timed_calls(per_problem, many)
     v1w, v1c, _ = timed_calls(one_call_each, max(1, repeat // 2))

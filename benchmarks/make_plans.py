@@ -86,7 +86,8 @@ def main() -> None:
     problem_file = IPC / "problems" / "learning" / "floortile" / "4_floortile_prob.pddl"
     plan = fd_plan(IPC / "domains" / "floortile.pddl", problem_file)
     write_plan(floortile / "learning_4.plan", plan, f"Fast Downward's plan for learning/{problem_file.name}")
-    print(f"{len(lines)} blocksworld plans in {out}, lengths {min(len(x.read_text().splitlines()) - 1 for x in out.glob('*.plan'))}"
+    print(f"{len(lines)} blocksworld plans in {out}, lengths "
+          f"{min(len(x.read_text().splitlines()) - 1 for x in out.glob('*.plan'))}"
           f"-{max(len(x.read_text().splitlines()) - 1 for x in out.glob('*.plan'))}; floortile: {len(plan)} steps")
 
 

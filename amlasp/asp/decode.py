@@ -11,7 +11,7 @@ same `Atom`s and `GroundAction`s.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable
 
 import clingo
 
@@ -36,11 +36,12 @@ def arguments(text: str, count: int | None = None) -> list[str]:
     return _ARGUMENT.findall(text, text.find("(") + 1, len(text) - 1)
 
 
-def shown(texts: Iterable[str], *preds: Pred) -> dict[Pred, list[NamedTuple]]:
+def shown(texts: Iterable[str], *preds: Pred) -> dict[Pred, list[Any]]:
     """The texts of shown atoms of `preds` (differently named, of arity 1 or more), read by field
-    name (`Pred.split`), per declaration; other atoms are left out."""
+    name (`Pred.split`: a named tuple made at run time, its fields unknown to a type checker), per
+    declaration; other atoms are left out."""
     by_name = {p.name: p for p in preds}
-    out: dict[Pred, list[NamedTuple]] = {p: [] for p in preds}
+    out: dict[Pred, list[Any]] = {p: [] for p in preds}
     for t in texts:
         p = by_name.get(t[:t.find("(")])
         if p is not None:

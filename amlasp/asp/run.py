@@ -25,7 +25,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar, cast, overload
 
 import clingo
 
@@ -87,7 +87,12 @@ class _Parses:
             statements = []
             header = f"#program {name}({','.join(params)})." if params else f"#program {name}."
             comment = ast.ASTType.Comment  # comments are statements too: a third of an encoding's, kept for nothing
-            ast.parse_string(f"{header}\n{text}", lambda s: s.ast_type is comment or statements.append(s))
+
+            def keep(statement: ast.AST) -> None:
+                if statement.ast_type is not comment:
+                    statements.append(statement)
+
+            ast.parse_string(f"{header}\n{text}", keep)
             self._seen[key] = statements
         return statements
 
@@ -133,7 +138,8 @@ class Program:
 
     def _time(self, stage: str, since: float) -> None:
         if self.timings is not None:
-            self.timings[stage] += time.perf_counter() - since
+            # seconds: a Counter adds floats as well, though typeshed types its counts as int
+            self.timings[stage] += time.perf_counter() - since  # type: ignore[assignment]
 
     def add(self, text: str, name: str = "base", params: Sequence[str] = ()) -> "Program":
         """Add `text` to part `name(params)`; a `Reused` text from its kept statements, if any."""
@@ -148,8 +154,14 @@ class Program:
                     builder.add(statement)
         return self
 
-    def given(self, name: str | Pred, arity: int | Sequence, rows: Sequence[str] | Sequence[clingo.Symbol] = ()
-              ) -> Program:
+    @overload
+    def given(self, name: Pred, arity: Sequence[str] | Sequence[clingo.Symbol]) -> Program: ...
+
+    @overload
+    def given(self, name: str, arity: int, rows: Sequence[str] | Sequence[clingo.Symbol] = ()) -> Program: ...
+
+    def given(self, name: str | Pred, arity: int | Sequence[str] | Sequence[clingo.Symbol],
+              rows: Sequence[str] | Sequence[clingo.Symbol] = ()) -> Program:
         """Add the facts `name(row)` to part `base`, each row `arity` terms separated by commas (or
         the terms of `rows_of`): `given(EDGE, rows)` for a declaration of asp/schema.py (its rows
         `EDGE.row(...)`), `given("edge", 3, rows)` otherwise. Facts are cheaper so than as text:
@@ -158,10 +170,17 @@ class Program:
         a fact (a 60-step plan's steps: 2.5 of the 4.3 million instructions it took, measured with
         callgrind). Given again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
         if not isinstance(name, str):  # a declaration: its name and arity, then the rows
-            name, arity, rows = name.name, name.arity, arity
+            assert not isinstance(arity, int)  # the overloads: given(Pred, rows)
+            rows = arity
+            arity = name.arity
+            name = name.name
+        assert isinstance(arity, int)  # the overloads: given(str, arity, rows)
         if not rows:
             return self
-        terms = rows_of(arity, rows) if isinstance(rows[0], str) else list(rows)
+        if isinstance(rows[0], str):  # the rows are all text or all terms: the first one tells
+            terms = rows_of(arity, cast("Sequence[str]", rows))
+        else:
+            terms = list(cast("Sequence[clingo.Symbol]", rows))
         if name in self._given:
             self._given[name] = self._given[name] + terms
             return self
@@ -186,17 +205,24 @@ class Program:
         else:
             self.control.assign_external(sym, value)
 
+    @overload
+    def count(self, name: Pred) -> int: ...
+
+    @overload
+    def count(self, name: str, arity: int) -> int: ...
+
     def count(self, name: str | Pred, arity: int | None = None) -> int:
         """Ground atoms of `name/arity` (or of a declaration) so far (a fixpoint test between grounding steps)."""
         if not isinstance(name, str):
             name, arity = name.signature
+        assert arity is not None  # the overloads: a name comes with its arity
         return sum(1 for _ in self.control.symbolic_atoms.by_signature(name, arity))
 
-    def first(self, shown: bool = True) -> list[clingo.Symbol] | None:
+    def first(self, shown: bool = True) -> Sequence[clingo.Symbol] | None:
         """The shown (else all) atoms of the first answer set, None when there is none."""
         return self._first(lambda model: model.symbols(shown=True) if shown else model.symbols(atoms=True))
 
-    def answer(self, shown: bool = True) -> list[clingo.Symbol]:
+    def answer(self, shown: bool = True) -> Sequence[clingo.Symbol]:
         """`first`, for a program that must have an answer set (ours are stratified: it is unique)."""
         symbols = self.first(shown)
         if symbols is None:
@@ -219,10 +245,12 @@ class Program:
         self._time("solve", t)
         return out
 
-    def models(self, limit: int = 0, deadline: float | None = None) -> Iterator[list[clingo.Symbol]]:
+    def models(self, limit: int = 0, deadline: float | None = None) -> Iterator[Sequence[clingo.Symbol]]:
         """The shown atoms of up to `limit` answer sets (0: all), stopping at `deadline`
         (`time.monotonic()`); `self.exhausted` then says whether the search space was."""
-        self.control.configuration.solve.models = str(max(limit, 0))
+        solve = self.control.configuration.solve
+        assert isinstance(solve, clingo.Configuration)  # a group of options, never a value
+        solve.models = str(max(limit, 0))
         self.exhausted = False
         with self.control.solve(yield_=True, async_=True) as handle:
             while True:
@@ -238,7 +266,7 @@ class Program:
 
 
 def solve_once(parts: Iterable[str], options: Sequence[str] = (), shown: bool = True,
-               timings: Counter | None = None) -> list[clingo.Symbol]:
+               timings: Counter | None = None) -> Sequence[clingo.Symbol]:
     """Ground and solve once; the programs here are stratified, so the answer is unique."""
     return Program(parts, ["--models=1", *options], timings).ground().answer(shown)
 
@@ -290,7 +318,9 @@ def optimise(program: str, time_limit: float) -> Optimum:
         if result.unsatisfiable:
             raise NoAnswer("internal error: the optimisation program has no answer")
         if "symbols" not in best:
-            ctl.configuration.solver.opt_strategy = "bb"
+            solver = ctl.configuration.solver
+            assert isinstance(solver, clingo.Configuration)  # a group of options, never a value
+            solver.opt_strategy = "bb"
             with ctl.solve(on_model=on_model, async_=True) as handle:
                 finished = handle.wait(max(time_limit - (time.perf_counter() - t0), 1.0))  # at least 1 s for an answer
                 if not finished:

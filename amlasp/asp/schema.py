@@ -153,11 +153,13 @@ PREDICATE = Pred("predicate", "model predicate arity", "a predicate and its arit
 PRED_PARAM = Pred("pred_param", "model predicate index type", "the type of a predicate's index-th argument (1-based)")
 ACTION = Pred("action", "model action arity", "an action schema and its arity")
 PARAM = Pred("param", "model action index type", "the type of an action's index-th parameter (1-based)")
-PRE = Pred("pre", "model action sign literal", "a precondition literal (lifted; the top-level ones of a complex precondition)")
+PRE = Pred("pre", "model action sign literal",
+           "a precondition literal (lifted; the top-level ones of a complex precondition)")
 EFF = Pred("eff", "model action sign literal", "an unconditional effect literal")
 CEFF = Pred("ceff", "model action effect sign literal", "the literal of a conditional and/or universal effect")
 ECND = Pred("ecnd", "model action effect sign literal", "a literal of a conditional effect's when-condition")
-EFF_VAR = Pred("eff_var", "model action effect index type", "a forall variable v(index) of an effect, numbered after the parameters")
+EFF_VAR = Pred("eff_var", "model action effect index type",
+               "a forall variable v(index) of an effect, numbered after the parameters")
 COMPLEX_PRE = Pred("complex_pre", "model action", "the precondition is not a conjunction of literals")
 COMPLEX_COND = Pred("complex_cond", "model action effect", "the effect's condition is not a conjunction of literals")
 
@@ -168,7 +170,8 @@ OBJECT = Pred("object", "problem object type", "an object of the problem and its
 INIT = Pred("init", "problem atom", "an atom of the problem's initial state")
 GOAL = Pred("goal", "problem sign atom", "a goal literal (or one asked about: reach, landmarks)")
 STATE = Pred("state", "state problem", "state S belongs to problem P")
-HOLDS = Pred("holds", "state atom", "atom F is true in state S (closed world); also an output of frame.lp, relaxed.lp, validate.lp")
+HOLDS = Pred("holds", "state atom",
+             "atom F is true in state S (closed world); also an output of frame.lp, relaxed.lp, validate.lp")
 FIXED = Pred("fixed", "problem atom", "an atom of a static predicate, given once per problem instead of in every state")
 OCCURS = Pred("occurs", "step action", "the plan's action at step T (0-based); plan.lp's output")
 PLAN_LENGTH = Pred("plan_length", "length", "the plan's number of steps")
@@ -183,7 +186,8 @@ DEL = Pred("del", "model state action atom", "applying A in S deletes F")
 ADDED = Pred("added", "model state action atom", "A really adds F in S (change.lp: delete before add)")
 DELETED = Pred("deleted", "model state action atom", "A really deletes F in S (change.lp)")
 QUERY = Pred("query", "model state action", "asks whether (and, with unmet/4, why not) A is applicable in S")
-UNMET = Pred("unmet", "model state action why", "why A is not applicable in S: pos(F), neg(F), eq(X,Y), neq(X,Y), type(X,T), cond(K)")
+UNMET = Pred("unmet", "model state action why",
+             "why A is not applicable in S: pos(F), neg(F), eq(X,Y), neq(X,Y), type(X,T), cond(K)")
 TRANSITION = Pred("transition", "layer model state action next", "frame.lp's input: applying A in S gives state next")
 CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp, justify.lp)")
 APP_RUN = Pred("app_run", "model low high action", "A is applicable in each of the states low..high, a run of "
@@ -234,7 +238,8 @@ REMOVABLE = Pred("removable", "run", "run skip(I,L) (steps I..I+L-1 left out) st
 # ---------------------------------------------------------------- diff.lp
 DIFF_MODELS = Pred("diff_models", "reference learned", "the two models' tags")
 DISAGREE = Pred("disagree", "state action kind", "A is applicable under one model only, or changes differently")
-EFFECT_DIFF = Pred("effect_diff", "state action kind atom", "a change of A in S that one model makes and the other does not")
+EFFECT_DIFF = Pred("effect_diff", "state action kind atom",
+                   "a change of A in S that one model makes and the other does not")
 NEXT_ADD = Pred("next_add", "state action atom", "the reference's real add effect of A in S (to expand the frontier)")
 NEXT_DEL = Pred("next_del", "state action atom", "the reference's real delete effect of A in S")
 REF_APP = Pred("ref_app", "state action", "A is applicable in S under the reference")
@@ -258,7 +263,8 @@ EVAL_DEL = Pred("del", "model state slot action atom", "a conditional effect's d
 MAYBE_OUT = Pred("maybe_out", "rule slot", "a change rule that may make an atom outside the reference's vocabulary")
 CAND = Pred("cand", "problem atom", "a changed atom that may lie outside the literal universe of P")
 IN_U = Pred("in_u", "problem atom", "a candidate F is a well-typed atom of the reference over P's objects")
-UNTYPED = Pred("untyped", "state slot action", "a learned-applicable A that is no well-typed ground action of the reference")
+UNTYPED = Pred("untyped", "state slot action",
+               "a learned-applicable A that is no well-typed ground action of the reference")
 COUNTED = Pred("counted", "slot", "the compiled rules count N's learned instances themselves")
 COUNT = Pred("count", "family slot kind count", "a count: family app|eff|effc, kind tp|fp|fn|untyped|outside|extra|...")
 EXPLAIN = Pred("explain", "", "show the per-state detail (xapp/4, xeff/6)")
@@ -266,13 +272,15 @@ RECORDED = Pred("recorded", "state written slot action", "the action a trajector
 JOINT = Pred("joint", "slot problem count", "jointly applicable pairs of N in problem P, weighted")
 OFF_STEP = Pred("off_step", "state", "a recorded step the reference does not allow")
 XAPP = Pred("xapp", "state slot action kind", "mispredicted applicability: fp or fn")
-XEFF = Pred("xeff", "state slot action atom kind sign", "a mispredicted change (fp or fn) and the literal predicted after it")
+XEFF = Pred("xeff", "state slot action atom kind sign",
+            "a mispredicted change (fp or fn) and the literal predicted after it")
 # ---------------------------------------------------------------- compare.lp, edit.lp (metrics/compare)
 # X a mapping (best: edit.lp's renaming, metric: the one the metrics use, or one given); A a learned
 # action, B a reference action; C a category (pre, eff, ceff, pref) with sign S; U, W units.
 ATOM_PRED = Pred("atom_pred", "literal predicate arity", "the predicate and arity of a lifted atom L")
 ATOM_ARG = Pred("atom_arg", "literal index term", "the index-th argument of a lifted atom: v(I) or c(C)")
-FORMULA = Pred("formula", "model action formula skeleton", "a non-literal conjunct p(J) or when-condition w(K), as a skeleton text")
+FORMULA = Pred("formula", "model action formula skeleton",
+               "a non-literal conjunct p(J) or when-condition w(K), as a skeleton text")
 FLEAF = Pred("fleaf", "model action formula index literal", "the index-th atom of a formula's skeleton")
 CCOND = Pred("ccond", "model action effect text", "the condition of conditional effect K, as a canonical text")
 RENAME = Pred("rename", "", "names that agree are not fixed to each other")
@@ -290,11 +298,13 @@ TN = Pred("tn", "mapping action category sign count", "literals of B's universe 
 COND_N = Pred("cond_n", "mapping action group count", "conditional effects of B in a condition group")
 COND_TP = Pred("cond_tp", "mapping action group count", "matched conditional effects of B in a group")
 COND_FP = Pred("cond_fp", "mapping action group count", "unmatched learned conditional effects under a group of B")
-COND_FP_LEARNED = Pred("cond_fp_learned", "mapping action group count", "learned conditional effects in a group B lacks")
+COND_FP_LEARNED = Pred("cond_fp_learned", "mapping action group count",
+                       "learned conditional effects in a group B lacks")
 TYPE_ONLY = Pred("type_only", "model type", "a type only one model declares")
 PARENT_DIFF = Pred("parent_diff", "type learned reference", "a type's parent in each model, where they differ")
 CONSTANT_ONLY = Pred("constant_only", "model constant", "a constant only one model declares")
-CONSTANT_TYPE_DIFF = Pred("constant_type_diff", "constant learned reference", "a constant's type in each model, where they differ")
+CONSTANT_TYPE_DIFF = Pred("constant_type_diff", "constant learned reference",
+                          "a constant's type in each model, where they differ")
 PTYPE_DIFF = Pred("ptype_diff", "mapping learned reference index other learned_type reference_type",
                   "the types of matched parameters, where they differ")
 PREDTYPE_DIFF = Pred("predtype_diff", "learned reference index learned_type reference_type",

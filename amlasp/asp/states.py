@@ -69,8 +69,7 @@ class ManyStates:
         base_group = -1
         for st in states:
             st = st if isinstance(st, (frozenset, set)) else frozenset(st)
-            rest = st - base if base is not None else None
-            if rest is not None and len(st) - len(rest) == len(base):  # every base atom is in st
+            if base is not None and len(st) - len(rest := st - base) == len(base):  # every base atom is in st
                 entries = [self._entry(seen, a, objects) for a in rest]
                 if not any(static for _, _, static in entries):  # and no other static atom
                     for _, n, _ in entries:

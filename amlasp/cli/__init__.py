@@ -56,13 +56,13 @@ def guarded(fn: Callable[[], T]) -> T:
         return fn()
     except (InputError, InputWarning) as e:  # a warning is an error under --strict
         print(f"amlasp: error: {e}", file=sys.stderr)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     except BrokenPipeError:
-        raise typer.Exit(PIPE_CLOSED)
+        raise typer.Exit(PIPE_CLOSED) from None
     except KeyboardInterrupt:
-        raise typer.Exit(INTERRUPTED)
+        raise typer.Exit(INTERRUPTED) from None
     except OSError as e:
-        raise typer.Exit(_unwritable(e))
+        raise typer.Exit(_unwritable(e)) from None
     except typer.Exit:
         raise
     except Exception as e:  # a bug of ours: say so in one line unless debugging
@@ -70,7 +70,7 @@ def guarded(fn: Callable[[], T]) -> T:
             raise
         text = " ".join(str(e).split())[:300]
         print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
-        raise typer.Exit(INTERNAL_ERROR)
+        raise typer.Exit(INTERNAL_ERROR) from None
 
 
 #: `amlasp --strict`: every warning about the inputs is an error (exit 2).

@@ -46,9 +46,11 @@ def plan(
 def reach(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Path = typer.Argument(..., help="PDDL problem file (objects; its initial state unless --state)"),
-    literals: Optional[List[str]] = typer.Argument(None, help='literals to reach, e.g. "(on b1 b2)" "(not (clear b1))"'),
+    literals: Optional[List[str]] = typer.Argument(None,
+                                                   help='literals to reach, e.g. "(on b1 b2)" "(not (clear b1))"'),
     action: Optional[str] = typer.Option(None, "--action", "-a", help='action reachability: "(stack b1 b2)"'),
-    state: Optional[str] = typer.Option(None, "--state", help="start state: a state file, or literals \"(on a b) ...\""),
+    state: Optional[str] = typer.Option(None, "--state",
+                                        help="start state: a state file, or literals \"(on a b) ...\""),
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest witness searched"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds for the search"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
@@ -140,7 +142,8 @@ def diff_cmd(
     problems: List[Path] = typer.Argument(..., help="problem file(s)"),
     max_steps: int = typer.Option(10, "--max-steps", "-n", help="deepest layer explored"),
     max_states: int = typer.Option(20000, "--max-states", help="states explored at most, per problem"),
-    all_layers: bool = typer.Option(False, "--all", help="keep exploring after the first disagreement (per-action table)"),
+    all_layers: bool = typer.Option(False, "--all",
+                                    help="keep exploring after the first disagreement (per-action table)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""

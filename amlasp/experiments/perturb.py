@@ -78,7 +78,8 @@ def _without(a: Action, where: str, lit: Literal) -> Action:
 
 def _with(a: Action, where: str, lit: Literal) -> Action:
     if where == "precondition":
-        return replace(a, precondition=And(tuple(_as_formula(l) for l in a.precondition_literals()) + (_as_formula(lit),)))
+        return replace(a, precondition=And(tuple(_as_formula(l) for l in a.precondition_literals())
+                                           + (_as_formula(lit),)))
     return replace(a, effects=a.effects + (Effect(lit),))
 
 

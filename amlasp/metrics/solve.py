@@ -216,5 +216,5 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     return SolveResult(str(name), str(rname), config, tuple(outcomes))
 
 
-__all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult", "solve",
-           "solve_problem", "problem_files", "keep_plan", "load_learned", "run_pool", "ProgressCallback"]
+__all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult",
+           "solve", "solve_problem", "problem_files", "keep_plan", "load_learned", "run_pool", "ProgressCallback"]

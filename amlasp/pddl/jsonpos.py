@@ -26,7 +26,8 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 @dataclass
 class Value:
     """A JSON value at `line`, `col`. `items`: an array's values or an object's (key, value) pairs;
-    `value`: a scalar (a number as its text); `raw`: a string's text between its quotes, as written (escapes undecoded)."""
+    `value`: a scalar (a number as its text); `raw`: a string's text between its quotes, as written
+    (escapes undecoded)."""
 
     kind: str  # "object", "array", "string", "number", "literal"
     line: int

@@ -119,7 +119,8 @@ def action_totals(results: Iterable[DiffResult]) -> list[ActionTotal]:
         for name, a in r.actions.items():
             problems, pairs, shortest = table.get(name, (0, 0, None))
             n = len(a.shortest.path) if a.shortest else None
-            table[name] = (problems + 1, pairs + a.pairs, n if shortest is None else min(shortest, n))
+            table[name] = (problems + 1, pairs + a.pairs,
+                           n if shortest is None else shortest if n is None else min(shortest, n))
     return [ActionTotal(name, *v) for name, v in sorted(table.items())]
 
 
@@ -226,8 +227,8 @@ class _Search:
                        eff: dict[EffectDiff, list[str]]) -> Counterexample:
         path: list[GroundAction] = []
         cur = state
-        while self.parent[cur] is not None:
-            prev, a = self.parent[cur]
+        while (link := self.parent[cur]) is not None:
+            prev, a = link
             path.append(self.dec.action(a))
             cur = prev
         path.reverse()

@@ -66,7 +66,8 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
         runs = runs_apply(domain, facts.static) and facts.runs_pay()
     rules = compile_domain(domain, MODEL, effects=False, typing="negative", static=facts.static,
                            typed_atoms=facts.well_typed, runs=runs)
-    typing = [encoding("types"), encoding("semantics"), domain_facts(domain, MODEL, schema=False)] if rules.typing else []
+    typing = [encoding("types"), encoding("semantics"),
+              domain_facts(domain, MODEL, schema=False)] if rules.typing else []
     shown = APP_RUN if runs else APP
     syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing, runs=runs), shown.show()])
     dec = decoder(domain)
@@ -189,10 +190,11 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
             sid: int | str = f"i({pid})"  # the problem's initial state, whose atoms its text gives
         else:
             fluents = run.start - fixed
-            sid = starts.get(fluents)
-            if sid is None:
-                sid = starts[fluents] = len(starts)
-                starts_given.extend(START.row(sid, ground(a)) for a in fluents if a.predicate != "=")
+            number = starts.get(fluents)
+            if number is None:
+                number = starts[fluents] = len(starts)
+                starts_given.extend(START.row(number, ground(a)) for a in fluents if a.predicate != "=")
+            sid = number
         steps.append((pid, sid, run.plan))
         fixed_of.append(fixed)
 
@@ -308,7 +310,7 @@ def _kept(problem: Problem, domain: Domain, static: frozenset[str]) -> _Kept:
 _KEPT: dict = {}
 
 
-def _read_runs(syms: list[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
+def _read_runs(syms: Sequence[clingo.Symbol], results: list[Execution], dec: Decoder, conditions: dict[int, str],
                domain: Domain) -> dict[int, set[Atom]]:
     """Fill `results` from validate.lp's answer; return the atoms of each shown state. Read at the
     fields' positions, computed once (`_fields`): a named tuple per atom, and making the class of one

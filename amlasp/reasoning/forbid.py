@@ -16,7 +16,7 @@ from typing import Iterable
 
 from ..enums import Verdict
 from ..external.fast_downward import PlannerStatus
-from ..model import TRUE, And, Atom, Domain, Exists, GroundAction, Not, Problem, is_var
+from ..model import TRUE, And, Atom, Domain, Exists, Formula, GroundAction, Not, Problem, is_var
 from .engine import execute
 from .planner import plan as fast_downward
 
@@ -40,7 +40,8 @@ def forbid_fact(domain: Domain, problem: Problem, fact: Atom) -> Domain:
             lit = e.literal
             if not lit.positive or lit.atom.predicate != fact.predicate or len(lit.atom.args) != len(fact.args):
                 continue
-            eqs, possible = [], True
+            eqs: list[Formula] = []
+            possible = True
             for x, o in zip(lit.atom.args, fact.args):
                 if is_var(x):
                     eqs.append(Atom("=", (x, o)))
@@ -65,6 +66,7 @@ def decide_landmark(domain: Domain, problem: Problem, fact: Atom, state: Iterabl
     task = replace(problem, init=start)
     r = fast_downward(forbid_fact(domain, task, fact), task, "greedy", time_limit)
     if r.status is PlannerStatus.PLAN:
+        assert r.plan is not None  # the planner's PLAN status comes with its plan
         plan = list(r.plan)
         ex = execute(domain, task, plan)
         if not ex.valid or any(fact in s for s in ex.states):

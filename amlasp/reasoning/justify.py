@@ -63,7 +63,8 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
         program.ground(("eval", [t]))
         program.ground(("next", [t]))
     program.ground(("eval", [n]), ("final", [n]))
-    single, pairs = [], []
+    single: list[int] = []
+    pairs: list[int] = []
     answer = program.first() or ()
     valid = any(PLAN_VALID.matches(s) for s in answer)
     for r in REMOVABLE.select(answer):  # run skip(I,L)

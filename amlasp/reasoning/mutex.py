@@ -56,6 +56,7 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
              H2_ASK.fixed().text([ground(a) for a in asked])]
     for g in relaxation.actions:
         schema = domain.action(g.name)
+        assert schema is not None  # the relaxation's actions are this domain's (relax decodes them so)
         t = action_term(g)
         pre = schema.ground_precondition(g.args) or ()  # richer preconditions: none kept (over-approximation)
         facts.append(H2_ACT.fact(t) + H2_PRE.fixed(t).text([ground(l.atom) for l in pre if l.positive

@@ -77,7 +77,7 @@ def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], 
         for u in execute(domain, problem, [target], start=init, states=False).unmet:
             if u.kind in (UnmetKind.EQ, UnmetKind.NEQ, UnmetKind.TYPE, UnmetKind.UNKNOWN):
                 return f"{target} can never be applied: {u} is not satisfied (it does not depend on the state)"
-            if u.kind in (UnmetKind.POS, UnmetKind.NEG) and u.atom.predicate in static:
+            if u.kind in (UnmetKind.POS, UnmetKind.NEG) and u.atom is not None and u.atom.predicate in static:
                 return f"{target} can never be applied: its precondition {u} is false and static " \
                        f"(no action changes it)"
     relaxation = relax(domain, problem, init, goal)

@@ -125,7 +125,8 @@ def _table(result: CompareResult) -> FitTable:
     return FitTable(escape(f"{result.learned} vs {result.reference}"),
                     [Layout(_WIDE, wide, caption=caption),
                      Layout(_WIDE[:7] + ("d p/p/e", "edits"), narrow, lines=True, caption=caption.replace(
-                         "P/R: precision/recall per category", "P/R: precision (above) and recall (below) per category"))])
+                         "P/R: precision/recall per category",
+                         "P/R: precision (above) and recall (below) per category"))])
 
 
 def _pr(c) -> str:

@@ -36,8 +36,8 @@ def summary_sheet(ev: Evaluation) -> Sheet:
 
 
 def caption(ev: Evaluation) -> str:
-    return (f"{_count(ev.states, 'state')} of {_count(ev.problems, 'problem')}; P/R n/a: never applicable (app) or never "
-            f"jointly applicable (eff)")
+    return (f"{_count(ev.states, 'state')} of {_count(ev.problems, 'problem')}; P/R n/a: never applicable (app) or "
+            f"never jointly applicable (eff)")
 
 
 def text(ev: Evaluation, format: Format, summary: bool = False) -> str:

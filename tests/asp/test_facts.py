@@ -119,8 +119,8 @@ def test_plan_goal_and_runs_facts():
     two = actions("(unstack b3 b1) (put_down b3)")
     tree = run_tree([(3, 1, two), (3, 1, two[:1] + actions("(stack b3 b1)")), (3, 0, []), (3, 1, two[:1])],
                     lambda pid, a: a.name == "stack")
-    assert atoms_of(tree.text()) == {"root(0,3,1)", "edge(0,unstack(b3,b1),1)", "edge(1,put_down(b3),2)", "run(0,3,2,2)",
-                              "edge(1,stack(b3,b1),3)", "unknown(1,stack(b3,b1))", "run(1,3,3,2)",
+    assert atoms_of(tree.text()) == {"root(0,3,1)", "edge(0,unstack(b3,b1),1)", "edge(1,put_down(b3),2)",
+                              "run(0,3,2,2)", "edge(1,stack(b3,b1),3)", "unknown(1,stack(b3,b1))", "run(1,3,3,2)",
                               "root(4,3,0)", "run(2,3,4,0)", "run(3,3,1,1)"}
     assert tree.paths == [[0, 1, 2], [0, 1, 3], [4], [0, 1]]
 

@@ -84,9 +84,10 @@ def test_an_ill_typed_atom_keeps_the_typing_literals():
     free_box = frozenset({atom("(free b1)"), atom("(free x1)")})
     assert applicable_many(d, [(p, [free_box])]) == [[[G("take", ("b1",))]]]
     d2 = parse_domain("""(define (domain t) (:requirements :typing) (:types ball box)
-      (:predicates (free ?x - ball)) (:action take :parameters (?x - ball) :precondition (free ?x) :effect (not (free ?x))))""")
-    p2 = parse_problem("(define (problem q) (:domain t) (:objects b1 - ball x1 - box) (:init (free b1)) (:goal (free b1)))",
-                       d2)
+      (:predicates (free ?x - ball))
+      (:action take :parameters (?x - ball) :precondition (free ?x) :effect (not (free ?x))))""")
+    p2 = parse_problem("(define (problem q) (:domain t) (:objects b1 - ball x1 - box) (:init (free b1))"
+                       " (:goal (free b1)))", d2)
     ill = frozenset({atom("(free b1)"), atom("(free x1)")})
     facts = many_states(d2, [(p2, [ill])])
     assert not facts.well_typed

@@ -177,7 +177,8 @@ def test_facts_with_states_and_plan_and_clingo_main(tmp_path):
     """`python -m clingo` (clingo's own main) reads the file too; states are numbered in file order."""
     out = tmp_path / "bw.lp"
     traj = TRAJ / "0_blocksworld_traj"
-    res = run("facts", IPC_BW, str(LEARN / "0_blocksworld_prob.pddl"), "--states", str(traj), "--plan", PLAN, "-o", str(out))
+    res = run("facts", IPC_BW, str(LEARN / "0_blocksworld_prob.pddl"),
+              "--states", str(traj), "--plan", PLAN, "-o", str(out))
     assert res.exit_code == 0, res.output
     (tmp_path / "q.lp").write_text("n(N) :- N = #count { S : state(S,_) }. steps(N) :- plan_length(N).\n"
                                    "#show n/1. #show steps/1.")

@@ -117,7 +117,8 @@ def test_report_cli_formats_and_plots(suite, tmp_path):
     assert res.exit_code == 0, res.output
     assert "syntactic,ferry,ref,precision,1.0" in res.stdout and "solving,ferry,ref,solving_ratio,1.0" in res.stdout
     png = (tmp_path / "plots" / "syntactic.png").read_bytes()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and (tmp_path / "plots" / "solving.svg").read_text().lstrip().startswith("<?xml")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "plots" / "solving.svg").read_text().lstrip().startswith("<?xml")
     res = cli.run("bench", "report", results, "--format", "json")
     assert json.loads(res.stdout)["solving"]["ferry"]["ref"]["solving_ratio"] == 1.0
     res = cli.run("bench", "report", tmp_path / "nope.jsonl")

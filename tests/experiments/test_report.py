@@ -178,7 +178,8 @@ def test_html_report_is_one_self_contained_page(files, tmp_path):
     assert not re.findall(r"""(?:src|href)="(?!data:|#)""", text)  # nothing to fetch
     assert text.count('src="data:image/svg+xml;base64,') == 8  # the 8 figures, inline
     for needed in ("Syntactic precision and recall", "0.600 ± 0.141", "domains in the mean",
-                   "1 of 4 problem runs over 2 seeds: timed out", "undefined predicate", "solve failed on 1_blocksworld_prob.pddl",
+                   "1 of 4 problem runs over 2 seeds: timed out",
+                   "undefined predicate", "solve failed on 1_blocksworld_prob.pddl",
                    "60 s", "4096 MB", "clingo 5.8.3", "the installed IPC suite", "sam (2 seeds)"):
         assert needed in text, needed
 

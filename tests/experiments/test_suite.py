@@ -157,7 +157,8 @@ def test_keep_plans_writes_plans_and_logs(own_suite, tmp_path):
 def test_solve_keep_plans(own_suite, tmp_path):
     keep = tmp_path / "plans"
     res = cli.run("solve", own_suite / "learned" / "sam" / "blocksworld.pddl",
-                  own_suite / "blocksworld" / "domain.pddl", "--problems", own_suite / "blocksworld" / "p1.pddl", "--keep-plans", keep, "-f", "json")
+                  own_suite / "blocksworld" / "domain.pddl", "--problems", own_suite / "blocksworld" / "p1.pddl",
+                  "--keep-plans", keep, "-f", "json")
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in keep.iterdir()) == ["p1.log", "p1.plan"]
     steps = [ln for ln in (keep / "p1.plan").read_text().splitlines() if not ln.startswith(";")]

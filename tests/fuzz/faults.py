@@ -225,7 +225,8 @@ def removed_declaration(t: Task, role: str, rng: random.Random) -> Case | None:
         return None
     line, col = sexp.position(t.problem, uses[0].children[0].start)
     return Case(t.with_text("domain", new), role, "removed_declaration",
-                Expect("fault", "problem", line, col, f"undefined predicate '{re.escape(decl.head)}'{_where('problem', t)}"))
+                Expect("fault", "problem", line, col,
+                       f"undefined predicate '{re.escape(decl.head)}'{_where('problem', t)}"))
 
 
 def deep_nesting(t: Task, role: str, rng: random.Random) -> Case | None:
@@ -344,5 +345,5 @@ def json_key(t: Task, role: str, rng: random.Random) -> Case | None:
 
 
 FAULTS = (undefined_predicate, long_name, wrong_arity, unknown_object, undeclared_variable, wrong_type,
-          undeclared_type, either_type, unsupported, bad_requirement, removed_declaration, deep_nesting, dev_zero, unknown_action,
-          wrong_arity_action, unbalanced_paren, consecutive_states, json_literal, json_key)
+          undeclared_type, either_type, unsupported, bad_requirement, removed_declaration, deep_nesting,
+          dev_zero, unknown_action, wrong_arity_action, unbalanced_paren, consecutive_states, json_literal, json_key)

@@ -94,7 +94,8 @@ CASES: dict[str, list[str]] = {
     "facts_no_rules": ["facts", f"{D}/depots.pddl", f"{I}/problems/learning/depots/0_depots_prob.pddl", "--no-rules",
                        "--states", f"{I}/trajectories/learning/depots/0_depots_traj"],
     # bad input
-    "bad_domain": ["validate", "tests/data/bad/unknown-predicate-domain.pddl", "tests/data/bad/problem.pddl", "tests/data/bad/plan.txt"],
+    "bad_domain": ["validate", "tests/data/bad/unknown-predicate-domain.pddl",
+                   "tests/data/bad/problem.pddl", "tests/data/bad/plan.txt"],
     # the paper's tables from a fixed results file
     "bench_report_json": ["bench", "report", f"{G}/bench-results.jsonl", "-f", "json"],
     "bench_report_csv": ["bench", "report", f"{G}/bench-results.jsonl", "-f", "csv"],

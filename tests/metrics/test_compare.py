@@ -66,7 +66,8 @@ def test_hiking_counts_true_negatives_and_edits():
     assert walk["pre_pos"].tn == 9 - 2 - 1 and walk["pre_neg"].tn == 9 - 1
     assert walk["pre_neg"].precision == 1.0 and walk["pre_neg"].recall == 0.0  # P = 1 when TP+FP = 0
     assert r.edit_distance == HIKING.edit_distance and r.optimal
-    assert r.actions[0].edits == ("walk: remove precondition (has_energy ?h)", "walk: add precondition (not (rained ?to))")
+    assert r.actions[0].edits == ("walk: remove precondition (has_energy ?h)",
+                                  "walk: add precondition (not (rained ?to))")
     assert r.actions[1].edits == ("rest: remove precondition (at ?h ?l)", "rest: remove precondition (has_energy ?h)",
                                   "rest: remove effect (not (has_energy ?h))", "rest: add effect (has-energy ?h)")
     assert [(a.pre_distance, a.eff_distance) for a in r.actions] == [(2, 0), (2, 2), (0, 2)]
@@ -80,7 +81,8 @@ def test_unload_example_of_the_benchmark_paper():
     types = "location truck package"
     preds = "(at ?l - location ?x - object) (in ?p - package ?t - truck)"
     params = "?l - location ?t - truck ?p - package"
-    ref = dom(strips("unload", params, "(at ?l ?t) (in ?p ?t)", "(not (in ?p ?t)) (at ?l ?p)", preds=preds, types=types))
+    ref = dom(strips("unload", params, "(at ?l ?t) (in ?p ?t)", "(not (in ?p ?t)) (at ?l ?p)", preds=preds,
+                     types=types))
     learned = dom(strips("unload", params, "(at ?l ?t) (at ?l ?p)", "(not (in ?p ?t)) (at ?l ?p)", preds=preds,
                          types=types))
     a = compare(learned, ref).actions[0]
@@ -237,7 +239,7 @@ def _brute_distance(ld, rd, rename=False):
         pcost = len(lp) + len(rp) - 2 * len(pmap)
         memo: dict = {}
 
-        def cost_of(a, b):
+        def cost_of(a, b, memo=memo, pmap=pmap):
             if (a, b) not in memo:
                 memo[a, b] = pair_cost(a, b, pmap)
             return memo[a, b]

@@ -75,7 +75,8 @@ def test_dropped_effect_gives_fn_effects_exactly_where_expected():
     u = score(ev, "unstack")
     assert (u.effects.tp, u.effects.fp, u.effects.fn, u.effects.tn) == (4, 0, 1, 14)
     assert u.effects.precision == 1.0 and u.effects.recall == 0.8
-    assert [(m.state, m.kind, m.action, m.literal) for m in ev.mistakes] == [(0, "eff-fn", "(unstack b3 b1)", "(clear b1)")]
+    assert [(m.state, m.kind, m.action, m.literal)
+            for m in ev.mistakes] == [(0, "eff-fn", "(unstack b3 b1)", "(clear b1)")]
     # in HOLDING, stack and put_down are applicable in both and predicted exactly
     assert score(ev, "stack").effects.recall == 1.0 and score(ev, "put_down").joint == 1
 
@@ -100,7 +101,8 @@ def test_metric_conventions():
     assert applicability_counts(0, 2, 5, 0).recall == 1.0 and applicability_counts(0, 2, 5, 0).precision == 0.0
     assert applicability_counts(0, 0, 9, 0).precision is None
     assert effect_counts(0, 0, 9, 0, joint=0).recall is None and effect_counts(0, 0, 9, 0, joint=4).recall == 1.0
-    s = summarise([applicability_counts(1, 1, 0, 0), applicability_counts(0, 0, 3, 0), applicability_counts(3, 0, 0, 1)])
+    s = summarise([applicability_counts(1, 1, 0, 0), applicability_counts(0, 0, 3, 0),
+                   applicability_counts(3, 0, 0, 1)])
     assert s.actions == 2 and s.precision_avg == pytest.approx(0.75) and s.precision_cumulative == pytest.approx(0.8)
     assert s.recall_cumulative == pytest.approx(0.8)
 
@@ -213,7 +215,8 @@ def eval_cli(*args):
 def test_cli_json_csv_markdown_latex(tmp_path):
     d = "blocksworld"
     args = [IPC / "learned" / "nolam" / f"{d}.pddl", IPC / "domains" / f"{d}.pddl", "--states",
-            IPC / "trajectories" / "learning" / d / "0_blocksworld_traj", "--problems", IPC / "problems" / "learning" / d]
+            IPC / "trajectories" / "learning" / d / "0_blocksworld_traj",
+            "--problems", IPC / "problems" / "learning" / d]
     r = eval_cli(*args, "--format", "json")
     assert r.exit_code == 0, r.output
     js = json.loads(r.stdout)
@@ -234,7 +237,8 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     bad.write_text("(define (domain x) (:predicates (p)) (:action a :parameters () :effect (p ?y)))")
     d = "blocksworld"
     r = eval_cli(bad, IPC / "domains" / f"{d}.pddl", "--states",
-                 IPC / "trajectories" / "learning" / d / "0_blocksworld_traj", "--problems", IPC / "problems" / "learning" / d)
+                 IPC / "trajectories" / "learning" / d / "0_blocksworld_traj",
+                 "--problems", IPC / "problems" / "learning" / d)
     assert r.exit_code == 2 and "bad.pddl:1:" in r.stderr and "Traceback" not in r.output
     r = eval_cli(IPC / "domains" / f"{d}.pddl", IPC / "domains" / f"{d}.pddl", "--states", tmp_path / "missing")
     assert r.exit_code == 2 and "missing" in r.stderr

@@ -156,7 +156,8 @@ def test_invalid_models_are_a_category_with_the_reason(ferry, tmp_path):
 def test_planner_crash_is_an_error_with_its_message(ferry):
     # A* with LM-cut does not support conditional effects: Fast Downward refuses, which is an `error`
     cond = parse_domain("""(define (domain ferry) (:types car location)
-      (:predicates (noteq ?x ?y - location) (at_ferry ?l - location) (at ?c - car ?l - location) (empty_ferry) (on ?c - car))
+      (:predicates (noteq ?x ?y - location) (at_ferry ?l - location) (at ?c - car ?l - location)
+       (empty_ferry) (on ?c - car))
       (:action hop :parameters (?a - location ?b - location) :precondition (at_ferry ?a)
        :effect (and (at_ferry ?b) (not (at_ferry ?a)) (forall (?c - car) (when (on ?c) (at ?c ?b)))))
       (:action board :parameters (?c - car ?l - location) :precondition (and (at ?c ?l) (at_ferry ?l))

@@ -39,7 +39,8 @@ def test_a_typo_is_named_at_its_line_with_the_keyword_it_was_meant_to_be(good, t
 
 
 def test_a_word_far_from_every_keyword_gets_the_list_instead():
-    with pytest.raises(InputError, match=r"unknown action key ':cost' \(expected :parameters, :precondition or :effect\)"):
+    with pytest.raises(InputError,
+                       match=r"unknown action key ':cost' \(expected :parameters, :precondition or :effect\)"):
         parse_domain(DOMAIN.replace(":effect", ":cost", 1), "d.pddl")
 
 

@@ -89,7 +89,8 @@ def test_a_step_naming_no_object_of_the_problem_fails_as_unknown():
     d, p = BLOCKSWORLD.load()
     ex = execute(d, p, [G("unstack", ("b3", "b1")), G("put_down", ("zz",))])
     assert ex.failed_step == 1 and not ex.executable
-    assert [(u.kind, str(u)) for u in ex.unmet] == [("unknown", "an argument of (put_down zz) is not an object of the problem")]
+    assert [(u.kind, str(u)) for u in ex.unmet] == [("unknown",
+                                                     "an argument of (put_down zz) is not an object of the problem")]
 
 
 def test_valid_and_failing_plans_in_one_call_keep_their_own_reasons():

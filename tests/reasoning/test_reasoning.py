@@ -478,7 +478,7 @@ def up_first_disagreements(ref_pb, lrn_pb, max_depth: int = 12):
             for g in set(ref) & set(lrn):
                 if up_atoms(sr.apply(st, *ref[g])) != up_atoms(sl.apply(lst, *lrn[g])):
                     found.add((atoms, g))
-            for g, (a, ps) in ref.items():
+            for _g, (a, ps) in ref.items():
                 t = sr.apply(st, a, ps)
                 if up_atoms(t) not in seen:
                     seen.add(up_atoms(t))

@@ -39,7 +39,8 @@ def data(tmp_path: Path) -> Path:
         shutil.copy(IPC / "trajectories" / "learning" / "blocksworld" / f"{k}_blocksworld_traj", tmp_path / "trajs")
         shutil.copy(IPC / "problems" / "learning" / "blocksworld" / f"{k}_blocksworld_prob.pddl", tmp_path / "probs")
     (tmp_path / "json").mkdir()
-    shutil.copy(IPC / "problems" / "learning" / "blocksworld" / "0_blocksworld_prob.pddl", tmp_path / "json" / "p0.pddl")
+    shutil.copy(IPC / "problems" / "learning" / "blocksworld" / "0_blocksworld_prob.pddl",
+                tmp_path / "json" / "p0.pddl")
     (tmp_path / "json" / "states.json").write_text(json.dumps({"p0.pddl": [["(handempty)"]]}))
     return tmp_path
 

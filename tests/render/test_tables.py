@@ -90,7 +90,8 @@ def test_compare(width):
 @pytest.mark.parametrize("width", [80, 120])
 def test_eval(width):
     learned, ref = NOLAM / "depots.pddl", DOMAINS / "depots.pddl"  # six-digit counts
-    args = ["--states", IPC / "trajectories" / "learning" / "depots", "--problems", IPC / "problems" / "learning" / "depots"]
+    args = ["--states", IPC / "trajectories" / "learning" / "depots",
+            "--problems", IPC / "problems" / "learning" / "depots"]
     ev = amlasp.evaluate(learned, ref, args[1], problems=args[3])
     numbers = [fmt(row[f"{fam}_{k}"]) for row in ev.records() for fam in ("app", "eff")
                for k in ("tp", "fp", "tn", "fn", "precision", "recall")]

@@ -52,27 +52,32 @@ class ChangeCompiler:
         """The change rules of an action both models have (`slot.ref`, `slot.learned`)."""
         out = SlotChanges()
         n = slot.index
-        term = self.models[EVAL_REF].action_term(slot.ref)
-        fast = {tag: self.fast_changes(tag, a) for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned))}
-        both_fast = fast[EVAL_REF] is not None and fast[EVAL_LEARNED] is not None
-        shared = fast[EVAL_REF] & fast[EVAL_LEARNED] if both_fast else set()
-        if both_fast and not self.explain:
-            rules = [(EVAL_SHARED, *x) for x in sorted(shared)] + \
-                [(tag, *x) for tag in (EVAL_REF, EVAL_LEARNED) for x in sorted(fast[tag] - shared)]
-            if _separable(rules):
-                self._counted(slot, rules, out)
-                return out
-        for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned)):
-            if fast[tag] is None:
+        ref, learned = slot.both
+        term = self.models[EVAL_REF].action_term(ref)
+        fast = {tag: self.fast_changes(tag, a) for tag, a in ((EVAL_REF, ref), (EVAL_LEARNED, learned))}
+        ref_fast, learned_fast = fast[EVAL_REF], fast[EVAL_LEARNED]
+        shared: set[Change] = set()
+        if ref_fast is not None and learned_fast is not None:
+            shared = ref_fast & learned_fast
+            if not self.explain:
+                rules = [(EVAL_SHARED, *x) for x in sorted(shared)] + \
+                    [(tag, *x) for tag, changes in ((EVAL_REF, ref_fast), (EVAL_LEARNED, learned_fast))
+                     for x in sorted(changes - shared)]
+                if _separable(rules):
+                    self._counted(slot, rules, out)
+                    return out
+        for tag, a in ((EVAL_REF, ref), (EVAL_LEARNED, learned)):
+            changes = fast[tag]
+            if changes is None:
                 self._generic(tag, a, n, out)
                 continue
-            for change in sorted(fast[tag] - shared):
+            for change in sorted(changes - shared):
                 out.rules.append(self._rule(tag, n, term, change))
-                if change[0] == "add" and not self.inside(tag, a, slot.ref, change[1]):
+                if change[0] == "add" and not self.inside(tag, a, ref, change[1]):
                     out.maybe_out.add((tag, n))
         for change in sorted(shared):
             out.rules.append(self._rule(EVAL_SHARED, n, term, change))
-            if change[0] == "add" and not self.inside(EVAL_REF, slot.ref, slot.ref, change[1]):
+            if change[0] == "add" and not self.inside(EVAL_REF, ref, ref, change[1]):
                 out.maybe_out.add((EVAL_SHARED, n))
         return out
 
@@ -142,10 +147,10 @@ class ChangeCompiler:
         instances, less those outside the guards), an added one never. Otherwise an add is counted
         as the joint instances less those where its atom is already true (few), a delete as those
         where it is true. An add that may leave the reference's universe stays a `ch/5` atom (TN)."""
-        n, ref = slot.index, slot.ref
+        n, (ref, learned) = slot.index, slot.both
         term = self.models[EVAL_REF].action_term(ref)
         both = BOTH(S, n, term)
-        pre = [self.models[tag].literal_set(a) for tag, a in ((EVAL_REF, ref), (EVAL_LEARNED, slot.learned))]
+        pre = [self.models[tag].literal_set(a) for tag, a in ((EVAL_REF, ref), (EVAL_LEARNED, learned))]
         pos = {x.atom for lits in pre if lits is not None for x in lits if x.joined}
         neg = {x.atom for lits in pre if lits is not None for x in lits
                if x.negated and x.kind in (Kind.STATE, Kind.FIXED)}
@@ -153,7 +158,7 @@ class ChangeCompiler:
         for k, (tag, kind, atom, guards, where) in enumerate(rules):
             cat = {EVAL_SHARED: "tp", EVAL_REF: "fn", EVAL_LEARNED: "fp"}[tag]
             if kind == "add" and not self.inside(tag if tag != EVAL_SHARED else EVAL_REF,
-                                                 slot.learned if tag == EVAL_LEARNED else ref, ref, atom):
+                                                 learned if tag == EVAL_LEARNED else ref, ref, atom):
                 out.rules.append(self._rule(tag, n, term, (kind, atom, guards, where)))
                 out.maybe_out.add((tag, n))
                 continue

@@ -81,7 +81,7 @@ class PairCompiler:
 
     def term(self, slot: Slot) -> str:
         """The ground action term of a slot's instances, `name(V0,...)`: one name and arity in both models."""
-        return self.models[EVAL_REF].action_term(slot.ref)
+        return self.models[EVAL_REF].action_term(slot.both[0])
 
     def applicability(self, tag: str, a: Action, n: int, head: str | None = None) -> None:
         """app(M,S,N,A) :- <precondition>, <typing> (or another head, e.g. both/3)."""
@@ -95,10 +95,11 @@ class PairCompiler:
         atoms, for a slot in `counted` (not with `explain`). When one model's precondition literals
         include the other's and its types accept no more objects, its instances are derived from
         the other's (a cheap join) and, when they are the same, only `both` is."""
-        n, r, l = slot.index, slot.ref, slot.learned
+        n, (r, l) = slot.index, slot.both
         term = self.term(slot)
-        lits = {tag: self.models[tag].literal_set(a) for tag, a in ((EVAL_REF, r), (EVAL_LEARNED, l))}
-        if kinds is not None and lits[EVAL_REF] is not None and lits[EVAL_LEARNED] is not None:
+        ref_lits, learned_lits = self.models[EVAL_REF].literal_set(r), self.models[EVAL_LEARNED].literal_set(l)
+        if kinds is not None and ref_lits is not None and learned_lits is not None:
+            lits = {EVAL_REF: ref_lits, EVAL_LEARNED: learned_lits}
             # the object types (of `kinds`) that each parameter accepts
             acc = {tag: [frozenset(k for k in kinds if is_a(d, k, t)) for _, t in a.parameters]
                    for tag, d, a in ((EVAL_REF, self.ref, r), (EVAL_LEARNED, self.learned, l))}
@@ -129,7 +130,8 @@ class PairCompiler:
         """`both(S,N,A) :- app(base,S,N,A), <the literals of sub's precondition that base's lacks>,
         <sub's typing where it accepts fewer objects>`: sub's precondition implies base's."""
         n, term = slot.index, self.term(slot)
-        a = slot.learned if sub == EVAL_LEARNED else slot.ref
+        r, l = slot.both
+        a = l if sub == EVAL_LEARNED else r
         c = self.models[sub]
         scope = c.scope(a)
         typing = [c.type_check(v, scope) for i, (v, _) in enumerate(a.parameters) if acc[sub][i] != acc[base][i]]
@@ -143,7 +145,7 @@ class PairCompiler:
         """`both(S,N,A) :- app(r,S,N,A), <the learned precondition's literals and typing>`: the
         reference's instances that the learned model accepts, each literal a look-up. The learned
         model's own instances, often many more (a dropped precondition), are only counted (`count_rule`)."""
-        n, l, term = slot.index, slot.learned, self.term(slot)
+        n, (_, l), term = slot.index, slot.both, self.term(slot)
         c = self.models[EVAL_LEARNED]
         body = c.applicability(l, "_").body
         scope = c.scope(l)
@@ -155,7 +157,8 @@ class PairCompiler:
     def typed_like_reference(self, slot: Slot, object_types: set[str]) -> bool:
         """Does every object the learned action accepts at each position also fit the reference's type?"""
         learned_consts = constant_types(self.learned)
-        for (_, tl), (_, tr) in zip(slot.learned.parameters, slot.ref.parameters):
+        r, l = slot.both
+        for (_, tl), (_, tr) in zip(l.parameters, r.parameters):
             for t0 in object_types | {t for _, t in self.ref.constants}:
                 if is_a(self.learned, t0, tl) and not is_a(self.ref, t0, tr):
                     return False
@@ -168,9 +171,10 @@ class PairCompiler:
         """untyped(S,N,A): a learned-applicable A whose arguments do not fit the reference's types
         (counted instead, for a slot in `counted`)."""
         c = self.models[EVAL_REF]
-        scope = c.scope(slot.ref)
+        r, _ = slot.both
+        scope = c.scope(r)
         term = self.term(slot)
-        off = [c.typing(v, scope).negate() for v, _ in slot.ref.parameters]
+        off = [c.typing(v, scope).negate() for v, _ in r.parameters]
         if slot.index in self.counted:
             self.rules.append(self.count_rule(slot, "untyped", list(map(str, off))))
             return

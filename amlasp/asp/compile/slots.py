@@ -22,11 +22,18 @@ class Slot:
     ref: Action | None
     learned: Action | None
 
+    @property
+    def both(self) -> tuple[Action, Action]:
+        """(ref, learned) of a slot both models have: the only slots whose pair is asked for."""
+        assert self.ref is not None and self.learned is not None, self.name
+        return self.ref, self.learned
+
 
 def slots(ref: Domain, learned: Domain) -> list[Slot]:
     """Reference actions first (file order); a learned action matches by name and arity."""
     lk = {(asp_name(a.name), a.arity): a for a in learned.actions}
-    out, used = [], set()
+    out: list[Slot] = []
+    used = set()
     for a in ref.actions:
         key = (asp_name(a.name), a.arity)
         out.append(Slot(len(out), a.name, a, lk.get(key)))

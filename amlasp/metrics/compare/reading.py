@@ -3,7 +3,7 @@ edits as sentences in a stable order, per-action counts and mappings."""
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 import clingo
 
@@ -65,7 +65,7 @@ Edit = tuple[tuple, str]
 class Reader:
     """Turns the metric program's atoms into result objects (names, texts, edits)."""
 
-    def __init__(self, ld: Domain, rd: Domain, ls: Structure, rs: Structure, syms: list[clingo.Symbol]):
+    def __init__(self, ld: Domain, rd: Domain, ls: Structure, rs: Structure, syms: Sequence[clingo.Symbol]):
         self.ld, self.rd, self.ls, self.rs = ld, rd, ls, rs
         self.la = {asp_name(a.name): a for a in ld.actions}
         self.ra = {asp_name(a.name): a for a in rd.actions}

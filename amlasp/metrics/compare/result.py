@@ -213,7 +213,8 @@ class CompareResult:
         return {
             "learned": self.learned, "reference": self.reference, "mode": self.mode, "rename": self.rename,
             "actions": actions,
-            "extra_actions": [{"action": e.action, **cats(e.counts), "edits": list(e.edits)} for e in self.extra_actions],
+            "extra_actions": [{"action": e.action, **cats(e.counts), "edits": list(e.edits)}
+                              for e in self.extra_actions],
             "summary": self.summary(),
             "mapping": {"predicates": [list(p) for p in self.predicate_mapping],
                         "actions": [list(p) for p in self.action_mapping]},

@@ -102,7 +102,8 @@ class Structure:
         for k, e in enumerate(action.effects):
             if e.unconditional:
                 L = self.atom(e.literal.atom, params)
-                self.unit_text[(a, f"lit(eff,{'pos' if e.literal.positive else 'neg'},{L})")] = ("effect", str(e.literal))
+                sign = "pos" if e.literal.positive else "neg"
+                self.unit_text[(a, f"lit(eff,{sign},{L})")] = ("effect", str(e.literal))
                 continue
             local = dict(params)
             for j, (v, _) in enumerate(e.variables, 1):

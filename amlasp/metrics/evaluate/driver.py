@@ -3,9 +3,9 @@
 `evaluate(learned, reference, states)` compares both models on test states, streamed: read a file
 at a time and evaluated a batch at a time, in ONE clingo program per batch: the states of all
 problems are facts (`asp/eval_states.py`, with what `states.py` counts of them), each action schema
-of each model is compiled to a rule (`asp/compile/pair.py`), and `encodings/eval.lp` counts true/false positives/negatives with aggregates,
-so that Python reads a handful of numbers per action and adds them up over the batches
-(`result.py`). docs/eval.md defines the metrics exactly.
+of each model is compiled to a rule (`asp/compile/pair.py`), and `encodings/eval.lp` counts true/false
+positives/negatives with aggregates, so that Python reads a handful of numbers per action and adds
+them up over the batches (`result.py`). docs/eval.md defines the metrics exactly.
 
 What makes it fast (benchmarks/bench_eval.py; docs/eval.md lists it): the state term `s(P,S)`,
 negative typing and static predicates read once per problem (`asp/compile/action.py` options), equal states
@@ -219,7 +219,7 @@ class _Answers:
         self.joint: Counter = Counter()  # (slot, problem number) → instances applicable in both models
         self.mistakes: list[Mistake] = []
 
-    def read(self, shown: list[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
+    def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
         """The answer of a batch whose states are numbered from `offset` over all test states."""
         counts, joint = self.counts, self.joint
         problem = [c.problem_index for c in grouped.contexts]
@@ -269,9 +269,9 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
     scores, extra_only = [], []
     for slot in run.pair:
         nj = sum(joint[(slot.index, p)] for p in run.states)
-        a = lambda what: counts[("app", slot.index, what)]  # noqa: E731
-        e = lambda what: (counts[("eff", slot.index, what)] + counts[("effc", slot.index, what)]  # noqa: E731
-                          + run.joint_changes[(slot.index, what)] * nj)
+        a = lambda what, i=slot.index: counts[("app", i, what)]  # noqa: E731
+        e = lambda what, i=slot.index, nj=nj: (counts[("eff", i, what)] + counts[("effc", i, what)]  # noqa: E731
+                                               + run.joint_changes[(i, what)] * nj)
         if slot.ref is None:
             extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp")))
             continue
