@@ -21,7 +21,7 @@ from pathlib import Path
 
 from amlasp.experiments.bench import PAPER_DOMAINS
 from amlasp.experiments.trajectories import P_OPT, P_RND, SEED, generate_trajectories
-from amlasp.metrics.solve import problem_files
+from amlasp.pddl.inputs import problem_files
 from amlasp.render.progress import progress_bar
 
 HERE = Path(__file__).resolve().parent

@@ -88,8 +88,7 @@ class Suite:
         return d
 
     def _layout_domain(self, name: str, tasks: Sequence[str]) -> SuiteDomain:
-        from ..metrics.solve import problem_files
-        from ..pddl.inputs import listing
+        from ..pddl.inputs import listing, problem_files
         ipc, states = self.root / "ipc", self.root / "states" / name
         ref = ipc / "domains" / f"{name}.pddl"
         solving = ipc / "problems" / "solving" / name
@@ -102,8 +101,7 @@ class Suite:
         if entry is None:
             raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest) or 'none'})",
                              self.root)
-        from ..metrics.solve import problem_files
-        from ..pddl.inputs import input_files
+        from ..pddl.inputs import input_files, problem_files
         problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
         return SuiteDomain(name, entry["reference"], problems,
                            tuple(input_files(entry.get("states") or [], where=" (in the suite manifest)")),

@@ -29,8 +29,8 @@ from typing import Optional
 from ..errors import InputError
 from ..external.fast_downward import plan_with_fast_downward
 from ..files import write_atomic
-from ..metrics.solve import problem_files
 from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..pddl.inputs import problem_files
 from ..pddl.parse import load_domain, load_problem
 from ..reasoning.engine import applicable, execute
 from ..workers import ProgressCallback, run_pool

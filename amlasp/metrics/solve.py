@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
 from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..enums import TextEnum
 from ..errors import InputError
 from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
 from ..model import Domain, GroundAction, Problem
-from ..pddl.inputs import input_files
+from ..pddl.inputs import problem_files  # noqa: F401 (re-exported: the API names it here too)
 from ..pddl.parse import load_domain, load_problem
 from ..reasoning.engine import execute
 from ..workers import ProgressCallback, run_pool  # noqa: F401 (re-exported: the API names them here too)
@@ -164,15 +164,6 @@ def _solve_star(args) -> ProblemOutcome:
 
 
 # --------------------------------------------------------------------------- many problems
-
-def problem_files(problems: str | Path | Iterable[str | Path]) -> list[Path]:
-    """A directory (its `*.pddl`, in natural order: `pddl.inputs`), one file, or a list of files."""
-    items = [problems] if isinstance(problems, (str, Path)) else list(problems)
-    out = input_files(items, "*.pddl")
-    if not out:
-        raise InputError("no problem files (*.pddl) found", items[0] if items else None)
-    return out
-
 
 def load_learned(learned: str | Path | Domain) -> Domain | str:
     """The learned model, or the reason it cannot be used (an invalid model is a result, not an error)."""

@@ -48,4 +48,14 @@ def input_files(paths: Iterable[str | Path], pattern: str = "*", where: str = ""
     return files
 
 
-__all__ = ["input_files", "listing", "natural_key"]
+def problem_files(problems: str | Path | Iterable[str | Path]) -> list[Path]:
+    """A directory (its `*.pddl`, in natural order), one file, or a list of files: the problems of
+    solve, trajectory generation and the suite."""
+    items = [problems] if isinstance(problems, (str, Path)) else list(problems)
+    out = input_files(items, "*.pddl")
+    if not out:
+        raise InputError("no problem files (*.pddl) found", items[0] if items else None)
+    return out
+
+
+__all__ = ["input_files", "listing", "natural_key", "problem_files"]
