@@ -289,12 +289,17 @@ def test_restyled_names_meet():
     assert r.edit_distance == 0 and r.action_accuracy == 1 and r.summary()["precision_macro"] == 1
 
 
+def _untyped(d):
+    """`d` with every type removed: predicates and parameters over `object`."""
+    return replace(d, types=(), predicates=tuple(Predicate(p.name, tuple((v, "object") for v, _ in p.parameters))
+                                                 for p in d.predicates),
+                   actions=tuple(replace(a, parameters=tuple((v, "object") for v, _ in a.parameters))
+                                 for a in d.actions))
+
+
 def test_untyped_learned_model_against_typed_reference():
     ref = load_domain(IPC / "domains" / "ferry.pddl")
-    untyped = replace(ref, types=(), predicates=tuple(Predicate(p.name, tuple((v, "object") for v, _ in p.parameters))
-                                                      for p in ref.predicates),
-                      actions=tuple(replace(a, parameters=tuple((v, "object") for v, _ in a.parameters))
-                                    for a in ref.actions))
+    untyped = _untyped(ref)
     r = compare(_reparse(untyped), ref)
     assert r.edit_distance == 0 and r.optimal and r.summary()["precision_macro"] == 1
     assert r.action_accuracy == 0  # parameter types differ by name: not equivalent
@@ -392,10 +397,7 @@ def test_names_that_collide_are_refused():
 
 def test_time_limit_reports_not_optimal_honestly():
     ref = load_domain(IPC / "domains" / "barman.pddl")
-    untyped = replace(ref, types=(), predicates=tuple(Predicate(p.name, tuple((v, "object") for v, _ in p.parameters))
-                                                      for p in ref.predicates),
-                      actions=tuple(replace(a, parameters=tuple((v, "object") for v, _ in a.parameters))
-                                    for a in ref.actions))
+    untyped = _untyped(ref)
     ref = _reparse(untyped)
     p = perturb(ref, seed=5, drop=15, add=15, permute=True, rename=True)
     r = compare(_reparse(p.domain), ref, time_limit=0.05)
