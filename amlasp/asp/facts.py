@@ -167,7 +167,8 @@ def state_facts(states: Iterable[Iterable[Atom]], pid: int, first: int = 0) -> t
     s = first
     for st in states:
         out.append(STATE.fact(s, pid))
-        out.extend(sorted(HOLDS.fact(s, ground(a)) for a in st))
+        if st:  # sorted as the facts' texts sort (all begin `holds(S,`): by the atom's text with its `).`
+            out.append(HOLDS.fixed(s).text(sorted((ground(a) for a in st), key=lambda t: t + ").")))
         s += 1
     return "\n".join(out) + "\n", s
 
