@@ -37,10 +37,10 @@ from amlasp.questions.gold import case_of, check, load_items  # noqa: E402
 from amlasp.questions.universe import Universe  # noqa: E402
 from amlasp.reasoning.forbid import forbid_fact  # noqa: E402
 from amlasp.reasoning.planner import plan as fast_downward  # noqa: E402
-from tests.reasoning.test_reasoning import Strips, goal_reachable  # noqa: E402
 from tests.support.acpbench import ACP  # noqa: E402
 from tests.support.notation import actions as read_actions  # noqa: E402
 from tests.support.notation import atom as read_atom
+from tests.support.strips import Strips, goal_reachable  # noqa: E402
 from tests.support.up import up_problem, up_valid  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

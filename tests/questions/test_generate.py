@@ -29,11 +29,11 @@ from amlasp.questions.items import Form, Task  # noqa: E402
 from amlasp.questions.tasks.just import removal_key  # noqa: E402
 from amlasp.questions.universe import Universe  # noqa: E402
 from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402
-from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
 from tests.support.ipc import reference, small_problem  # noqa: E402
 from tests.support.notation import actions as read_actions  # noqa: E402
 from tests.support.notation import atom as read_atom
 from tests.support.questions import Simulation, check_simulated  # noqa: E402
+from tests.support.strips import Strips, exact_landmarks  # noqa: E402
 from tests.support.up import up_atoms, up_problem, up_valid  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

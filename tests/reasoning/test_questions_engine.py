@@ -18,9 +18,9 @@ from amlasp.reasoning.optimal import OptimalStatus, optimal_first_actions  # noq
 from amlasp.reasoning.planner import plan as fast_downward  # noqa: E402
 from amlasp.reasoning.planning import plan as asp_plan  # noqa: E402
 from amlasp.reasoning.transitions import changes_many  # noqa: E402
-from tests.reasoning.test_reasoning import Strips, exact_landmarks  # noqa: E402
 from tests.support import acpbench  # noqa: E402
 from tests.support.ipc import ADL, HANDMADE, reference, small_problem  # noqa: E402
+from tests.support.strips import Strips, exact_landmarks  # noqa: E402
 from tests.support.up import up_problem  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
