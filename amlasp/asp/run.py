@@ -25,7 +25,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 import clingo
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .schema import Pred
 
 OPTIONS = ("--warn=none",)
+#: A predicate by name and arity, for a program's own predicates that the schema does not declare.
+Signature = tuple[str, int]
 T = TypeVar("T")
 
 
@@ -154,27 +156,15 @@ class Program:
                     builder.add(statement)
         return self
 
-    @overload
-    def given(self, name: Pred, arity: Sequence[str] | Sequence[clingo.Symbol]) -> Program: ...
-
-    @overload
-    def given(self, name: str, arity: int, rows: Sequence[str] | Sequence[clingo.Symbol] = ()) -> Program: ...
-
-    def given(self, name: str | Pred, arity: int | Sequence[str] | Sequence[clingo.Symbol],
-              rows: Sequence[str] | Sequence[clingo.Symbol] = ()) -> Program:
-        """Add the facts `name(row)` to part `base`, each row `arity` terms separated by commas (or
-        the terms of `rows_of`): `given(EDGE, rows)` for a declaration of asp/schema.py (its rows
-        `EDGE.row(...)`), `given("edge", 3, rows)` otherwise. Facts are cheaper so than as text:
-        all the rows are read as one term (`clingo.parse_term`) and handed to the grounder by one
-        rule, `name(X1,...) :- (X1,...) = @given("name")`, where clingo's statement parser takes 5 us
-        a fact (a 60-step plan's steps: 2.5 of the 4.3 million instructions it took, measured with
-        callgrind). Given again, a name has more rows. `rows` are ground terms from our own writers, never a user's."""
-        if not isinstance(name, str):  # a declaration: its name and arity, then the rows
-            assert not isinstance(arity, int)  # the overloads: given(Pred, rows)
-            rows = arity
-            arity = name.arity
-            name = name.name
-        assert isinstance(arity, int)  # the overloads: given(str, arity, rows)
+    def given(self, pred: Pred | Signature, rows: Sequence[str] | Sequence[clingo.Symbol]) -> Program:
+        """Add the facts `name(row)` of a declaration of asp/schema.py (or a `(name, arity)`) to part
+        `base`, each row `arity` terms separated by commas (`EDGE.row(...)`) or the terms of
+        `rows_of`. Facts are cheaper so than as text: all the rows are read as one term
+        (`clingo.parse_term`) and handed to the grounder by one rule, `name(X1,...) :- (X1,...) =
+        @given("name")`, where clingo's statement parser takes 5 us a fact (a 60-step plan's steps:
+        2.5 of the 4.3 million instructions it took, measured with callgrind). Given again, a name
+        has more rows. `rows` are ground terms from our own writers, never a user's."""
+        name, arity = pred if isinstance(pred, tuple) else pred.signature
         if not rows:
             return self
         if isinstance(rows[0], str):  # the rows are all text or all terms: the first one tells
@@ -205,17 +195,10 @@ class Program:
         else:
             self.control.assign_external(sym, value)
 
-    @overload
-    def count(self, name: Pred) -> int: ...
-
-    @overload
-    def count(self, name: str, arity: int) -> int: ...
-
-    def count(self, name: str | Pred, arity: int | None = None) -> int:
-        """Ground atoms of `name/arity` (or of a declaration) so far (a fixpoint test between grounding steps)."""
-        if not isinstance(name, str):
-            name, arity = name.signature
-        assert arity is not None  # the overloads: a name comes with its arity
+    def count(self, pred: Pred | Signature) -> int:
+        """Ground atoms of a declaration (or of a `(name, arity)`) so far (a fixpoint test between
+        grounding steps)."""
+        name, arity = pred if isinstance(pred, tuple) else pred.signature
         return sum(1 for _ in self.control.symbolic_atoms.by_signature(name, arity))
 
     def first(self, shown: bool = True) -> Sequence[clingo.Symbol] | None:
