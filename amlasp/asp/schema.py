@@ -60,10 +60,6 @@ class Pred:
         self._check(args)
         return f"{self._head}{','.join(map(str, args))})." if self.arity else f"{self.name}."
 
-    def facts(self, rows: Iterable[Sequence[Any]]) -> str:
-        """One fact a row (each row its arguments in field order), as text."""
-        return "".join(self.fact(*row) for row in rows)
-
     def fixed(self, *first: Any) -> "Facts":
         """Facts whose first arguments are `first`: `HOLDS.fixed(3).text(atoms)` is `holds(3,F).` for
         each F. The fast writer of bulk facts (a state's atoms)."""
@@ -132,11 +128,6 @@ class Facts:
     def text(self, rest: Sequence[str]) -> str:
         """`name(first,r).` for each `r` in `rest` (each the remaining arguments as text), a line each."""
         return f"{self._open}{self._join.join(rest)})." if rest else ""
-
-
-def declared(name: str, arity: int) -> Pred:
-    """The declaration of `name/arity` (KeyError: not part of the schema)."""
-    return SCHEMA[name, arity]
 
 
 # ============================================================================ the schema
@@ -316,4 +307,4 @@ D_PRE = Pred("d_pre", "action distance", "precondition edits of B")
 D_EFF = Pred("d_eff", "action distance", "effect edits of B")
 EQUIVALENT = Pred("equivalent", "action", "B and its counterpart are equal up to renaming")
 
-__all__ = ["Pred", "Facts", "SCHEMA", "declared", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]
+__all__ = ["Pred", "Facts", "SCHEMA", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]
