@@ -45,8 +45,7 @@ def load_items(path: str | Path) -> Items:
     items = Items([r for r, _, _ in records], path, [(line, col) for _, line, col in records])
     for k, item in enumerate(items):
         if not isinstance(item, dict) or "id" not in item:
-            line, col = items.places[k]
-            raise InputError("an item is a JSON object with an 'id'", path, line, col)
+            raise items.error(k, "an item is a JSON object with an 'id'")
         if "task" not in item or "form" not in item:
             tf = task_form_of_group(str(item.get("group", "")))
             if tf is None:
