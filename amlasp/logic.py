@@ -16,8 +16,12 @@ from typing import Any, Callable, Iterator, TypeVar, overload
 from .model import (  # noqa: F401
     TRUE,
     And,
+    Arith,
     Atom,
+    Comparison,
     Exists,
+    Expr,
+    Fluent,
     Forall,
     Formula,
     Imply,
@@ -37,8 +41,8 @@ Quantified = (Exists, Forall)
 
 
 def children(f: Formula) -> tuple[Formula, ...]:
-    """The direct subformulas of `f`, in order."""
-    if isinstance(f, Atom):
+    """The direct subformulas of `f`, in order (a numeric comparison has none: its parts are expressions)."""
+    if isinstance(f, (Atom, Comparison)):
         return ()
     if isinstance(f, Not):
         return (f.arg,)
@@ -53,7 +57,7 @@ def children(f: Formula) -> tuple[Formula, ...]:
 
 def rebuild(f: Formula, parts: list[Formula] | tuple[Formula, ...]) -> Formula:
     """`f` with its direct subformulas replaced by `parts`."""
-    if isinstance(f, Atom):
+    if isinstance(f, (Atom, Comparison)):
         return f
     if isinstance(f, Not):
         return Not(parts[0])
@@ -127,6 +131,8 @@ def map_atoms(f: Formula, fn: Callable[[Atom, frozenset[str]], Atom]) -> Formula
 
 def _nnf_pair(g: Formula, parts: list[tuple[Formula, Formula]], _env) -> tuple[Formula, Formula]:
     """(NNF of g, NNF of (not g)) from the pairs of g's children."""
+    if isinstance(g, Comparison):
+        return g, Not(g)
     if isinstance(g, Not):
         return parts[0][1], parts[0][0]
     if isinstance(g, And):
@@ -152,6 +158,8 @@ def nnf(f: Formula, negate: bool = False) -> Formula:
 def free_vars(f: Formula) -> list[str]:
     """Variables of `f` not bound by a quantifier inside it, in order of first occurrence."""
     def node(g: Formula, parts: list[list[str]], _env) -> list[str]:
+        if isinstance(g, Comparison):
+            return list(dict.fromkeys(x for e in (g.left, g.right) for t in fluents(e) for x in t.args if is_var(x)))
         bound = {v for v, _ in g.variables} if isinstance(g, Quantified) else ()
         out: list[str] = []
         for p in parts:
@@ -176,6 +184,19 @@ def top_literals(f: Formula) -> tuple[Literal, ...]:
     return tuple(out)
 
 
+def fluents(e: Expr) -> list[Fluent]:
+    """The function terms of a numeric expression, left to right (iteratively)."""
+    out: list[Fluent] = []
+    stack: list[Expr] = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Fluent):
+            out.append(x)
+        elif isinstance(x, Arith):
+            stack.extend(reversed(x.args))
+    return out
+
+
 def typed_text(items: tuple[Typed, ...] | list[Typed], typed: bool = True) -> str:
     """`?x - t ?y - u`, and untyped domains write no types. `object` stays implicit only after the
     last other type: in `?o ?r - receptacle` the `- receptacle` would type `?o` too, so an `object`
@@ -189,6 +210,8 @@ def typed_text(items: tuple[Typed, ...] | list[Typed], typed: bool = True) -> st
 def text(f: Formula, typed: bool = True) -> str:
     """PDDL text of a formula."""
     def node(g: Formula, parts: list[str], _env) -> str:
+        if isinstance(g, Comparison):
+            return str(g)
         if isinstance(g, Not):
             return f"(not {parts[0]})"
         if isinstance(g, And):
@@ -204,4 +227,4 @@ def text(f: Formula, typed: bool = True) -> str:
 
 
 __all__ = ["TRUE", "fold", "children", "rebuild", "subformulas", "atoms", "map_atoms", "nnf", "free_vars",
-           "bound_vars", "conjuncts", "conjunction_literals", "top_literals", "typed_text", "text"]
+           "bound_vars", "fluents", "conjuncts", "conjunction_literals", "top_literals", "typed_text", "text"]

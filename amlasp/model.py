@@ -76,7 +76,57 @@ class Forall:
     body: "Formula"
 
 
-Formula = Union[Atom, Not, And, Or, Imply, Exists, Forall]
+# Numeric fluents (read by `compare` only; the semantic commands refuse them, docs/input.md).
+
+
+@dataclass(frozen=True)
+class Num:
+    """A number, as canonical decimal text (`1.50` is `1.5`, `2.0` is `2`)."""
+
+    value: str
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Fluent:
+    """A function term `(f t1 ... tn)`: a numeric fluent of the state."""
+
+    function: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "(" + " ".join((self.function,) + self.args) + ")"
+
+
+@dataclass(frozen=True)
+class Arith:
+    """`(op e1 ... en)` with op one of + - * / (a `-` of one operand negates it)."""
+
+    op: str
+    args: tuple["Expr", ...]
+
+    def __str__(self) -> str:
+        return "(" + " ".join([self.op] + [str(a) for a in self.args]) + ")"
+
+
+Expr = Union[Num, Fluent, Arith]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A numeric condition `(op left right)`, op one of < <= = >= >: a leaf of a formula, like an atom."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+    def __str__(self) -> str:
+        return f"({self.op} {self.left} {self.right})"
+
+
+Formula = Union[Atom, Not, And, Or, Imply, Exists, Forall, Comparison]
 TRUE = And(())
 
 
@@ -136,6 +186,21 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class NumericEffect:
+    """`(op fluent value)`, op one of increase decrease assign scale-up scale-down; `variables` and
+    `condition` as in `Effect`."""
+
+    op: str
+    fluent: Fluent
+    value: Expr
+    condition: Formula = TRUE
+    variables: tuple[Typed, ...] = ()
+
+    def __str__(self) -> str:
+        return f"({self.op} {self.fluent} {self.value})"
+
+
+@dataclass(frozen=True)
 class Predicate:
     name: str
     parameters: tuple[Typed, ...] = ()
@@ -152,6 +217,7 @@ class Action:
     precondition: Formula = TRUE
     effects: tuple[Effect, ...] = ()
     line: int | None = None
+    numeric_effects: tuple[NumericEffect, ...] = ()
 
     @property
     def arity(self) -> int:
@@ -188,6 +254,7 @@ class Domain:
     predicates: tuple[Predicate, ...] = ()
     actions: tuple[Action, ...] = ()  # file order
     file: str | None = None
+    functions: tuple[Predicate, ...] = ()  # numeric fluents (:functions), each of type number
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def predicate(self, name: str) -> Predicate | None:

@@ -19,13 +19,13 @@ from . import sexpr
 from .suggest import did_you_mean
 
 _UNSUPPORTED_REQUIREMENTS = {
-    ":numeric-fluents", ":fluents", ":durative-actions", ":derived-predicates",
+    ":durative-actions", ":derived-predicates",
     ":timed-initial-literals", ":preferences", ":constraints", ":non-deterministic",
     ":probabilistic-effects", ":continuous-effects", ":duration-inequalities",
     ":object-fluents", ":time",
 }
 _UNSUPPORTED_SECTIONS = {
-    ":functions": "numeric fluents (:functions)", ":durative-action": "durative actions",
+    ":durative-action": "durative actions",
     ":derived": "derived predicates (:derived)", ":process": "processes", ":event": "events",
     ":constraints": "constraints", ":metric": None,
 }
@@ -33,8 +33,18 @@ _UNSUPPORTED_OPERATORS = {
     "increase": "numeric effects", "decrease": "numeric effects", "assign": "numeric effects",
     "scale-up": "numeric effects", "scale-down": "numeric effects", "oneof": "non-deterministic effects",
     "<": "numeric comparisons", ">": "numeric comparisons", "<=": "numeric comparisons",
-    ">=": "numeric comparisons", "preference": "preferences", "at": None,
+    ">=": "numeric comparisons", "=": "numeric comparisons", "preference": "preferences", "at": None,
 }
+
+#: Numeric fluents: `compare` reads them (`parse_domain(numeric=True)`), every other command refuses
+#: the first of them with `NUMERIC_SUPPORT` said.
+NUMERIC_REQUIREMENTS = frozenset({":numeric-fluents", ":fluents"})
+NUMERIC_EFFECTS = frozenset({"increase", "decrease", "assign", "scale-up", "scale-down"})
+NUMERIC_COMPARISONS = frozenset({"<", ">", "<=", ">=", "="})
+NUMERIC_SUPPORT = ("numeric fluents are read by compare only; the other commands support propositional PDDL "
+                   "(STRIPS, typing, negative and disjunctive preconditions, equality, quantifiers, conditional "
+                   "effects)")
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)")
 
 #: A PDDL name (lower-cased by the reader): a letter, then letters, digits, `-` and `_`.
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
@@ -106,7 +116,7 @@ def single_sections(root: sexpr.List, file: str) -> None:
         seen.add(h)
 
 
-def requirements(section: sexpr.List | None, file: str) -> None:
+def requirements(section: sexpr.List | None, file: str, numeric: bool = False) -> None:
     """`(:requirements :strips ...)`: keywords only; the unsupported ones refused by name (the
     others, known or not, are replaced by all we support: `repair.declare_requirements`)."""
     for req in section[1:] if section is not None else ():
@@ -114,33 +124,62 @@ def requirements(section: sexpr.List | None, file: str) -> None:
             raise InputError("expected a requirement like :strips", file, at=req)
         if req in _UNSUPPORTED_REQUIREMENTS:
             raise UnsupportedError(f"unsupported feature: requirement {req}", file, at=req)
+        if req in NUMERIC_REQUIREMENTS and not numeric:
+            raise UnsupportedError(f"unsupported feature: requirement {req}; {NUMERIC_SUPPORT}", file, at=req)
+
+
+def is_number(x: sexpr.SExpr) -> bool:
+    return isinstance(x, sexpr.Token) and _NUMBER.fullmatch(x) is not None
+
+
+def is_numeric(node: sexpr.SExpr) -> bool:
+    """A numeric condition or effect: `(< e1 e2)`, `(increase f e)`, ..., or `(= e1 e2)` with an
+    expression or a number on a side (`(= ?x ?y)` is equality of objects)."""
+    if not isinstance(node, sexpr.List):
+        return False
+    h = node.head()
+    if h == "=":
+        return any(isinstance(a, sexpr.List) or is_number(a) for a in node[1:])
+    return h in NUMERIC_EFFECTS or h in NUMERIC_COMPARISONS
 
 
 # --------------------------------------------------------------------------- unsupported features
 
-def refuse_unsupported(root: sexpr.List, file: str) -> None:
-    """Numeric fluents, durative actions, derived predicates, preferences...: refused where they appear."""
+def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> None:
+    """Durative actions, derived predicates, preferences...: refused where they appear; numeric fluents
+    too unless `numeric` (compare reads them)."""
     for section in root[2:]:
         head = section.head()
+        if head == ":functions":
+            if not numeric:
+                raise UnsupportedError(f"unsupported feature: numeric fluents (:functions); {NUMERIC_SUPPORT}",
+                                       file, at=section)
+            continue
         if head in _UNSUPPORTED_SECTIONS and _UNSUPPORTED_SECTIONS[head] is not None:
             raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_SECTIONS[head]}", file, at=section)
         if head == ":requirements":
-            requirements(section, file)
+            requirements(section, file, numeric)
         if head in (":action", ":goal", ":init"):
-            _refuse_operators(section, file, head)
+            _refuse_operators(section, file, head, numeric)
 
 
-def _refuse_operators(section: sexpr.List, file: str, where: str) -> None:
+def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool) -> None:
     for node in sexpr.nodes(section):
         if not isinstance(node, sexpr.List):
             continue
         h = node.head()
-        if h in _UNSUPPORTED_OPERATORS and not (h == "at" and (where != ":goal" or len(node) != 3)):
+        if h == "=" and where == ":init":
+            raise UnsupportedError(f"unsupported feature: numeric fluents (= in :init); {NUMERIC_SUPPORT}",
+                                   file, at=node)
+        if is_numeric(node):
+            if numeric:
+                continue
+            raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_OPERATORS[h]} ({h}); {NUMERIC_SUPPORT}",
+                                   file, at=node)
+        if h in _UNSUPPORTED_OPERATORS and h != "=" and not (h == "at" and (where != ":goal" or len(node) != 3)):
             if h != "at" or (isinstance(node[1], sexpr.Token) and node[1] in ("start", "end")):
                 what = _UNSUPPORTED_OPERATORS[h] or "timed literals"
                 raise UnsupportedError(f"unsupported feature: {what} ({h})", file, at=node)
-        if h == "=" and where == ":init":
-            raise UnsupportedError("unsupported feature: numeric fluents (= in :init)", file, at=node)
 
 
 # --------------------------------------------------------------------------- names and types
@@ -242,5 +281,5 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
 
 
 __all__ = ["NAME", "KEYWORDS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
-           "single_sections", "requirements", "refuse_unsupported", "unique_names", "valid_names", "known_types",
+           "single_sections", "requirements", "is_number", "is_numeric", "refuse_unsupported", "NUMERIC_SUPPORT", "unique_names", "valid_names", "known_types",
            "acyclic_types", "declared_types", "distinct_symbols", "spelling_differences"]

@@ -21,7 +21,7 @@ from pathlib import Path
 from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
-from . import check, convert, declarations, formulas, repair, sexpr
+from . import check, convert, declarations, formulas, numeric, repair, sexpr
 from .source import read_text
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
@@ -46,15 +46,19 @@ def _domain_parser():
     return domain_parser()
 
 
-def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False) -> Domain:
+def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False,
+                 numeric_fluents: bool = False) -> Domain:
     """The passes of the module docstring, in order; the first error in the file is the one reported.
 
     `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
-    warning each) instead of refusing them; compare and eval read learned models so."""
+    warning each) instead of refusing them; compare and eval read learned models so.
+    `numeric_fluents`: read `:functions` and numeric conditions and effects (`pddl.numeric`), as compare
+    does; otherwise the first of them is refused."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
-    check.refuse_unsupported(root, file)
+    check.refuse_unsupported(root, file, numeric_fluents)
     check.single_sections(root, file)
+    taken = numeric.take(root, file) if numeric_fluents else None
     lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
@@ -64,6 +68,8 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     types = repair.declare_parent_types(declared_types)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
+    if taken is not None:
+        taken.check_types(type_names)
     constants = declarations.typed_section(sections, ":constants", file)
     check.valid_names(constants, "constant", file)
     check.unique_names(constants, "constant", file)
@@ -73,14 +79,16 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     check.declared_types(root, type_names, file)
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
-                           + [(n, "action") for n in actions], file)
+                           + [(n, "action") for n in actions]
+                           + [(f, "function") for f, _ in (taken.functions.values() if taken else ())], file)
     warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
     formulas.check_actions(actions, formulas.vocabulary(predicates, constants, file))
     positions: list = []
     parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
     declared = declarations.DomainDeclarations(types, constants, predicates, actions)
     try:
-        return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+        domain = convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+        return domain if taken is None else numeric.restore(domain, taken)
     except RecursionError:  # the conversion recurses on `pddl`'s objects, as deep as the formulas nest
         raise _too_deep(file, root) from None
 
@@ -157,10 +165,10 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     return convert.to_problem(str(header[1]), domain_name, objects, sections, domain, file)
 
 
-def load_domain(path: str | Path, *, undeclared_predicates: bool = False) -> Domain:
+def load_domain(path: str | Path, *, undeclared_predicates: bool = False, numeric_fluents: bool = False) -> Domain:
     """A domain file, refused up front beyond `limits.MAX_DOMAIN_MB` (reading one costs seconds per MB)."""
     return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path),
-                        undeclared_predicates=undeclared_predicates)
+                        undeclared_predicates=undeclared_predicates, numeric_fluents=numeric_fluents)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:
