@@ -274,6 +274,11 @@ FORMULA = Pred("formula", "model action formula skeleton",
                "a non-literal conjunct p(J) or when-condition w(K), as a skeleton text")
 FLEAF = Pred("fleaf", "model action formula index literal", "the index-th atom of a formula's skeleton")
 CCOND = Pred("ccond", "model action effect text", "the condition of conditional effect K, as a canonical text")
+NFUNCTION = Pred("nfunction", "model function arity", "a numeric function of a model (:functions) and its arity")
+NFUNCTION_PARAM = Pred("nfunction_param", "model function index type", "the type of a numeric function's I-th argument")
+NUMERIC = Pred("numeric", "model action formula category",
+               "a numeric condition np(J) or effect ne(K) (formula/fleaf: its skeleton and function terms) of "
+               "category pre, eff or ceff")
 RENAME = Pred("rename", "", "names that agree are not fixed to each other")
 PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count under it)")
 METRIC_MODE = Pred("metric_mode", "mode", "how the metric mapping is made: position, align or best")

@@ -281,5 +281,6 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
 
 
 __all__ = ["NAME", "KEYWORDS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
-           "single_sections", "requirements", "is_number", "is_numeric", "refuse_unsupported", "NUMERIC_SUPPORT", "unique_names", "valid_names", "known_types",
+           "single_sections", "requirements", "is_number", "is_numeric",
+           "refuse_unsupported", "NUMERIC_SUPPORT", "unique_names", "valid_names", "known_types",
            "acyclic_types", "declared_types", "distinct_symbols", "spelling_differences"]

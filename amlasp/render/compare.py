@@ -9,7 +9,6 @@ from rich.markup import escape
 
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.compare import LEGEND, CompareResult
-from ..metrics.compare.result import FRAME_COLUMNS
 from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
 from .formats import Format, fmt, rich_table, to_json
 from .tables import FitTable, Layout
@@ -18,7 +17,8 @@ from .tables import FitTable, Layout
 LABELS = {"pre_pos_precision": "pre+ P", "pre_pos_recall": "pre+ R", "pre_neg_precision": "pre- P",
           "pre_neg_recall": "pre- R", "eff_pos_precision": "eff+ P", "eff_pos_recall": "eff+ R",
           "eff_neg_precision": "eff- P", "eff_neg_recall": "eff- R", "similarity": "sim", "equivalent": "equiv",
-          "param_distance": "d par", "pre_distance": "d pre", "eff_distance": "d eff"}
+          "param_distance": "d par", "pre_distance": "d pre", "eff_distance": "d eff", "pre_num_precision": "pre# P",
+          "pre_num_recall": "pre# R", "eff_num_precision": "eff# P", "eff_num_recall": "eff# R"}
 #: The summary's columns and figures for people: one vocabulary with eval's.
 SUMMARY_LABELS = {"mean_over_actions": "mean over actions"}
 METRICS = {"pre_precision": "precondition precision", "pre_recall": "precondition recall",
@@ -29,7 +29,7 @@ METRICS = {"pre_precision": "precondition precision", "pre_recall": "preconditio
 def sheet(result: CompareResult, people: bool = False) -> Sheet:
     """One row per reference action (`to_frame()`'s records); for people (Markdown, LaTeX) without
     the `learned` column when every learned counterpart has the reference action's name."""
-    cols = list(FRAME_COLUMNS)
+    cols = list(result.frame_columns)
     if people and all(a.learned == a.action for a in result.actions):
         cols.remove("learned")
     return Sheet(cols, result.records(), LABELS)
@@ -105,7 +105,7 @@ _CAPTION = ("P/R: precision/recall per category; sim: literal similarity; equiv:
 def _table(result: CompareResult) -> FitTable:
     """P/R side by side ("1.00/0.83") where the terminal is wide enough, else P over R."""
     wide, narrow = [], []
-    complex_rows = False
+    complex_rows = numeric_rows = False
     for a in result.actions:
         name = a.action if a.learned is not None else f"{a.action} (missing)"
         if a.best_match is not None and a.best_match.replace("-", "_") != a.action.replace("-", "_"):
@@ -120,8 +120,15 @@ def _table(result: CompareResult) -> FitTable:
             cats = [k["pre_other"], None, k["ceff_pos"], k["ceff_neg"]]
             wide.append(["  ↳ complex", *(_pr(c) if c else "" for c in cats), "", "", "", ""])
             narrow.append(["  ↳ complex", *(_p_over_r(c) if c else "" for c in cats), "", "", "", ""])
+        if any(k[x].tp + k[x].fp + k[x].fn for x in ("pre_num", "eff_num", "ceff_num")):
+            numeric_rows = True
+            cats = [k["pre_num"], None, k["eff_num"], k["ceff_num"]]
+            wide.append(["  ↳ numeric", *(_pr(c) if c else "" for c in cats), "", "", "", ""])
+            narrow.append(["  ↳ numeric", *(_p_over_r(c) if c else "" for c in cats), "", "", "", ""])
     caption = _CAPTION + ("; ↳ complex: non-literal preconditions (pre+ column), conditional effects (eff±)"
                           if complex_rows else "")
+    caption += ("; ↳ numeric: numeric conditions (pre+ column), effects (eff+), conditional effects (eff-)"
+                if numeric_rows else "")
     return FitTable(escape(f"{result.learned} vs {result.reference}"),
                     [Layout(_WIDE, wide, caption=caption),
                      Layout(_WIDE[:7] + ("d p/p/e", "edits"), narrow, lines=True, caption=caption.replace(
@@ -159,6 +166,9 @@ def _explanation(result: CompareResult) -> list[str]:
     renamed = [(l, r) for l, r in result.predicate_mapping if l.replace("-", "_") != r.replace("-", "_")]
     if renamed:
         out.append("[bold]predicate renaming[/bold]: " + escape(", ".join(f"{l}→{r}" for l, r in renamed)))
+    renamed = [(l, r) for l, r in result.function_mapping if l.replace("-", "_") != r.replace("-", "_")]
+    if renamed:
+        out.append("[bold]function renaming[/bold]: " + escape(", ".join(f"{l}→{r}" for l, r in renamed)))
     for a in result.actions:
         if a.best_match is None:
             continue

@@ -21,8 +21,9 @@ from .structure import Structure
 
 
 def _as_domain(x: str | Path | Domain, learned: bool = False) -> Domain:
-    """A learned model may use predicates it never declares: read as its own (with a warning)."""
-    return x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned)
+    """A learned model may use predicates it never declares: read as its own (with a warning). Numeric
+    fluents are read (compared by their structure)."""
+    return x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned, numeric_fluents=True)
 
 
 def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, align: bool = False,
@@ -38,8 +39,9 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     t0 = time.perf_counter()
     ld, rd = _as_domain(learned, learned=True), _as_domain(reference)
     for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
-        for kind, named in (("predicate", d.predicates), ("action", d.actions)):
-            distinct_symbols([(x.name, kind) for x in named], d.file, model)
+        distinct_symbols([(x.name, "predicate") for x in d.predicates]
+                         + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
+        distinct_symbols([(x.name, "action") for x in d.actions], d.file, model)
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = Structure(ld, LEARNED), Structure(rd, REF)
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),

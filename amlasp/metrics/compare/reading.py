@@ -56,7 +56,8 @@ from .structure import Structure
 #: compare.lp's (category, sign) → the result's category.
 _CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"): "eff_pos",
              ("eff", "neg"): "eff_neg", ("ceff", "pos"): "ceff_pos", ("ceff", "neg"): "ceff_neg",
-             ("pref", "pos"): "pre_other"}
+             ("pref", "pos"): "pre_other", ("pre", "num"): "pre_num", ("eff", "num"): "eff_num",
+             ("ceff", "num"): "ceff_num"}
 
 #: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
 Edit = tuple[tuple, str]
@@ -71,6 +72,8 @@ class Reader:
         self.ra = {asp_name(a.name): a for a in rd.actions}
         self.lp = {asp_name(p.name): p for p in ld.predicates}
         self.rp = {asp_name(p.name): p for p in rd.predicates}
+        self.lf = {asp_name(f.name): f for f in ld.functions}
+        self.rf = {asp_name(f.name): f for f in rd.functions}
         self.order_l = {asp_name(a.name): i for i, a in enumerate(ld.actions)}
         self.order_r = {asp_name(b.name): i for i, b in enumerate(rd.actions)}
         self.by: dict[tuple[str, int], list[clingo.Symbol]] = {}  # the atoms by signature
@@ -121,7 +124,10 @@ class Reader:
             actions=self._actions(owned), extra_actions=self._extras(owned), edit_distance=dist.number,
             optimal=optimum.optimal, edits=tuple(t for _, t in edits),
             predicate_mapping=tuple(sorted((self.lp[str(r.learned)].name, self.rp[str(r.reference)].name)
-                                           for r in self.get(PM, mapping="best") if str(r.learned) != "eq")),
+                                           for r in self.get(PM, mapping="best") if str(r.learned) in self.lp)),
+            function_mapping=tuple(sorted((self.lf[str(r.learned)].name, self.rf[str(r.reference)].name)
+                                          for r in self.get(PM, mapping="best") if str(r.learned) in self.lf)),
+            numeric=bool(self.lf or self.rf),
             action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in self.amap.items()),
             type_differences=self._types(), notes=self._notes(rename), bound=optimum.bound)
 
@@ -205,6 +211,12 @@ class Reader:
             b = str(args[0])
             act = self.ra[b]
             return (*self._owner(None, b), 0, 1, ""), f"add action {act.name} ({typed_text(act.parameters)})"
+        if kind == "remove_function":
+            f = self.lf[str(args[0])]
+            return (10 ** 6, "~", 1, 0, str(args[0])), f"remove function {predicate_text(f)}"
+        if kind == "add_function":
+            f = self.rf[str(args[0])]
+            return (10 ** 6, "~", 1, 1, str(args[0])), f"add function {predicate_text(f)}"
         if kind == "remove_predicate":
             return (10 ** 6, "~", 0, 0, str(args[0])), f"remove predicate {predicate_text(self.lp[str(args[0])])}"
         if kind == "add_predicate":

@@ -17,10 +17,14 @@ FRAME_COLUMNS = ("action", "learned", "pre_pos_precision", "pre_pos_recall", "pr
                  "eff_pos_precision", "eff_pos_recall", "eff_neg_precision", "eff_neg_recall", "similarity",
                  "equivalent", "param_distance", "pre_distance", "eff_distance", "edits")
 
-CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other")
+#: Numeric conditions, effects and conditional effects: shown when either model has numeric functions.
+NUMERIC_CATEGORIES = ("pre_num", "eff_num", "ceff_num")
+CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other") + NUMERIC_CATEGORIES
 LITERAL_CATEGORIES = CATEGORIES[:4]
-PRE_CATEGORIES = ("pre_pos", "pre_neg", "pre_other")
-EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg")
+PRE_CATEGORIES = ("pre_pos", "pre_neg", "pre_other", "pre_num")
+EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "eff_num", "ceff_num")
+#: The columns `to_frame()` adds for numeric models.
+NUMERIC_COLUMNS = ("pre_num_precision", "pre_num_recall", "eff_num_precision", "eff_num_recall")
 
 LEGEND = ("P = TP/(TP+FP), taken as 1 when TP+FP = 0; R = TP/(TP+FN), taken as 1 when TP+FN = 0; "
           "similarity = TP/(TP+FP+FN) over preconditions and effects (1 when both actions are empty). "
@@ -146,6 +150,17 @@ class CompareResult:
     seconds: float = 0.0
     solve_seconds: float = 0.0
     bound: int | None = None  # proven lower bound when not optimal (None if unknown)
+    function_mapping: tuple[tuple[str, str], ...] = ()
+    numeric: bool = False  # either model has numeric functions: the numeric categories are shown
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The categories shown: the numeric ones only for numeric models (their counts are 0 otherwise)."""
+        return CATEGORIES if self.numeric else CATEGORIES[:len(CATEGORIES) - len(NUMERIC_CATEGORIES)]
+
+    @property
+    def frame_columns(self) -> tuple[str, ...]:
+        return FRAME_COLUMNS + (NUMERIC_COLUMNS if self.numeric else ())
 
     # ---- aggregates
     def _macro(self, pick) -> tuple[float, float, float]:
@@ -199,7 +214,7 @@ class CompareResult:
     def to_dict(self) -> dict:
         """The `--format json` object (documented in docs/compare.md)."""
         def cats(counts: dict[str, Counts]) -> dict:
-            return {k: counts[k].to_dict() for k in CATEGORIES}
+            return {k: counts[k].to_dict() for k in self.categories}
         actions = []
         for a in self.actions:
             d = {"action": a.action, "learned": a.learned, **cats(a.counts),
@@ -217,7 +232,8 @@ class CompareResult:
                               for e in self.extra_actions],
             "summary": self.summary(),
             "mapping": {"predicates": [list(p) for p in self.predicate_mapping],
-                        "actions": [list(p) for p in self.action_mapping]},
+                        "actions": [list(p) for p in self.action_mapping],
+                        **({"functions": [list(p) for p in self.function_mapping]} if self.numeric else {})},
             "edits": list(self.edits), "type_differences": list(self.type_differences),
             "notes": list(self.notes), "warnings": list(self.warnings), "legend": LEGEND,
             "seconds": self.seconds,
@@ -233,8 +249,11 @@ class CompareResult:
                 row.update({f"{k}_precision": a.counts[k].precision, f"{k}_recall": a.counts[k].recall})
             row.update({"similarity": a.similarity, "equivalent": a.equivalent, "param_distance": a.param_distance,
                         "pre_distance": a.pre_distance, "eff_distance": a.eff_distance, "edits": len(a.edits)})
+            if self.numeric:
+                for k in ("pre_num", "eff_num"):
+                    row.update({f"{k}_precision": a.counts[k].precision, f"{k}_recall": a.counts[k].recall})
             if detailed:
-                for k in CATEGORIES:
+                for k in self.categories:
                     c = a.counts[k]
                     row.update({f"{k}_tp": c.tp, f"{k}_fp": c.fp, f"{k}_fn": c.fn, f"{k}_tn": c.tn,
                                 f"{k}_precision": c.precision, f"{k}_recall": c.recall, f"{k}_f1": c.f1})
@@ -250,7 +269,7 @@ class CompareResult:
         equivalence, distances, edits (the columns of `FRAME_COLUMNS`, as `-f csv` writes them).
         `detailed`: also TP/FP/FN/TN and F1 of every category (complex ones too), and the best match."""
         import pandas as pd
-        return pd.DataFrame(self.records(detailed), columns=None if detailed and self.actions else FRAME_COLUMNS)
+        return pd.DataFrame(self.records(detailed), columns=None if detailed and self.actions else self.frame_columns)
 
     def summary_records(self) -> list[dict]:
         """The rows of `summary_frame()`: each figure as a mean over the reference's actions and,
@@ -274,5 +293,5 @@ class CompareResult:
         return pd.DataFrame(self.summary_records(), columns=SUMMARY_COLUMNS)
 
 
-__all__ = ["FRAME_COLUMNS", "CompareResult", "ActionComparison", "ExtraAction", "Counts", "ConditionCounts", "pooled",
+__all__ = ["FRAME_COLUMNS", "NUMERIC_COLUMNS", "NUMERIC_CATEGORIES", "CompareResult", "ActionComparison", "ExtraAction", "Counts", "ConditionCounts", "pooled",
            "LEGEND", "CATEGORIES", "LITERAL_CATEGORIES", "PRE_CATEGORIES", "EFF_CATEGORIES"]

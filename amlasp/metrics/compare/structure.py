@@ -12,10 +12,26 @@ from __future__ import annotations
 
 from ...asp.facts import lifted_atom, lifted_parts
 from ...asp.names import asp_name
-from ...asp.schema import ATOM_ARG, ATOM_PRED, CCOND, FLEAF, FORMULA
-from ...logic import Quantified, conjunction_literals, fold, top_literals
+from ...asp.schema import ATOM_ARG, ATOM_PRED, CCOND, FLEAF, FORMULA, NFUNCTION, NFUNCTION_PARAM, NUMERIC
+from ...logic import Quantified, conjunction_literals, fold, top_literals, typed_text
 from ...logic import text as formula_text
-from ...model import Action, And, Atom, Domain, Exists, Formula, Imply, Not, Or
+from ...model import (
+    TRUE,
+    Action,
+    And,
+    Arith,
+    Atom,
+    Comparison,
+    Domain,
+    Exists,
+    Expr,
+    Fluent,
+    Formula,
+    Imply,
+    Not,
+    NumericEffect,
+    Or,
+)
 from ...pddl.writer import effect_text
 
 #: A skeleton and the lifted texts of its atoms, in order.
@@ -37,8 +53,13 @@ class Structure:
         self.atoms: dict[str, tuple[str, list[str]]] = {}
         self.unit_text: dict[tuple[str, str], tuple[str, str]] = {}  # (action, unit) → (kind, text)
         typed = bool(domain.types) or any(t != "object" for a in domain.actions for _, t in a.parameters)
+        for f in domain.functions:
+            self.lines.append(NFUNCTION.fact(tag, asp_name(f.name), f.arity))
+            self.lines += [NFUNCTION_PARAM.fact(tag, asp_name(f.name), i, asp_name(t))
+                           for i, (_, t) in enumerate(f.parameters, 1)]
         for a in domain.actions:
             self._action(a, typed)
+            self._numeric(a, typed)
 
     def atom(self, atom: Atom, params: dict[str, int]) -> str:
         text = lifted_atom(atom, params)
@@ -53,7 +74,9 @@ class Structure:
         def leaf(a: Atom, scope: dict[str, int]) -> Skeleton:
             return "#", [self.atom(a, scope)]
 
-        def node(g: Formula, parts: list[Skeleton], _scope: dict[str, int]) -> Skeleton:
+        def node(g: Formula, parts: list[Skeleton], scope: dict[str, int]) -> Skeleton:
+            if isinstance(g, Comparison):
+                return self.comparison(g, scope)
             if isinstance(g, Not):
                 return f"(not {parts[0][0]})", parts[0][1]
             if isinstance(g, (And, Or)):
@@ -76,6 +99,72 @@ class Structure:
 
         return fold(f, leaf, node, inner, params)
 
+    def expression(self, e: Expr, params: dict[str, int]) -> Skeleton:
+        """A numeric expression's shape with function terms as `#` (numbers and operators kept), and
+        the lifted texts of its function terms in order (iteratively)."""
+        out: list[str] = []
+        leaves: list[str] = []
+        stack: list[Expr | str] = [e]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, str):
+                out.append(x)
+            elif isinstance(x, Fluent):
+                out.append("#")
+                leaves.append(self.atom(Atom(x.function, x.args), params))
+            elif isinstance(x, Arith):
+                stack.append(")")
+                for arg in reversed(x.args):
+                    stack += [arg, " "]
+                out.append("(" + x.op)
+            else:
+                out.append(x.value)
+        return "".join(out), leaves
+
+    def comparison(self, c: Comparison, params: dict[str, int]) -> Skeleton:
+        """`>` and `>=` are read as `<` and `<=` with their sides swapped, so that `(> a b)` matches `(< b a)`."""
+        op, left, right = c.op, c.left, c.right
+        if op in (">", ">="):
+            op, left, right = op.replace(">", "<"), right, left
+        (sl, ll), (sr, lr) = self.expression(left, params), self.expression(right, params)
+        return f"({op} {sl} {sr})", ll + lr
+
+    def numeric_effect(self, e: NumericEffect, params: dict[str, int]) -> Skeleton:
+        (sf, lf), (sv, lv) = self.expression(e.fluent, params), self.expression(e.value, params)
+        return f"({e.op} {sf} {sv})", lf + lv
+
+    def _numeric(self, action: Action, typed: bool) -> None:
+        """Numeric units: each top-level numeric condition np(J), each numeric effect ne(K) (of category
+        ceff under `when` or `forall`, its condition and bound variables part of its skeleton)."""
+        a = asp_name(action.name)
+        params = {v: i for i, (v, _) in enumerate(action.parameters, 1)}
+        parts = action.precondition.args if isinstance(action.precondition, And) else (action.precondition,)
+        for j, g in enumerate((g for g in parts if isinstance(g, Comparison)), 1):
+            self._unit_facts(a, f"np({j})", "pre", self.comparison(g, params))
+            self.unit_text[(a, f"nu(np({j}))")] = ("precondition", str(g))
+        for k, e in enumerate(action.numeric_effects):
+            local = dict(params)
+            for i, (v, _) in enumerate(e.variables, 1):
+                local[v] = len(params) + i
+            sk, leaves = self.numeric_effect(e, local)
+            if e.condition == TRUE and not e.variables:
+                self._unit_facts(a, f"ne({k})", "eff", (sk, leaves))
+                self.unit_text[(a, f"nu(ne({k}))")] = ("effect", str(e))
+                continue
+            csk, cleaves = self.skeleton(e.condition, local)
+            head = " ".join(asp_name(t) for _, t in e.variables)
+            self._unit_facts(a, f"ne({k})", "ceff", (f"(forall ({head}) (when {csk} {sk}))", cleaves + leaves))
+            text = f"(when {formula_text(e.condition, typed)} {e})"
+            if e.variables:
+                text = f"(forall ({typed_text(e.variables, typed)}) {text})"
+            self.unit_text[(a, f"nu(ne({k}))")] = ("conditional effect", text)
+
+    def _unit_facts(self, a: str, fid: str, category: str, skeleton: Skeleton) -> None:
+        sk, leaves = skeleton
+        self.lines.append(NUMERIC.fact(self.tag, a, fid, category))
+        self.lines.append(FORMULA.fact(self.tag, a, fid, _quote(sk)))
+        self.lines += [FLEAF.fact(self.tag, a, fid, j, l) for j, l in enumerate(leaves, 1)]
+
     def _formula_facts(self, a: str, fid: str, f: Formula, params: dict[str, int]) -> str:
         sk, leaves = self.skeleton(f, params)
         self.lines.append(FORMULA.fact(self.tag, a, fid, _quote(sk)))
@@ -94,7 +183,7 @@ class Structure:
             parts = action.precondition.args if isinstance(action.precondition, And) else (action.precondition,)
             j = 0
             for g in parts:
-                if isinstance(g, Atom) or isinstance(g, Not) and isinstance(g.arg, Atom):
+                if isinstance(g, (Atom, Comparison)) or isinstance(g, Not) and isinstance(g.arg, Atom):
                     continue
                 j += 1
                 self._formula_facts(a, f"p({j})", g, params)
