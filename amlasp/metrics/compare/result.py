@@ -293,5 +293,6 @@ class CompareResult:
         return pd.DataFrame(self.summary_records(), columns=SUMMARY_COLUMNS)
 
 
-__all__ = ["FRAME_COLUMNS", "NUMERIC_COLUMNS", "NUMERIC_CATEGORIES", "CompareResult", "ActionComparison", "ExtraAction", "Counts", "ConditionCounts", "pooled",
+__all__ = ["FRAME_COLUMNS", "NUMERIC_COLUMNS", "NUMERIC_CATEGORIES",
+           "CompareResult", "ActionComparison", "ExtraAction", "Counts", "ConditionCounts", "pooled",
            "LEGEND", "CATEGORIES", "LITERAL_CATEGORIES", "PRE_CATEGORIES", "EFF_CATEGORIES"]
