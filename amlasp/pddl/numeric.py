@@ -29,6 +29,7 @@ from ..model import (
     Num,
     NumericEffect,
     Predicate,
+    canonical_name,
 )
 from . import check, sexpr
 from .declarations import typed_names, variable
@@ -46,10 +47,13 @@ class Numeric:
     functions: dict[str, tuple[sexpr.Token, list[tuple[sexpr.Token, str]]]] = field(default_factory=dict)
     constructs: dict[str, tuple[Comparison | tuple[str, Fluent, Expr], sexpr.List]] = field(default_factory=dict)
 
-    def check_types(self, type_names: set[str]) -> None:
-        """Every type of a function's parameter is declared."""
-        for _, params in self.functions.values():
+    def check(self, type_names: set[str], predicates: dict[str, sexpr.List]) -> None:
+        """Every type of a function's parameter is declared; no function has a predicate's name (compare
+        renames both in one namespace)."""
+        for name, params in self.functions.values():
             check.known_types(params, type_names, self.file)
+            if canonical_name(name) in {canonical_name(p) for p in predicates}:
+                raise InputError(f"function '{name}' has the name of a predicate", self.file, at=name)
 
 
 def number(tok: sexpr.Token, file: str) -> Num:

@@ -68,13 +68,13 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     types = repair.declare_parent_types(declared_types)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
-    if taken is not None:
-        taken.check_types(type_names)
     constants = declarations.typed_section(sections, ":constants", file)
     check.valid_names(constants, "constant", file)
     check.unique_names(constants, "constant", file)
     check.known_types(constants, type_names, file)
     predicates = declarations.predicates(sections, file)
+    if taken is not None:
+        taken.check(type_names, predicates)
     actions = declarations.actions(root, file)
     check.declared_types(root, type_names, file)
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]

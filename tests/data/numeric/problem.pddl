@@ -1,0 +1,5 @@
+(define (problem two-places)
+  (:domain fueltrucks)
+  (:objects t1 - truck a b - place)
+  (:init (at t1 a) (road a b) (= (fuel t1) 5) (= (distance a b) 2) (= (driven) 0))
+  (:goal (at t1 b)))
