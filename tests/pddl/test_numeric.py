@@ -117,7 +117,7 @@ def test_object_fluents_are_refused_by_name():
 
 
 @pytest.mark.parametrize("name, line, col, what", [
-    ("domain.pddl", 3, 34, "requirement :numeric-fluents"),
+    ("domain.pddl", 3, 55, "requirement :numeric-fluents"),
     ("no-requirement.pddl", 6, 3, "numeric fluents \\(:functions\\)"),
 ])
 def test_other_readers_refuse_the_first_numeric_construct(name, line, col, what):

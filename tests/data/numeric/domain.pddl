@@ -1,6 +1,6 @@
 ; A small numeric domain written for amlasp's tests: trucks with fuel on a road map.
 (define (domain fueltrucks)
-  (:requirements :strips :typing :numeric-fluents)
+  (:requirements :strips :typing :conditional-effects :numeric-fluents)
   (:types truck place - object)
   (:predicates (at ?t - truck ?p - place) (road ?from ?to - place))
   (:functions (fuel ?t - truck) - number
