@@ -82,7 +82,7 @@ def test_a_dropped_numeric_effect_and_a_missing_function():
 def test_renamed_functions_are_found_and_scored_with_rename():
     d = ref()
     names = {"fuel": "gas", "distance": "km", "driven": "odometer"}
-    learned = _rename_functions(d, names)
+    learned = _rename_functions(names)
     plain, renamed = compare(learned, d), compare(learned, d, rename=True)
     assert plain.edit_distance == renamed.edit_distance == 0
     assert renamed.function_mapping == tuple(sorted((v, k) for k, v in names.items()))
