@@ -53,7 +53,9 @@ class List(list):
 SExpr = Union[Token, List]
 
 
-_TOKEN = re.compile(r"\n|;[^\n]*|[()]|\?[^\s();?]*|[^\s();?]+")
+# `-boat` (a type glued to its dash, as unified-planning's test domains write `?b -boat`) is `-` `boat`:
+# no name or number begins with a dash and a letter.
+_TOKEN = re.compile(r"\n|;[^\n]*|[()]|\?[^\s();?]*|-(?=[A-Za-z])|[^\s();?]+")
 
 
 def _tokens(text: str, file: str, line: int, col: int) -> Iterator[tuple[str, int, int]]:

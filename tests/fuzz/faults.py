@@ -190,8 +190,9 @@ def unsupported(t: Task, role: str, rng: random.Random) -> Case | None:
     if not ands:
         return None
     at = rng.choice(ands).children[0].end + 1
-    return _fault(t, role, "unsupported", t.domain[:at] + "(increase (total-cost) 1) " + t.domain[at:], at,
-                  r"unsupported feature: numeric effects \(increase\)")
+    # not a numeric effect: compare reads those (an undeclared function is then its error)
+    return _fault(t, role, "unsupported", t.domain[:at] + "(oneof (and) (and)) " + t.domain[at:], at,
+                  r"unsupported feature: non-deterministic effects \(oneof\)")
 
 
 def bad_requirement(t: Task, role: str, rng: random.Random) -> Case | None:

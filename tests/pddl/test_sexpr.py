@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from amlasp.errors import InputError
+from amlasp.pddl.parse import parse_domain
 from amlasp.pddl.sexpr import read, write
 
 DOMAIN = """(define (domain Blocks)  ; a comment (with a parenthesis
@@ -114,3 +115,14 @@ def test_write_keeps_columns_and_records_where_each_token_went():
 def _tokens(node):
     from amlasp.pddl.sexpr import Token, nodes
     return [n for n in nodes(node) if isinstance(n, Token)]
+
+
+def test_a_type_glued_to_its_dash_is_read_as_dash_and_type():
+    """unified-planning's sailing domain writes `(x ?b -boat)`: `-` then `boat` (no name or number begins
+    with a dash and a letter); negative numbers and names with dashes stay one token."""
+    root = read("(x ?b -boat ?c - Person c-d -1.5 -)")
+    assert list(root) == ["x", "?b", "-", "boat", "?c", "-", "person", "c-d", "-1.5", "-"]
+    assert [(t.col) for t in root[2:4]] == [7, 8]
+    d = parse_domain("(define (domain s) (:types boat) (:predicates (saved ?b -boat))\n"
+                     "(:action a :parameters (?b -boat) :precondition (saved ?b) :effect (not (saved ?b))))")
+    assert d.predicates[0].parameters == (("?b", "boat"),) and d.actions[0].parameters == (("?b", "boat"),)
