@@ -12,11 +12,27 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import logic
-from ..model import TRUE, Action, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate, Problem, Typed
+from ..model import (
+    TRUE,
+    Action,
+    Comparison,
+    Domain,
+    Effect,
+    Exists,
+    Forall,
+    Imply,
+    Not,
+    NumericEffect,
+    Or,
+    Predicate,
+    Problem,
+    Typed,
+)
 
 
-def effect_text(e: Effect, typed: bool = True) -> str:
-    text = str(e.literal)
+def effect_text(e: Effect | NumericEffect, typed: bool = True) -> str:
+    """An effect (a literal, or a numeric effect) with its own `when` and `forall`."""
+    text = str(e.literal) if isinstance(e, Effect) else str(e)
     if e.condition != TRUE:
         text = f"(when {logic.text(e.condition, typed)} {text})"
     if e.variables:
@@ -36,6 +52,7 @@ def requirements(d: Domain) -> list[str]:
     if _is_typed(d):
         reqs.append(":typing")
     forms = [a.precondition for a in d.actions] + [e.condition for a in d.actions for e in a.effects]
+    forms += [e.condition for a in d.actions for e in a.numeric_effects]
     parts = [g for f in forms for g in logic.subformulas(f)]
     if any(isinstance(f, Not) for f in parts):
         reqs.append(":negative-preconditions")
@@ -48,8 +65,11 @@ def requirements(d: Domain) -> list[str]:
     if any(a.predicate == "=" for f in forms for a in logic.atoms(f)) or \
             any(e.literal.atom.predicate == "=" for a in d.actions for e in a.effects):
         reqs.append(":equality")
-    if any(not e.unconditional for a in d.actions for e in a.effects):
+    if any(not e.unconditional for a in d.actions for e in a.effects) or \
+            any(e.condition != TRUE or e.variables for a in d.actions for e in a.numeric_effects):
         reqs.append(":conditional-effects")
+    if d.functions or any(isinstance(f, Comparison) for f in parts):
+        reqs.append(":numeric-fluents")
     return reqs
 
 
@@ -59,7 +79,7 @@ def predicate_text(p: Predicate, typed: bool = True) -> str:
 
 
 def action_text(a: Action, typed: bool = True) -> str:
-    effects = "(and" + "".join("\n      " + effect_text(e, typed) for e in a.effects) + ")"
+    effects = "(and" + "".join("\n      " + effect_text(e, typed) for e in a.effects + a.numeric_effects) + ")"
     return (f"  (:action {a.name}\n    :parameters ({logic.typed_text(a.parameters, typed)})\n"
             f"    :precondition {logic.text(a.precondition, typed)}\n    :effect {effects})")
 
@@ -77,6 +97,10 @@ def to_pddl(domain: Domain) -> str:
     out.append("  (:predicates")
     out += [f"    {predicate_text(p, typed)}" for p in domain.predicates]
     out.append("  )")
+    if domain.functions:  # numeric fluents (compare reads them: parse_domain(numeric_fluents=True))
+        out.append("  (:functions")
+        out += [f"    {predicate_text(f, typed)} - number" for f in domain.functions]
+        out.append("  )")
     out += [action_text(a, typed) for a in domain.actions]
     out.append(")")
     return "\n".join(out) + "\n"

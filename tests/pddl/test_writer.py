@@ -174,3 +174,15 @@ def test_effects_are_written_one_per_flattened_effect():
 def test_untyped_domain_writes_no_types():
     text = to_pddl(REGISTRY["flip"].domain())
     assert " - " not in text and ":types" not in text
+
+
+@pytest.mark.parametrize("path", [DATA / "numeric" / "domain.pddl",
+                                  *(p for p in sorted((DATA / "wild").glob("*/*.pddl"))
+                                    if "(:functions" in p.read_text().lower() and "(:derived" not in p.read_text())],
+                         ids=lambda p: p.stem)
+def test_numeric_domains_round_trip(path):
+    """Numeric fluents (read for compare) are written back: functions, comparisons, numeric effects."""
+    d = load_domain(path, numeric_fluents=True)
+    text = to_pddl(d)
+    assert ":numeric-fluents" in text and (d.functions == () or "(:functions" in text)
+    assert norm(parse_domain(text, "w.pddl", numeric_fluents=True)) == norm(d)
