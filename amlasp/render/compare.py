@@ -17,8 +17,8 @@ from .tables import FitTable, Layout
 LABELS = {"pre_pos_precision": "pre+ P", "pre_pos_recall": "pre+ R", "pre_neg_precision": "pre- P",
           "pre_neg_recall": "pre- R", "eff_pos_precision": "eff+ P", "eff_pos_recall": "eff+ R",
           "eff_neg_precision": "eff- P", "eff_neg_recall": "eff- R", "similarity": "sim", "equivalent": "equiv",
-          "param_distance": "d par", "pre_distance": "d pre", "eff_distance": "d eff", "pre_num_precision": "pre# P",
-          "pre_num_recall": "pre# R", "eff_num_precision": "eff# P", "eff_num_recall": "eff# R"}
+          "param_distance": "d par", "pre_distance": "d pre", "eff_distance": "d eff", "pre_num_precision": "npre P",
+          "pre_num_recall": "npre R", "eff_num_precision": "neff P", "eff_num_recall": "neff R"}
 #: The summary's columns and figures for people: one vocabulary with eval's.
 SUMMARY_LABELS = {"mean_over_actions": "mean over actions"}
 METRICS = {"pre_precision": "precondition precision", "pre_recall": "precondition recall",
