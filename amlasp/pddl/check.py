@@ -143,27 +143,93 @@ def is_numeric(node: sexpr.SExpr) -> bool:
     return h in NUMERIC_EFFECTS or h in NUMERIC_COMPARISONS
 
 
+#: The action-cost pattern (`total-cost` increased by a number or a static function) is refused apart
+#: from other numeric fluents: issue 21 (item 1) makes the semantic commands read it.
+ACTION_COSTS = "unsupported feature: action costs (total-cost)"
+_ARITHMETIC = frozenset({"+", "-", "*", "/"})
+
+
+def _cost_increase(node: sexpr.List) -> str | None:
+    """`(increase (total-cost) N)` → "", `(increase (total-cost) (f t...))` → "f", anything else → None."""
+    if node.head() != "increase" or len(node) != 3 or not isinstance(node[1], sexpr.List) or node[1] != ["total-cost"]:
+        return None
+    value = node[2]
+    if is_number(value):
+        return ""
+    if isinstance(value, sexpr.List) and value.head() not in (None, *_ARITHMETIC) and \
+            all(isinstance(x, sexpr.Token) for x in value[1:]):
+        return str(value.head())
+    return None
+
+
+def cost_pattern(root: sexpr.List) -> tuple[frozenset[str], list[sexpr.List]]:
+    """The functions and the effects of a domain's action costs: `total-cost`, and the functions that
+    only ever give a cost increase its value (static: set in the problem); the increases of
+    `total-cost` by a number or by such a function."""
+    increases: list[tuple[sexpr.List, str]] = []
+    other: set[str] = set()  # functions used anywhere else
+    for section in root[2:]:
+        if section.head() != ":action":
+            continue
+        todo = [n for n in section if isinstance(n, sexpr.List)]
+        while todo:
+            node = todo.pop()
+            if not is_numeric(node):
+                todo.extend(n for n in node if isinstance(n, sexpr.List))
+                continue
+            f = _cost_increase(node)
+            if f is not None:
+                increases.append((node, f))
+                continue
+            other.update(str(n.head()) for n in sexpr.nodes(node) if isinstance(n, sexpr.List) and n.head())
+    costs = frozenset({"total-cost", *(f for _, f in increases if f)} - other)
+    return costs, [node for node, f in increases if "total-cost" in costs and (not f or f in costs)]
+
+
 # --------------------------------------------------------------------------- unsupported features
 
 def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> None:
     """Durative actions, derived predicates, preferences...: refused where they appear; numeric fluents
-    too unless `numeric` (compare reads them)."""
+    too unless `numeric` (compare reads them), action costs apart from them (`ACTION_COSTS`)."""
+    costs, cost_effects = cost_pattern(root) if not numeric else (frozenset(), [])
+    # a cost domain may declare :numeric-fluents: its first cost construct is then what is refused
+    numeric_requirements = numeric or not _beyond_costs(root, costs, cost_effects)
     for section in root[2:]:
         head = section.head()
         if head == ":functions":
             if not numeric:
-                raise UnsupportedError(f"unsupported feature: numeric fluents (:functions); {NUMERIC_SUPPORT}",
-                                       file, at=section)
+                _refuse_functions(section, costs, file)
             continue
         if head in _UNSUPPORTED_SECTIONS and _UNSUPPORTED_SECTIONS[head] is not None:
             raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_SECTIONS[head]}", file, at=section)
         if head == ":requirements":
-            requirements(section, file, numeric)
+            requirements(section, file, numeric_requirements)
         if head in (":action", ":goal", ":init"):
-            _refuse_operators(section, file, head, numeric)
+            _refuse_operators(section, file, head, numeric, cost_effects)
 
 
-def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool) -> None:
+def _beyond_costs(root: sexpr.List, costs: frozenset[str], cost_effects: list[sexpr.List]) -> bool:
+    """Whether the domain has a function or a numeric condition or effect beyond its action costs."""
+    for section in root[2:]:
+        if section.head() == ":functions" and any(isinstance(d, sexpr.List) and d.head() not in costs
+                                                  for d in section[1:]):
+            return True
+        if section.head() == ":action" and any(is_numeric(n) and not any(n is c for c in cost_effects)
+                                               for n in sexpr.nodes(section)):
+            return True
+    return False
+
+
+def _refuse_functions(section: sexpr.List, costs: frozenset[str], file: str) -> None:
+    """Functions beyond the action costs are numeric fluents; action costs alone are `ACTION_COSTS`."""
+    if any(isinstance(d, sexpr.List) and d.head() not in costs for d in section[1:]):
+        raise UnsupportedError(f"unsupported feature: numeric fluents (:functions); {NUMERIC_SUPPORT}",
+                               file, at=section)
+    raise UnsupportedError(ACTION_COSTS, file, at=section)
+
+
+def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool,
+                      cost_effects: list[sexpr.List]) -> None:
     for node in sexpr.nodes(section):
         if not isinstance(node, sexpr.List):
             continue
@@ -174,6 +240,8 @@ def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool)
         if is_numeric(node):
             if numeric:
                 continue
+            if any(node is c for c in cost_effects):
+                raise UnsupportedError(ACTION_COSTS, file, at=node)
             raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_OPERATORS[h]} ({h}); {NUMERIC_SUPPORT}",
                                    file, at=node)
         if h in _UNSUPPORTED_OPERATORS and h != "=" and not (h == "at" and (where != ":goal" or len(node) != 3)):
@@ -282,5 +350,6 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
 
 __all__ = ["NAME", "KEYWORDS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
            "single_sections", "requirements", "is_number", "is_numeric",
-           "refuse_unsupported", "NUMERIC_SUPPORT", "unique_names", "valid_names", "known_types",
+           "refuse_unsupported", "NUMERIC_SUPPORT", "ACTION_COSTS", "cost_pattern", "unique_names", "valid_names",
+           "known_types",
            "acyclic_types", "declared_types", "distinct_symbols", "spelling_differences"]

@@ -7,6 +7,8 @@ the first numeric construct is refused at its position, saying what is supported
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from amlasp.errors import InputError, UnsupportedError
@@ -28,6 +30,7 @@ from amlasp.pddl.parse import load_domain, parse_domain
 from tests.support.paths import DATA
 
 NUMERIC = DATA / "numeric"
+WILD = DATA / "wild"
 
 
 def domain(body: str, functions: str = "(fuel ?t - truck) (cap)", **kw):
@@ -134,3 +137,33 @@ def test_a_numeric_condition_without_declarations_is_refused_where_it_is():
                        ) as e:
         parse_domain(text_, "d.pddl")
     assert (e.value.line, e.value.col) == (3, 3)
+
+
+COSTS = """(define (domain roads) (:requirements :typing :action-costs :numeric-fluents) (:types place)
+(:predicates (at ?p - place))
+(:functions (total-cost) - number (length ?a ?b - place) - number {extra})
+(:action go :parameters (?a ?b - place) :precondition (at ?a)
+ :effect (and (not (at ?a)) (at ?b) (increase (total-cost) (length ?a ?b)){effect}))
+(:action wait :parameters () :effect (increase (total-cost) 1)))"""
+
+
+def test_action_costs_are_refused_apart_from_other_numeric_fluents():
+    """The cost pattern (total-cost increased by a number or a static function) is `ACTION_COSTS`, which
+    issue 21's item 1 lifts; any other numeric construct is a numeric fluent, refused where it is."""
+    from amlasp.pddl import sexpr
+    from amlasp.pddl.check import ACTION_COSTS, cost_pattern
+    text = COSTS.format(extra="", effect="")
+    costs, effects = cost_pattern(sexpr.read(text))
+    assert costs == {"total-cost", "length"} and [str(e[2]) for e in effects] == ["['length', '?a', '?b']", "1"]
+    with pytest.raises(UnsupportedError, match=rf"^d.pddl:3:1: {re.escape(ACTION_COSTS)}$"):
+        parse_domain(text, "d.pddl")  # the :numeric-fluents of a cost domain is not what is refused
+    changed = COSTS.format(extra="", effect=" (increase (length ?a ?b) 1)")  # length is no longer static
+    with pytest.raises(UnsupportedError, match="requirement :numeric-fluents; numeric fluents are read") as e:
+        parse_domain(changed, "d.pddl")
+    assert (e.value.line, e.value.col) == (1, 61)
+    without = changed.replace(" :numeric-fluents", "")
+    with pytest.raises(UnsupportedError, match="numeric fluents \\(:functions\\)"):
+        parse_domain(without, "d.pddl")
+    assert load_domain(WILD / "ai-planning-pddl" / "barman-sequential-optimal.pddl", numeric_fluents=True)
+    with pytest.raises(UnsupportedError, match=re.escape(ACTION_COSTS)):
+        load_domain(WILD / "ai-planning-pddl" / "barman-sequential-optimal.pddl")
