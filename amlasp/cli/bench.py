@@ -57,6 +57,11 @@ def run_command(
                                    f"{s.errors} with errors, {s.seconds:.1f} s")
         if s.failed:
             raise units_failed(s)
+        if s.done_now and s.unscored == s.done_now:  # nothing could be scored: a negative outcome, exit 1
+            console(stderr=True).print(f"amlasp: none of the {s.done_now} unit(s) gave a figure (every learned "
+                                       "model missing or unusable; see the errors in the results file)",
+                                       markup=False)
+            raise typer.Exit(1)
     guarded(run)
 
 
@@ -101,6 +106,9 @@ def report_command(
         refuse_overwrite(output, list(results), "the results file")
         refuse_overwrite(html, list(results), "the results file")
         rep = make_report(results, aggregate)
+        if plots is not None:  # before anything is written: no figure file may be a results file
+            from ..render.plots import figure_files
+            refuse_overwrite(figure_files(rep, plots, image_formats), list(results), "the results file")
         deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
         if html is not None:
             from ..render.html import report_html
