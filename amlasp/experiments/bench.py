@@ -15,16 +15,17 @@ import json
 import os
 import re
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import Optional, Sequence
 
 from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
 from ..metrics.solve import keep_plan, refuse_kept_over_inputs
 from ..workers import ProgressCallback
+from .execute import Interrupted, execute, interruptible
 from .suite import PAPER_DOMAINS, load_suite
 from .units import TASKS, Unit, bundle, record_key, run_unit
 
@@ -231,27 +232,59 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
         rf.append(_meta(settings, suite))
     done = {record_key(r) for r in recs if not r.get("failed")}
     todo = [u for u in units if u.key not in done]
-    errors = unscored = 0
-    failed: list[dict] = []
-    per_domain: dict[tuple[str, str], float] = {}
-    done_before = len(units) - len(todo)
+    tally = _Tally(str(rf.path), len(units), len(units) - len(todo), t0)
     if progress:
-        progress("bench", done_before, len(units))
-    for n, rec in enumerate(_execute(todo, jobs, executor, scheduler), 1):
-        if keep_plans is not None and rec["task"] == "solve":
-            keep_plan(keep_plans, rec["problem"], rec.pop("plan_text", None), rec.pop("planner_log", ""),
-                      (rec["learner"], rec["domain"]))
-        rf.append(rec)
-        errors += "error" in rec
-        unscored += "error" in rec or rec.get("status") == "invalid_model"
+        progress("bench", tally.done_before, len(units))
+    try:
+        with interruptible(), closing(execute(todo, jobs, executor, scheduler)) as records:
+            for rec in records:
+                if keep_plans is not None and rec["task"] == "solve":
+                    keep_plan(keep_plans, rec["problem"], rec.pop("plan_text", None), rec.pop("planner_log", ""),
+                              (rec["learner"], rec["domain"]))
+                rf.append(rec)
+                tally.add(rec)
+                if progress:
+                    progress("bench", tally.done_before + tally.done_now, len(units))
+    except Interrupted as e:
+        raise RunInterrupted(tally.summary(), e.signum) from None
+    return tally.summary()
+
+
+@dataclass
+class _Tally:
+    """What a run has done so far (its summary, also when it is interrupted)."""
+
+    results: str
+    units: int
+    done_before: int
+    t0: float
+    done_now: int = 0
+    errors: int = 0
+    unscored: int = 0
+    failed: list = field(default_factory=list)
+    per_domain: dict = field(default_factory=dict)
+
+    def add(self, rec: dict) -> None:
+        self.done_now += 1
+        self.errors += "error" in rec
+        self.unscored += "error" in rec or rec.get("status") == "invalid_model"
         if rec.get("failed"):
-            failed.append(rec)
+            self.failed.append(rec)
         k = (rec["learner"], rec["domain"])
-        per_domain[k] = per_domain.get(k, 0.0) + rec.get("seconds", 0.0)
-        if progress:
-            progress("bench", done_before + n, len(units))
-    return RunSummary(str(rf.path), len(units), done_before, len(todo), errors, time.monotonic() - t0, per_domain,
-                      tuple(failed), unscored)
+        self.per_domain[k] = self.per_domain.get(k, 0.0) + rec.get("seconds", 0.0)
+
+    def summary(self) -> RunSummary:
+        return RunSummary(self.results, self.units, self.done_before, self.done_now, self.errors,
+                          time.monotonic() - self.t0, dict(self.per_domain), tuple(self.failed), self.unscored)
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """A run stopped by SIGINT or SIGTERM: what it saved (`summary`) and the signal (exit 128 + `signum`)."""
+
+    def __init__(self, summary: RunSummary, signum: int):
+        super().__init__(f"interrupted: {summary.done_now} unit(s) saved")
+        self.summary = summary
+        self.signum = signum
 
 
 def _refuse_kept(keep_plans: str | Path, units: Sequence[Unit], results: Path) -> None:
@@ -279,50 +312,5 @@ def _meta(settings: dict, suite: str | Path | None) -> dict:
             "versions": versions}
 
 
-def _execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None) -> Iterator[dict]:
-    """Records in completion order; a unit whose worker was lost becomes a failed record."""
-    if not units:
-        return
-    if executor == Executor.DASK:
-        yield from _execute_dask(units, scheduler)
-        return
-    if jobs <= 1:
-        for u in units:
-            yield run_unit(with_files(u))
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_unit, with_files(u)): u for u in units}
-        for fut in as_completed(futures):
-            yield _result(fut, futures[fut])
-
-
-def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
-    try:
-        from dask.distributed import Client
-        from dask.distributed import as_completed as dask_completed
-    except ImportError:
-        raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
-    try:
-        client = Client(scheduler, timeout="30s")
-    except OSError as e:
-        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
-    with client:
-        futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
-        by_key = {f.key: u for f, u in zip(futures, units)}
-        for fut in dask_completed(futures):
-            yield _result(fut, by_key[fut.key])
-
-
-def _result(fut, unit: Unit) -> dict:
-    """The record of a finished future, or a failed record if its worker raised or was lost."""
-    try:
-        return fut.result()
-    except Exception as e:
-        rec = {"learner": unit.learner, "domain": unit.domain, "task": unit.task}
-        if unit.problem:
-            rec["problem"] = Path(unit.problem).name
-        return rec | {"error": f"worker failed: {type(e).__name__}: {e}", "failed": True}
-
-
-__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunSummary", "plan_units",
-           "with_files", "run"]
+__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunInterrupted", "RunSummary",
+           "plan_units", "with_files", "run"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -175,6 +176,27 @@ def _engine_class():
     return LimitedFastDownward
 
 
+#: The engines of the planner calls going on in this process (`stop_planners`).
+_RUNNING: set = set()
+
+
+def _stop(engine) -> None:
+    """End `engine`'s planner if it still runs: its whole process group (the driver, translator and
+    search), since unified-planning starts it in a session of its own, out of reach of the terminal."""
+    proc = getattr(engine, "_process", None)
+    if proc is not None and proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:  # ended meanwhile
+            pass
+
+
+def stop_planners() -> None:
+    """End every planner this process started that still runs (a bench worker told to stop)."""
+    for engine in list(_RUNNING):
+        _stop(engine)
+
+
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
     """The planner's own last words, without the driver's bookkeeping lines."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
@@ -202,10 +224,14 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
                              f"unified-planning cannot read the model{where}: {msg}")
     engine = _engine_class()(CONFIGS[config], memory_mb)
+    _RUNNING.add(engine)
     try:
         result = engine.solve(up_problem, timeout=timeout)
     except Exception as e:
         return PlannerResult(PlannerStatus.ERROR, None, time.monotonic() - start, f"{type(e).__name__}: {e}")
+    finally:  # an interrupt (Ctrl-C, SIGTERM turned into an exception) must not leave the planner running
+        _RUNNING.discard(engine)
+        _stop(engine)
     seconds = time.monotonic() - start
     logs = "\n".join(m.message for m in result.log_messages or [])
     status, plan, detail = _outcome(result, engine.exit_code, logs, timeout, memory_mb)
@@ -245,4 +271,4 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
 
 
 __all__ = ["CONFIGS", "PlannerResult", "PlannerStatus", "PlannerTask", "planner_task", "run_planner",
-           "plan_with_fast_downward"]
+           "plan_with_fast_downward", "stop_planners"]
