@@ -12,12 +12,16 @@ Fast Downward runs as a child process of unified-planning's PDDL planner, in a
 temporary directory (its intermediate `output.sas` too). Limits: the time limit is the
 wall-clock time of the planner process, enforced exactly by unified-planning (it kills
 the process group); Fast Downward's own time limits are whole seconds minus the
-driver's start-up, too coarse for short limits. The memory limit is Fast Downward's
-`--overall-memory-limit` (`setrlimit(RLIMIT_AS)` in the translator and search).
+driver's start-up, too coarse for short limits (they are given only as a backstop,
+`ORPHAN_GRACE` seconds later). The memory limit is Fast Downward's `--overall-memory-limit`
+(`setrlimit(RLIMIT_AS)` in the translator and search). An interrupt ends the planner's whole
+process group (`run_planner`'s `finally`, `stop_planners`): it runs in a session of its own,
+which the terminal's Ctrl-C does not reach.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import signal
@@ -37,6 +41,11 @@ CONFIGS: dict[str, str] = {
     "greedy": "let(hff,ff(),let(hcea,cea(),lazy_greedy([hff,hcea],preferred=[hff,hcea])))",
     "opt": "astar(lmcut())",
 }
+
+#: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit
+#: is enforced by unified-planning, from the process that started the planner; should that process
+#: be killed (`kill -9` of a bench worker), the planner it leaves behind still ends.
+ORPHAN_GRACE = 30
 
 # Fast Downward driver exit codes (https://www.fast-downward.org/latest/documentation/exit-codes/).
 _PLAN_FOUND = {0, 1, 2, 3}
@@ -155,9 +164,11 @@ def _engine_class():
     from up_fast_downward import FastDownwardPDDLPlanner
 
     class LimitedFastDownward(FastDownwardPDDLPlanner):
-        def __init__(self, search_config: str, memory_mb: int | None):
+        def __init__(self, search_config: str, memory_mb: int | None, timeout: float | None = None):
             super().__init__(fast_downward_search_config=search_config, log_level="info")
             self._limits: list[str] = []
+            if timeout is not None:  # a backstop: a planner whose worker was killed still ends on its own
+                self._limits += ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"]
             if memory_mb is not None:
                 self._limits += ["--overall-memory-limit", f"{memory_mb}M"]
             self.exit_code: int | None = None
@@ -223,7 +234,7 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
         where = f" ({task.source})" if task.source else ""
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
                              f"unified-planning cannot read the model{where}: {msg}")
-    engine = _engine_class()(CONFIGS[config], memory_mb)
+    engine = _engine_class()(CONFIGS[config], memory_mb, timeout)
     _RUNNING.add(engine)
     try:
         result = engine.solve(up_problem, timeout=timeout)

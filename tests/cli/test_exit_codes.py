@@ -18,8 +18,9 @@ BW = ROOT / "examples" / "blocksworld"
 def test_a_pipe_closed_after_a_large_write_exits_141():
     """`amlasp facts ... | head -c 100` on half a megabyte: the first write fills the pipe, the reader
     goes, and the rest of the output is lost; that is 141, not 0 (CPython drops the rest silently)."""
-    args = ["facts", IPC / "domains" / "sokoban.pddl", IPC / "problems" / "learning" / "sokoban" / "8_sokoban_prob.pddl",
-            "--states", IPC / "trajectories" / "learning" / "sokoban" / "8_sokoban_traj"]
+    args = ["facts", IPC / "domains" / "sokoban.pddl",
+            IPC / "problems" / "learning" / "sokoban" / "8_sokoban_prob.pddl", "--states",
+            IPC / "trajectories" / "learning" / "sokoban" / "8_sokoban_traj"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-m", "amlasp", *map(str, args)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env=env, cwd=ROOT)
