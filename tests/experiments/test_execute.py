@@ -112,10 +112,10 @@ def test_an_interrupt_ends_every_child_and_says_what_was_saved(slow_suite, tmp_p
         assert not _marked(mark), _marked(mark)  # no worker, no planner left
         meta, recs = ResultsFile(tmp_path / "r.jsonl").read()
         assert meta is not None and recs == []
-    finally:
+    finally:  # whatever happened: no process of the test is left (left over, they would hold the pipes open)
+        _clean(mark)
         p.kill()
         p.communicate()
-        _clean(mark)
 
 
 def test_a_lost_worker_loses_only_its_own_unit(slow_suite, tmp_path):
@@ -136,10 +136,10 @@ def test_a_lost_worker_loses_only_its_own_unit(slow_suite, tmp_path):
         lost = [r for r in recs if r.get("failed")]
         assert len(lost) == 1 and "was lost (killed by signal 9)" in lost[0]["error"], json.dumps(recs)
         assert sorted(r["status"] for r in recs if not r.get("failed")) == ["timeout", "timeout"]
-    finally:
+    finally:  # whatever happened: no process of the test is left (left over, they would hold the pipes open)
+        _clean(mark)
         p.kill()
         p.communicate()
-        _clean(mark)
 
 
 def test_a_dask_cluster_without_workers_ends_the_run(slow_suite, tmp_path, monkeypatch):
