@@ -62,11 +62,15 @@ def write_atomic(path: str | Path, text: str) -> None:
         os.replace(tmp, path)
         tmp = None
     except OSError as e:
-        reason = _REASONS.get(e.errno or 0, e.strerror or type(e).__name__)
-        raise InputError(f"cannot write: {reason}", path) from None
+        raise cannot_write(e, path) from None
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def cannot_write(e: OSError, path: str | Path) -> InputError:
+    """A failed write (or a folder that cannot be made) as the user's error that names `path`."""
+    return InputError(f"cannot write: {_REASONS.get(e.errno or 0, e.strerror or type(e).__name__)}", path)
 
 
 def real(path: str | Path) -> Path:
@@ -103,6 +107,8 @@ def plain_name(name: str, what: str) -> str:
     if not name or name in (".", "..") or any(c in name for c in "/\\\0"):
         raise InputError(f"{what} {name!r} cannot be a file or folder name (it would lead out of the folder); "
                          "rename it")
+    if len(name.encode("utf-8", "surrogateescape")) > 255:
+        raise InputError(f"{what} {name[:40]!r}… ({len(name)} characters) is too long for a file or folder name")
     return name
 
 

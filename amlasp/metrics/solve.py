@@ -171,9 +171,12 @@ def keep_plan(directory: str | Path, problem: str, plan_text: Optional[str], log
               folders: Sequence[str] = ()) -> None:
     """`--keep-plans`: `<problem stem>.plan` (when there is a plan) and `<problem stem>.log` in
     `directory/folders...` (`kept_files`)."""
-    from ..files import write_atomic
+    from ..files import cannot_write, write_atomic
     plan, log_file = kept_files(directory, problem, folders)
-    plan.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        plan.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise cannot_write(e, plan.parent) from None
     if plan_text is not None:
         write_atomic(plan, plan_text)
     else:  # no stale plan of an earlier run next to this run's log
