@@ -27,7 +27,7 @@ from ..metrics.solve import keep_plan, refuse_kept_over_inputs
 from ..workers import ProgressCallback
 from .execute import Interrupted, execute, interruptible
 from .suite import PAPER_DOMAINS, load_suite
-from .units import TASKS, Unit, bundle, record_key, run_unit
+from .units import TASKS, Unit, record_key, run_unit, with_files
 
 # --------------------------------------------------------------------------- results file
 
@@ -181,24 +181,6 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
                 units += [Unit(task="solve", problem=str(p.resolve()), keep_plans=keep_plans, **common)
                           for p in sd.problems]
     return units
-
-
-def with_files(unit: Unit) -> Unit:
-    """The unit with the bytes of every file it reads (for eval, the trajectories' problems too)."""
-    from dataclasses import replace
-    paths: list[Path] = [Path(unit.learned), Path(unit.reference)]
-    if unit.problem:
-        paths.append(Path(unit.problem))
-    if unit.states:
-        from ..pddl.states import find_problem_for
-        pdir = Path(unit.state_problems) if unit.state_problems else None
-        for s in map(Path, unit.states):
-            paths.append(s)
-            if s.suffix == ".json":  # its problems are named inside: all of the candidate directories
-                paths += sorted((pdir or s.parent).glob("*.pddl"))
-            elif (p := find_problem_for(s, pdir)) is not None:
-                paths.append(p)
-    return replace(unit, files=bundle(paths))
 
 
 def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequence[str] | None = None,

@@ -27,7 +27,7 @@ from typing import Iterator, Optional, Sequence
 
 from ..choices import Executor
 from ..errors import InputError
-from .units import Unit, run_unit
+from .units import Unit, run_unit, with_files
 
 #: Seconds a worker is given to end (and end its planner) after SIGTERM, before SIGKILL.
 GRACE = 3.0
@@ -66,7 +66,6 @@ def interruptible() -> Iterator[None]:
 
 def execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None) -> Iterator[dict]:
     """Records in completion order; a unit whose worker was lost becomes a failed record."""
-    from .bench import with_files
     if not units:
         return
     if executor == Executor.DASK:
@@ -118,7 +117,6 @@ class _Worker:
         self.unit: Optional[Unit] = None
 
     def give(self, unit: Unit) -> None:
-        from .bench import with_files
         self.unit = unit
         self.conn.send(with_files(unit))
 
@@ -203,7 +201,6 @@ def _idle_limit() -> float:
 
 
 def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
-    from .bench import with_files
     try:
         from dask.distributed import Client, wait
     except ImportError:
