@@ -66,11 +66,18 @@ def guarded(fn: Callable[[], T]) -> T:
     except typer.Exit:
         raise
     except Exception as e:  # a bug of ours: say so in one line unless debugging
-        if os.environ.get("AMLASP_DEBUG"):
-            raise
+        if debugging():  # the traceback, and still the exit code of a bug (not 1, a negative verdict)
+            import traceback
+            traceback.print_exc()
+            raise typer.Exit(INTERNAL_ERROR) from None
         text = " ".join(str(e).split())[:300]
         print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
         raise typer.Exit(INTERNAL_ERROR) from None
+
+
+def debugging() -> bool:
+    """`AMLASP_DEBUG=1` (or true, yes): tracebacks of internal errors. `0`, `false` or empty is off."""
+    return os.environ.get("AMLASP_DEBUG", "").strip().lower() in ("1", "true", "yes")
 
 
 #: `amlasp --strict`: every warning about the inputs is an error (exit 2).

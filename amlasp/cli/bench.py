@@ -41,22 +41,37 @@ def run_command(
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
+        import signal
+
         from ..errors import InputError
-        from ..experiments.bench import TASKS
+        from ..experiments.bench import TASKS, RunInterrupted
         from ..experiments.bench import run as run_bench
         from ..render.output import console
         from ..render.progress import progress_bar
         Executor.parse(executor)
         if any(results.resolve() == p.resolve() for p in learned):
             raise InputError("refusing to write the results over an input", results)
-        with progress_bar() as progress:
-            s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs,
-                          executor=executor, scheduler=scheduler, config=planner_config, timeout=timeout,
-                          memory_mb=memory, tasks=task or TASKS, keep_plans=keep_plans, progress=progress)
+        try:
+            with progress_bar() as progress:
+                s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs,
+                              executor=executor, scheduler=scheduler, config=planner_config, timeout=timeout,
+                              memory_mb=memory, tasks=task or TASKS, keep_plans=keep_plans, progress=progress)
+        except RunInterrupted as stop:  # one line: what is saved, and how to go on
+            i = stop.summary
+            name = signal.Signals(stop.signum).name
+            console(stderr=True).print(f"amlasp: interrupted ({name}): {i.done_now} unit(s) "
+                                       f"saved to {i.results} ({i.done_before + i.done_now} of {i.units} done in "
+                                       "all); rerun the same command to resume", markup=False)
+            raise typer.Exit(128 + stop.signum) from None
         console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
                                    f"{s.errors} with errors, {s.seconds:.1f} s")
         if s.failed:
             raise units_failed(s)
+        if s.done_now and s.unscored == s.done_now:  # nothing could be scored: a negative outcome, exit 1
+            console(stderr=True).print(f"amlasp: none of the {s.done_now} unit(s) gave a figure (every learned "
+                                       "model missing or unusable; see the errors in the results file)",
+                                       markup=False)
+            raise typer.Exit(1)
     guarded(run)
 
 
@@ -101,6 +116,9 @@ def report_command(
         refuse_overwrite(output, list(results), "the results file")
         refuse_overwrite(html, list(results), "the results file")
         rep = make_report(results, aggregate)
+        if plots is not None:  # before anything is written: no figure file may be a results file
+            from ..render.plots import figure_files
+            refuse_overwrite(figure_files(rep, plots, image_formats), list(results), "the results file")
         deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
         if html is not None:
             from ..render.html import report_html

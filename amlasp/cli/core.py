@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -154,7 +153,7 @@ def facts(
         from ..pddl.parse import load_domain, load_problem
         from ..pddl.plans import read_plan
         from ..pddl.states import load_states, state_inputs
-        from ..render.output import refuse_overwrite
+        from ..render.output import refuse_overwrite, write_stdout
         check_tag(tag)
         refuse_overwrite(out, [domain, problem, plan, *state_inputs(states or [])])
         d = load_domain(domain)
@@ -166,7 +165,7 @@ def facts(
         steps = read_plan(plan, d, p) if p is not None and plan is not None else None
         text = facts_program(d, p, given, steps, tag, rules)
         if out is None:
-            sys.stdout.write(text)
+            write_stdout(text)
         else:
             write_atomic(out, text)
     guarded(run)

@@ -13,64 +13,108 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import Optional, Sequence
 
 from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
-from ..metrics.solve import keep_plan
+from ..metrics.solve import keep_plan, refuse_kept_over_inputs
 from ..workers import ProgressCallback
+from .execute import Interrupted, execute, interruptible
 from .suite import PAPER_DOMAINS, load_suite
-from .units import TASKS, Unit, bundle, record_key, run_unit
+from .units import TASKS, Unit, record_key, run_unit, with_files
 
 # --------------------------------------------------------------------------- results file
 
+#: How a line of ours begins (`json.dumps` of a record or of the meta line). A last line without its
+#: newline that begins so and does not parse was cut short by an interrupted run of ours, and is dropped;
+#: any other text is not ours to drop.
+_OURS = re.compile(r'\{"(learner|task)": ')
+
+
 class ResultsFile:
-    """JSON lines: a `meta` line with the settings, then one record per finished unit."""
+    """JSON lines: a `meta` line with the settings, then one record per finished unit.
+
+    A file that does not begin with the meta line is not a results file: it is refused and left as it
+    is (`--results` naming a PDDL file or a note must not destroy it). A last line without its newline
+    is kept (and completed) when it is a record; it is dropped only when it is a line of ours cut short."""
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        self._tail: Optional[tuple[int, bool]] = None  # (byte offset of an unterminated last line, keep it)
 
     def read(self) -> tuple[dict | None, list[dict]]:
+        self._tail = None
         if not self.path.exists():
             return None, []
+        if not self.path.is_file():
+            raise InputError("not a results file (not a regular file)", self.path)
+        text = self.path.read_text()
+        body, newline, tail = text.rpartition("\n")
+        lines = body.split("\n") if newline else []
         meta, recs = None, []
-        lines = self.path.read_text().splitlines()
-        for i, line in enumerate(lines, 1):
+        for i, line in enumerate(lines + ([tail] if tail.strip() else []), 1):
             if not line.strip():
                 continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
-                if i == len(lines):  # a line cut short by an interrupted run: that unit is redone
-                    break
-                raise InputError("not a results file (invalid JSON line)", self.path, i) from None
-            if not isinstance(rec, dict) or "task" not in rec:
-                raise InputError("not a results file (expected JSON objects with a 'task')", self.path, i)
+            rec = self._record(line, i, last=i > len(lines))
+            if rec is None:  # a line of ours cut short: dropped by `repair`, its unit redone
+                self._tail = (len((body + newline).encode()), False)
+                break
+            if i > len(lines):
+                self._tail = (len((body + newline).encode()), True)
+            if meta is None and rec["task"] != "meta":
+                raise InputError("not a results file of amlasp bench run (its first line is not the meta line "
+                                 "with the settings); choose another --results file", self.path, i)
             if rec["task"] == "meta":
-                meta = rec
+                meta = meta or rec
             else:
                 recs.append(rec)
         return meta, recs
 
-    def repair(self) -> None:
-        """Drop a last line cut short by an interrupted run, so that appends start on a new line."""
-        if not self.path.exists():
-            return
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            with open(self.path, "r+b") as fh:
-                fh.truncate(data.rfind(b"\n") + 1)
+    def _record(self, line: str, i: int, last: bool) -> dict | None:
+        """The record on line `i`; None for a last line of ours cut short; else an error."""
+        try:
+            rec = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            if last and _OURS.match(line):
+                return None
+            raise InputError("not a results file (invalid JSON line)", self.path, i) from None
+        if not isinstance(rec, dict) or "task" not in rec:
+            raise InputError("not a results file (expected JSON objects with a 'task')", self.path, i)
+        return rec
 
-    def append(self, rec: dict) -> None:
-        with open(self.path, "a") as fh:
-            fh.write(json.dumps(clean(rec), sort_keys=False) + "\n")
+    def repair(self) -> None:
+        """After `read`: complete a last record without its newline, or drop a line of ours cut short,
+        so that appends start on a line of their own. Nothing else is ever changed."""
+        if self._tail is None:
+            return
+        offset, keep = self._tail
+        with open(self.path, "r+b") as fh:
+            if keep:
+                fh.seek(0, os.SEEK_END)
+                fh.write(b"\n")
+            else:
+                fh.truncate(offset)
             fh.flush()
             os.fsync(fh.fileno())
+        self._tail = None
+
+    def append(self, rec: dict) -> None:
+        """One whole line in one write to the end of the file (O_APPEND), on disk before the next unit."""
+        data = (json.dumps(clean(rec), sort_keys=False) + "\n").encode()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 # --------------------------------------------------------------------------- run
@@ -87,6 +131,7 @@ class RunSummary:
     seconds: float
     domain_seconds: dict = field(default_factory=dict)  # sum of unit times per (learner, domain)
     failed: tuple[dict, ...] = ()  # the failed units' records (a rerun does them again)
+    unscored: int = 0  # records of this run without a figure: failed, an error, or solve's invalid_model
 
     def to_frame(self):
         import pandas as pd
@@ -138,24 +183,6 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
     return units
 
 
-def with_files(unit: Unit) -> Unit:
-    """The unit with the bytes of every file it reads (for eval, the trajectories' problems too)."""
-    from dataclasses import replace
-    paths: list[Path] = [Path(unit.learned), Path(unit.reference)]
-    if unit.problem:
-        paths.append(Path(unit.problem))
-    if unit.states:
-        from ..pddl.states import find_problem_for
-        pdir = Path(unit.state_problems) if unit.state_problems else None
-        for s in map(Path, unit.states):
-            paths.append(s)
-            if s.suffix == ".json":  # its problems are named inside: all of the candidate directories
-                paths += sorted((pdir or s.parent).glob("*.pddl"))
-            elif (p := find_problem_for(s, pdir)) is not None:
-                paths.append(p)
-    return replace(unit, files=bundle(paths))
-
-
 def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequence[str] | None = None,
         domains: Sequence[str] | None = None, suite: str | Path | None = None, jobs: int = 1,
         executor: str = "process", scheduler: str | None = None, config: str = "greedy", timeout: float = 60.0,
@@ -180,31 +207,75 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
     if meta is not None and meta.get("settings") != settings:
         raise InputError(f"results file was made with other settings {meta.get('settings')}, not {settings} "
                          "(use another results file)", rf.path)
+    if keep_plans is not None:
+        _refuse_kept(keep_plans, units, rf.path)
     rf.repair()
     if meta is None:
         rf.append(_meta(settings, suite))
     done = {record_key(r) for r in recs if not r.get("failed")}
     todo = [u for u in units if u.key not in done]
-    errors = 0
-    failed: list[dict] = []
-    per_domain: dict[tuple[str, str], float] = {}
-    done_before = len(units) - len(todo)
+    tally = _Tally(str(rf.path), len(units), len(units) - len(todo), t0)
     if progress:
-        progress("bench", done_before, len(units))
-    for n, rec in enumerate(_execute(todo, jobs, executor, scheduler), 1):
-        if keep_plans is not None and rec["task"] == "solve":
-            keep_plan(Path(keep_plans) / rec["learner"] / rec["domain"], rec["problem"], rec.pop("plan_text", None),
-                      rec.pop("planner_log", ""))
-        rf.append(rec)
-        errors += "error" in rec
+        progress("bench", tally.done_before, len(units))
+    try:
+        with interruptible(), closing(execute(todo, jobs, executor, scheduler)) as records:
+            for rec in records:
+                if keep_plans is not None and rec["task"] == "solve":
+                    keep_plan(keep_plans, rec["problem"], rec.pop("plan_text", None), rec.pop("planner_log", ""),
+                              (rec["learner"], rec["domain"]))
+                rf.append(rec)
+                tally.add(rec)
+                if progress:
+                    progress("bench", tally.done_before + tally.done_now, len(units))
+    except Interrupted as e:
+        raise RunInterrupted(tally.summary(), e.signum) from None
+    return tally.summary()
+
+
+@dataclass
+class _Tally:
+    """What a run has done so far (its summary, also when it is interrupted)."""
+
+    results: str
+    units: int
+    done_before: int
+    t0: float
+    done_now: int = 0
+    errors: int = 0
+    unscored: int = 0
+    failed: list = field(default_factory=list)
+    per_domain: dict = field(default_factory=dict)
+
+    def add(self, rec: dict) -> None:
+        self.done_now += 1
+        self.errors += "error" in rec
+        self.unscored += "error" in rec or rec.get("status") == "invalid_model"
         if rec.get("failed"):
-            failed.append(rec)
+            self.failed.append(rec)
         k = (rec["learner"], rec["domain"])
-        per_domain[k] = per_domain.get(k, 0.0) + rec.get("seconds", 0.0)
-        if progress:
-            progress("bench", done_before + n, len(units))
-    return RunSummary(str(rf.path), len(units), done_before, len(todo), errors, time.monotonic() - t0, per_domain,
-                      tuple(failed))
+        self.per_domain[k] = self.per_domain.get(k, 0.0) + rec.get("seconds", 0.0)
+
+    def summary(self) -> RunSummary:
+        return RunSummary(self.results, self.units, self.done_before, self.done_now, self.errors,
+                          time.monotonic() - self.t0, dict(self.per_domain), tuple(self.failed), self.unscored)
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """A run stopped by SIGINT or SIGTERM: what it saved (`summary`) and the signal (exit 128 + `signum`)."""
+
+    def __init__(self, summary: RunSummary, signum: int):
+        super().__init__(f"interrupted: {summary.done_now} unit(s) saved")
+        self.summary = summary
+        self.signum = signum
+
+
+def _refuse_kept(keep_plans: str | Path, units: Sequence[Unit], results: Path) -> None:
+    """Before any unit runs: every kept plan and log stays in `keep_plans` and is none of the inputs
+    (a problem, a model, a test state, the results file)."""
+    inputs: list[str | Path | None] = [results]
+    for u in units:
+        inputs += [u.learned, u.reference, u.problem, *u.states, u.state_problems]
+    refuse_kept_over_inputs(keep_plans, [((u.learner, u.domain), u.problem) for u in units if u.problem], inputs)
 
 
 def _meta(settings: dict, suite: str | Path | None) -> dict:
@@ -223,50 +294,5 @@ def _meta(settings: dict, suite: str | Path | None) -> dict:
             "versions": versions}
 
 
-def _execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None) -> Iterator[dict]:
-    """Records in completion order; a unit whose worker was lost becomes a failed record."""
-    if not units:
-        return
-    if executor == Executor.DASK:
-        yield from _execute_dask(units, scheduler)
-        return
-    if jobs <= 1:
-        for u in units:
-            yield run_unit(with_files(u))
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_unit, with_files(u)): u for u in units}
-        for fut in as_completed(futures):
-            yield _result(fut, futures[fut])
-
-
-def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
-    try:
-        from dask.distributed import Client
-        from dask.distributed import as_completed as dask_completed
-    except ImportError:
-        raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
-    try:
-        client = Client(scheduler, timeout="30s")
-    except OSError as e:
-        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
-    with client:
-        futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
-        by_key = {f.key: u for f, u in zip(futures, units)}
-        for fut in dask_completed(futures):
-            yield _result(fut, by_key[fut.key])
-
-
-def _result(fut, unit: Unit) -> dict:
-    """The record of a finished future, or a failed record if its worker raised or was lost."""
-    try:
-        return fut.result()
-    except Exception as e:
-        rec = {"learner": unit.learner, "domain": unit.domain, "task": unit.task}
-        if unit.problem:
-            rec["problem"] = Path(unit.problem).name
-        return rec | {"error": f"worker failed: {type(e).__name__}: {e}", "failed": True}
-
-
-__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunSummary", "plan_units",
-           "with_files", "run"]
+__all__ = ["PAPER_DOMAINS", "TASKS", "Executor", "Unit", "run_unit", "ResultsFile", "RunInterrupted", "RunSummary",
+           "plan_units", "with_files", "run"]

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..errors import InputError
+from ..files import within
 
 #: The 20 IPC learning-track domains of the paper, in the order of its tables.
 PAPER_DOMAINS: tuple[str, ...] = (
@@ -165,7 +166,12 @@ def _paths(base: Path, value, where: str, manifest: Path, many: bool):
     items = value if isinstance(value, list) else [value]
     if not items or not all(isinstance(v, str) and v for v in items) or (len(items) > 1 and not many):
         raise InputError(f"{where}: expected {'a path or a list of paths' if many else 'a path'} (strings)", manifest)
-    paths = [(base / v).resolve() for v in items]
+    inside = [within(base, v) for v in items]
+    bad = next((v for v, p in zip(items, inside) if p is None), None)
+    if bad is not None:
+        raise InputError(f"{where}: {bad!r} is not inside the manifest's folder (paths are relative to it and "
+                         "stay inside it; move the manifest up)", manifest)
+    paths = [p.resolve() for p in inside if p is not None]
     return paths if many else paths[0]
 
 

@@ -28,7 +28,7 @@ from typing import Optional
 
 from ..errors import InputError
 from ..external.fast_downward import plan_with_fast_downward
-from ..files import write_atomic
+from ..files import plain_name, refuse_overwrite, write_atomic
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from ..pddl.inputs import problem_files
 from ..pddl.parse import load_domain, load_problem
@@ -187,7 +187,7 @@ def generate_trajectories(domain: str | Path, problems, out_dir: str | Path, *, 
     domain_path = Path(domain)
     load_domain(domain_path)  # bad input is reported before any work starts
     files = problem_files(problems)
-    dom_name = name or domain_path.stem
+    dom_name = plain_name(name, "--name") if name else domain_path.stem  # a part of every file name written
     count = len(files) if count is None else count
     if count < 1:
         raise InputError("--count must be at least 1")
@@ -195,14 +195,12 @@ def generate_trajectories(domain: str | Path, problems, out_dir: str | Path, *, 
     if out.exists() and not out.is_dir():
         raise InputError("not a directory", out)
     (out / "problems").mkdir(parents=True, exist_ok=True)
-    inputs = {domain_path.resolve(), *(f.resolve() for f in files)}
     work, outcomes = [], {}
     for k in range(count):
         src = files[k % len(files)]
         traj = out / f"{k}_{dom_name}_traj"
         copy = out / "problems" / f"{k}_{dom_name}_prob.pddl"
-        if traj.resolve() in inputs:
-            raise InputError("refusing to overwrite an input file", traj)
+        refuse_overwrite(traj, [domain_path, *files])
         if copy.exists() and copy.resolve() != src.resolve() and copy.read_bytes() != src.read_bytes():
             raise InputError(f"exists and is not a copy of {src} (choose another output directory)", copy)
         if traj.exists():

@@ -64,6 +64,24 @@ def bundle(paths: list[Path | str]) -> tuple[tuple[str, bytes], ...]:
     return tuple(out.items())
 
 
+def with_files(unit: Unit) -> Unit:
+    """The unit with the bytes of every file it reads (for eval, the trajectories' problems too)."""
+    from dataclasses import replace
+    paths: list[Path] = [Path(unit.learned), Path(unit.reference)]
+    if unit.problem:
+        paths.append(Path(unit.problem))
+    if unit.states:
+        from ..pddl.states import find_problem_for
+        pdir = Path(unit.state_problems) if unit.state_problems else None
+        for s in map(Path, unit.states):
+            paths.append(s)
+            if s.suffix == ".json":  # its problems are named inside: all of the candidate directories
+                paths += sorted((pdir or s.parent).glob("*.pddl"))
+            elif (p := find_problem_for(s, pdir)) is not None:
+                paths.append(p)
+    return replace(unit, files=bundle(paths))
+
+
 @contextmanager
 def _local(unit: Unit) -> Iterator[Callable[[str | None], Optional[str]]]:
     """`where(path)`: the local copy of an input path (absolute, as `plan_units` writes them), or None when
@@ -177,4 +195,4 @@ def _solve(unit: Unit, where, learned: Optional[str], reference: str) -> dict:
     return d
 
 
-__all__ = ["TASKS", "Unit", "bundle", "record_key", "run_unit"]
+__all__ = ["TASKS", "Unit", "bundle", "record_key", "run_unit", "with_files"]

@@ -12,14 +12,19 @@ Fast Downward runs as a child process of unified-planning's PDDL planner, in a
 temporary directory (its intermediate `output.sas` too). Limits: the time limit is the
 wall-clock time of the planner process, enforced exactly by unified-planning (it kills
 the process group); Fast Downward's own time limits are whole seconds minus the
-driver's start-up, too coarse for short limits. The memory limit is Fast Downward's
-`--overall-memory-limit` (`setrlimit(RLIMIT_AS)` in the translator and search).
+driver's start-up, too coarse for short limits (they are given only as a backstop,
+`ORPHAN_GRACE` seconds later). The memory limit is Fast Downward's `--overall-memory-limit`
+(`setrlimit(RLIMIT_AS)` in the translator and search). An interrupt ends the planner's whole
+process group (`run_planner`'s `finally`, `stop_planners`): it runs in a session of its own,
+which the terminal's Ctrl-C does not reach.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import signal
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -36,6 +41,11 @@ CONFIGS: dict[str, str] = {
     "greedy": "let(hff,ff(),let(hcea,cea(),lazy_greedy([hff,hcea],preferred=[hff,hcea])))",
     "opt": "astar(lmcut())",
 }
+
+#: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit
+#: is enforced by unified-planning, from the process that started the planner; should that process
+#: be killed (`kill -9` of a bench worker), the planner it leaves behind still ends.
+ORPHAN_GRACE = 30
 
 # Fast Downward driver exit codes (https://www.fast-downward.org/latest/documentation/exit-codes/).
 _PLAN_FOUND = {0, 1, 2, 3}
@@ -154,9 +164,11 @@ def _engine_class():
     from up_fast_downward import FastDownwardPDDLPlanner
 
     class LimitedFastDownward(FastDownwardPDDLPlanner):
-        def __init__(self, search_config: str, memory_mb: int | None):
+        def __init__(self, search_config: str, memory_mb: int | None, timeout: float | None = None):
             super().__init__(fast_downward_search_config=search_config, log_level="info")
             self._limits: list[str] = []
+            if timeout is not None:  # a backstop: a planner whose worker was killed still ends on its own
+                self._limits += ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"]
             if memory_mb is not None:
                 self._limits += ["--overall-memory-limit", f"{memory_mb}M"]
             self.exit_code: int | None = None
@@ -173,6 +185,27 @@ def _engine_class():
             return super()._result_status(problem, plan, retval, log_messages)
 
     return LimitedFastDownward
+
+
+#: The engines of the planner calls going on in this process (`stop_planners`).
+_RUNNING: set = set()
+
+
+def _stop(engine) -> None:
+    """End `engine`'s planner if it still runs: its whole process group (the driver, translator and
+    search), since unified-planning starts it in a session of its own, out of reach of the terminal."""
+    proc = getattr(engine, "_process", None)
+    if proc is not None and proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:  # ended meanwhile
+            pass
+
+
+def stop_planners() -> None:
+    """End every planner this process started that still runs (a bench worker told to stop)."""
+    for engine in list(_RUNNING):
+        _stop(engine)
 
 
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
@@ -201,11 +234,15 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
         where = f" ({task.source})" if task.source else ""
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
                              f"unified-planning cannot read the model{where}: {msg}")
-    engine = _engine_class()(CONFIGS[config], memory_mb)
+    engine = _engine_class()(CONFIGS[config], memory_mb, timeout)
+    _RUNNING.add(engine)
     try:
         result = engine.solve(up_problem, timeout=timeout)
     except Exception as e:
         return PlannerResult(PlannerStatus.ERROR, None, time.monotonic() - start, f"{type(e).__name__}: {e}")
+    finally:  # an interrupt (Ctrl-C, SIGTERM turned into an exception) must not leave the planner running
+        _RUNNING.discard(engine)
+        _stop(engine)
     seconds = time.monotonic() - start
     logs = "\n".join(m.message for m in result.log_messages or [])
     status, plan, detail = _outcome(result, engine.exit_code, logs, timeout, memory_mb)
@@ -245,4 +282,4 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
 
 
 __all__ = ["CONFIGS", "PlannerResult", "PlannerStatus", "PlannerTask", "planner_task", "run_planner",
-           "plan_with_fast_downward"]
+           "plan_with_fast_downward", "stop_planners"]

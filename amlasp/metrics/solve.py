@@ -146,17 +146,42 @@ def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, na
     return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log)
 
 
-def keep_plan(directory: str | Path, problem: str, plan_text: Optional[str], log: str) -> None:
-    """`--keep-plans`: `<problem stem>.plan` (when there is a plan) and `<problem stem>.log` in `directory`."""
-    from ..files import write_atomic
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    stem = Path(problem).stem
+def kept_files(directory: str | Path, problem: str, folders: Sequence[str] = ()) -> tuple[Path, Path]:
+    """`--keep-plans`: the plan and log files of `problem` in `directory/folders...`.
+
+    Each folder (a learner's, a domain's name) and the problem's file name must be plain names,
+    and the files must lie inside `directory` once links and `..` are resolved: a name from an
+    option or a manifest never leads a write (or a deletion) elsewhere (`files.inside`)."""
+    from ..files import inside, plain_name
+    for f in folders:
+        plain_name(f, "--keep-plans: the name")
+    stem = Path(plain_name(Path(problem).name, "--keep-plans: the problem file")).stem
+    return inside(directory, *folders, f"{stem}.plan"), inside(directory, *folders, f"{stem}.log")
+
+
+def refuse_kept_over_inputs(directory: str | Path, problems: Sequence[tuple[Sequence[str], str]],
+                            inputs: Sequence[str | Path | None]) -> None:
+    """Before any work: no kept plan or log (`(folders, problem)` each) may be one of the inputs."""
+    from ..files import refuse_overwrite
+    targets = [f for folders, problem in problems for f in kept_files(directory, problem, folders)]
+    refuse_overwrite(targets, inputs, "an input file (--keep-plans)")
+
+
+def keep_plan(directory: str | Path, problem: str, plan_text: Optional[str], log: str,
+              folders: Sequence[str] = ()) -> None:
+    """`--keep-plans`: `<problem stem>.plan` (when there is a plan) and `<problem stem>.log` in
+    `directory/folders...` (`kept_files`)."""
+    from ..files import cannot_write, write_atomic
+    plan, log_file = kept_files(directory, problem, folders)
+    try:
+        plan.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise cannot_write(e, plan.parent) from None
     if plan_text is not None:
-        write_atomic(out / f"{stem}.plan", plan_text)
+        write_atomic(plan, plan_text)
     else:  # no stale plan of an earlier run next to this run's log
-        (out / f"{stem}.plan").unlink(missing_ok=True)
-    write_atomic(out / f"{stem}.log", log)
+        plan.unlink(missing_ok=True)
+    write_atomic(log_file, log)
 
 
 def _solve_star(args) -> ProblemOutcome:
@@ -195,6 +220,9 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     files = problem_files(problems)
     if keep_plans is not None and len({f.stem for f in files}) < len(files):
         raise InputError("--keep-plans needs problem files with distinct names (their plans are <name>.plan)")
+    if keep_plans is not None:
+        refuse_kept_over_inputs(keep_plans, [((), f.name) for f in files],
+                                [learned if not isinstance(learned, Domain) else learned.file, ref.file, *files])
     probs = [load_problem(f, ref) for f in files]
     model = load_learned(learned)
     work = [(model, ref, p, f.name, config, timeout, memory_mb) for p, f in zip(probs, files)]
@@ -208,4 +236,5 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
 
 
 __all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult",
-           "solve", "solve_problem", "problem_files", "keep_plan", "load_learned", "run_pool", "ProgressCallback"]
+           "solve", "solve_problem", "problem_files", "keep_plan", "kept_files", "refuse_kept_over_inputs",
+           "load_learned", "run_pool", "ProgressCallback"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..files import within
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from . import jsonpos, sexpr
 from .ground import Grounder
@@ -251,7 +252,8 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
     for key, states in data.items:
         ppath = _problem_path(base, key.value)
         if ppath is None:
-            raise InputError(f"problem file '{key.value}' not found in {base}", file, key.line, key.col)
+            raise InputError(f"problem file '{key.value}' not found in {base} (names are relative to it, "
+                             "and stay inside it)", file, key.line, key.col)
         problem = _problem(ppath, domain, problems)
         if states.kind != "array" or any(s.kind != "array" for s in states.items):
             bad = next((s for s in states.items if s.kind != "array"), states)
@@ -275,10 +277,11 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
 
 
 def _problem_path(base: Path, name: str) -> Path | None:
-    """`base/name` if it is a file (a name that is empty, a directory or not a path at all is not)."""
+    """`base/name` if it is a file inside `base` (a name that is empty, absolute, leads out of `base` with
+    `..`, is a directory or not a path at all is not: a state file names only problems beside it)."""
     try:
-        p = base / name
-        return p if name and p.is_file() else None
+        p = within(base, name)
+        return p if p is not None and p.is_file() else None
     except (OSError, ValueError):  # a name too long, or with a NUL byte
         return None
 

@@ -60,12 +60,22 @@ def figures(report: Report) -> Iterator[tuple[str, object]]:
     """(file stem, matplotlib Figure) for every figure of the report; each is closed after use."""
     with _pyplot() as plt:
         for t in report.tables:
-            for stem, draw in ((t.name, _bars), (f"{t.name}_heatmap", _heatmap)):
+            for stem, draw in zip(_stems(t), (_bars, _heatmap)):
                 fig = draw(plt, t)
                 try:
                     yield stem, fig
                 finally:
                     plt.close(fig)
+
+
+def _stems(t: Table) -> tuple[str, str]:
+    return t.name, f"{t.name}_heatmap"
+
+
+def figure_files(report: Report, out_dir: str | Path, formats: Sequence[str]) -> list[Path]:
+    """The files `plots` writes, for checking them against the inputs before any is drawn."""
+    return [Path(out_dir) / f"{stem}.{PlotFormat.parse(str(f))}" for t in report.tables for stem in _stems(t)
+            for f in formats]
 
 
 def save(fig, path: Path, fmt: str) -> None:
@@ -76,6 +86,8 @@ def plots(report: Report, out_dir: str | Path, formats: Sequence[str] = ("png", 
     """Write every figure in every format to `out_dir`; the files written."""
     formats = [PlotFormat.parse(str(f)) for f in formats]
     out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise InputError("--plots: not a directory", out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for stem, fig in figures(report):

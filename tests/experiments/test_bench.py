@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
 
 import pytest
@@ -134,3 +135,70 @@ def test_dask_executor_on_a_local_cluster(suite, tmp_path):
     _, recs = ResultsFile(tmp_path / "d.jsonl").read()
     assert sorted(r.get("status", r["task"]) for r in recs) == ["compare", "eval", "solved", "solved"]
     assert all("error" not in r for r in recs)
+
+
+# --------------------------------------------------------------------------- the results file is ours alone
+
+def _compare_ferry(suite, results, *more) -> object:
+    return cli.run("bench", "run", "--learned", suite / "learners" / "perfect", "--suite", suite, "--domain", "ferry",
+                   "--task", "compare", "--results", results, *more)
+
+
+def test_a_valid_last_record_without_newline_is_kept_counted_and_completed(suite, tmp_path):
+    results = tmp_path / "r.jsonl"
+    assert _compare_ferry(suite, results).exit_code == 0
+    whole = results.read_bytes()
+    results.write_bytes(whole.rstrip(b"\n"))  # e.g. written by hand or by another tool
+    res = _compare_ferry(suite, results)
+    assert res.exit_code == 0 and "0 unit(s) run, 1 already" in res.stderr, res.output
+    assert results.read_bytes() == whole  # the record kept, its newline added
+
+
+def test_only_a_torn_line_of_ours_is_dropped(suite, tmp_path):
+    results = tmp_path / "r.jsonl"
+    assert _compare_ferry(suite, results).exit_code == 0
+    whole = results.read_bytes()
+    results.write_bytes(whole + b'{"learner": "perfect", "domain": "fer')  # cut short by an interrupted run
+    res = _compare_ferry(suite, results)
+    assert res.exit_code == 0 and "0 unit(s) run, 1 already" in res.stderr, res.output
+    assert results.read_bytes() == whole
+    results.write_bytes(whole + b"a note someone appended")  # not ours: refused, left as it is
+    res = _compare_ferry(suite, results)
+    assert res.exit_code == 2 and "not a results file" in res.stderr, res.output
+    assert results.read_bytes() == whole + b"a note someone appended"
+
+
+@pytest.mark.parametrize("text", ["(define (problem p) (:domain d) (:objects a) (:init) (:goal (and)))",
+                                  "remember: rerun ferry\nwith the new planner\n", '{"task": "compare"}\n'],
+                         ids=["one-line PDDL", "a note", "a record without meta"])
+def test_a_file_that_is_not_a_results_file_is_refused_and_left_alone(suite, tmp_path, text):
+    results = tmp_path / "notes.txt"
+    results.write_text(text)
+    res = _compare_ferry(suite, results)
+    assert res.exit_code == 2 and "not a results file" in res.stderr, res.output
+    assert results.read_text() == text
+
+
+def test_a_run_in_which_no_unit_gives_a_figure_exits_1(suite, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    res = cli.run("bench", "run", "--learned", empty, "--suite", suite, "--domain", "ferry", "--task", "compare",
+                  "--task", "eval", "--results", tmp_path / "r.jsonl")
+    assert res.exit_code == 1, res.output
+    assert "none of the 2 unit(s) gave a figure" in res.stderr
+
+
+def test_report_never_writes_over_the_results_file(suite, tmp_path):
+    pytest.importorskip("matplotlib")
+    figs = tmp_path / "figs"
+    figs.mkdir()
+    results = figs / "syntactic.png"  # a results file where a figure would go
+    assert _compare_ferry(suite, results).exit_code == 0
+    before = results.read_bytes()
+    res = cli.run("bench", "report", results, "--plots", figs, "--plot-format", "png")
+    assert res.exit_code == 2 and "refusing to overwrite the results file" in res.stderr, res.output
+    os.symlink(results, tmp_path / "link.md")
+    for option in ("-o", "--html"):
+        res = cli.run("bench", "report", results, option, tmp_path / "link.md")
+        assert res.exit_code == 2 and "refusing to overwrite the results file" in res.stderr, res.output
+    assert results.read_bytes() == before

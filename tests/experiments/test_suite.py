@@ -165,6 +165,68 @@ def test_solve_keep_plans(own_suite, tmp_path):
     assert len(steps) == json.loads(res.stdout)["problems"][0]["plan_length"]
 
 
+def _keep_suite(own_suite, tmp_path, domain: str = "ferry", problem: str = "ferry/problems/0_ferry_prob.pddl"):
+    """A manifest with one domain (name and problem path chosen), next to a copy of the own suite's files."""
+    suite = tmp_path / "suite"
+    shutil.copytree(own_suite, suite, ignore=shutil.ignore_patterns("*.toml"))
+    (suite / "m.toml").write_text(f'[domains."{domain}"]\nreference = "ferry/domain.pddl"\nproblems = "{problem}"\n')
+    return suite
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("learner,domain", [("../victim", "ferry"), ("sam", "../../escaped"), ("..", "ferry")])
+def test_keep_plans_refuses_names_that_lead_out_of_dir(own_suite, tmp_path, learner, domain):
+    suite = _keep_suite(own_suite, tmp_path, domain)
+    before = _files(tmp_path)
+    res = cli.run("bench", "run", "--suite", suite / "m.toml", "--learned", own_suite / "learned" / "sam",
+                  "--learner", learner, "--domain", domain, "--task", "solve", "--results", tmp_path / "r.jsonl",
+                  "--keep-plans", tmp_path / "keep" / "plans")
+    assert res.exit_code == 2 and "cannot be a file or folder name" in res.stderr, res.output
+    assert _files(tmp_path) == before  # nothing written, nothing deleted, anywhere (no results file either)
+
+
+def test_keep_plans_follows_no_link_out_of_dir(own_suite, tmp_path):
+    suite = _keep_suite(own_suite, tmp_path)
+    (tmp_path / "keep").mkdir()
+    (tmp_path / "victim").mkdir()
+    os.symlink(tmp_path / "victim", tmp_path / "keep" / "sam")
+    res = cli.run("bench", "run", "--suite", suite / "m.toml", "--learned", own_suite / "learned" / "sam",
+                  "--task", "solve", "--results", tmp_path / "r.jsonl", "--keep-plans", tmp_path / "keep")
+    assert res.exit_code == 2 and "refusing to write outside" in res.stderr, res.output
+    assert not list((tmp_path / "victim").iterdir())
+
+
+@pytest.mark.parametrize("name", ["0_ferry_prob.log", "0_ferry_prob.plan"])
+def test_keep_plans_never_writes_onto_an_input(own_suite, tmp_path, name):
+    suite = _keep_suite(own_suite, tmp_path, problem=f"keep/sam/ferry/{name}")
+    problem = suite / "keep" / "sam" / "ferry" / name
+    problem.parent.mkdir(parents=True)
+    shutil.copy(own_suite / "ferry" / "problems" / "0_ferry_prob.pddl", problem)
+    before = problem.read_bytes()
+    res = cli.run("bench", "run", "--suite", suite / "m.toml", "--learned", own_suite / "learned" / "sam",
+                  "--task", "solve", "--results", tmp_path / "r.jsonl", "--keep-plans", suite / "keep")
+    assert res.exit_code == 2 and "refusing to overwrite an input file (--keep-plans)" in res.stderr, res.output
+    res = cli.run("solve", own_suite / "learned" / "sam" / "ferry.pddl", own_suite / "ferry" / "domain.pddl",
+                  "--problems", problem, "--keep-plans", problem.parent)
+    assert res.exit_code == 2 and "refusing to overwrite an input file (--keep-plans)" in res.stderr, res.output
+    assert problem.read_bytes() == before
+
+
+def test_manifest_paths_stay_in_its_folder_and_no_other_file_is_echoed(own_suite, tmp_path):
+    secret = tmp_path / "secret.pddl"
+    secret.write_text("SECRET-LINE-1\n")
+    suite = _keep_suite(own_suite, tmp_path)
+    for bad in ("../secret.pddl", str(secret)):
+        (suite / "m.toml").write_text(f'[domains.ferry]\nreference = "{bad}"\n')
+        res = cli.run("bench", "run", "--suite", suite / "m.toml", "--learned", own_suite / "learned" / "sam",
+                      "--task", "compare", "--results", tmp_path / "r.jsonl")
+        assert res.exit_code == 2 and "is not inside the manifest's folder" in res.stderr, res.output
+        assert "SECRET" not in res.output
+
+
 # --------------------------------------------------------------------------- a real Dask cluster
 
 def _free_port() -> int:

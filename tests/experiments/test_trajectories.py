@@ -79,3 +79,11 @@ def test_files_resume_and_cli(tmp_path):
         generate_trajectories(FERRY, FERRY_PROBLEMS, out, count=1)
     with pytest.raises(InputError, match="probability"):
         generate_trajectories(FERRY, FERRY_PROBLEMS, out, p_rnd=1.5)
+
+
+@pytest.mark.parametrize("name", ["../escaped", "a/b", ".."])
+def test_a_name_that_would_lead_out_of_the_output_folder_is_refused(tmp_path, name):
+    out = tmp_path / "out"
+    res = run("gen", "trajectories", IPC / "domains" / "ferry.pddl", "-p", FERRY_PROBLEMS[0], "-o", out, "--name", name)
+    assert res.exit_code == 2 and "cannot be a file or folder name" in res.stderr, res.output
+    assert not list(tmp_path.iterdir())  # nothing written, in the folder or beside it

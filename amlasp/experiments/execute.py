@@ -1,0 +1,246 @@
+"""Where a bench run's units are done, and how a run stops: in this process, in a pool of worker
+processes, or on a Dask cluster; records come back in completion order.
+
+- **Interrupts.** While a run goes on, SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main
+  process (`interruptible`). The pool's workers ignore SIGINT (a terminal sends it to the whole
+  process group) and are ended with SIGTERM, on which each ends its planner first: unified-planning
+  starts Fast Downward in a session of its own, which no terminal signal reaches
+  (`external.fast_downward.stop_planners`). In this process, the planner is ended by the
+  exception's unwinding (`run_planner`'s `finally`).
+- **A lost worker** (killed, out of memory) loses only the unit it was doing: each worker does one
+  unit at a time, so the pool knows which; that unit becomes a failed record (a rerun does it
+  again), a new worker takes the dead one's place and the other units go on.
+- **Dask.** A cluster that has had no worker for `AMLASP_DASK_IDLE` seconds (default 60) ends the
+  run with an error that says so: the units done are saved, a rerun does the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections import deque
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional, Sequence
+
+from ..choices import Executor
+from ..errors import InputError
+from .units import Unit, run_unit, with_files
+
+#: Seconds a worker is given to end (and end its planner) after SIGTERM, before SIGKILL.
+GRACE = 3.0
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM during a run; `signum` says which (the exit code is 128 + signum)."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """SIGINT and SIGTERM raise `Interrupted` while the block runs (only in the main thread, where
+    Python delivers signals), so that `finally` blocks end the children and the caller says what
+    was saved; a second signal does not cut that short. The previous handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
+
+    def handler(signum, frame):
+        if not fired:
+            fired.append(signum)
+            raise Interrupted(signum)
+
+    old = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None) -> Iterator[dict]:
+    """Records in completion order; a unit whose worker was lost becomes a failed record."""
+    if not units:
+        return
+    if executor == Executor.DASK:
+        yield from _execute_dask(units, scheduler)
+    elif jobs <= 1 or len(units) == 1:
+        for u in units:
+            yield run_unit(with_files(u))
+    else:
+        yield from _pool(units, min(jobs, len(units)))
+
+
+def failed_record(unit: Unit, why: str) -> dict:
+    """The record of a unit that could not be done: failed, so that a rerun does it again."""
+    rec = {"learner": unit.learner, "domain": unit.domain, "task": unit.task}
+    if unit.problem:
+        rec["problem"] = Path(unit.problem).name
+    return rec | {"error": f"worker failed: {why}", "failed": True}
+
+
+# --------------------------------------------------------------------------- the process pool
+
+def _serve(conn) -> None:
+    """A worker: one unit at a time from `conn`, its record back; SIGTERM ends it and its planner."""
+    def stop(signum, frame):
+        from ..external.fast_downward import stop_planners
+        stop_planners()
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the parent's to handle
+    while True:
+        try:
+            unit = conn.recv()
+        except (EOFError, OSError):
+            return
+        if unit is None:
+            return
+        conn.send(run_unit(unit))
+
+
+class _Worker:
+    """A worker process, the pipe to it, and the unit it is doing."""
+
+    def __init__(self, ctx):
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.proc.start()
+        child.close()
+        self.unit: Optional[Unit] = None
+
+    def give(self, unit: Unit) -> None:
+        self.unit = unit
+        self.conn.send(with_files(unit))
+
+    def end(self) -> None:
+        """Stop it: asked nicely when idle; SIGTERM when busy (it ends its planner), SIGKILL if it lingers."""
+        if self.unit is None and self.proc.is_alive():
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        elif self.proc.is_alive():
+            self.proc.terminate()
+        self.proc.join(GRACE)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(GRACE)
+        self.conn.close()
+
+
+def _pool(units: Sequence[Unit], jobs: int) -> Iterator[dict]:
+    """Units over `jobs` worker processes, one unit each at a time."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context()
+    todo = deque(units)
+    workers = [_Worker(ctx) for _ in range(jobs)]
+    try:
+        for w in workers:
+            if todo:
+                w.give(todo.popleft())
+        while any(w.unit is not None for w in workers):
+            busy = [w for w in workers if w.unit is not None]
+            wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
+            for i, w in enumerate(busy):
+                rec = _answer(w)
+                if rec is None:
+                    continue
+                if w.unit is not None:  # lost: a new worker in its place
+                    w.conn.close()
+                    w = workers[workers.index(busy[i])] = _Worker(ctx)
+                w.unit = None
+                if todo:
+                    w.give(todo.popleft())
+                yield rec
+    finally:
+        for w in workers:
+            w.end()
+
+
+def _answer(w: _Worker) -> Optional[dict]:
+    """The record `w` sent, a failed record if `w` died, or None while it is still working.
+    After a record `w.unit` is None; after a death it is still set (the caller replaces `w`)."""
+    assert w.unit is not None
+    try:
+        if w.conn.poll():
+            rec = w.conn.recv()
+            w.unit = None
+            return rec
+    except (EOFError, OSError):
+        pass
+    if w.proc.is_alive():
+        return None
+    w.proc.join()
+    code = w.proc.exitcode
+    why = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+    return failed_record(w.unit, f"the worker doing this unit was lost ({why})")
+
+
+# --------------------------------------------------------------------------- Dask
+
+def _idle_limit() -> float:
+    """`AMLASP_DASK_IDLE`: seconds a Dask cluster may have no worker before the run stops."""
+    text = os.environ.get("AMLASP_DASK_IDLE", "60")
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(f"AMLASP_DASK_IDLE must be a number of seconds, not {text!r}") from None
+    if value <= 0:
+        raise InputError("AMLASP_DASK_IDLE must be positive")
+    return value
+
+
+def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
+    try:
+        from dask.distributed import Client, wait
+    except ImportError:
+        raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
+    idle = _idle_limit()
+    try:
+        client = Client(scheduler, timeout="30s")
+    except OSError as e:
+        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+    with client:
+        futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
+        by_key = {f.key: u for f, u in zip(futures, units)}
+        pending, alone_since = set(futures), None
+        try:
+            while pending:
+                try:
+                    done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
+                except TimeoutError:  # nothing finished: is anyone still working?
+                    done = set()
+                for fut in done:
+                    yield _result(fut, by_key[fut.key])
+                if done or client.scheduler_info().get("workers"):
+                    alone_since = None
+                    continue
+                alone_since = alone_since or time.monotonic()
+                if time.monotonic() - alone_since >= idle:
+                    raise InputError(f"the Dask cluster at {scheduler} has had no worker for {idle:g} s; "
+                                     f"{len(pending)} unit(s) not done (start workers and rerun the same "
+                                     "command to do them; AMLASP_DASK_IDLE sets the wait)")
+        finally:
+            if pending:
+                client.cancel(list(pending))
+
+
+def _result(fut, unit: Unit) -> dict:
+    """The record of a finished future, or a failed record if its worker raised or was lost."""
+    try:
+        return fut.result()
+    except Exception as e:
+        return failed_record(unit, f"{type(e).__name__}: {e}")
+
+
+__all__ = ["GRACE", "Interrupted", "execute", "failed_record", "interruptible"]
