@@ -142,6 +142,8 @@ def grade(
             raise InputError("nothing to do: give ANSWERS, or --check-gold")
         with progress_bar(transient=True) as progress:
             result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress)
+        if result.unreadable:
+            warn([d["problem"] + " (not graded)" for d in result.unreadable])
         if result.unknown_answers:
             warn([f"{len(result.unknown_answers)} answer(s) for ids no item has, e.g. {result.unknown_answers[0]}"])
         if form == Format.TABLE:
