@@ -114,7 +114,7 @@ def test_grade_bad_items_file_names_the_item(tmp_path):
     assert r.returncode == 0 and problem in r.stderr, r.stderr  # the item's problem; the rest is graded
     data = json.loads(r.stdout)
     assert data["gold_check"][-1]["checked"] == 1 and data["gold_check"][-1]["agree"] == 1
-    assert [d["problem"] for d in data["unreadable_items"]] == [problem]
+    assert [d["problem"] for d in data["unreadable_items"]] == [problem + " (did you mean :action?)"]
     items.write_text(json.dumps(rows[0]) + "\n" + json.dumps({"id": 7, "group": "poetry_gen"}) + "\n")
     r = run_module("questions", "grade", items, timeout=120)
     assert r.returncode == 2 and f"{items}:2:1: item 7: unknown group 'poetry_gen'" in r.stderr, r.stderr

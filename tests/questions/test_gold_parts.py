@@ -1,0 +1,119 @@
+"""Gold checks and grading decided part by part: a fact (action) left open is named and does not hide
+the rest; an item that cannot be read is its own problem; prog's English resolved by the action's
+name; "None" right only when there is none; val's reasons from a run."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from amlasp.enums import Verdict
+from amlasp.questions import decide
+from amlasp.questions.decide import Decision
+from amlasp.questions.gold import Undecided, case_of, check, load_items
+from amlasp.questions.grade import grade
+from tests.support.acpbench import ACP
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+REACH_NONE = "-8682376828094741291"  # floor-tile: gold None, yet (clear tile_4) can never hold
+
+
+def acp(task: str) -> list[dict]:
+    return list(load_items(ACP / task / "dev.gen.json"))
+
+
+def test_land_one_undecided_fact_is_named_and_the_others_checked(monkeypatch):
+    """One fact the planner cannot settle: the check names it (with why) and still compares every
+    other listed fact, reporting their disagreements apart."""
+    item = copy.deepcopy(next(i for i in acp("land") if i["answer"]["yes"] and len(i["answer"]["no"]) > 1))
+    c = case_of(item)
+    stuck = c.atom(item["answer"]["no"][0])
+    wrongly = item["answer"]["yes"][0]
+    item["answer"]["no"].append(wrongly)  # a landmark also listed as none: a disagreement to find
+    item["answer"]["yes"] = item["answer"]["yes"][1:]
+    real = decide.Landmarks.fact
+
+    def fact(self, f):
+        return Decision(Verdict.UNKNOWN, "planner budget spent") if f == stuck else real(self, f)
+    monkeypatch.setattr(decide.Landmarks, "fact", fact)
+    with pytest.raises(Undecided) as e:
+        check(case_of(item), 10)
+    assert f"({stuck}) (planner budget spent)" in str(e.value) and str(e.value).startswith("1 undecided")
+    assert any("is listed as no landmark, but it is one" in d for d in e.value.found), e.value.found
+
+
+def test_reach_one_undecided_atom_is_named_and_the_others_checked(monkeypatch):
+    item = next(i for i in acp("reach") if len(i["answer"]) > 1)
+    c = case_of(item)
+    stuck = c.atom(item["answer"][0])
+    real = decide.Reachability.atom
+
+    def atom(self, f, planner=True, mutex=True):
+        return Decision(Verdict.UNKNOWN, "not decided") if f == stuck else real(self, f, planner, mutex)
+    monkeypatch.setattr(decide.Reachability, "atom", atom)
+    with pytest.raises(Undecided) as e:
+        check(case_of(item), 10)
+    assert str(e.value) == f"1 undecided: ({' '.join(str(stuck).strip('()').split())}) (not decided)"
+    assert e.value.found == []
+
+
+def test_gold_report_counts_checked_items_and_keeps_undecided_apart(monkeypatch):
+    items = acp("val")[:3]
+    g = grade(items, {}, check_gold=True)
+    assert g.gold_summary()[-1] == {"task": "all", "form": "all", "checked": 3, "agree": 3, "disagree": 0,
+                                    "undecided": 0}
+    from amlasp.questions import grade as grading
+    monkeypatch.setattr(grading, "check", lambda c, t: (_ for _ in ()).throw(Undecided("2 undecided: x; y")))
+    g = grade(items[:1], {}, check_gold=True)
+    assert g.gold == [] and g.undecided[0]["why"] == "2 undecided: x; y"
+    assert g.gold_summary()[0]["undecided"] == 1
+
+
+MINE = """(define (domain mine) (:requirements :strips :typing) (:types loc)
+ (:predicates (at ?l - loc) (laser-at ?l - loc) (bomb-at ?l - loc) (holds-laser) (holds-bomb) (free))
+ (:action pickup-laser :parameters (?l - loc) :precondition (and (at ?l) (laser-at ?l) (free))
+  :effect (and (holds-laser) (not (laser-at ?l)) (not (free))))
+ (:action pickup-bomb :parameters (?l - loc) :precondition (and (at ?l) (bomb-at ?l) (free))
+  :effect (and (holds-bomb) (not (bomb-at ?l)) (not (free)))))"""
+MINE_PROBLEM = """(define (problem p) (:domain mine) (:objects f0-0f f0-1f - loc)
+ (:init (at f0-0f) (laser-at f0-0f) (bomb-at f0-0f) (free)) (:goal (holds-laser)))"""
+
+
+def prog_item(sentence: str, k: int = 1) -> dict:
+    return {"id": k, "group": "progression_gen", "context": "", "PDDL_domain": MINE, "PDDL_problem": MINE_PROBLEM,
+            "question": f'Break down the outcomes of performing the action "{sentence}" into two lists.',
+            "answer": {"pos": ["(holds-laser)"], "neg": ["(laser-at f0-0f)", "(free)"]}}
+
+
+def test_prog_sentence_resolved_by_the_action_name(tmp_path):
+    """Two applicable actions name exactly f0-0f, with different effects: the sentence's words say which
+    ("laser": pickup-laser); the file is graded whole."""
+    items = [prog_item("pick up the laser at loc f0-0f", 1), prog_item("take what lies at f0-0f", 2)]
+    path = tmp_path / "prog.json"
+    path.write_text(json.dumps(items))
+    loaded = load_items(path)
+    assert case_of(loaded[0]).named["action"].name == "pickup-laser"
+    g = grade(loaded, {"1": "[(holds-laser)] [(laser-at f0-0f) (free)]", "2": "[]"}, check_gold=True)
+    assert [r.id for r in g.results] == [1] and g.results[0].correct
+    assert g.gold == [] and g.gold_summary()[-1]["agree"] == 1
+    (bad,) = g.unreadable
+    assert bad["id"] == 2 and f"{path}:1:" in bad["problem"] and "pickup-bomb" in bad["problem"]
+
+
+def test_reach_none_is_right_only_when_there_is_none():
+    """ACPBench's gold list is empty, but an atom provably never holds: "None" is wrong, with the proof."""
+    item = next(i for i in acp("reach") if str(i["id"]) == REACH_NONE)
+    assert item["answer"] == []
+    (r,) = grade([item], {REACH_NONE: "None"}).results
+    assert not r.correct and "can never hold, e.g." in r.reason and "tile" in r.reason
+
+
+def test_val_reason_is_a_sentence_with_the_unmet_precondition():
+    """ACPBench's val items carry no evidence: the reason comes from running the sequence."""
+    item = next(i for i in acp("val") if int(i["answer"]) >= 0)
+    (r,) = grade([item], {str(item["id"]): "-1"}).results
+    assert not r.correct and r.reason.startswith("The first inapplicable action is at index")
+    assert ": ." not in r.reason and r.reason.endswith(".") and ("is false" in r.reason or "is true" in r.reason)
