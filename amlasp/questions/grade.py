@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ..errors import InputError
 from ..reasoning.engine import execute
-from .answers import Reader, as_text, read_bool, read_choice
+from .answers import Reader, as_text, read_bool, read_choices
 from .gold import Case, Items, Undecided, case_of, check
 from .items import Form, Task
 from .language import Phrasebook
@@ -36,6 +36,7 @@ class Graded:
     answer: str = ""
     precision: float | None = None
     recall: float | None = None
+    ambiguous: bool = False  # an answer naming several choices: neither right nor simply wrong
 
 
 @dataclass
@@ -62,8 +63,8 @@ class Grades:
 
     def wrong_rows(self) -> list[dict]:
         """The answered items graded wrong or ambiguous (unanswered ones are counted by coverage)."""
-        return [{"id": r.id, "task": str(r.task), "form": str(r.form), "answer": r.answer[:80], "reason": r.reason}
-                for r in self.results if r.answered and not r.correct]
+        return [{"id": r.id, "task": str(r.task), "form": str(r.form), "answer": r.answer[:80],
+                 "reason": sentence(r.reason)} for r in self.results if r.answered and not r.correct]
 
     def gold_rows(self) -> list[dict]:
         return list(self.gold)
@@ -86,12 +87,23 @@ class Grades:
                 "unknown_answer_ids": self.unknown_answers}
 
 
+def sentence(reason: str) -> str:
+    """A reason as a sentence: a capital first letter (unless it starts with PDDL) and a full stop."""
+    reason = reason.strip()
+    if not reason:
+        return reason
+    if reason[0].isalpha():
+        reason = reason[0].upper() + reason[1:]
+    return reason if reason.endswith((".", "?", "!")) else reason + "."
+
+
 def _row(task: str, form: str, rs: list[Graded], sets: bool = True) -> dict:
     answered = [r for r in rs if r.answered]
     p = [r.precision for r in answered if r.precision is not None] if sets else []
     q = [r.recall for r in answered if r.recall is not None] if sets else []
     right = sum(r.correct for r in rs)
     return {"task": task, "form": form, "items": len(rs), "answered": len(answered), "correct": right,
+            "ambiguous": sum(r.ambiguous for r in rs),
             "accuracy": right / len(answered) if answered else None, "coverage": len(answered) / len(rs),
             "precision": sum(p) / len(p) if p else None, "recall": sum(q) / len(q) if q else None}
 
@@ -159,12 +171,15 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
     g = Graded(item["id"], task, form, True, False, answer=as_text(answer))
     gold = item["answer"]
     if form is Form.MCQ:
-        got = read_choice(answer, (item.get("choices") or {}).get("text"))
-        if got is None:
-            g.reason = "no choice A-D found"
+        found = read_choices(answer, (item.get("choices") or {}).get("text"))
+        if len(found) > 1:
+            g.ambiguous = True
+            g.reason = f"The answer is ambiguous: it names {' and '.join(found)}."
+        elif not found:
+            g.reason = "The answer names no choice (A-D, or a choice's text)."
         else:
-            g.correct = got == gold
-            g.reason = "" if g.correct else f"chose {got}, the answer is {gold}"
+            g.correct = found[0] == gold
+            g.reason = "" if g.correct else f"The answer chose {found[0]}; the right choice is {gold}."
         return g
     if form is Form.BOOL:
         return _grade_bool(g, item, c, answer, reader)

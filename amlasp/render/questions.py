@@ -36,7 +36,7 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
     return out
 
 
-GRADE = ["task", "form", "items", "answered", "correct", "accuracy", "coverage", "precision", "recall"]
+GRADE = ["task", "form", "items", "answered", "correct", "ambiguous", "accuracy", "coverage", "precision", "recall"]
 WRONG = ["id", "task", "form", "answer", "reason"]
 GOLD = ["id", "task", "form", "disagreement"]
 CHECKED = ["task", "form", "checked", "agree", "disagree", "undecided"]

@@ -117,3 +117,24 @@ def test_val_reason_is_a_sentence_with_the_unmet_precondition():
     (r,) = grade([item], {str(item["id"]): "-1"}).results
     assert not r.correct and r.reason.startswith("The first inapplicable action is at index")
     assert ": ." not in r.reason and r.reason.endswith(".") and ("is false" in r.reason or "is true" in r.reason)
+
+
+@pytest.mark.parametrize("said,label", [("Answer: b) stack block b3 on block b1", "B"), ("(B)", "B"), ("b)", "B"),
+                                        ("Answer: B.", "B"), ("stack block b3 on block b1", "B"), ("option c", "C"),
+                                        ("I think it's B, but maybe C", None), ("A car", None)])
+def test_choice_read_with_any_label_decoration(said, label):
+    from amlasp.questions.answers import read_choice, read_choices
+    choices = ["put down block b1", "stack block b3 on block b1", "unstack block b2 from block b1", "pick up block b4"]
+    assert read_choice(said, choices) == label
+    if said.startswith("I think"):
+        assert read_choices(said, choices) == ["B", "C"]
+
+
+def test_ambiguous_choice_is_its_own_verdict_and_numbers_in_words_are_read():
+    from amlasp.questions.answers import read_int
+    item = {"id": 1, "task": "app", "form": "mcq", "answer": "B", "question": "Which?",
+            "choices": {"text": ["w", "x", "y", "z"], "label": ["A", "B", "C", "D"]}}
+    (r,) = grade([item], {"1": "I think it's B, but maybe C"}).results
+    assert r.ambiguous and not r.correct and r.reason == "The answer is ambiguous: it names B and C."
+    assert grade([item], {"1": "I think it's B, but maybe C"}).table()[-1]["ambiguous"] == 1
+    assert read_int("one") == 1 and read_int("minus one") == -1 and read_int("There are twelve.") == 12

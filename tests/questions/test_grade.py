@@ -150,7 +150,7 @@ def test_report_formats(ferry):
     g = grade(items, {str(i["id"]): "no" for i in items})
     data = json.loads(grades_text(g, Format.JSON))
     assert data["accuracy"][-1]["task"] == "all" and data["wrong"]
-    assert grades_text(g, Format.CSV).startswith("task,form,items,answered,correct,accuracy")
+    assert grades_text(g, Format.CSV).startswith("task,form,items,answered,correct,ambiguous,accuracy,coverage")
     assert "| task |" in grades_text(g, Format.MARKDOWN)
     assert "\\begin{tabular}" in grades_text(g, Format.LATEX)
 
