@@ -20,7 +20,8 @@
    compared with its gold answer (`questions grade --check-gold`): per task, items decided, agreeing,
    disagreeing, seconds per item (mean and max, load beside).
 
-    python benchmarks/bench_questions.py [--items 1000] [--repeat 3] [--planned 3] [--asp-limit 20] [--skip 3] [--acp-tasks T,..]
+    python benchmarks/bench_questions.py [--items 1000] [--repeat 3] [--planned 3] [--asp-limit 20] [--skip 3]
+                                         [--acp-tasks T,..] [--acp-limit 10]
 """
 
 from __future__ import annotations

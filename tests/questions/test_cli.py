@@ -182,9 +182,11 @@ def test_shipped_example_answers_graded(tmp_path):
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert data["accuracy"][-1] == {"task": "all", "form": "all", "items": 22, "answered": 22, "correct": 14,
-                                    "ambiguous": 0, "accuracy": 14 / 22, "coverage": 1.0, "precision": None, "recall": None}
+                                    "ambiguous": 0, "accuracy": 14 / 22, "coverage": 1.0, "precision": None,
+                                    "recall": None}
     out = tmp_path / "grades.csv"
     r = run("questions", "grade", q / "items.jsonl", q / "answers.jsonl", "-o", out)
-    assert r.exit_code == 0 and out.read_text().startswith("task,form,items,answered,correct,ambiguous,accuracy,coverage")
+    header = "task,form,items,answered,correct,ambiguous,accuracy,coverage"
+    assert r.exit_code == 0 and out.read_text().startswith(header)
     wrong = (tmp_path / "grades.wrong.csv").read_text().splitlines()
     assert wrong[0] == "id,task,form,answer,reason" and len(wrong) == 1 + 8
