@@ -138,3 +138,47 @@ def test_ambiguous_choice_is_its_own_verdict_and_numbers_in_words_are_read():
     assert r.ambiguous and not r.correct and r.reason == "The answer is ambiguous: it names B and C."
     assert grade([item], {"1": "I think it's B, but maybe C"}).table()[-1]["ambiguous"] == 1
     assert read_int("one") == 1 and read_int("minus one") == -1 and read_int("There are twelve.") == 12
+
+
+def test_distractors_are_not_trivially_false():
+    """Action distractors break no equality and no static precondition, and repeat no object the action
+    they stand beside does not: ferry's (sail l0 l0) (noteq l0 l0 is false), blocksworld's (stack b1 b1)."""
+    from amlasp.model import GroundAction
+    from amlasp.pddl.parse import load_domain, load_problem
+    from amlasp.questions.universe import Universe, similar_actions
+    from tests.support.ipc import reference, small_problem
+    for name, action in (("ferry", GroundAction("sail", ("l1", "l0"))),
+                         ("blocksworld", None)):
+        d = load_domain(reference(name))
+        p = load_problem(small_problem(name), d)
+        u = Universe(d, p)
+        if action is None:
+            schema = next(a for a in d.actions if a.arity == 2)
+            objs = u.objects(schema.parameters[0][1])
+            action = GroundAction(schema.name, (objs[0], objs[1]))
+        near = similar_actions(u, action)
+        assert near and all(len(set(g.args)) == len(g.args) for g in near), near
+        if name == "ferry":
+            assert GroundAction("sail", ("l0", "l0")) not in near and GroundAction("sail", ("l2", "l0")) in near
+
+
+def test_verify_asks_no_empty_change():
+    """A walk that returns to the start changed nothing: no gen item (its answer would be empty)."""
+    import random
+
+    from amlasp.questions.generate import load_sources
+    from amlasp.questions.tasks.common import Situation
+    from amlasp.questions.tasks.verify import Verify
+    from amlasp.questions.walks import Walk
+    from amlasp.reasoning.engine import applicable, execute
+    from tests.support.ipc import reference, small_problem
+    src = load_sources(reference("ferry"), [small_problem("ferry")])[0]
+    p = src.problem
+    at = next(a.args[0] for a in p.init if a.predicate == "at_ferry")
+    other = next(o for o, t in p.objects if t == "location" and o != at)
+    from amlasp.model import GroundAction
+    steps = [GroundAction("sail", (at, other)), GroundAction("sail", (other, at))]
+    states = tuple(execute(src.domain, p, steps).states)
+    walk = Walk(states, tuple(steps), tuple(tuple(x) for x in applicable(src.domain, p, list(states))))
+    assert states[0] == states[-1]
+    assert Verify(Situation(src, walk, random.Random(0))).gen() is None
