@@ -18,7 +18,8 @@ SKIPS = ["task", "reason", "states"]
 def balance_json(g: Generation) -> dict:
     return {"items": len(g.items), "per_task_and_form": g.wanted, "balance": g.balance(), "skipped": g.skips(),
             "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()],
-            "gave_up": {str(t): why for t, why in g.gave_up.items()}}
+            "gave_up": {str(t): why for t, why in g.gave_up.items()},
+            "near_goal": {str(t): why for t, why in g.near_goal.items()}}
 
 
 def balance_terminal(g: Generation, output: str) -> list[Any]:
@@ -31,6 +32,8 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
                               [[r[c] for c in SKIPS] for r in g.skips()]))
     for (t, f), n in g.shortfall().items():
         out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+    for t, why in g.near_goal.items():
+        out.append(f"[yellow]{t}: {why}[/yellow]")
     for t, why in g.gave_up.items():
         out.append(f"[yellow]{t}: stopped: {why}[/yellow]")
     return out
