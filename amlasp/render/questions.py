@@ -94,10 +94,11 @@ def grades_text(g: Grades, format: Format) -> str:
 
 
 def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
-    out: list[Any] = [rich_table("Accuracy per task and form", GRADE, grade_rows(g),
-                                 caption="accuracy: correct / answered; coverage: answered / items; precision/recall: "
-                                         "mean over set answers (the actions of app, the effects of prog and verify, "
-                                         "the facts of a land answer naming several)")]
+    out: list[Any] = [] if not g.results else [  # no answers given (a gold check alone): no accuracy table
+        rich_table("Accuracy per task and form", GRADE, grade_rows(g),
+                   caption="accuracy: correct / answered; coverage: answered / items; precision/recall: mean over "
+                           "set answers (the actions of app, the effects of prog and verify, the facts of a land "
+                           "answer naming several)")]
     wrong = g.wrong_rows()
     if wrong:
         shown = wrong[:wrong_limit]
