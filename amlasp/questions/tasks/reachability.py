@@ -39,6 +39,11 @@ def classify(items, decide, settle, strict: bool = True) -> dict:
     return out
 
 
+def _steps(d: Decision) -> str:
+    """A witness's steps after its proof (nothing for an empty one: the fact holds now)."""
+    return ": " + " ".join(map(str, d.witness)) if d.witness else ""
+
+
 def reach_text(f: Atom) -> str:
     """An atom as ACPBench writes reach's answers: without parentheses (`at c0 l1`)."""
     return " ".join((f.predicate, *f.args))
@@ -181,8 +186,7 @@ class Target:
             listed = {norm(x) for x in gold}
             out = [f"({norm(self.written(x))}) can never {self.NEVER_DO}, but is not listed: {d.proof}"
                    for x, d in decided.items() if d.answer is Verdict.NO and norm(self.written(x)) not in listed]
-            out += [f"({norm(self.written(x))}) is listed as impossible, but {d.proof}: "
-                    f"{' '.join(map(str, d.witness or ()))}"
+            out += [f"({norm(self.written(x))}) is listed as impossible, but {d.proof}{_steps(d)}"
                     for x, d in decided.items() if d.answer is Verdict.YES and norm(self.written(x)) in listed]
             open_parts({str(x): d.proof for x, d in decided.items() if d.answer is Verdict.UNKNOWN}, out)
             return out
@@ -194,7 +198,7 @@ class Target:
             if d.answer is Verdict.UNKNOWN:
                 undecided[f"({norm(x)})"] = d.proof
             elif d.answer is Verdict.YES:
-                out.append(f"({norm(x)}) is listed as impossible, but {d.proof}: {' '.join(map(str, d.witness))}")
+                out.append(f"({norm(x)}) is listed as impossible, but {d.proof}{_steps(d)}")
         if not gold:
             never = [x for x in self.candidates(Universe(c.domain, c.problem))
                      if decide(x, False, True).answer is Verdict.NO]
@@ -220,7 +224,7 @@ class Target:
         d = self.decider(Reachability(c.domain, c.problem, c.state, time_limit=t))(x)
         g.correct = d.answer is Verdict.NO
         if d.answer is Verdict.YES:
-            g.reason = f"{x} can {self.CAN_DO}: {d.proof}: " + " ".join(map(str, d.witness))
+            g.reason = f"{x} can {self.CAN_DO}: {d.proof}{_steps(d)}"
         elif d.answer is Verdict.UNKNOWN:
             g.reason = f"undecided: {d.proof}"
         return g
