@@ -151,7 +151,8 @@ def part3(asp_limit: float) -> None:
         if firsts is not None and time.perf_counter() - t0 <= asp_limit:
             asp_done += 1
             agree += r.status is OptimalStatus.SOLVED and firsts == set(r.optimal) and best.length == r.length
-    print(f"3. nexta on ACPBench's {len(items)} items: every optimal first action and the optimal length")
+    print(f"3. nexta on ACPBench's {len(items)} items: every optimal first action and the optimal length, "
+          f"load {os.getloadavg()[0]:.1f}")
     print(f"   Fast Downward (A*, LM-cut): {fd_done}/{len(items)} done, {sum(fd_t) / len(fd_t):.2f} s/item wall "
           f"(max {max(fd_t):.1f} s)")
     print(f"   ASP horizon search (limit {asp_limit:g} s): {asp_done}/{len(items)} done, "
