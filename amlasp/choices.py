@@ -93,3 +93,14 @@ class Aggregate(Choice):
     @classmethod
     def option(cls) -> str:
         return "--aggregate"
+
+
+class Scoring(Choice):
+    """`--scoring`: how `questions grade` scores answers (docs/questions.md)."""
+
+    EXACT = "exact"  # by meaning: sets compared, any optimal next action, witnesses validated
+    ACPBENCH = "acpbench"  # ACPBench's own evaluator, reimplemented (questions/acpbench.py)
+
+    @classmethod
+    def option(cls) -> str:
+        return "--scoring"

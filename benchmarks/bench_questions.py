@@ -16,8 +16,12 @@
    LM-cut (reasoning/optimal.py) against ASP horizon search (plan.lp: the optimal length, then for each
    applicable action whether a plan one step shorter follows), `--asp-limit` seconds per item
    (default 20): items finished, time per item, agreement where both finish.
+4. Every ACPBench development item (tests/data/acpbench, 8 tasks x 40) re-derived from its PDDL and
+   compared with its gold answer (`questions grade --check-gold`): per task, items decided, agreeing,
+   disagreeing, seconds per item (mean and max, load beside).
 
     python benchmarks/bench_questions.py [--items 1000] [--repeat 3] [--planned 3] [--asp-limit 20] [--skip 3]
+                                         [--acp-tasks T,..] [--acp-limit 10]
 """
 
 from __future__ import annotations
@@ -147,12 +151,38 @@ def part3(asp_limit: float) -> None:
         if firsts is not None and time.perf_counter() - t0 <= asp_limit:
             asp_done += 1
             agree += r.status is OptimalStatus.SOLVED and firsts == set(r.optimal) and best.length == r.length
-    print(f"3. nexta on ACPBench's {len(items)} items: every optimal first action and the optimal length")
+    print(f"3. nexta on ACPBench's {len(items)} items: every optimal first action and the optimal length, "
+          f"load {os.getloadavg()[0]:.1f}")
     print(f"   Fast Downward (A*, LM-cut): {fd_done}/{len(items)} done, {sum(fd_t) / len(fd_t):.2f} s/item wall "
           f"(max {max(fd_t):.1f} s)")
     print(f"   ASP horizon search (limit {asp_limit:g} s): {asp_done}/{len(items)} done, "
           f"{sum(asp_t) / len(asp_t):.2f} s/item wall (timeouts counted at the limit); "
           f"agree on {agree}/{asp_done} both finished; ratio ASP/FD = {sum(asp_t) / sum(fd_t):.2f}")
+
+
+def part4(limit: float, tasks: list[str]) -> None:
+    """Every ACPBench development item's gold re-derived (`grade --check-gold`): per task, how many are
+    decided, agree, disagree, the mean and the largest time per item (the load beside)."""
+    from amlasp.questions.gold import Undecided, case_of, check, load_items
+    print(f"4. ACPBench's development items re-derived (gold check, {limit:g} s per planner call)")
+    for task in tasks:
+        items = load_items(IPC.parent.parent / "tests" / "data" / "acpbench" / task / "dev.gen.json")
+        times, agree, differ, open_, loads = [], 0, 0, [], []
+        for item in items:
+            t0 = time.perf_counter()
+            try:
+                found = check(case_of(item), limit)
+                agree += not found
+                differ += bool(found)
+            except Undecided as e:
+                open_.append(f"{item['id']}: {e}")
+            times.append(time.perf_counter() - t0)
+            loads.append(os.getloadavg()[0])
+        print(f"   {task:7s} {len(items)} items: {len(items) - len(open_)} decided ({agree} agree, {differ} disagree), "
+              f"{sum(times) / len(times):5.2f} s/item wall, max {max(times):5.2f} s; items over 10 s: "
+              f"{sum(t > 10 for t in times)}; load {min(loads):.1f}-{max(loads):.1f}")
+        for line in open_:
+            print(f"      undecided {line[:150]}")
 
 
 def main() -> None:
@@ -165,7 +195,9 @@ def main() -> None:
     ap.add_argument("--small", default="1_rovers_prob.pddl", help="the smaller problem of part 2")
     ap.add_argument("--asp-limit", type=float, default=20.0)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--skip", type=int, nargs="*", default=[], help="parts to skip (1, 2, 3)")
+    ap.add_argument("--skip", type=int, nargs="*", default=[], help="parts to skip (1, 2, 3, 4)")
+    ap.add_argument("--acp-tasks", default="app,prog,reach,areach,val,just,land,nexta", help="part 4's tasks")
+    ap.add_argument("--acp-limit", type=float, default=10.0, help="part 4's time limit per planner call")
     a = ap.parse_args()
     domain = IPC / "domains" / f"{a.domain}.pddl"
     problem = IPC / "problems" / "solving" / a.domain / a.problem
@@ -176,6 +208,8 @@ def main() -> None:
             part2(domain, p, a.planned, a.seed)
     if 3 not in a.skip:
         part3(a.asp_limit)
+    if 4 not in a.skip:
+        part4(a.acp_limit, a.acp_tasks.split(","))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS, RESULT_FORMATS
+from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Scoring
 from ..errors import InputError
 from ..questions.registry import NAMES
 from . import IPC, app, choice_option, examples, guarded, warn
@@ -120,6 +120,9 @@ def grade(
                                                ".md .tex; else table)"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file (atomically); "
                                           "with CSV the wrong answers go to FILE.wrong.csv"),
+    scoring: str = choice_option("exact", "--scoring", choices=list(Scoring),
+                                 help="exact: by meaning; acpbench: ACPBench's own evaluator (its parser, its "
+                                      "per-task rules), to report beside"),
 ):
     """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
     def run():
@@ -141,7 +144,10 @@ def grade(
         if not given and not check:
             raise InputError("nothing to do: give ANSWERS, or --check-gold")
         with progress_bar(transient=True) as progress:
-            result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress)
+            result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress,
+                               scoring=str(Scoring.parse(scoring)))
+        if result.unreadable:
+            warn([d["problem"] + " (not graded)" for d in result.unreadable])
         if result.unknown_answers:
             warn([f"{len(result.unknown_answers)} answer(s) for ids no item has, e.g. {result.unknown_answers[0]}"])
         if form == Format.TABLE:

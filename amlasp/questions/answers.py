@@ -49,28 +49,51 @@ def read_bool(answer: Any) -> bool | None:
     return None
 
 
-def read_choice(answer: Any, choices: list[str] | None) -> str | None:
-    """A label A-D: alone, in "(B)", "B.", "answer: C", or the text of a choice."""
+_DECORATED = re.compile(r"(?:^|[^\w])\(([A-Da-d])\)|(?:^|[^\w(])([A-Da-d])[).:](?!\w)|"
+                        r"answer\s*(?:is\s*)?:?\s*\(?([A-Da-d])\b|\b(?:option|choice)\s+([A-Da-d])\b", re.I)
+_BARE = re.compile(r"\b([A-D])\b(?! [a-z])")  # a capital letter alone, not the article "A car ..."
+_NUMBERS = {w: k for k, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+
+
+def read_choices(answer: Any, choices: list[str] | None) -> list[str]:
+    """Every label A-D an answer names, in order: decorated ("b)", "(B)", "B.", "Answer: B", "option c"),
+    else a capital letter alone, else the text of a choice; one label is an answer, several ambiguous."""
     text = as_text(answer).strip()
-    m = re.fullmatch(r"\W*([A-Da-d])\W*", text) or re.search(r"(?:^|answer\s*(?:is)?\s*:?\s*|\()\s*([A-D])\b", text) \
-        or re.search(r"\b([A-D])[.):]", text)
-    if m:
-        return m.group(1).upper()
-    if choices:
-        low = " ".join(text.lower().split()).rstrip(".")
-        for label, c in zip("ABCD", choices):
-            if " ".join(c.lower().split()) == low:
-                return label
-    return None
+    if re.fullmatch(r"\W*([A-Da-d])\W*", text):
+        return [text.strip(" \t\n.()[]:*'\"").upper()]
+    found = [next(g for g in m.groups() if g).upper() for m in _DECORATED.finditer(text)]
+    if not found:
+        found = [m.group(1) for m in _BARE.finditer(text)]
+    if not found and choices:
+        low = " ".join(text.lower().split())
+        found = [label for label, c in zip("ABCD", choices) if " ".join(c.lower().split()).rstrip(".") in low]
+    return list(dict.fromkeys(found))
+
+
+def read_choice(answer: Any, choices: list[str] | None) -> str | None:
+    """The one label an answer names (None when it names none, or several: see `read_choices`)."""
+    found = read_choices(answer, choices)
+    return found[0] if len(found) == 1 else None
 
 
 def read_int(answer: Any) -> int | None:
+    """An integer in digits or in words ("one", "minus one"), the first one given."""
     if isinstance(answer, bool):
         return None
     if isinstance(answer, int):
         return answer
-    m = re.search(r"-?\d+", as_text(answer))
-    return int(m.group(0)) if m else None
+    text = as_text(answer).lower()
+    words = r"(?:minus |negative )?\b(?:" + "|".join(_NUMBERS) + r")\b"
+    m = re.search(r"-?\d+|" + words, text)
+    if m is None:
+        return None
+    said = m.group(0)
+    if said.lstrip("-").isdigit():
+        return int(said)
+    sign = -1 if said.startswith(("minus", "negative")) else 1
+    return sign * _NUMBERS[said.split()[-1]]
 
 
 def is_none(answer: Any) -> bool:
@@ -154,4 +177,4 @@ class Reader:
         return p, n
 
 
-__all__ = ["Reader", "read_answers", "read_bool", "read_choice", "read_int", "is_none", "as_text"]
+__all__ = ["Reader", "read_answers", "read_bool", "read_choice", "read_choices", "read_int", "is_none", "as_text"]

@@ -25,7 +25,7 @@ from .language import Phrasebook
 from .registry import entry
 from .tasks.common import Draft, Situation, Skip, Source
 from .templates import Templates, load_templates, templates_for
-from .walks import random_walks
+from .walks import plan_walks, random_walks
 
 BATCH = 16  # walks per problem and batch
 
@@ -49,6 +49,7 @@ class Generation:
     wanted: int = 0  # per task and form
     asked: list[tuple[Task, Form]] = field(default_factory=list)  # the task and form pairs asked for
     gave_up: dict[Task, str] = field(default_factory=dict)  # task → why it stopped early (see GIVE_UP)
+    near_goal: dict[Task, str] = field(default_factory=dict)  # task → why its states came from along a plan
 
     def jsonl(self) -> str:
         return "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in self.items)
@@ -103,13 +104,16 @@ def load_sources(domain_file: str | Path, problem_files: Sequence[str | Path], t
             for p in problem_files]
 
 
-def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iterator[tuple[str, Situation]]:
+def _situations(sources: Sequence[Source], options: Options, task: Task,
+                near: list[bool] | None = None) -> Iterator[tuple[str, Situation]]:
     """Situations from fresh walks, round robin over the problems, each with its own seeded generators;
-    a task with a `sequel` walks on past the state (in the same batch: no clingo call per state)."""
+    a task with a `sequel` walks on past the state (in the same batch: no clingo call per state).
+    Once `near[0]` is set (a `near_goal` task whose states were all undecided), states along a plan
+    instead, 1 to NEAR steps before its end, in a seeded order."""
     lo, hi = options.depth
     sequel = entry(task).sequel
     batch = 0
-    while True:
+    while not (near and near[0]):
         walks = []
         for src in sources:
             keys = [f"{options.seed}|{task}|{src.problem_file}|{batch}|{j}" for j in range(BATCH)]
@@ -122,7 +126,21 @@ def _situations(sources: Sequence[Source], options: Options, task: Task) -> Iter
             for src, keys, ws in walks:
                 walk, after = ws[j]
                 yield keys[j], Situation(src, walk, random.Random(keys[j] + "|q"), after)
+                if near and near[0]:
+                    break
+            if near and near[0]:
+                break
         batch += 1
+    for src in sources:
+        steps = list(range(1, NEAR + 1))
+        random.Random(f"{options.seed}|{task}|{src.problem_file}|plan").shuffle(steps)
+        for k, walk in zip(steps, plan_walks(src.domain, src.problem, steps, options.time_limit)):
+            key = f"{options.seed}|{task}|{src.problem_file}|plan|{k}"
+            yield key, Situation(src, walk, random.Random(key + "|q"))
+
+
+#: how many steps before a plan's end the states of a `near_goal` task may be (see `_situations`)
+NEAR = 12
 
 
 def context(sit: Situation, task: Task, form: Form, goal: bool) -> str:
@@ -169,13 +187,19 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
         seen: set[tuple] = set()
         limit = 4 * total + 20  # states analysed at most
         drawn = undecided = 0
-        for key, sit in _situations(sources, options, task):
+        last_why = ""
+        near = [False]
+        for key, sit in _situations(sources, options, task, near):
             if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
                 break
             if undecided >= GIVE_UP and not made:
-                out.gave_up[task] = (f"the first {undecided} states were all undecided within the limits "
-                                     f"(--time-limit {options.time_limit:g} s per planner call): try smaller "
-                                     "problems or a longer limit")
+                why = (f"the first {undecided} states were all undecided within the limits (--time-limit "
+                       f"{options.time_limit:g} s per planner call), the last because {last_why}")
+                if spec.near_goal and not near[0]:
+                    near[0], undecided = True, 0
+                    out.near_goal[task] = f"{why}; so states 1 to {NEAR} steps before the end of a plan"
+                    continue
+                out.gave_up[task] = f"{why}; try smaller problems or a longer limit"
                 break
             drawn += 1
             where = (sit.source.problem_file, sit.walk.states[0] if spec.after_sequence else sit.state,
@@ -189,6 +213,7 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
             except Skip as e:
                 out.skipped[task, _reason(e)] += 1
                 undecided = undecided + 1 if _reason(e) == "undecided" else 0
+                last_why = str(e).split(":", 1)[-1].strip()
                 continue
             undecided = 0
             for form in forms:
@@ -205,6 +230,8 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
                 made[form] += 1
                 if progress is not None:
                     progress(str(task), sum(made.values()), total)
+        if near[0] and not made and task not in out.gave_up:
+            out.gave_up[task] = f"states along a plan too were undecided within the limits, the last: {last_why}"
     return out
 
 

@@ -143,7 +143,20 @@ def derive(c: Case, time_limit: float = 10.0) -> tuple[Any, dict]:
 
 
 class Undecided(Exception):
-    """A limit (time, planner calls) left the answer open."""
+    """A limit (time, planner calls) left the answer open, or part of it: the message names what is
+    open (each undecided fact or action with why), `found` the disagreements among what was decided."""
+
+    def __init__(self, why: str, found: list[str] | None = None):
+        super().__init__(why)
+        self.found = list(found or [])
+
+
+def open_parts(undecided: dict, found: list[str]) -> None:
+    """Raise `Undecided` naming every undecided part (`{part: why}`), with the disagreements found
+    among the decided ones; nothing when all are decided."""
+    if undecided:
+        raise Undecided(f"{len(undecided)} undecided: " + "; ".join(f"{x} ({why})" for x, why in undecided.items()),
+                        found)
 
 
 # ---------------------------------------------------------------- comparing with the item's answer
@@ -209,4 +222,4 @@ def _show(x) -> str:
 
 
 __all__ = ["Items", "load_items", "problem_of", "Case", "case_of", "quoted", "derive", "check", "disagreements",
-           "compare_lists", "set_diff", "norm", "norm_list", "Undecided"]
+           "compare_lists", "set_diff", "norm", "norm_list", "Undecided", "open_parts"]

@@ -17,7 +17,8 @@ from typing import Any, Callable, Sequence
 
 from ..errors import InputError
 from ..reasoning.engine import execute
-from .answers import Reader, as_text, read_bool, read_choice
+from . import acpbench
+from .answers import Reader, as_text, read_bool, read_choices
 from .gold import Case, Items, Undecided, case_of, check
 from .items import Form, Task
 from .language import Phrasebook
@@ -36,44 +37,76 @@ class Graded:
     answer: str = ""
     precision: float | None = None
     recall: float | None = None
+    ambiguous: bool = False  # an answer naming several choices: neither right nor simply wrong
 
 
 @dataclass
 class Grades:
     results: list[Graded] = field(default_factory=list)
     gold: list[dict] = field(default_factory=list)  # {"id", "task", "form", "disagreement"}
+    undecided: list[dict] = field(default_factory=list)  # {"id", "task", "form", "why"}: gold checks left open
+    checked: list[tuple[Task, Form, str]] = field(default_factory=list)  # each gold check: agree/disagree/undecided
+    unreadable: list[dict] = field(default_factory=list)  # {"id", "task", "form", "problem"}: items not graded
     unknown_answers: list[Any] = field(default_factory=list)  # answer ids no item has
 
     def table(self) -> list[dict]:
+        """Per task and form, then `all`: accuracy over the answered items, coverage (answered / items),
+        and mean precision and recall of set answers."""
         groups: dict[tuple[Task, Form], list[Graded]] = defaultdict(list)
         for r in self.results:
             groups[r.task, r.form].append(r)
-        rows = []
         order = {tf: k for k, tf in enumerate((t, f) for t in Task for f in Form)}
-        for (task, form), rs in sorted(groups.items(), key=lambda x: order[x[0]]):
-            p = [r.precision for r in rs if r.precision is not None]
-            q = [r.recall for r in rs if r.recall is not None]
-            rows.append({"task": str(task), "form": str(form), "items": len(rs),
-                         "answered": sum(r.answered for r in rs), "correct": sum(r.correct for r in rs),
-                         "accuracy": sum(r.correct for r in rs) / len(rs),
-                         "precision": sum(p) / len(p) if p else None, "recall": sum(q) / len(q) if q else None})
+        rows = [_row(str(task), str(form), rs)
+                for (task, form), rs in sorted(groups.items(), key=lambda x: order[x[0]])]
         if rows:
-            n = len(self.results)
-            rows.append({"task": "all", "form": "all", "items": n, "answered": sum(r.answered for r in self.results),
-                         "correct": sum(r.correct for r in self.results),
-                         "accuracy": sum(r.correct for r in self.results) / n, "precision": None, "recall": None})
+            rows.append(_row("all", "all", self.results, sets=False))
         return rows
 
     def wrong_rows(self) -> list[dict]:
-        return [{"id": r.id, "task": str(r.task), "form": str(r.form), "answer": r.answer[:80], "reason": r.reason}
-                for r in self.results if not r.correct]
+        """The answered items graded wrong or ambiguous (unanswered ones are counted by coverage)."""
+        return [{"id": r.id, "task": str(r.task), "form": str(r.form), "answer": r.answer[:80],
+                 "reason": sentence(r.reason)} for r in self.results if r.answered and not r.correct]
 
     def gold_rows(self) -> list[dict]:
         return list(self.gold)
 
+    def gold_summary(self) -> list[dict]:
+        """Per task and form: gen items checked, agreeing, disagreeing, undecided."""
+        counts: dict[tuple[str, str], dict[str, int]] = {}
+        for task, form, verdict in self.checked:
+            row = counts.setdefault((str(task), str(form)), {"agree": 0, "disagree": 0, "undecided": 0})
+            row[verdict] += 1
+        rows = [{"task": t, "form": f, "checked": sum(v.values()), **v} for (t, f), v in counts.items()]
+        if rows:
+            rows.append({"task": "all", "form": "all", **{k: sum(r[k] for r in rows)
+                                                           for k in ("checked", "agree", "disagree", "undecided")}})
+        return rows
+
     def to_dict(self) -> dict:
-        return {"accuracy": self.table(), "wrong": self.wrong_rows(), "gold_disagreements": self.gold,
+        return {"accuracy": self.table(), "wrong": self.wrong_rows(), "gold_check": self.gold_summary(),
+                "gold_disagreements": self.gold, "gold_undecided": self.undecided, "unreadable_items": self.unreadable,
                 "unknown_answer_ids": self.unknown_answers}
+
+
+def sentence(reason: str) -> str:
+    """A reason as a sentence: a capital first letter (unless it starts with PDDL) and a full stop."""
+    reason = reason.strip()
+    if not reason:
+        return reason
+    if reason[0].isalpha():
+        reason = reason[0].upper() + reason[1:]
+    return reason if reason.endswith((".", "?", "!")) else reason + "."
+
+
+def _row(task: str, form: str, rs: list[Graded], sets: bool = True) -> dict:
+    answered = [r for r in rs if r.answered]
+    p = [r.precision for r in answered if r.precision is not None] if sets else []
+    q = [r.recall for r in answered if r.recall is not None] if sets else []
+    right = sum(r.correct for r in rs)
+    return {"task": task, "form": form, "items": len(rs), "answered": len(answered), "correct": right,
+            "ambiguous": sum(r.ambiguous for r in rs),
+            "accuracy": right / len(answered) if answered else None, "coverage": len(answered) / len(rs),
+            "precision": sum(p) / len(p) if p else None, "recall": sum(q) / len(q) if q else None}
 
 
 def _books():
@@ -89,36 +122,64 @@ def _books():
 
 
 def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = False, time_limit: float = 10.0,
-          progress: Callable[[str, int, int], None] | None = None) -> Grades:
-    """Grade `answers` (id → answer) against `items`; with `check_gold`, re-derive each gen item's answer."""
+          progress: Callable[[str, int, int], None] | None = None, scoring: str = "exact") -> Grades:
+    """Grade `answers` (id → answer) against `items`; with `check_gold`, re-derive each gen item's answer.
+    `scoring`: "exact" (by meaning, this module) or "acpbench" (ACPBench's own evaluator, acpbench.py)."""
     out = Grades()
     reader = _books()
     known = {str(i["id"]) for i in items}
     out.unknown_answers = sorted(k for k in answers if k not in known)
     for n, item in enumerate(items, 1):
-        task, form = Task(item["task"]), Form(item["form"])
         try:
-            c = case_of(item) if "PDDL_domain" in item else None
-        except InputError as e:
-            if isinstance(items, Items):
-                raise items.error(n - 1, str(e)) from None
-            raise
-        if check_gold and c is not None and form is Form.GEN:
-            try:
-                for d in check(c, time_limit):
-                    out.gold.append({"id": item["id"], "task": str(task), "form": str(form), "disagreement": d})
-            except Undecided as e:
-                out.gold.append({"id": item["id"], "task": str(task), "form": str(form),
-                                 "disagreement": f"not checked: {e}"})
-        if answers:
-            key = str(item["id"])
-            if key not in answers:
-                out.results.append(Graded(item["id"], task, form, False, False, "no answer"))
-            else:
-                out.results.append(grade_item(item, c, answers[key], reader, time_limit))
+            _grade_one(out, item, answers, reader, check_gold, time_limit, scoring)
+        except InputError as e:  # this item's own trouble: reported as its problem, the rest graded
+            where = items.error(n - 1, str(e)) if isinstance(items, Items) else e
+            out.unreadable.append({"id": item["id"], "task": str(item["task"]), "form": str(item["form"]),
+                                   "problem": str(where)})
         if progress is not None:
             progress("grade", n, len(items))
     return out
+
+
+def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_gold: bool, time_limit: float,
+               scoring: str) -> None:
+    task, form = Task(item["task"]), Form(item["form"])
+    c = case_of(item) if "PDDL_domain" in item else None
+    if check_gold and c is not None and form is Form.GEN:
+        _check_gold(out, item, c, time_limit)
+    if answers:
+        key = str(item["id"])
+        if key not in answers:
+            out.results.append(Graded(item["id"], task, form, False, False, "The item has no answer."))
+        elif scoring == "acpbench" and acpbench.scored(item):
+            out.results.append(_acpbench(item, c, answers[key], time_limit))
+        else:
+            out.results.append(grade_item(item, c, answers[key], reader, time_limit))
+
+
+def _acpbench(item: dict, c: Case | None, answer: Any, time_limit: float) -> Graded:
+    """One answer scored by ACPBench's evaluator (acpbench.py)."""
+    g = Graded(item["id"], Task(item["task"]), Form(item["form"]), True, False, answer=as_text(answer))
+    if g.form is Form.GEN:
+        g.correct, g.reason = acpbench.score_gen(item, c, answer, time_limit)
+    else:
+        g.correct = acpbench.score_choice(item, answer)
+        g.reason = "" if g.correct else f"ACPBench's answer pattern does not find {item['answer']}"
+    return g
+
+
+def _check_gold(out: Grades, item: dict, c: Case, time_limit: float) -> None:
+    """The item's gen answer re-derived: its disagreements, and what a limit left open, kept apart."""
+    key = {"id": item["id"], "task": str(c.task), "form": str(c.form)}
+    try:
+        found = check(c, time_limit)
+        open_ = ""
+    except Undecided as e:
+        found, open_ = e.found, str(e)
+    out.gold += [{**key, "disagreement": d} for d in found]
+    if open_:
+        out.undecided.append({**key, "why": open_})
+    out.checked.append((c.task, c.form, "disagree" if found else "undecided" if open_ else "agree"))
 
 
 def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: float = 10.0) -> Graded:
@@ -126,12 +187,15 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
     g = Graded(item["id"], task, form, True, False, answer=as_text(answer))
     gold = item["answer"]
     if form is Form.MCQ:
-        got = read_choice(answer, (item.get("choices") or {}).get("text"))
-        if got is None:
-            g.reason = "no choice A-D found"
+        found = read_choices(answer, (item.get("choices") or {}).get("text"))
+        if len(found) > 1:
+            g.ambiguous = True
+            g.reason = f"The answer is ambiguous: it names {' and '.join(found)}."
+        elif not found:
+            g.reason = "The answer names no choice (A-D, or a choice's text)."
         else:
-            g.correct = got == gold
-            g.reason = "" if g.correct else f"chose {got}, the answer is {gold}"
+            g.correct = found[0] == gold
+            g.reason = "" if g.correct else f"The answer chose {found[0]}; the right choice is {gold}."
         return g
     if form is Form.BOOL:
         return _grade_bool(g, item, c, answer, reader)
@@ -164,8 +228,7 @@ def _grade_witness(g: Graded, c: Case, plan: list, target: str, witness, gold: b
     """A yes/no answer given as a witness plan: it must run, and its end state show the yes."""
     ex = execute(c.domain, c.problem, plan)
     if not ex.executable:
-        g.reason = f"the witness fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}: " + \
-                   "; ".join(f"{u} is false" if u.kind == "pos" else str(u) for u in ex.unmet)
+        g.reason = f"the witness fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}: {unmet_words(ex.unmet)}"
         return g
     shown, what = witness(c, ex.states[-1], target)
     g.correct = shown and gold
@@ -189,6 +252,12 @@ def unmet_text(ev: dict) -> str:
     return "; ".join(f"{u} is false" for u in ev.get("unmet", []))
 
 
+def unmet_words(unmet) -> str:
+    """Unmet preconditions (`engine.Unmet`) in words: "(at c0 l1) is false; (on c1) is true"."""
+    return "; ".join(f"{u} is false" if u.kind == "pos" else f"{u.atom} is true" if u.kind == "neg" else str(u)
+                     for u in unmet)
+
+
 def why_not(c: Case, a) -> str:
     """Why a ground action named in an answer is not applicable in the item's state (or that it is)."""
     unknown = [o for o in a.args if o not in c.problem.object_types(c.domain)]
@@ -197,9 +266,7 @@ def why_not(c: Case, a) -> str:
     ex = execute(c.domain, c.problem, [a], states=False)
     if ex.executable:
         return f"{a} is applicable"
-    return f"action {a} is not applicable: " + "; ".join(f"{u} is false" if u.kind == "pos" else
-                                                       f"{u.atom} is true" if u.kind == "neg" else str(u)
-                                                       for u in ex.unmet)
+    return f"action {a} is not applicable: {unmet_words(ex.unmet)}"
 
 
 def score_sets(g: Graded, got: set, gold: set) -> None:
@@ -215,4 +282,5 @@ def cannot_read(g: Graded, answer: Any, bad: list[str]) -> Graded:
     return g
 
 
-__all__ = ["Graded", "Grades", "grade", "grade_item", "why_not", "score_sets", "unmet_text", "cannot_read"]
+__all__ = ["Graded", "Grades", "grade", "grade_item", "why_not", "unmet_words", "score_sets", "unmet_text",
+           "cannot_read"]

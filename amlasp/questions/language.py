@@ -233,9 +233,11 @@ class Phrasebook:
         return logic.fold(f, atom, node)
 
     def rule(self, name: str) -> str:
-        """What an action requires and what it does, in one sentence."""
+        """What an action requires and what it does, in one sentence; its variables are named by
+        capital letters (X, Y, Z, ...), never `?x`."""
         a = self.domain.action(name)
-        head = self.actions[name].text.replace("{", "").replace("}", "")
+        head = _infinitive(self.actions[name].text, {words(t) for t, _ in self.domain.types} | {"object"})
+        head = head.replace("{", "").replace("}", "")
         pre = self.formula(a.precondition) if a.precondition != And(()) else ""
         effects = []
         for e in a.effects:
@@ -247,7 +249,7 @@ class Phrasebook:
             effects.append(lit)
         requires = f" requires that {pre}" if pre else " can always be done"
         result = f"; afterwards, {enumerate_text(effects)}" if effects else "; it changes nothing"
-        return f"To {head}{requires}{result}."
+        return _lettered(f"To {head}{requires}{result}.", [v for v, _ in a.parameters])
 
     def vocabulary(self) -> str:
         """ACPBench's list of the PDDL names a free answer may use."""
@@ -270,7 +272,10 @@ class Phrasebook:
             noun = "object" if t == "object" else words(t)
             name = noun if len(objs) == 1 else plural(t, self.plurals) if t != "object" else "objects"
             parts.append(f"{len(objs)} {name} ({enumerate_text(objs)})")
-        return f"There are {enumerate_text(parts)}." if parts else "There are no objects."
+        if not parts:
+            return "There are no objects."
+        verb = "is" if len(by_type[min(by_type)]) == 1 else "are"  # "There is 1 ball and 2 rooms"
+        return f"There {verb} {enumerate_text(parts)}."
 
     def facts_text(self, atoms, positive: bool = True) -> str:
         """Facts grouped by predicate (in the domain's order), each group sorted."""
@@ -299,6 +304,33 @@ class Phrasebook:
             rules = " ".join(self.rule(a.name) for a in self.domain.actions)
             self._domain_text = f"{intro} {rules}"
         return self._domain_text
+
+
+PLACEHOLDERS = "XYZWVUTSRQPONMLKJIHGFEDCBA"
+
+
+def _lettered(text: str, params: list[str]) -> str:
+    """`?from`, `?to` → X, Y (the action's parameters first, in order, then any other variable)."""
+    names: dict[str, str] = {}
+    for v in params + re.findall(r"\?[A-Za-z][\w-]*", text):
+        if v not in names:
+            k = len(names)
+            names[v] = PLACEHOLDERS[k] if k < len(PLACEHOLDERS) else f"X{k}"
+    return re.sub(r"\?[A-Za-z][\w-]*", lambda m: names[m.group(0)], text)
+
+
+def _infinitive(template: str, nouns: set[str]) -> str:
+    """An action's sentence after "To": as written when it is a command ("sail from location {?from}
+    ..."); "have robot {?r} pick up ..." when it has a subject ("robot {?r} picks up ...")."""
+    tokens = template.split()
+    k = 0 if tokens and tokens[0].startswith("{") else 1 if len(tokens) > 1 and tokens[1].startswith("{") and \
+        words(tokens[0]) in nouns else None
+    if k is None or len(tokens) <= k + 1:
+        return template
+    verb = tokens[k + 1]
+    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(sh|ch|ss|x|o)es$", verb) else \
+        verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+    return " ".join(["have", *tokens[:k + 1], base, *tokens[k + 2:]])
 
 
 __all__ = ["Phrasebook", "Sentence", "words", "plural", "enumerate_text", "generic_fact", "generic_action", "negate"]

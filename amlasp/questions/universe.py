@@ -104,15 +104,42 @@ def substitutions(universe: Universe, args: tuple[str, ...], types: list[str]) -
 
 
 def similar_actions(universe: Universe, a: GroundAction) -> list[GroundAction]:
-    """The same schema with one object changed."""
+    """The same schema with one object changed, none trivially inapplicable (`plausible_action`)."""
     schema = universe.domain.action(a.name)
-    return [GroundAction(a.name, x) for x in substitutions(universe, a.args, [t for _, t in schema.parameters])]
+    return [g for g in (GroundAction(a.name, x) for x in substitutions(universe, a.args,
+                                                                     [t for _, t in schema.parameters]))
+            if plausible_action(universe, g, a)]
 
 
 def similar_atoms(universe: Universe, f: Atom) -> list[Atom]:
-    """The same predicate with one object changed."""
+    """The same predicate with one object changed (an object repeated only where `f` repeats one)."""
     p = universe.domain.predicate(f.predicate)
-    return [Atom(f.predicate, x) for x in substitutions(universe, f.args, [t for _, t in p.parameters])]
+    return [Atom(f.predicate, x) for x in substitutions(universe, f.args, [t for _, t in p.parameters])
+            if not _repeats(x, f.args)]
 
 
-__all__ += ["substitutions", "similar_actions", "similar_atoms"]
+def _repeats(args: tuple[str, ...], model: tuple[str, ...]) -> bool:
+    """Does `args` name an object twice where `model` does not ("stack block b1 on block b1")?"""
+    return len(set(args)) < len(args) and len(set(model)) == len(model)
+
+
+def plausible_action(universe: Universe, g: GroundAction, model: GroundAction | None = None) -> bool:
+    """Not trivially inapplicable: no equality or inequality of its precondition broken, no static
+    precondition false (a fact no action changes is as the problem says), no object repeated where the
+    action it stands beside (`model`) has none."""
+    if model is not None and _repeats(g.args, model.args):
+        return False
+    lits = universe.domain.action(g.name).ground_precondition(g.args)
+    if lits is None:
+        return True
+    static = universe.domain.static_predicates()
+    for lit in lits:
+        if lit.atom.predicate == "=":
+            if (lit.atom.args[0] == lit.atom.args[1]) != lit.positive:
+                return False
+        elif lit.atom.predicate in static and (lit.atom in universe.problem.init) != lit.positive:
+            return False
+    return True
+
+
+__all__ += ["substitutions", "similar_actions", "similar_atoms", "plausible_action"]

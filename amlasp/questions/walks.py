@@ -83,6 +83,25 @@ def random_walks(domain: Domain, problem: Problem, start: State, depths: Sequenc
     return [Walk(tuple(s), tuple(a), tuple(x)) for s, a, x in zip(states, actions, apps)]
 
 
+def plan_walks(domain: Domain, problem: Problem, steps: Sequence[int], time_limit: float = 10.0) -> list[Walk]:
+    """Walks along a plan from the initial state (Fast Downward, greedy; validated), each stopping the
+    given number of steps before the plan's end: states near the goal, where an optimal search is
+    cheap even when it is out of reach from the states of random walks (nexta on large problems)."""
+    from ..external.fast_downward import PlannerStatus
+    from ..reasoning.engine import execute
+    from ..reasoning.planner import plan as fast_downward
+    r = fast_downward(domain, problem, "greedy", time_limit)
+    if r.status is not PlannerStatus.PLAN or r.plan is None:
+        return []
+    actions = list(r.plan)
+    ex = execute(domain, problem, actions)
+    if not ex.valid:
+        raise RuntimeError("internal error: Fast Downward's plan fails validation")
+    apps = [tuple(a) for a in applicable_many(domain, [(problem, ex.states)])[0]]
+    ends = [len(actions) - k for k in steps if 0 < k <= len(actions)]
+    return [Walk(tuple(ex.states[:i + 1]), tuple(actions[:i]), tuple(apps[:i + 1])) for i in ends]
+
+
 @dataclass
 class Exploration:
     """The states breadth-first search reached from `start` (all of them when `complete`), with the
@@ -142,4 +161,4 @@ def explore(domain: Domain, problem: Problem, start: State, max_states: int = 20
     return ex
 
 
-__all__ = ["Walk", "Exploration", "random_walks", "explore", "successors", "State"]
+__all__ = ["Walk", "Exploration", "random_walks", "plan_walks", "explore", "successors", "State"]

@@ -1,12 +1,17 @@
-"""Shortest plans from a state and every action that starts one, by Fast Downward's optimal search.
+"""Shortest plans from a state and every action that starts one, by comparing successors' optimal costs.
 
-ASP planning proves a horizon too short by exhausting it, which is slow on mid-size problems;
-Fast Downward's A* with LM-cut (`opt`, admissible, so its plans are optimal) answers in seconds.
-All optimal first actions come from a few optimal searches: after one optimal plan of length L is
-found, its first action is excluded *as a first action* (a fresh atom `started` that every action
-adds, and a precondition `started or not (= params args)` for the excluded instance) and the task
-is solved again; an optimal length still L gives another first action, a longer one (or none)
-proves that the excluded actions are all. Every plan is validated by the encodings before use.
+A first action `a` is optimal iff `1 + h*(succ(s, a)) = h*(s)`. One optimal search from the state
+gives `h*(s) = L` and one optimal plan; then one optimal search per other applicable action, from its
+successor, bounded to plans shorter than `L` (A* with LM-cut and `bound`): a plan of `L - 1`
+steps makes `a` optimal, and "none under the bound" proves a cost-to-go of at least `L`, so a plan
+of at least `L + 1` steps through `a` (`a` is not optimal). The bound is what makes the other
+actions cheap to decide: A* then never expands a node of f-value `L` or more (with the bound `L + 1`,
+which would give the exact cost-to-go of most non-optimal actions, one ACPBench ferry item needed
+more than 10 s for one successor). No search excludes anything, so each one is
+as hard as a plain optimal search (the earlier exclusion of found first actions added a disjunction
+per action and slowed Fast Downward exponentially: 0.2, 0.4, 1.4, 6.5, 32.6 s on an ACPBench swap
+item). The task is translated once and each search is Fast Downward's search component on it with
+the successor as initial state (`planner.Translated`); every plan is validated by the encodings.
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ from typing import Iterable
 
 from ..enums import TextEnum
 from ..external.fast_downward import PlannerStatus
-from ..model import And, Atom, Domain, Effect, GroundAction, Literal, Not, Or, Predicate, Problem
+from ..model import Atom, Domain, GroundAction, Problem
 from .engine import applicable, execute
-from .planner import plan as fast_downward
+from .planner import NotEncodable, Search, Translated
+from .transitions import changes_many
 
 
 class OptimalStatus(TextEnum):
@@ -36,44 +42,15 @@ class FirstActions:
     length: int | None = None  # the optimal plan length from the state
     optimal: dict[GroundAction, list[GroundAction]] = field(default_factory=dict)  # first action → optimal plan
     others: list[GroundAction] = field(default_factory=list)  # applicable, but start no optimal plan
-    without: int | None = None  # optimal length once every optimal first action is excluded (None: no plan)
+    cost_to_go: dict[GroundAction, str] = field(default_factory=dict)  # each applicable action's h*(succ): "4",
+    # ">= 7" (no plan under the bound), "no plan" (a dead end)
     searches: int = 0
+    seconds: float = 0.0  # the searches' wall time, translation included
     detail: str = ""
 
 
-def fresh_name(domain: Domain, base: str) -> str:
-    taken = {p.name for p in domain.predicates}
-    name, k = base, 0
-    while name in taken:
-        k += 1
-        name = f"{base}-{k}"
-    return name
-
-
-def exclude_first(domain: Domain, problem: Problem, excluded: Iterable[GroundAction]) -> Domain:
-    """`domain` where no action of `excluded` may be the first step of a plan (see the module's doc).
-
-    The excluded actions' objects become constants of the domain (a precondition may only name
-    constants); the planner's problem then leaves them out of its objects."""
-    excluded = list(excluded)
-    started = Atom(fresh_name(domain, "amlasp-started"))
-    types = problem.object_types(domain)
-    named = {o for g in excluded for o in g.args} - {c for c, _ in domain.constants}
-    actions = []
-    for a in domain.actions:
-        guards = []
-        for g in (g for g in excluded if g.name == a.name):
-            differs = [Not(Atom("=", (v, o))) for (v, _), o in zip(a.parameters, g.args)]
-            guards.append(Or((started, *differs)))
-        pre = And((a.precondition, *guards)) if guards else a.precondition
-        actions.append(replace(a, precondition=pre, effects=a.effects + (Effect(Literal(started)),)))
-    return replace(domain, predicates=domain.predicates + (Predicate(started.predicate),),
-                   constants=domain.constants + tuple((o, types[o]) for o in sorted(named)),
-                   actions=tuple(actions))
-
-
-def _optimal(domain: Domain, problem: Problem, time_limit: float):
-    return fast_downward(domain, problem, "opt", time_limit)
+def _goal_holds(problem: Problem, state: frozenset[Atom]) -> bool:
+    return all((lit.atom in state) == lit.positive for lit in problem.goal)
 
 
 def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom] | None = None,
@@ -82,43 +59,87 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     that starts an optimal plan, each with such a plan; `time_limit` is per search."""
     start = frozenset(problem.init if state is None else state)
     task = replace(problem, init=start)
-    goal_ok = all((l.atom in start) == l.positive for l in problem.goal)
-    if goal_ok:
+    if _goal_holds(problem, start):
         return FirstActions(OptimalStatus.GOAL, 0, detail="the goal holds in the state")
-    first = _optimal(domain, task, time_limit)
-    result = FirstActions(OptimalStatus.UNKNOWN, searches=1)
-    if first.status is PlannerStatus.NO_PLAN:
-        return FirstActions(OptimalStatus.UNSOLVABLE, searches=1, detail=f"Fast Downward: {first.detail}")
-    if first.status is not PlannerStatus.PLAN:
-        result.detail = f"Fast Downward: {first.status}: {first.detail}"
-        return result
-    length = len(first.plan)
-    _validate(domain, task, list(first.plan), length)
-    result.length = length
-    result.optimal[first.plan[0]] = list(first.plan)
-    while True:
-        again = _optimal(exclude_first(domain, task, result.optimal), task, time_limit)
-        result.searches += 1
-        if again.status is PlannerStatus.PLAN and len(again.plan) == length:
-            plan = list(again.plan)
-            if plan[0] in result.optimal:
-                raise RuntimeError(f"internal error: excluded first action {plan[0]} was used")
-            _validate(domain, task, plan, length)
-            result.optimal[plan[0]] = plan
-            continue
-        if again.status is PlannerStatus.PLAN:
-            result.without = len(again.plan)
-        elif again.status is not PlannerStatus.NO_PLAN:
-            result.detail = f"Fast Downward: {again.status}: {again.detail}"
+    with Translated(domain, task, time_limit) as fd:
+        result = FirstActions(OptimalStatus.UNKNOWN, seconds=fd.seconds)
+        first = fd.search(time_limit=time_limit)
+        result.searches, result.seconds = 1, result.seconds + first.seconds
+        if first.status is PlannerStatus.NO_PLAN:
+            return replace(result, status=OptimalStatus.UNSOLVABLE, detail=f"Fast Downward: {first.detail}")
+        if first.status is not PlannerStatus.PLAN or first.plan is None:
+            result.detail = _stopped(first, "from the state")
             return result
-        break
+        plan = list(first.plan)
+        _validate(domain, task, plan, len(plan))
+        result.length = len(plan)
+        apps = applicable(domain, task)[0]
+        if not _successors(fd, domain, task, apps, plan, result, time_limit):
+            return result
     result.status = OptimalStatus.SOLVED
     result.optimal = dict(sorted(result.optimal.items(), key=lambda x: str(x[0])))
-    result.others = [a for a in applicable(domain, task)[0] if a not in result.optimal]
-    result.detail = (f"optimal length {length} (Fast Downward, A* with LM-cut); with the {len(result.optimal)} "
-                     "optimal first action(s) excluded, " +
-                     (f"the optimal length is {result.without}" if result.without is not None else "there is no plan"))
+    result.cost_to_go = dict(sorted(result.cost_to_go.items(), key=lambda x: str(x[0])))
+    result.others = [a for a in apps if a not in result.optimal]
+    result.detail = (f"optimal length {len(plan)} (Fast Downward, A* with LM-cut); each of the {len(apps)} "
+                     f"applicable action(s) decided by an optimal search from its successor: "
+                     f"{len(result.optimal)} leave(s) {len(plan) - 1} step(s) to go, the others more")
     return result
+
+
+def _successors(fd: Translated, domain: Domain, task: Problem, apps: list[GroundAction], plan: list[GroundAction],
+                result: FirstActions, time_limit: float) -> bool:
+    """Each applicable action's cost-to-go into `result` (the first step of `plan`, optimal, needs no
+    search); False when a search stops short (`result.detail` says where and why)."""
+    length = len(plan)
+    for a, change in zip(apps, changes_many(domain, task, [(task.init, apps)])[0]):
+        if a == plan[0]:
+            result.optimal[a], result.cost_to_go[a] = plan, str(length - 1)
+            continue
+        if change is None:
+            raise RuntimeError(f"internal error: {a} was listed applicable but is not")
+        rest = _successor(fd, domain, task, change.apply(task.init), length, time_limit)
+        if isinstance(rest, Search):
+            result.searches += 1
+            result.seconds += rest.seconds
+            if rest.status is PlannerStatus.TIMEOUT or rest.status is PlannerStatus.ERROR:
+                result.detail = _stopped(rest, f"after {a}")
+                return False
+        cost, tail = _cost(rest)
+        result.cost_to_go[a] = cost
+        if tail is not None and len(tail) == length - 1:
+            _validate(domain, task, [a, *tail], length)
+            result.optimal[a] = [a, *tail]
+    return True
+
+
+def _successor(fd: Translated, domain: Domain, task: Problem, succ: frozenset[Atom], length: int,
+               time_limit: float) -> Search | tuple[()]:
+    """An optimal search from `succ` for plans shorter than `length`; `()` when the goal holds there."""
+    if _goal_holds(task, succ):
+        return ()
+    try:
+        return fd.search(succ, bound=length, time_limit=time_limit)
+    except NotEncodable:  # not expected (succ is reachable): translate the successor's own task
+        with Translated(domain, replace(task, init=succ), time_limit) as own:
+            return own.search(bound=length, time_limit=time_limit)
+
+
+def _cost(rest: Search | tuple[()]) -> tuple[str, list[GroundAction] | None]:
+    """A successor's cost-to-go in words, and its optimal plan when one was found."""
+    if not isinstance(rest, Search):
+        return "0", []
+    if rest.status is PlannerStatus.PLAN and rest.plan is not None:
+        return str(len(rest.plan)), list(rest.plan)
+    if rest.at_least is not None:
+        return f">= {rest.at_least}", None
+    return "no plan", None
+
+
+def _stopped(r: Search, where: str) -> str:
+    """Why an optimal search gave no answer, with the lower bound it proved before it stopped."""
+    bound = f"; no plan shorter than {r.at_least} step(s) exists (the last f-layer finished)" \
+        if r.at_least is not None else ""
+    return f"Fast Downward's optimal search {where}: {r.status}: {r.detail}{bound}"
 
 
 def _validate(domain: Domain, problem: Problem, plan: list[GroundAction], length: int) -> None:
@@ -127,4 +148,4 @@ def _validate(domain: Domain, problem: Problem, plan: list[GroundAction], length
         raise RuntimeError(f"internal error: Fast Downward's plan {' '.join(map(str, plan))} fails validation")
 
 
-__all__ = ["OptimalStatus", "FirstActions", "optimal_first_actions", "exclude_first", "fresh_name"]
+__all__ = ["OptimalStatus", "FirstActions", "optimal_first_actions"]

@@ -18,7 +18,8 @@ SKIPS = ["task", "reason", "states"]
 def balance_json(g: Generation) -> dict:
     return {"items": len(g.items), "per_task_and_form": g.wanted, "balance": g.balance(), "skipped": g.skips(),
             "shortfall": [{"task": str(t), "form": str(f), "missing": n} for (t, f), n in g.shortfall().items()],
-            "gave_up": {str(t): why for t, why in g.gave_up.items()}}
+            "gave_up": {str(t): why for t, why in g.gave_up.items()},
+            "near_goal": {str(t): why for t, why in g.near_goal.items()}}
 
 
 def balance_terminal(g: Generation, output: str) -> list[Any]:
@@ -31,14 +32,19 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
                               [[r[c] for c in SKIPS] for r in g.skips()]))
     for (t, f), n in g.shortfall().items():
         out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+    for t, why in g.near_goal.items():
+        out.append(f"[yellow]{t}: {why}[/yellow]")
     for t, why in g.gave_up.items():
         out.append(f"[yellow]{t}: stopped: {why}[/yellow]")
     return out
 
 
-GRADE = ["task", "form", "items", "answered", "correct", "accuracy", "precision", "recall"]
+GRADE = ["task", "form", "items", "answered", "correct", "ambiguous", "accuracy", "coverage", "precision", "recall"]
 WRONG = ["id", "task", "form", "answer", "reason"]
 GOLD = ["id", "task", "form", "disagreement"]
+CHECKED = ["task", "form", "checked", "agree", "disagree", "undecided"]
+UNDECIDED = ["id", "task", "form", "why"]
+UNREADABLE = ["id", "task", "form", "problem"]
 
 
 def grade_rows(g: Grades) -> list[list]:
@@ -54,6 +60,8 @@ def wrong_csv(g: Grades) -> str:
     """Every wrong answer with its reason, then every gold disagreement (as rows of id, task, form, reason)."""
     rows = [[w[c] for c in WRONG] for w in g.wrong_rows()]
     rows += [[d["id"], d["task"], d["form"], "", "gold: " + d["disagreement"]] for d in g.gold_rows()]
+    rows += [[d["id"], d["task"], d["form"], "", "gold undecided: " + d["why"]] for d in g.undecided]
+    rows += [[d["id"], d["task"], d["form"], "", "cannot read the item: " + d["problem"]] for d in g.unreadable]
     return to_csv(WRONG, rows)
 
 
@@ -71,8 +79,14 @@ def grades_text(g: Grades, format: Format) -> str:
         out = to_markdown(GRADE, rows)
         if wrong:
             out += "\n" + to_markdown(WRONG, wrong)
+        if g.checked:
+            out += "\n" + to_markdown(CHECKED, [[r[c] for c in CHECKED] for r in g.gold_summary()])
         if gold:
             out += "\n" + to_markdown(GOLD, gold)
+        if g.undecided:
+            out += "\n" + to_markdown(UNDECIDED, [[d[c] for c in UNDECIDED] for d in g.undecided])
+        if g.unreadable:
+            out += "\n" + to_markdown(UNREADABLE, [[d[c] for c in UNREADABLE] for d in g.unreadable])
         return out
     if format == Format.LATEX:
         return to_latex(GRADE, rows, caption="Accuracy per task and form")
@@ -80,17 +94,28 @@ def grades_text(g: Grades, format: Format) -> str:
 
 
 def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
-    out: list[Any] = [rich_table("Accuracy per task and form", GRADE, grade_rows(g),
-                                 caption="precision/recall: mean over set answers (the actions of app, the effects "
-                                         "of prog and verify, the facts of a land answer naming several)")]
+    out: list[Any] = [] if not g.results else [  # no answers given (a gold check alone): no accuracy table
+        rich_table("Accuracy per task and form", GRADE, grade_rows(g),
+                   caption="accuracy: correct / answered; coverage: answered / items; precision/recall: mean over "
+                           "set answers (the actions of app, the effects of prog and verify, the facts of a land "
+                           "answer naming several)")]
     wrong = g.wrong_rows()
     if wrong:
         shown = wrong[:wrong_limit]
         out.append(rich_table(f"Wrong answers ({len(wrong)}" + (f", first {wrong_limit})" if len(wrong) > wrong_limit
                                                                  else ")"),
                               WRONG, [[w[c] for c in WRONG] for w in shown]))
+    if g.checked:
+        out.append(rich_table("Gold answers checked (gen items re-derived)", CHECKED,
+                              [[r[c] for c in CHECKED] for r in g.gold_summary()]))
     gold = g.gold_rows()
     if gold:
         out.append(rich_table(f"Gold answers the encodings disagree with ({len(gold)})", GOLD,
                               [[d[c] for c in GOLD] for d in gold]))
+    if g.undecided:
+        out.append(rich_table(f"Gold checks left undecided by a limit ({len(g.undecided)})", UNDECIDED,
+                              [[d[c] for c in UNDECIDED] for d in g.undecided]))
+    if g.unreadable:
+        out.append(rich_table(f"Items that cannot be read, not graded ({len(g.unreadable)})", UNREADABLE,
+                              [[d[c] for c in UNREADABLE] for d in g.unreadable]))
     return out

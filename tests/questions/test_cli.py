@@ -109,9 +109,12 @@ def test_grade_bad_items_file_names_the_item(tmp_path):
     rows = json.loads((ACP / "val" / "dev.gen.json").read_text())[:2]
     rows[1]["PDDL_domain"] = rows[1]["PDDL_domain"].replace("(:action", "(:actoin", 1)
     items.write_text("[\n" + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]\n")
-    r = run_module("questions", "grade", items, timeout=120)
-    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
-    assert f"{items}:3:3: item {rows[1]['id']}: PDDL_domain:5:6: unknown section ':actoin'" in r.stderr, r.stderr
+    r = run_module("questions", "grade", items, "-f", "json", timeout=120)
+    problem = f"{items}:3:3: item {rows[1]['id']}: PDDL_domain:5:6: unknown section ':actoin'"
+    assert r.returncode == 0 and problem in r.stderr, r.stderr  # the item's problem; the rest is graded
+    data = json.loads(r.stdout)
+    assert data["gold_check"][-1]["checked"] == 1 and data["gold_check"][-1]["agree"] == 1
+    assert [d["problem"] for d in data["unreadable_items"]] == [problem + " (did you mean :action?)"]
     items.write_text(json.dumps(rows[0]) + "\n" + json.dumps({"id": 7, "group": "poetry_gen"}) + "\n")
     r = run_module("questions", "grade", items, timeout=120)
     assert r.returncode == 2 and f"{items}:2:1: item 7: unknown group 'poetry_gen'" in r.stderr, r.stderr
@@ -179,9 +182,11 @@ def test_shipped_example_answers_graded(tmp_path):
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert data["accuracy"][-1] == {"task": "all", "form": "all", "items": 22, "answered": 22, "correct": 14,
-                                    "accuracy": 14 / 22, "precision": None, "recall": None}
+                                    "ambiguous": 0, "accuracy": 14 / 22, "coverage": 1.0, "precision": None,
+                                    "recall": None}
     out = tmp_path / "grades.csv"
     r = run("questions", "grade", q / "items.jsonl", q / "answers.jsonl", "-o", out)
-    assert r.exit_code == 0 and out.read_text().startswith("task,form,items,answered,correct,accuracy")
+    header = "task,form,items,answered,correct,ambiguous,accuracy,coverage"
+    assert r.exit_code == 0 and out.read_text().startswith(header)
     wrong = (tmp_path / "grades.wrong.csv").read_text().splitlines()
     assert wrong[0] == "id,task,form,answer,reason" and len(wrong) == 1 + 8

@@ -43,7 +43,17 @@ def test_gold_answers_score_one_everywhere(ferry):
 def test_missing_and_unknown_answers(ferry):
     items, _ = ferry
     g = grade(items[:3], {"12345": "yes"})
-    assert [r.reason for r in g.results] == ["no answer"] * 3 and g.unknown_answers == ["12345"]
+    assert [r.reason for r in g.results] == ["The item has no answer."] * 3 and g.unknown_answers == ["12345"]
+
+
+def test_accuracy_is_over_answered_items_and_coverage_apart(ferry):
+    """Unanswered items lower coverage, not accuracy, and do not fill the wrong-answers table."""
+    items, _ = ferry
+    first = items[0]
+    g = grade(items[:4], {str(first["id"]): first["answer"]})
+    total = g.table()[-1]
+    assert total["items"] == 4 and total["answered"] == 1 and total["coverage"] == 0.25
+    assert total["accuracy"] == 1.0 and g.wrong_rows() == []
 
 
 def test_app_set_answers_partial_credit_and_reasons(ferry):
@@ -140,7 +150,7 @@ def test_report_formats(ferry):
     g = grade(items, {str(i["id"]): "no" for i in items})
     data = json.loads(grades_text(g, Format.JSON))
     assert data["accuracy"][-1]["task"] == "all" and data["wrong"]
-    assert grades_text(g, Format.CSV).startswith("task,form,items,answered,correct,accuracy")
+    assert grades_text(g, Format.CSV).startswith("task,form,items,answered,correct,ambiguous,accuracy,coverage")
     assert "| task |" in grades_text(g, Format.MARKDOWN)
     assert "\\begin{tabular}" in grades_text(g, Format.LATEX)
 

@@ -96,7 +96,7 @@ def test_context_describes_rules_objects_and_state():
     d = load_domain(reference("ferry"))
     p = load_problem(small_problem("ferry"), d)
     book = Phrasebook(d, templates_for(d))
-    assert "To board car ?car onto the ferry at location ?loc requires that car ?car is at location ?loc" in \
+    assert "To board car X onto the ferry at location Y requires that car X is at location Y" in \
         book.domain_text()
     assert book.objects(p).startswith("There are ")
     state = book.state(p.init, d.static_predicates())
@@ -136,3 +136,33 @@ def test_the_documented_template_example_loads(tmp_path):
     f.write_text(example)
     t = load_templates(f, load_domain(reference("ferry")))
     assert t.actions["sail"] == "sail from location {?from} to location {?to}" and t.plurals == {"ferry": "ferries"}
+
+
+@pytest.mark.parametrize("name,domain", all_domains(), ids=[n for n, _ in all_domains()])
+def test_no_variable_in_any_rule_sentence(name, domain):
+    """The domain's rules (every shipped template, every domain) name an action's parameters by capital
+    letters, never `?x`; a template with a subject ("robot {?r} picks up ...") reads "To have robot X
+    pick up ...", never "To robot X picks up"."""
+    text = Phrasebook(domain, templates_for(domain)).domain_text()
+    assert "?" not in text, text
+    for sentence in text.split(". "):
+        if sentence.startswith("To "):
+            head = sentence.split(" requires that ")[0].split(" can always be done")[0]
+            assert not any(w.endswith(("picks", "navigates", "walks", "drives")) for w in head.split()), head
+
+
+def test_number_agreement_and_calibration_targets():
+    """"There is 1 ball (ball1) and ...", not "There are 1 ball"; calibration_target is not "calibrated"."""
+    from dataclasses import replace
+    d = load_domain(reference("grippers"))
+    p = load_problem(small_problem("grippers"), d)
+    book = Phrasebook(d, templates_for(d))
+    first = min(t for _, t in p.objects)
+    single = replace(p, objects=((next(o for o, t in p.objects if t == first), first),) +
+                     tuple((o, t) for o, t in p.objects if t != first))
+    assert book.objects(single).startswith(f"There is 1 {first} (")
+    assert book.objects(replace(p, objects=tuple((o, t) for o, t in p.objects if t == "room"))).startswith(
+        "There are 3 rooms")
+    rovers = load_domain(reference("rovers"))
+    said = Phrasebook(rovers, templates_for(rovers)).fact(Atom("calibration_target", ("camera0", "objective1")))
+    assert said == "objective1 is the calibration target of camera0"

@@ -112,7 +112,8 @@ class TaskEntry:
     raising `gold.Undecided`), `check` (in place of comparing `derive` with a complete gold answer),
     `compare` (in place of comparing a list as a set, anything else as text). Grading: `grade` (a
     free answer), `because` (why a yes/no answer is what it is, before the evidence's proof),
-    `witness` (whether a witness plan's end state shows a yes, and what it shows: reach and areach)."""
+    `witness` (whether a witness plan's end state shows a yes, and what it shows: reach and areach).
+    `near_goal`: states along a plan, near its end, once random walks gave only undecided ones (nexta)."""
 
     task: Task
     group: str
@@ -130,6 +131,7 @@ class TaskEntry:
     compare: Callable[[Any, Any], list[str]] | None = None
     because: Callable[[Case | None, dict], str] | None = None
     witness: Callable[[Case, frozenset[Atom], str], tuple[bool, str]] | None = None
+    near_goal: bool = False  # when random walks give only undecided states, ask about states along a plan
 
 
 def choice(rng: random.Random, query: str, right: str, wrong: Sequence[str], evidence: dict) -> Draft | None:

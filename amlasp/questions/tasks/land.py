@@ -8,7 +8,7 @@ from typing import Any
 from ...enums import Verdict
 from ..answers import Reader, is_none
 from ..decide import Landmarks
-from ..gold import Case, Undecided, compare_lists, disagreements, norm
+from ..gold import Case, compare_lists, open_parts
 from ..grade import Graded, cannot_read
 from ..registry import Task
 from ..universe import similar_atoms
@@ -82,32 +82,47 @@ class Land:
                        "distractors": {str(w): self.l.fact(w).proof for w in wrong}})
 
 
+def decide_all(c: Case, time_limit: float, calls: int = 200) -> dict:
+    """Every candidate fact decided on its own (one left open does not stop the others)."""
+    lm = Landmarks(c.domain, c.problem, c.state, time_limit, planner_calls=calls)
+    return {f: lm.fact(f) for f in lm.candidates}
+
+
 def derive(c: Case, time_limit: float) -> tuple[dict, dict]:
-    lm = Landmarks(c.domain, c.problem, c.state, time_limit, planner_calls=200)
-    decided = {f: lm.fact(f) for f in lm.candidates}
-    open_ = [f for f, x in decided.items() if x.answer is Verdict.UNKNOWN]
-    if open_:
-        raise Undecided(f"{open_[0]}: {decided[open_[0]].proof}")
+    decided = decide_all(c, time_limit)
+    open_parts({f: x.proof for f, x in decided.items() if x.answer is Verdict.UNKNOWN}, [])
     return {"yes": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.YES),
             "no": sorted(str(f) for f, x in decided.items() if x.answer is Verdict.NO)}, \
         {"proofs": {str(f): x.proof for f, x in decided.items()}}
 
 
 def check(c: Case, time_limit: float) -> list[str]:
-    """Our items list every candidate: compared whole. ACPBench's lists are samples: each listed fact
-    decided, and it must be (not be) a landmark."""
-    if "evidence" in c.item:
-        return disagreements(c, derive(c, time_limit)[0])
-    lm = Landmarks(c.domain, c.problem, c.state, time_limit, planner_calls=500)
-    out = []
-    for kind, want in (("yes", Verdict.YES), ("no", Verdict.NO)):
-        for f in c.item["answer"][kind]:
-            d = lm.fact(c.atom(f))
-            if d.answer is Verdict.UNKNOWN:
-                raise Undecided(f"{f}: {d.proof}")
-            if d.answer is not want:
-                out.append(f"({norm(f)}) is listed as {'a' if want is Verdict.YES else 'no'} landmark, but "
-                           f"{'it is none' if d.answer is Verdict.NO else 'it is one'}: {d.proof}")
+    """Each fact the item lists decided on its own: it must be (not be) a landmark; our items list
+    every candidate, so a decided candidate missing from its lists is a disagreement too. Facts left
+    undecided are named (`gold.Undecided`), apart from the disagreements."""
+    gold = {kind: {c.atom(f) for f in c.item["answer"][kind]} for kind in ("yes", "no")}
+    ours = "evidence" in c.item
+    if ours:
+        decided = decide_all(c, time_limit)
+    else:
+        lm = Landmarks(c.domain, c.problem, c.state, time_limit, planner_calls=500)
+        decided = {f: lm.fact(f) for kind in ("yes", "no") for f in sorted(gold[kind], key=str)}
+    out, undecided = [], {}
+    for f, d in decided.items():
+        if d.answer is Verdict.UNKNOWN:
+            undecided[f"({f})"] = d.proof
+            continue
+        said = "yes" if f in gold["yes"] else "no" if f in gold["no"] else None
+        real = "yes" if d.answer is Verdict.YES else "no"
+        if said is None:
+            out.append(f"({f}) is not listed, but it is {'a' if real == 'yes' else 'no'} landmark: {d.proof}")
+        elif said != real:
+            out.append(f"({f}) is listed as {'a' if said == 'yes' else 'no'} landmark, but "
+                       f"{'it is one' if real == 'yes' else 'it is none'}: {d.proof}")
+    if ours:
+        out += [f"({f}) is listed, but it is no candidate (false now, no goal, type-correct)"
+                for f in sorted(gold["yes"] | gold["no"], key=str) if f not in decided]
+    open_parts(undecided, out)
     return out
 
 

@@ -33,6 +33,7 @@ class NextA:
 
     def evidence(self) -> dict:
         return {"optimal_length": self.r.length, "proof": self.r.detail,
+                "cost_to_go": {str(a): c for a, c in self.r.cost_to_go.items()},
                 "plans": {str(a): [str(b) for b in p] for a, p in self.r.optimal.items()}}
 
     def gen(self) -> Draft:
@@ -76,7 +77,8 @@ def derive(c: Case, time_limit: float) -> tuple[dict, dict]:
     if r.status is not OptimalStatus.SOLVED:
         raise Undecided(r.detail or str(r.status))
     return {"yes": sorted(map(str, r.optimal)), "no": sorted(map(str, r.others)), "maybe": [],
-            "opt": str(r.length)}, {"plans": {str(a): [str(b) for b in x] for a, x in r.optimal.items()}}
+            "opt": str(r.length)}, {"cost_to_go": {str(a): x for a, x in r.cost_to_go.items()},
+                                    "plans": {str(a): [str(b) for b in x] for a, x in r.optimal.items()}}
 
 
 def check(c: Case, time_limit: float) -> list[str]:
@@ -122,4 +124,4 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
 TASK = TaskEntry(
     task=Task.NEXTA, group="goal_closer", question="an action that starts a shortest plan to the goal",
     answer='`{"yes": [every optimal first action], "no": [the other applicable ones], "maybe": [], "opt": "5"}`',
-    analyse=NextA, derive=derive, grade=grade, needs_goal=True, check=check)
+    analyse=NextA, derive=derive, grade=grade, needs_goal=True, check=check, near_goal=True)

@@ -78,23 +78,46 @@ def names(c: Case) -> dict:
 
 
 def _prog_action(c: Case) -> GroundAction:
-    """The action an ACPBench prog question names in English: the applicable action whose arguments are
-    exactly the objects the sentence names (all such actions must have the same effects)."""
+    """The action an ACPBench prog question names in English: read through the domain's sentences, else
+    among the applicable actions whose arguments are exactly the objects the sentence names, the one
+    whose name the sentence says ("pick up the laser": pickup-laser, not pickup-bomb), then the one
+    whose arguments come in the sentence's order; several left must have the same effects."""
     from ..language import Phrasebook
     from ..templates import templates_for
-    sentence = re.search(r'action "(.*?)"', c.item["question"]).group(1)
+    m = re.search(r'action "(.*?)"', c.item["question"])
+    if m is None:
+        raise InputError(f"item {c.item['id']}: the question quotes no action")
+    sentence = m.group(1)
     read = Phrasebook(c.domain, templates_for(c.domain)).read_action(sentence)
     if read is not None:
         return read
+    words = re.findall(r"[\w-]+", sentence.lower())
     objects = set(c.problem.object_types(c.domain))
-    named = {w for w in re.findall(r"[\w-]+", sentence.lower()) if w in objects}
-    cands = [a for a in applicable(c.domain, c.problem)[0] if set(a.args) == named]
+    named = [w for w in words if w in objects]
+    cands = [a for a in applicable(c.domain, c.problem)[0] if set(a.args) == set(named)]
+    for narrow in (lambda a: _name_score(a.name, words), lambda a: _in_order(a.args, named)):
+        best = max((narrow(a) for a in cands), default=0)
+        cands = [a for a in cands if narrow(a) == best]
     if not cands:
-        raise InputError(f"item {c.item['id']}: no applicable action names exactly {sorted(named)}")
+        raise InputError(f"item {c.item['id']}: no applicable action names exactly {sorted(set(named))}")
     changes = changes_many(c.domain, c.problem, [(c.state, cands)])[0]
-    if len({(x.added, x.deleted) for x in changes}) > 1:
-        raise InputError(f"item {c.item['id']}: '{sentence}' names several actions with different effects")
+    if len({(x.added, x.deleted) for x in changes if x is not None}) > 1:
+        raise InputError(f"item {c.item['id']}: '{sentence}' may be any of {', '.join(map(str, cands))}, "
+                         "whose effects differ")
     return cands[0]
+
+
+def _name_score(name: str, words: list[str]) -> int:
+    """How many parts of an action's name (`pickup-laser`: pickup, laser) the sentence says; "pick up"
+    says pickup."""
+    joined = {a + b for a, b in zip(words, words[1:])} | set(words)
+    return sum(part in joined for part in re.split(r"[-_]", name.lower()) if part)
+
+
+def _in_order(args: tuple[str, ...], named: list[str]) -> bool:
+    """Do the arguments come in the order the sentence first names them?"""
+    first = list(dict.fromkeys(named))
+    return list(dict.fromkeys(args)) == first
 
 
 def derive(c: Case, _time_limit: float) -> tuple[dict, dict]:

@@ -16,14 +16,15 @@ from ...enums import Verdict
 from ...model import Atom
 from ..answers import Reader, is_none
 from ..decide import Decision, Reachability
-from ..gold import Case, Undecided, disagreements, norm
+from ..gold import Case, Undecided, norm, open_parts
 from ..grade import Graded, cannot_read
 from ..universe import TooLarge, Universe
 from .common import Draft, Situation, Skip, choice, yes_no
 
 
-def classify(items, decide, settle) -> dict:
-    """Every item decided: cheap proofs first for all, then h^2, then the planner for the rest, together."""
+def classify(items, decide, settle, strict: bool = True) -> dict:
+    """Every item decided: cheap proofs first for all, then h^2, then the planner for the rest, together;
+    `strict`: one left undecided skips the state (generation needs every one), else it stays unknown."""
     out = {x: decide(x, False, False) for x in items}
     for x, d in out.items():
         if d.answer is Verdict.UNKNOWN:
@@ -33,9 +34,14 @@ def classify(items, decide, settle) -> dict:
         settle(open_)
         out.update({x: decide(x, False, True) for x in open_})
     unknown = [x for x, d in out.items() if d.answer is Verdict.UNKNOWN]
-    if unknown:
-        raise Skip(f"undecided: {unknown[0]} ({out[unknown[0]].proof})")
+    if unknown and strict:
+        raise Skip(f"undecided: {len(unknown)} of {len(out)}, e.g. {unknown[0]} ({out[unknown[0]].proof})")
     return out
+
+
+def _steps(d: Decision) -> str:
+    """A witness's steps after its proof (nothing for an empty one: the fact holds now)."""
+    return ": " + " ".join(map(str, d.witness)) if d.witness else ""
 
 
 def reach_text(f: Atom) -> str:
@@ -154,46 +160,59 @@ class Target:
         """Does a witness plan's end state show that `target` can hold (become applicable)?"""
         raise NotImplementedError
 
-    def derive(self, c: Case, time_limit: float) -> tuple[list[str], dict]:
-        """Every candidate that can never hold (be applied), each decided."""
+    def decide_all(self, c: Case, time_limit: float) -> dict:
+        """Every candidate decided: cheap proofs for all, then the planner for the rest, together; the
+        ones a limit leaves open stay `Verdict.UNKNOWN` (each with why) without stopping the others."""
         r = Reachability(c.domain, c.problem, c.state, time_limit=time_limit, planner_calls=40)
         try:
-            decided = classify(self.candidates(Universe(c.domain, c.problem)), self.decider(r),
-                               lambda xs: self.settle(r, xs))
-        except Skip as e:
+            return classify(self.candidates(Universe(c.domain, c.problem)), self.decider(r),
+                            lambda xs: self.settle(r, xs), strict=False)
+        except TooLarge as e:
             raise Undecided(str(e)) from None
+
+    def derive(self, c: Case, time_limit: float) -> tuple[list[str], dict]:
+        """Every candidate that can never hold (be applied), each decided."""
+        decided = self.decide_all(c, time_limit)
+        open_parts({str(x): d.proof for x, d in decided.items() if d.answer is Verdict.UNKNOWN}, [])
         return sorted(self.written(x) for x, d in decided.items() if d.answer is Verdict.NO), {}
 
     def check(self, c: Case, time_limit: float) -> list[str]:
-        """Our items list every impossible one: compared whole. ACPBench's list a sample: each listed one
-        proven impossible, and "None" checked by a search for a counterexample."""
-        if "evidence" in c.item:
-            return disagreements(c, self.derive(c, time_limit)[0])
+        """Our items list every impossible one: each candidate decided on its own and compared.
+        ACPBench's list a sample: each listed one must be proven impossible, and "None" is checked by
+        a search for a counterexample. What a limit leaves open is named apart (`gold.Undecided`)."""
         gold = c.item["answer"]
+        if "evidence" in c.item:
+            decided = self.decide_all(c, time_limit)
+            listed = {norm(x) for x in gold}
+            out = [f"({norm(self.written(x))}) can never {self.NEVER_DO}, but is not listed: {d.proof}"
+                   for x, d in decided.items() if d.answer is Verdict.NO and norm(self.written(x)) not in listed]
+            out += [f"({norm(self.written(x))}) is listed as impossible, but {d.proof}{_steps(d)}"
+                    for x, d in decided.items() if d.answer is Verdict.YES and norm(self.written(x)) in listed]
+            open_parts({str(x): d.proof for x, d in decided.items() if d.answer is Verdict.UNKNOWN}, out)
+            return out
         r = Reachability(c.domain, c.problem, c.state, time_limit=time_limit, planner_calls=40)
         decide = self.decider(r)
-        out = []
+        out, undecided = [], {}
         for x in gold:
             d = decide(self.read(c, x))
             if d.answer is Verdict.UNKNOWN:
-                raise Undecided(f"{x}: {d.proof}")
-            if d.answer is Verdict.YES:
-                out.append(f"({norm(x)}) is listed as impossible, but {d.proof}: {' '.join(map(str, d.witness))}")
+                undecided[f"({norm(x)})"] = d.proof
+            elif d.answer is Verdict.YES:
+                out.append(f"({norm(x)}) is listed as impossible, but {d.proof}{_steps(d)}")
         if not gold:
             never = [x for x in self.candidates(Universe(c.domain, c.problem))
                      if decide(x, False, True).answer is Verdict.NO]
             if never:
                 out.append(f"the gold answer is None, but {len(never)} {self.NOUN}(s) can never {self.NEVER_DO}, "
                            f"e.g. {never[0]}: {decide(never[0], False, True).proof}")
+        open_parts(undecided, out)
         return out
 
     def grade(self, g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> Graded:
         """Any one listed, or proven impossible now, is right; "None" is right iff there is none."""
         gold = item["answer"]
         if is_none(answer):
-            g.correct = not gold
-            g.reason = "" if g.correct else f"some can never hold, e.g. {gold[0]}"
-            return g
+            return self._grade_none(g, item, c, t)
         xs, bad = self.answered(r, answer)
         if not xs:
             return cannot_read(g, answer, bad)
@@ -205,9 +224,27 @@ class Target:
         d = self.decider(Reachability(c.domain, c.problem, c.state, time_limit=t))(x)
         g.correct = d.answer is Verdict.NO
         if d.answer is Verdict.YES:
-            g.reason = f"{x} can {self.CAN_DO}: {d.proof}: " + " ".join(map(str, d.witness))
+            g.reason = f"{x} can {self.CAN_DO}: {d.proof}{_steps(d)}"
         elif d.answer is Verdict.UNKNOWN:
             g.reason = f"undecided: {d.proof}"
+        return g
+
+    def _grade_none(self, g: Graded, item: dict, c: Case, t: float) -> Graded:
+        """"None" is right iff there is none: our items list every one; ACPBench's list a sample, so an
+        empty list is checked for one proven impossible (as the gold check does)."""
+        gold = item["answer"]
+        if gold:
+            g.reason = f"Some {self.NOUN}s can never {self.NEVER_DO}, e.g. ({norm(gold[0])})."
+            return g
+        if "evidence" not in item:
+            r = Reachability(c.domain, c.problem, c.state, time_limit=t)
+            decide = self.decider(r)
+            for x in self.candidates(Universe(c.domain, c.problem)):
+                d = decide(x, False, True)
+                if d.answer is Verdict.NO:
+                    g.reason = f"Some {self.NOUN}s can never {self.NEVER_DO}, e.g. {x}: {d.proof}."
+                    return g
+        g.correct = True
         return g
 
     def witness(self, c: Case, end: frozenset[Atom], target: str) -> tuple[bool, str]:

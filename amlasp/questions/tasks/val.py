@@ -7,7 +7,7 @@ from typing import Any
 from ...reasoning.engine import execute, execute_many
 from ..answers import Reader, read_int
 from ..gold import Case, quoted
-from ..grade import Graded, unmet_text
+from ..grade import Graded, unmet_text, unmet_words
 from ..registry import Task
 from ..universe import similar_actions
 from .common import Draft, Situation, Skip, TaskEntry, choice, sequence_text, yes_no
@@ -82,17 +82,24 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, _r: Reader, _t: float) ->
     if not g.correct:
         seq = c.named["sequence"]
         j = int(item["answer"])
-        g.reason = ("every action is applicable" if j < 0 else
-                    f"the first inapplicable action is at index {j}, {seq[j]}: " +
-                    "; ".join((item.get("evidence") or {}).get("unmet", [])))
+        g.reason = ("Every action of the sequence is applicable, so the answer is -1." if j < 0 else
+                    f"The first inapplicable action is at index {j}, {seq[j]}{_unmet(c, seq)}.")
     return g
+
+
+def _unmet(c: Case, seq) -> str:
+    """Why the sequence's first failing step fails, from a run (ACPBench's items carry no evidence)."""
+    said = unmet_words(execute(c.domain, c.problem, seq, states=False).unmet)
+    return f": {said}" if said else ""
 
 
 def because(c: Case | None, ev: dict) -> str:
     j = ev.get("first_inapplicable", -1)
     if j < 0 or c is None:
         return ""
-    return f": step {j + 1}, {c.actions(ev['sequence'])[j]}, is not applicable: {unmet_text(ev)}"
+    seq = c.actions(ev["sequence"])
+    said = unmet_text(ev)
+    return f": step {j + 1}, {seq[j]}, is not applicable" + (f": {said}" if said else _unmet(c, seq))
 
 
 TASK = TaskEntry(

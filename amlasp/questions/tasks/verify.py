@@ -13,7 +13,7 @@ class Verify(AfterWalk):
     """verify: is this fact true after the sequence (false items: an object substituted, or negated)."""
 
     def gen(self) -> Draft | None:
-        if not self.sit.walk.actions:
+        if not self.sit.walk.actions or not self.changed:  # a walk back to the start changes nothing: no item
             return None
         q = (f"{prefix(self.sit)}. List the facts that are true afterwards but were false initially (positive "
              "effects), and those that were true initially but are false afterwards (negative effects).")

@@ -1,0 +1,263 @@
+"""ACPBench's own scoring (`grade --scoring acpbench`), reimplemented, so that a paper can report it
+beside the exact scoring.
+
+What is reproduced (IBM/ACPBench, read at commit 5947a40 for `src/`, 7b75f34 for `evals/`):
+
+- gen (`src/evaluate_gen.py`, `src/evaluators/`): the response is parsed by ACPBench's small grammar
+  (written here again, `GRAMMAR`) with its error recovery (a token the parser does not expect is
+  skipped; at the end of the text the missing tokens are supplied); a response that does not parse
+  scores 0 ("parser error"). Then per task: app and prog compare sets of lower-cased actions (facts);
+  val compares the index as text ("None" for -1, which its index grammar cannot read, so a -1 item is
+  never scored right); reach and areach accept "None" iff the gold list is empty, a listed answer,
+  or one a planner proves unreachable; land accepts a listed landmark, or "None" iff none is listed
+  (no planner); nexta accepts a listed `yes`, rejects a listed `no` and any action outside `maybe`,
+  and runs a planner on a `maybe`; just accepts any strictly shorter subsequence of the plan that is
+  a plan (not only one or two consecutive removals).
+- bool and mcq (`evals/acpbench.py`, its Inspect scorers): the first match of its answer pattern
+  (case ignored) must have a group equal to the gold answer.
+
+Where ACPBench runs a planner, the proofs of amlasp's own deciders stand in for it (the same question:
+can the atom hold, can the action's precondition hold, does the action start an optimal plan), and a
+limit reached scores 0, as its planner's failure does. Tasks ACPBench does not have (verify, count,
+value) are scored exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from ..enums import Verdict
+from ..errors import InputError
+from ..reasoning.engine import execute
+from .answers import as_text
+from .gold import Case
+from .items import Form, Task
+
+#: ACPBench's answer grammar (the same language as its `src/grammar/acp_grammar.lark`).
+GRAMMAR = r"""
+NAME: /[a-zA-Z][a-zA-Z0-9-_]*/
+LPAR : "("
+RPAR : ")"
+LSPAR: "["
+RSPAR: "]"
+COMMA: ","
+WS: /[ \n]/
+action_none : "None"
+action_name : LPAR NAME (WS NAME)* RPAR
+action_list : (action_name WS?)*
+prog_list :  action_name* (COMMA action_name)*
+progression_list : LSPAR prog_list RSPAR LSPAR prog_list RSPAR
+act : action_name | action_none
+index: /[0-9]+[0-9]*/
+start: action_list
+"""
+
+#: the grammar rule ACPBench parses each task's gen answer with
+START = {Task.REACH: "act", Task.AREACH: "act", Task.LAND: "act", Task.PROG: "progression_list",
+         Task.VAL: "index", Task.JUST: "action_list", Task.NEXTA: "action_name", Task.APP: "action_list"}
+
+#: the answer patterns of ACPBench's Inspect scorers (evals/acpbench.py)
+BOOL = (r"((?<=The answer is )(.*)(?=.)|(?<=the answer is )(.*)(?=.)|(?<=The answer: )(.*)(?=.)|"
+        r"(?<=The final answer: )(.*)(?=.)|(?<=..Final Answer..: )(.*)(?=.)|(?<=..answer..: )(.*)(?=.)|"
+        r"(?<=..Answer..: )(.*)(?=.)|\b(Yes|No|yes|no)\b)")
+MCQ = (r"(((?<=[answer is ])[A-D])|([A-D]\n)|([A-D]\.)|( [A-D] )|(^[A-D]$)|(\[[A-D]\])|([A-D])|"
+       r"(?<=..Final Answer..: )(.*)(?=.)|(?<=..answer..: )(.*)(?=.)|(?<=..Answer..: )(.*)(?=.))")
+
+
+@lru_cache(maxsize=None)
+def _parser(start: str):
+    from lark import Lark
+    return Lark(GRAMMAR, start=start, parser="lalr")
+
+
+def parse(text: str, start: str) -> Any:
+    """A response read as ACPBench reads it: None when it does not parse."""
+    from lark import Token
+    from lark.exceptions import LarkError
+    parser = _parser(start)
+
+    def recover(e) -> bool:
+        if getattr(e, "token", None) is not None and e.token.type == "$END":
+            for x in e.expected:
+                if x != "WS":
+                    e.interactive_parser.feed_token(Token(x, parser.get_terminal(x).pattern.value))
+        return True
+    try:
+        tree = parser.parse(text.replace("\n", "").strip(), on_error=recover)
+    except (LarkError, KeyError, AttributeError):
+        return None
+    return _read(tree, start)
+
+
+def _read(tree, start: str) -> Any:
+    """What ACPBench's visitor collects (its top-down visit), for the rule `start`."""
+    names, lists, progression, current, index = None, None, None, None, None
+    for node in tree.iter_subtrees_topdown():
+        kind = node.data
+        if kind == "action_list":
+            lists = []
+        elif kind == "progression_list":
+            progression = []
+        elif kind == "prog_list":
+            if current is not None and progression is not None:
+                progression.append(current)
+            current = []
+        elif kind == "action_none":
+            names = "None"
+        elif kind == "action_name":
+            names = "(" + "".join(str(t) for t in node.children[1:-1]) + ")"
+            for target in (lists, current):
+                if target is not None:
+                    target.append(names)
+        elif kind == "index":
+            index = "".join(str(t) for t in node.children)
+            index = index if index.isnumeric() else None
+    if start == "progression_list":
+        if progression is None:
+            return None
+        if current not in progression:
+            progression.append(current)
+        return progression
+    return {"action_list": lists, "act": names, "action_name": names, "index": index}[start]
+
+
+def _prepared(text: str, task: Task) -> str:
+    """evaluate_gen's rewriting before parsing: prog's "Positive Effects ... Negative Effects" as two
+    lists, just's text after "simplified plan:"."""
+    low = text.lower()
+    if task is Task.PROG and "positive effects" in low and "negative effects" in low and "[" not in text:
+        return low.replace("*", "").replace("positive effects", "[").replace("negative effects", "] [") + "]"
+    if task is Task.JUST and "simplified plan:" in low:
+        return low.replace("*", "").split("simplified plan:")[1]
+    return text
+
+
+def score_choice(item: dict, answer: Any) -> bool:
+    """bool and mcq: the first match of the pattern has a group equal to the gold answer (case ignored)."""
+    m = re.search(BOOL if item["form"] == str(Form.BOOL) else MCQ, as_text(answer), re.IGNORECASE)
+    gold = str(item["answer"]).lower()
+    return m is not None and any(g is not None and g.lower() == gold for g in m.groups())
+
+
+def score_gen(item: dict, c: Case | None, answer: Any, time_limit: float) -> tuple[bool, str]:
+    """A gen answer scored as ACPBench's evaluator scores it: (right, why not)."""
+    task = Task(item["task"])
+    parsed = parse(_prepared(as_text(answer), task), START[task])
+    if parsed is None or (isinstance(parsed, list) and any(x is None for x in parsed)):
+        return False, "ACPBench's parser cannot read the answer (a parser error scores 0)"
+    if c is None:
+        return False, "the item has no PDDL"
+    right = _SCORERS[task](item, c, parsed, time_limit)
+    return right, "" if right else f"ACPBench's {task} evaluator scores {_show(parsed)} 0"
+
+
+def _show(parsed: Any) -> str:
+    return " ".join(map(str, parsed)) if isinstance(parsed, list) else str(parsed)
+
+
+def _fix(a: str) -> str:
+    """ACPBench's fix_action_name: single spaces inside the parentheses."""
+    return "(" + " ".join(x for x in a[1:-1].split(" ") if x) + ")"
+
+
+def _app(item: dict, c: Case, parsed: list, _t: float) -> bool:
+    return {a.lower() for a in item["answer"]} == {_fix(a).lower() for a in parsed}
+
+
+def _prog(item: dict, c: Case, parsed: list, _t: float) -> bool:
+    if not 1 <= len(parsed) <= 2:
+        return False
+    pos = {a.lower() for a in parsed[0]}
+    neg = {a.lower() for a in parsed[1]} if len(parsed) == 2 else set()
+    return pos == {a.lower() for a in item["answer"]["pos"]} and neg == {a.lower() for a in item["answer"]["neg"]}
+
+
+def _val(item: dict, c: Case, parsed: str, _t: float) -> bool:
+    j = int(item["answer"])
+    return ("None" if j == -1 else str(j)).lower() == parsed.strip().lower()
+
+
+def _reach(item: dict, c: Case, parsed: str, t: float) -> bool:
+    from .decide import Reachability
+    gold = [f"({x.strip().lower()})" for x in item["answer"]]
+    said = parsed.strip().lower()
+    if not gold:
+        return said == "none"
+    if said in gold:
+        return True
+    try:
+        atom = c.atom(said)
+    except InputError:
+        return False
+    return Reachability(c.domain, c.problem, c.state, time_limit=t).atom(atom).answer is Verdict.NO
+
+
+def _areach(item: dict, c: Case, parsed: str, t: float) -> bool:
+    from .decide import Reachability
+    gold = item["answer"]
+    said = parsed.strip().lower()
+    if not gold:
+        return said == "none"
+    if said in gold:
+        return True
+    try:
+        action = c.action(said)
+    except InputError:
+        return False
+    return Reachability(c.domain, c.problem, c.state, time_limit=t).action(action).answer is Verdict.NO
+
+
+def _land(item: dict, c: Case, parsed: str, _t: float) -> bool:
+    yes = [a.lower() for a in item["answer"]["yes"]]
+    said = parsed.strip().lower()
+    if "(dummy val1)" in yes:
+        return False
+    return said in yes or (said == "none" and not yes)
+
+
+def _nexta(item: dict, c: Case, parsed: str, t: float) -> bool:
+    from ..reasoning.optimal import OptimalStatus, optimal_first_actions
+    gold = item["answer"]
+    said = parsed.strip().lower()
+    if said in [a.lower() for a in gold["yes"]]:
+        return True
+    if said in [a.lower() for a in gold["no"]] or said not in [a.lower() for a in gold.get("maybe", [])]:
+        return False
+    try:
+        action = c.action(said)
+    except InputError:
+        return False
+    r = optimal_first_actions(c.domain, c.problem, time_limit=t)
+    return r.status is OptimalStatus.SOLVED and action in r.optimal
+
+
+def _just(item: dict, c: Case, parsed: list, _t: float) -> bool:
+    """A strictly shorter subsequence of the plan (compared as text, as ACPBench does) that is a plan."""
+    plan = item["question"][19:-147].replace(") (", ")######(").split("######")
+    new = [_fix(a) for a in parsed]
+    if not new or len(plan) <= len(new):
+        return False
+    k = 0
+    for a in plan:
+        if k < len(new) and a == new[k]:
+            k += 1
+    if k < len(new):
+        return False
+    try:
+        steps = c.actions(" ".join(new))
+    except InputError:
+        return False
+    return execute(c.domain, c.problem, steps, states=False).valid
+
+
+_SCORERS = {Task.APP: _app, Task.PROG: _prog, Task.VAL: _val, Task.REACH: _reach, Task.AREACH: _areach,
+            Task.LAND: _land, Task.NEXTA: _nexta, Task.JUST: _just}
+
+def scored(item: dict) -> bool:
+    """Does ACPBench score this item (one of its tasks)? Others are scored exactly."""
+    return Task(item["task"]) in START
+
+
+__all__ = ["GRAMMAR", "START", "BOOL", "MCQ", "parse", "score_choice", "score_gen", "scored"]
