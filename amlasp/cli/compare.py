@@ -13,7 +13,8 @@ from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_optio
 
 @app.command(epilog=examples(
     f"amlasp compare {EX}/learned.pddl {EX}/domain.pddl --explain",
-    f"amlasp compare {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl -o ferry.csv"))
+    f"amlasp compare {IPC}/problems/learning/grippers/1_grippers_prob.pddl "
+    f"{IPC}/problems/learning/grippers/0_grippers_prob.pddl --domain {IPC}/domains/grippers.pddl -f json"))
 def compare(
     learned: Path = typer.Argument(..., help="learned PDDL domain"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),
@@ -27,11 +28,18 @@ def compare(
     caption: Optional[str] = typer.Option(None, "--caption", help="LaTeX caption"),
     out: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
     summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
+    domain: Optional[Path] = typer.Option(None, "--domain", help="compare two PROBLEM files of this domain "
+                                          "(generated first, reference second) up to a renaming of objects"),
+    goals: str = typer.Option("semantic", "--goals", metavar="[semantic|syntactic]",
+                              help="problems: also compare goals by what they imply on the reachable states"),
+    max_states: int = typer.Option(5000, "--max-states", help="problems: reachable states explored per problem"),
 ):
-    """Syntactic comparison of a learned domain with a reference.
+    """Syntactic comparison of a learned domain with a reference; or, with --domain, of two problems.
 
     Precision and recall per action and category, literal similarity, action equivalence, and
-    the edit distance up to renaming (proven optimal by clingo).
+    the edit distance up to renaming (proven optimal by clingo). With --domain: whether two problems
+    are the same task up to a renaming of objects (exit 1 if not), the edits, and whether the first
+    one is solvable (docs/llm.md).
     """
     def run():
         from ..errors import InputError
@@ -43,9 +51,29 @@ def compare(
         if time_limit <= 0:
             raise InputError("--time-limit must be positive")
         for target in written(form, out, summary):
-            refuse_overwrite(target, [learned, reference])
+            refuse_overwrite(target, [learned, reference] + ([domain] if domain else []))
+        if domain is not None:
+            _problems(form)
+            return
         result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit)
         warn(result.warnings)
         deliver_result(lambda f, only: present.text(result, f, explain, caption, only),
                        lambda only: present.terminal(result, explain, only), form, out, summary)
+
+    def _problems(form):
+        from ..errors import InputError
+        from ..metrics.compare.problem_result import GoalNotion
+        from ..metrics.compare.problems import compare_problems
+        from ..render import problems as present
+        from ..render.exports import deliver_result
+        if goals not in {n.value for n in GoalNotion}:
+            raise InputError(f"--goals must be semantic or syntactic, not '{goals}'")
+        if max_states < 1:
+            raise InputError("--max-states must be positive")
+        result = compare_problems(learned, reference, domain, goals=goals, max_states=max_states,
+                                  time_limit=time_limit)
+        deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
+                       form, out, summary)
+        if not result.equivalent:
+            raise typer.Exit(1)
     guarded(run)
