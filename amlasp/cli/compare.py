@@ -28,6 +28,10 @@ def compare(
     caption: Optional[str] = typer.Option(None, "--caption", help="LaTeX caption"),
     out: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
     summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
+    as_written: bool = typer.Option(False, "--as-written", help="the summary's Text2World F1 components "
+                                    "(predicates, parameters, preconditions, effects) with names and strings as "
+                                    "written, as the published evaluator computes them; default: under the best "
+                                    "renaming"),
     domain: Optional[Path] = typer.Option(None, "--domain", help="compare two PROBLEM files of this domain "
                                           "(generated first, reference second) up to a renaming of objects"),
     goals: str = typer.Option("semantic", "--goals", metavar="[semantic|syntactic]",
@@ -55,7 +59,8 @@ def compare(
         if domain is not None:
             _problems(form)
             return
-        result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit)
+        result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit,
+                             as_written=as_written)
         warn(result.warnings)
         deliver_result(lambda f, only: present.text(result, f, explain, caption, only),
                        lambda only: present.terminal(result, explain, only), form, out, summary)
