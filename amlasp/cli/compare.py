@@ -16,7 +16,8 @@ from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_optio
     f"amlasp compare {IPC}/problems/learning/grippers/1_grippers_prob.pddl "
     f"{IPC}/problems/learning/grippers/0_grippers_prob.pddl --domain {IPC}/domains/grippers.pddl -f json"))
 def compare(
-    learned: Path = typer.Argument(..., help="learned PDDL domain"),
+    learned: Path = typer.Argument(..., help="learned PDDL domain (or generated problem, with --domain); a folder: "
+                                   "each of its *.pddl files, one row each"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),
     rename: bool = typer.Option(False, "--rename", help="choose the renaming of predicates, actions and parameters "
                                 "with the fewest edits even where names agree, and compute all metrics under it"),
@@ -37,6 +38,7 @@ def compare(
     goals: str = typer.Option("semantic", "--goals", metavar="[semantic|syntactic]",
                               help="problems: also compare goals by what they imply on the reachable states"),
     max_states: int = typer.Option(5000, "--max-states", help="problems: reachable states explored per problem"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="candidates compared in parallel (LEARNED a folder)"),
 ):
     """Syntactic comparison of a learned domain with a reference; or, with --domain, of two problems.
 
@@ -56,6 +58,9 @@ def compare(
             raise InputError("--time-limit must be positive")
         for target in written(form, out, summary):
             refuse_overwrite(target, [learned, reference] + ([domain] if domain else []))
+        if learned.is_dir():
+            _many(form)
+            return
         if domain is not None:
             _problems(form)
             return
@@ -64,6 +69,22 @@ def compare(
         warn(result.warnings)
         deliver_result(lambda f, only: present.text(result, f, explain, caption, only),
                        lambda only: present.terminal(result, explain, only), form, out, summary)
+
+    def _many(form):
+        from ..errors import InputError
+        from ..metrics.compare.many import compare_candidates
+        from ..render import many as present
+        from ..render.exports import deliver_result
+        from ..render.progress import progress_bar
+        if jobs < 1:
+            raise InputError("--jobs must be at least 1")
+        options = dict(time_limit=time_limit) | (
+            dict(goals=goals, max_states=max_states) if domain is not None
+            else dict(as_written=as_written, rename=rename, align=align))
+        with progress_bar({"candidates": "candidates"}, transient=True) as progress:
+            result = compare_candidates(learned, reference, domain=domain, jobs=jobs, progress=progress, **options)
+        deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
+                       form, out, summary)
 
     def _problems(form):
         from ..errors import InputError

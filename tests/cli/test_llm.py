@@ -34,3 +34,16 @@ def test_compare_two_problems_not_equivalent_exits_1(tmp_path):
     assert "equivalent (syntactic): no" in r.stdout and "remove goal (ontable y)" in r.stdout
     bad = run("compare", gen, BW / "problem.pddl", "--domain", BW / "domain.pddl", "--goals", "maybe")
     assert bad.exit_code == 2 and "--goals" in bad.output
+
+
+def test_compare_a_folder_of_candidates(tmp_path):
+    (tmp_path / "a.pddl").write_text((BW / "learned.pddl").read_text())
+    (tmp_path / "b.pddl").write_text("(define (domain x)")
+    r = run("compare", tmp_path, BW / "domain.pddl", "-f", "json", "--jobs", "2")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.stdout)["candidates"]
+    assert [(x["status"], x["error_class"]) for x in rows] == [("ok", None), ("error", "syntax")]
+    csv = run("compare", tmp_path, BW / "domain.pddl", "-f", "csv", "--as-written")
+    assert csv.stdout.splitlines()[0].startswith("candidate,status,error_class,error,edit_distance")
+    tex = run("compare", tmp_path, BW / "domain.pddl", "-f", "latex")
+    assert "\\begin{tabular}" in tex.stdout
