@@ -47,3 +47,14 @@ def test_compare_a_folder_of_candidates(tmp_path):
     assert csv.stdout.splitlines()[0].startswith("candidate,status,error_class,error,edit_distance")
     tex = run("compare", tmp_path, BW / "domain.pddl", "-f", "latex")
     assert "\\begin{tabular}" in tex.stdout
+
+
+def test_similarity_command(tmp_path):
+    r = run("similarity", BW / "learned.pddl", BW / "domain.pddl", "--problems", BW / "problem.pddl", "--walks", "5",
+            "-f", "json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["problems"][0]["proven_equivalent"] is True and out["summary"]["ew_mean"] == 1.0
+    bad = run("similarity", BW / "learned.pddl", BW / "domain.pddl", "--problems", BW / "problem.pddl",
+              "--walks", "0")
+    assert bad.exit_code == 2
