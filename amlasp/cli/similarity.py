@@ -24,6 +24,7 @@ def similarity(
     seed: int = typer.Option(0, "--seed", help="the walks' seed (same seed, same walks)"),
     top_k: int = typer.Option(5, "--top-k", help="shortest plans of each model validated in the other"),
     max_steps: int = typer.Option(20, "--max-steps", help="longest plan searched for the plan sets"),
+    plan_time: float = typer.Option(10.0, "--plan-time", help="seconds of plan search per model and problem"),
     format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
     out: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
     summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
@@ -42,7 +43,8 @@ def similarity(
             refuse_overwrite(target, [generated, reference, problems])
         with progress_bar({"problems": "problems"}, transient=True) as progress:
             result = run_similarity(generated, reference, problems, walks=walks, length=length, seed=seed,
-                                    top_k=top_k, max_steps=max_steps, progress=progress)
+                                    top_k=top_k, max_steps=max_steps, plan_time=plan_time,
+                                    progress=progress)
         deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
                        form, out, summary)
     guarded(run)

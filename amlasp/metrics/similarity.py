@@ -12,7 +12,8 @@ Per problem, three figures (docs/llm.md):
    fraction of walks executable in full (`ew_*`) and the mean fraction of a walk's steps executable
    before the first failure (`prefix_*`); `ew_mean` is the mean of the two directions.
 3. **Plan sets** (NL2PDDL's check): the K shortest plans of each model (planning.plan, up to
-   `max_steps` steps), validated in the other: the fraction valid per direction.
+   `max_steps` steps and `plan_time` seconds per model and problem), validated in the other: the
+   fraction valid per direction (None when no plan was found within the bounds).
 
 Deterministic for a seed: each walk has its own generator, seeded by (seed, problem, direction, walk).
 """
@@ -115,8 +116,9 @@ def _walk_scores(walker: Domain, wp: Problem, judge: Domain, jp: Problem, walks:
     return full, sum(prefix) / walks
 
 
-def _plans(domain: Domain, problem: Problem, top_k: int, max_steps: int) -> list[list[GroundAction]]:
-    result = plan(domain, problem, max_steps=max_steps, top=top_k)
+def _plans(domain: Domain, problem: Problem, top_k: int, max_steps: int,
+           time_limit: float) -> list[list[GroundAction]]:
+    result = plan(domain, problem, max_steps=max_steps, top=top_k, time_limit=time_limit)
     return result.plans if result.status is PlanStatus.PLAN else []
 
 
@@ -127,7 +129,8 @@ def _valid_fraction(domain: Domain, problem: Problem, plans: Sequence[list[Groun
 
 
 def problem_similarity(gen: Domain, ref: Domain, gp: Problem, rp: Problem, *, walks: int, length: int, seed: int,
-                       top_k: int, max_steps: int, max_states: int, index: int = 0) -> ProblemSimilarity:
+                       top_k: int, max_steps: int, max_states: int, plan_time: float = 10.0,
+                       index: int = 0) -> ProblemSimilarity:
     """The figures of one problem (`gp`, `rp`: the problem read with each domain)."""
     d = diff(gen, ref, rp, max_steps=10**6, max_states=max_states)
     proven = d.exhausted and d.counterexample is None
@@ -137,7 +140,7 @@ def problem_similarity(gen: Domain, ref: Domain, gp: Problem, rp: Problem, *, wa
         a = _walk_scores(gen, gp, ref, rp, walks, length, f"{seed}:{index}:gen")
         b = _walk_scores(ref, rp, gen, gp, walks, length, f"{seed}:{index}:ref")
         scores = (a[0], b[0], a[1], b[1])
-    gplans, rplans = _plans(gen, gp, top_k, max_steps), _plans(ref, rp, top_k, max_steps)
+    gplans, rplans = _plans(gen, gp, top_k, max_steps, plan_time), _plans(ref, rp, top_k, max_steps, plan_time)
     return ProblemSimilarity(rp.file or rp.name, proven, scores[0], scores[1], scores[2], scores[3],
                              _valid_fraction(ref, rp, gplans), _valid_fraction(gen, gp, rplans),
                              len(gplans), len(rplans))
@@ -145,7 +148,7 @@ def problem_similarity(gen: Domain, ref: Domain, gp: Problem, rp: Problem, *, wa
 
 def similarity(generated: str | Path | Domain, reference: str | Path | Domain,
                problems: str | Path | Iterable[str | Path], *, walks: int = 100, length: int = 10, seed: int = 0,
-               top_k: int = 5, max_steps: int = 20, max_states: int = 20000,
+               top_k: int = 5, max_steps: int = 20, max_states: int = 20000, plan_time: float = 10.0,
                progress: ProgressCallback | None = None) -> SimilarityResult:
     """Behavioural similarity of a generated domain and a reference on `problems` (files or a folder),
     which both domains must read (the same predicates and types)."""
@@ -160,7 +163,7 @@ def similarity(generated: str | Path | Domain, reference: str | Path | Domain,
             progress("problems", i, len(files))
         out.append(problem_similarity(gen, ref, load_problem(f, gen), load_problem(f, ref), walks=walks,
                                       length=length, seed=seed, top_k=top_k, max_steps=max_steps,
-                                      max_states=max_states, index=i))
+                                      max_states=max_states, plan_time=plan_time, index=i))
     if progress:
         progress("problems", len(files), len(files))
     return SimilarityResult(gen.file or gen.name, ref.file or ref.name, walks, length, seed, top_k, tuple(out))
