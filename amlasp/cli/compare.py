@@ -58,48 +58,46 @@ def compare(
             raise InputError("--time-limit must be positive")
         for target in written(form, out, summary):
             refuse_overwrite(target, [learned, reference] + ([domain] if domain else []))
-        if learned.is_dir():
-            _many(form)
-            return
-        if domain is not None:
-            _problems(form)
+        if learned.is_dir() or domain is not None:
+            _llm(learned, reference, domain, form, out, summary, jobs,
+                 dict(time_limit=time_limit) | (dict(goals=goals, max_states=max_states) if domain is not None
+                                                else dict(as_written=as_written, rename=rename, align=align)))
             return
         result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit,
                              as_written=as_written)
         warn(result.warnings)
         deliver_result(lambda f, only: present.text(result, f, explain, caption, only),
                        lambda only: present.terminal(result, explain, only), form, out, summary)
+    guarded(run)
 
-    def _many(form):
-        from ..errors import InputError
+
+def _llm(learned: Path, reference: Path, domain: Optional[Path], form, out: Optional[Path], summary: bool, jobs: int,
+         options: dict) -> None:
+    """A folder of candidates (domains, or problems with `domain`), or two problems (docs/llm.md)."""
+    from ..errors import InputError
+    from ..metrics.compare.problem_result import GoalNotion
+    from ..render.exports import deliver_result
+    if "goals" in options:
+        if options["goals"] not in {n.value for n in GoalNotion}:
+            raise InputError(f"--goals must be semantic or syntactic, not '{options['goals']}'")
+        if options["max_states"] < 1:
+            raise InputError("--max-states must be positive")
+    if learned.is_dir():
         from ..metrics.compare.many import compare_candidates
-        from ..render import many as present
-        from ..render.exports import deliver_result
+        from ..render import many
         from ..render.progress import progress_bar
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
-        options = dict(time_limit=time_limit) | (
-            dict(goals=goals, max_states=max_states) if domain is not None
-            else dict(as_written=as_written, rename=rename, align=align))
         with progress_bar({"candidates": "candidates"}, transient=True) as progress:
-            result = compare_candidates(learned, reference, domain=domain, jobs=jobs, progress=progress, **options)
-        deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
+            batch = compare_candidates(learned, reference, domain=domain, jobs=jobs, progress=progress, **options)
+        deliver_result(lambda f, only: many.text(batch, f, only), lambda only: many.terminal(batch, only),
                        form, out, summary)
-
-    def _problems(form):
-        from ..errors import InputError
-        from ..metrics.compare.problem_result import GoalNotion
-        from ..metrics.compare.problems import compare_problems
-        from ..render import problems as present
-        from ..render.exports import deliver_result
-        if goals not in {n.value for n in GoalNotion}:
-            raise InputError(f"--goals must be semantic or syntactic, not '{goals}'")
-        if max_states < 1:
-            raise InputError("--max-states must be positive")
-        result = compare_problems(learned, reference, domain, goals=goals, max_states=max_states,
-                                  time_limit=time_limit)
-        deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
-                       form, out, summary)
-        if not result.equivalent:
-            raise typer.Exit(1)
-    guarded(run)
+        return
+    from ..metrics.compare.problems import compare_problems
+    from ..render import problems
+    assert domain is not None
+    result = compare_problems(learned, reference, domain, **options)
+    deliver_result(lambda f, only: problems.text(result, f, only), lambda only: problems.terminal(result, only),
+                   form, out, summary)
+    if not result.equivalent:
+        raise typer.Exit(1)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...asp.facts import domain_facts, symbol_facts
-from ...asp.names import LEARNED, REF
+from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
 from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
 from ...errors import InputError
@@ -58,13 +58,21 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
         return Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
     res = metrics(mode)
     comps = components.as_written(ld, rd) if as_written else \
-        components.renamed(res if mode == "best" else metrics("best"), ld, rd)
+        components.renamed(res if _as_best(res) else metrics("best"), ld, rd)
     warnings = tuple(f"{d.file or name}: {w}" for d, name in ((ld, "learned"), (rd, "reference")) for w in d.warnings)
     warnings += tuple(spelling_differences(ld, rd))
     if res.edit_distance != best.cost:
         raise RuntimeError(f"internal error: edit distance {res.edit_distance} != optimum {best.cost}")
     return replace(res, warnings=warnings, seconds=time.perf_counter() - t0, solve_seconds=best.seconds,
                    components=comps)
+
+
+def _as_best(res: CompareResult) -> bool:
+    """The metric mapping is the best renaming already (its counts are those of `metric_mode(best)`):
+    every action and parameter matched as the renaming matches them, every predicate by its name."""
+    return res.mode == "best" or (
+        all(a.learned == a.best_match and a.metric_param_mapping == a.param_mapping for a in res.actions)
+        and not res.extra_actions and all(asp_name(l) == asp_name(r) for l, r in res.predicate_mapping))
 
 
 def _best_renaming(base: list[str], time_limit: float) -> Optimum:
