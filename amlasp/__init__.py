@@ -24,6 +24,9 @@ _API = {
     "parse_domain": "amlasp.pddl.parse",
     "parse_problem": "amlasp.pddl.parse",
     "compare": "amlasp.metrics.compare",  # syntactic comparison; result has .to_frame()
+    "compare_problems": "amlasp.metrics.compare.problems",  # two problems up to renaming of objects
+    "compare_many": "amlasp.metrics.compare.many",  # many candidates against one reference: one frame
+    "similarity": "amlasp.metrics.similarity",  # behavioural similarity of two domains
     "solve": "amlasp.metrics.solve",  # problem-solving metrics; result has .to_frame()
     "evaluate": "amlasp.metrics.evaluate",  # predictive power; result has .to_frame()
 }
@@ -31,7 +34,10 @@ _API = {
 if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
     from .errors import InputError, UnsupportedError
     from .metrics.compare import compare
+    from .metrics.compare.many import compare_many
+    from .metrics.compare.problems import compare_problems
     from .metrics.evaluate import evaluate
+    from .metrics.similarity import similarity
     from .metrics.solve import solve
     from .pddl.batch import read_batch
     from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
@@ -53,4 +59,5 @@ def __dir__() -> list[str]:
 
 
 __all__ = ["applicable", "execute", "validate_plans", "read_batch", "load_domain", "load_problem", "parse_domain",
-           "parse_problem", "compare", "solve", "evaluate", "InputError", "UnsupportedError", "__version__"]
+           "parse_problem", "compare", "compare_problems", "compare_many", "similarity", "solve", "evaluate",
+           "InputError", "UnsupportedError", "__version__"]

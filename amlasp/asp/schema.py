@@ -312,4 +312,15 @@ D_PRE = Pred("d_pre", "action distance", "precondition edits of B")
 D_EFF = Pred("d_eff", "action distance", "effect edits of B")
 EQUIVALENT = Pred("equivalent", "action", "B and its counterpart are equal up to renaming")
 
+# ---------------------------------------------------------------- problem_compare.lp (metrics/compare/problems.py)
+# Problem 0 is the generated problem, 1 the reference; object/3, init/2, goal/3 and constant/3 as above.
+FATOM = Pred("fatom", "atom predicate arity", "a ground atom of either problem: its predicate and arity")
+FARG = Pred("farg", "atom index object", "the index-th argument (1-based) of a ground atom")
+IMPLIED = Pred("implied", "problem sign atom",
+               "a goal literal that every reachable state satisfying problem P's goal satisfies")
+NOTION = Pred("notion", "notion", "which edits are minimised: syntactic or semantic (implied goals waived)")
+OM = Pred("om", "generated reference", "a generated problem's object plays a reference object")
+PEDIT = Pred("pedit", "edit", "an edit of the renaming: remove_object(X), add(init,F), remove(pos,F), ...")
+PSEDIT = Pred("psedit", "edit", "an edit that the semantic notion counts (its goal is not implied by the other)")
+
 __all__ = ["Pred", "Facts", "SCHEMA", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]

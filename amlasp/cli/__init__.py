@@ -131,7 +131,7 @@ def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice]
 # of the command being run (all of them for `amlasp --help` or an unknown name), so that a call pays
 # for no other command's imports. Order: that of `amlasp --help`, the three metric families first.
 COMMANDS = {
-    "compare": "compare", "eval": "eval", "solve": "solve",
+    "compare": "compare", "eval": "eval", "solve": "solve", "similarity": "similarity",
     "applicable": "core", "step": "core", "validate": "core", "facts": "core",
     "plan": "reason", "reach": "reason", "justify": "reason", "landmarks": "reason", "diff": "reason",
     "gen": "gen", "questions": "questions", "bench": "bench",

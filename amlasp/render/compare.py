@@ -23,7 +23,9 @@ LABELS = {"pre_pos_precision": "pre+ P", "pre_pos_recall": "pre+ R", "pre_neg_pr
 SUMMARY_LABELS = {"mean_over_actions": "mean over actions"}
 METRICS = {"pre_precision": "precondition precision", "pre_recall": "precondition recall",
            "eff_precision": "effect precision", "eff_recall": "effect recall", "f1": "F1",
-           "action_accuracy": "action accuracy", "edit_distance": "edit distance"}
+           "action_accuracy": "action accuracy", "edit_distance": "edit distance",
+           "predicate_f1": "predicate F1 (T2W)", "parameter_f1": "parameter F1 (T2W)",
+           "precondition_f1": "precondition F1 (T2W)", "effect_f1": "effect F1 (T2W)"}
 
 
 def sheet(result: CompareResult, people: bool = False) -> Sheet:

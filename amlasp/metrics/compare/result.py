@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..aggregates import SUMMARY_COLUMNS
 
@@ -152,6 +152,7 @@ class CompareResult:
     bound: int | None = None  # proven lower bound when not optimal (None if unknown)
     function_mapping: tuple[tuple[str, str], ...] = ()
     numeric: bool = False  # either model has numeric functions: the numeric categories are shown
+    components: Any = None  # components.Components: Text2World's four F1 figures (summary)
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -209,6 +210,8 @@ class CompareResult:
                     "extra_actions": len(self.extra_actions)})
         if not self.optimal:
             out["edit_distance_lower_bound"] = self.bound
+        if self.components is not None:
+            out.update(self.components.to_dict())
         return out
 
     def to_dict(self) -> dict:
@@ -285,6 +288,10 @@ class CompareResult:
         edits = sum(len(a.edits) for a in self.actions) / n if n else math.nan
         rows += [("similarity", self.similarity, c.jaccard), ("action_accuracy", self.action_accuracy, math.nan),
                  ("edit_distance", edits, self.edit_distance)]
+        if self.components is not None:  # Text2World's: predicates over the domain, the rest averaged over actions
+            k = self.components
+            rows += [("predicate_f1", math.nan, k.predicate_f1), ("parameter_f1", k.parameter_f1, math.nan),
+                     ("precondition_f1", k.precondition_f1, math.nan), ("effect_f1", k.effect_f1, math.nan)]
         return [dict(zip(SUMMARY_COLUMNS, (m, mean, n, cum))) for m, mean, cum in rows]
 
     def summary_frame(self):
