@@ -17,6 +17,7 @@ import typer
 
 from ..choices import Choice
 from ..errors import InputError, InputWarning
+from ..render.escape import control
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -55,7 +56,7 @@ def guarded(fn: Callable[[], T]) -> T:
     try:
         return fn()
     except (InputError, InputWarning) as e:  # a warning is an error under --strict
-        print(f"amlasp: error: {e}", file=sys.stderr)
+        print(f"amlasp: error: {control(str(e))}", file=sys.stderr)
         raise typer.Exit(2) from None
     except BrokenPipeError:
         raise typer.Exit(PIPE_CLOSED) from None
@@ -68,7 +69,7 @@ def guarded(fn: Callable[[], T]) -> T:
     except Exception as e:  # a bug of ours: say so in one line unless debugging
         if os.environ.get("AMLASP_DEBUG"):
             raise
-        text = " ".join(str(e).split())[:300]
+        text = control(" ".join(str(e).split())[:300])
         print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
         raise typer.Exit(INTERNAL_ERROR) from None
 
@@ -82,7 +83,7 @@ def warn(messages) -> None:
     for m in messages:
         if STRICT:
             raise InputError(f"{m} (an error under --strict)")
-        print(f"amlasp: warning: {m}", file=sys.stderr)
+        print(f"amlasp: warning: {control(str(m))}", file=sys.stderr)
 
 
 def _show(message, category, filename, lineno, file=None, line=None) -> None:

@@ -105,9 +105,9 @@ def report_command(
         if html is not None:
             from ..render.html import report_html
             write_atomic(html, report_html(rep))
-            console(stderr=True).print(f"report page: {html}")
+            console(stderr=True).print(f"report page: {html}", markup=False)
         if plots is not None:
             written = write_plots(rep, plots, image_formats)
-            console(stderr=True).print(f"{len(written)} figure file(s) in {plots}")
+            console(stderr=True).print(f"{len(written)} figure file(s) in {plots}", markup=False)
         warn(dict.fromkeys(f"{e['learner']}/{e['domain']} {e['task']}: {e['error']}" for e in rep.errors))  # once
     guarded(run)

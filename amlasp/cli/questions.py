@@ -99,7 +99,7 @@ def generate(
         if output is None:  # the items went to stdout: the report goes to stderr
             c = console(stderr=True)
             for r in [body] if isinstance(body, str) else body:
-                c.print(r)
+                c.print(r, markup=r is not body)  # JSON is not console markup
         else:
             deliver(body)
     guarded(run)

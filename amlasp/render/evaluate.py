@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
 from ..metrics.evaluate.result import FRAME_COLUMNS
+from .escape import markup
 from .exports import Sheet, sheets_text
 from .formats import Format, rich_table
 from .tables import FitTable, Layout
@@ -71,12 +72,13 @@ def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False) -> li
     if to_file:
         return out
     if ev.learned_only_predicates:
-        out.append(f"learned-only predicates (never true in a test state): {', '.join(ev.learned_only_predicates)}")
+        out.append(markup("learned-only predicates (never true in a test state): "
+                          + ", ".join(ev.learned_only_predicates)))
     if ev.mistakes:
         out.append(f"\n[bold]{len(ev.mistakes)} misprediction(s)[/bold]")
         for m in ev.mistakes:
             lit = f" {m.literal}" if m.literal else ""
-            out.append(f"  state {m.state} ({m.source}): {m.action}{lit}: {_MISTAKE[m.kind]}")
+            out.append(markup(f"  state {m.state} ({m.source}): {m.action}{lit}: {_MISTAKE[m.kind]}"))
     return out
 
 

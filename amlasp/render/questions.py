@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .escape import markup
 from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
 
 if TYPE_CHECKING:
@@ -30,9 +31,10 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
         out.append(rich_table("States skipped (no proven question of a form, or undecided)", SKIPS,
                               [[r[c] for c in SKIPS] for r in g.skips()]))
     for (t, f), n in g.shortfall().items():
-        out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+        out.append(f"[yellow]{markup(t)} {markup(f)}: {n} item(s) fewer than asked (the states gave no more proven "
+                   "questions)[/yellow]")
     for t, why in g.gave_up.items():
-        out.append(f"[yellow]{t}: stopped: {why}[/yellow]")
+        out.append(f"[yellow]{markup(t)}: stopped: {markup(why)}[/yellow]")
     return out
 
 
