@@ -22,8 +22,11 @@ from typing import Iterator, Optional, Sequence
 from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
+from ..limits import check_nesting
 from ..metrics.solve import keep_plan
+from ..pddl.source import read_text
 from ..workers import ProgressCallback
+from .records import check_record
 from .suite import PAPER_DOMAINS, load_suite
 from .units import TASKS, Unit, bundle, record_key, run_unit
 
@@ -39,18 +42,18 @@ class ResultsFile:
         if not self.path.exists():
             return None, []
         meta, recs = None, []
-        lines = self.path.read_text().splitlines()
+        lines = read_text(self.path, what="results file").splitlines()  # a byte-order mark is dropped
         for i, line in enumerate(lines, 1):
             if not line.strip():
                 continue
+            check_nesting(line, self.path, i)
             try:
                 rec = json.loads(line)
-            except json.JSONDecodeError:
+            except ValueError:  # not JSON, or a number of more than 4,300 digits
                 if i == len(lines):  # a line cut short by an interrupted run: that unit is redone
                     break
                 raise InputError("not a results file (invalid JSON line)", self.path, i) from None
-            if not isinstance(rec, dict) or "task" not in rec:
-                raise InputError("not a results file (expected JSON objects with a 'task')", self.path, i)
+            check_record(rec, self.path, i)
             if rec["task"] == "meta":
                 meta = rec
             else:

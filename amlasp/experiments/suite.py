@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..errors import InputError
+from ..limits import check_nesting
 
 #: The 20 IPC learning-track domains of the paper, in the order of its tables.
 PAPER_DOMAINS: tuple[str, ...] = (
@@ -134,7 +135,9 @@ def read_manifest(path: Path) -> dict[str, dict]:
         import tomli as tomllib  # type: ignore[no-redef]
     from ..pddl.source import read_text
     try:
-        data = tomllib.loads(read_text(path))
+        text = read_text(path)
+        check_nesting(text, path, toml=True)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+)", str(e))
         raise InputError(f"not a TOML suite manifest: {str(e).split(' (at line')[0]}", path,

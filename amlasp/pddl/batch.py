@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import InputError
+from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
 from .plans import parse_action, parse_plan, read_plan
@@ -69,10 +70,13 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
     for n, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
             continue
+        check_nesting(line, path, n)
         try:
             item = json.loads(line)
         except json.JSONDecodeError as e:
             raise InputError(f"not a JSON object: {e.msg} (column {e.colno})", path, n) from None
+        except ValueError as e:  # a number of more than 4,300 digits
+            raise InputError(f"not a JSON object: {e}", path, n) from None
         if not isinstance(item, dict) or "plan" not in item:
             raise InputError('expected an object like {"problem": "p.pddl", "plan": "p.plan"}', path, n)
         extra = sorted(set(item) - set(_KEYS))

@@ -115,7 +115,13 @@ def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = Fal
             if key not in answers:
                 out.results.append(Graded(item["id"], task, form, False, False, "no answer"))
             else:
-                out.results.append(grade_item(item, c, answers[key], reader, time_limit))
+                try:
+                    out.results.append(grade_item(item, c, answers[key], reader, time_limit))
+                except (KeyError, TypeError, ValueError) as e:  # a gold answer of another task's shape
+                    if not isinstance(items, Items):
+                        raise
+                    raise items.error(n - 1, f"item {item['id']}: the gold answer {str(item['answer'])[:60]!r} "
+                                             f"is not a {task} {form} answer ({type(e).__name__}: {e})") from None
         if progress is not None:
             progress("grade", n, len(items))
     return out
