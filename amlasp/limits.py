@@ -78,7 +78,7 @@ def check_nesting(text: str, file: str | Path | None, line: int = 1, toml: bool 
             if depth > limit:
                 at = m.start()
                 row = text.count("\n", 0, at)
-                raise InputError(f"nesting deeper than {limit} levels ({MAX_DEPTH.hint()})", file, line + row,
+                raise InputError(f"nesting deeper than {limit - extra} levels ({MAX_DEPTH.hint()})", file, line + row,
                                  at - text.rfind("\n", 0, at))
         elif c in "]}":
             depth = max(0, depth - 1)
