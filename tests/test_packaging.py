@@ -124,3 +124,9 @@ def test_readme_links_work_on_a_package_index_page_and_its_files_ship_in_the_sdi
     with tarfile.open(next(dist.glob("*.tar.gz"))) as sdist:
         shipped = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
     assert named <= shipped, named - shipped
+
+
+def test_dir_of_the_package_is_its_api():
+    import amlasp
+    assert dir(amlasp) == sorted(amlasp.__all__)
+    assert not {"Any", "TYPE_CHECKING", "annotations", "import_module"} & set(dir(amlasp))
