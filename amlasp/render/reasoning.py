@@ -179,5 +179,18 @@ def landmarks_terminal(r: LandmarkResult, check: Optional[str]) -> list[Renderab
             return [f"[green]landmark[/green]: {m(rows[0]['fact'])} — {m(rows[0]['proof'])}"]
         return ["[yellow]not proven a landmark[/yellow]: the goal stays reachable in the delete relaxation "
                 "without it (the test is sound, not complete)"]
+    shared = _shared_proofs([x["proof"] for x in rows])
+    caption = "\n".join(f"proof {n}: {p}" for p, n in shared.items()) or None
     return [rich_table(f"fact landmarks ({len(rows)})", ["fact", "kind", "proof"],
-                       [[x["fact"], x["kind"], x["proof"]] for x in rows])]
+                       [[x["fact"], x["kind"], f"proof {shared[x['proof']]} (below)" if x["proof"] in shared
+                         else x["proof"]] for x in rows], caption=caption)]
+
+
+#: A proof longer than this that several landmarks share is said once, under the table, and referred to.
+_LONG_PROOF = 40
+
+
+def _shared_proofs(proofs: list[str]) -> dict[str, int]:
+    """Long proofs given for more than one fact → their number, in order of first use."""
+    seen = [p for p in dict.fromkeys(proofs) if len(p) > _LONG_PROOF and proofs.count(p) > 1]
+    return {p: n for n, p in enumerate(seen, 1)}
