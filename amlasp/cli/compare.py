@@ -44,6 +44,8 @@ def compare(
             raise InputError("--time-limit must be positive")
         for target in written(form, out, summary):
             refuse_overwrite(target, [learned, reference])
+        from ..experiments.suite import swapped
+        warn(swapped(learned, reference))
         result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit)
         warn(result.warnings)
         deliver_result(lambda f, only: present.text(result, f, explain, caption, only),

@@ -59,6 +59,31 @@ def installed_suite() -> Optional[Path]:
     return checkout if (checkout / "ipc" / "domains").is_dir() else None
 
 
+def suite_reference(path: str | Path) -> Optional[str]:
+    """The domain whose reference in the installed suite `path` is (the same bytes), or None."""
+    root = installed_suite()
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    if root is None or len(data) > 1 << 20:
+        return None
+    for ref in sorted((root / "ipc" / "domains").glob("*.pddl")):
+        if ref.stat().st_size == len(data) and ref.read_bytes() == data:
+            return ref.stem
+    return None
+
+
+def swapped(learned: str | Path, reference: str | Path) -> list[str]:
+    """A warning when the file given as the learned model is a reference domain of the installed suite and
+    the reference is not: the two were most likely given the other way round (LEARNED comes first)."""
+    name = suite_reference(learned)
+    if name is None or suite_reference(reference) is not None:
+        return []
+    return [f"{learned} is the IPC suite's reference domain of {name}, given as the learned model: are the "
+            f"two swapped? (the learned model comes first, then the reference)"]
+
+
 class Suite:
     """A suite: `domain(name, tasks)` gives what the tasks need, or a one-line error naming the suite."""
 

@@ -122,7 +122,7 @@ def _table(result: CompareResult) -> FitTable:
             narrow.append(["  ↳ complex", *(_p_over_r(c) if c else "" for c in cats), "", "", "", ""])
     caption = _CAPTION + ("; ↳ complex: non-literal preconditions (pre+ column), conditional effects (eff±)"
                           if complex_rows else "")
-    return FitTable(f"{result.learned} vs {result.reference}",
+    return FitTable(f"learned {result.learned} vs reference {result.reference}",
                     [Layout(_WIDE, wide, caption=caption),
                      Layout(_WIDE[:7] + ("d p/p/e", "edits"), narrow, lines=True, caption=caption.replace(
                          "P/R: precision/recall per category",
