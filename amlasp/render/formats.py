@@ -31,11 +31,13 @@ def to_json_lines(objs: Iterable[Any]) -> str:
 
 
 def rich_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None,
-               narrow: Layout | None = None, keep: int = 1) -> FitTable:
+               narrow: Layout | None = None, keep: int = 1, whole: Iterable[str] = ()) -> FitTable:
     """A table of plain rows for the terminal: every cell through `fmt`, numbers right-aligned, laid
-    out to fit the terminal (`tables.FitTable`); `narrow`: a layout to use when this one does not fit."""
+    out to fit the terminal (`tables.FitTable`); `narrow`: a layout to use when this one does not fit;
+    `whole`: columns never folded (ids)."""
     from .tables import FitTable, Layout  # rich only when a table is drawn
-    layouts = [Layout(list(columns), [list(r) for r in rows])] + ([narrow] if narrow is not None else [])
+    layouts = [Layout(list(columns), [list(r) for r in rows], whole=frozenset(whole))] + (
+        [narrow] if narrow is not None else [])
     return FitTable(title, layouts, caption, keep)
 
 

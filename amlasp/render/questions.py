@@ -90,9 +90,9 @@ def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
         shown = wrong[:wrong_limit]
         out.append(rich_table(f"Wrong answers ({len(wrong)}" + (f", first {wrong_limit})" if len(wrong) > wrong_limit
                                                                  else ")"),
-                              WRONG, [[w[c] for c in WRONG] for w in shown]))
+                              WRONG, [[w[c] for c in WRONG] for w in shown], whole=["id"]))
     gold = g.gold_rows()
     if gold:
         out.append(rich_table(f"Gold answers the encodings disagree with ({len(gold)})", GOLD,
-                              [[d[c] for c in GOLD] for d in gold]))
+                              [[d[c] for c in GOLD] for d in gold], whole=["id"]))
     return out

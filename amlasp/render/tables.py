@@ -34,12 +34,14 @@ class Layout:
     so that a name `[/bold]` prints as itself; an `escape.Markup` cell is console markup of ours).
 
     `lines`: a rule between rows (for cells of several lines, such as P over R); `caption`: this
-    layout's own caption (else the table's)."""
+    layout's own caption (else the table's); `whole`: the columns (by header) whose cells are never
+    folded, as numbers are not (an id cut across two lines is two wrong ids)."""
 
     columns: Sequence[str]
     rows: Sequence[Sequence[Any]]
     lines: bool = False
     caption: str | None = None
+    whole: frozenset[str] = frozenset()
 
     def cells(self) -> list[list[str]]:
         return self._cells
@@ -80,7 +82,7 @@ class FitTable:
 
         def part(cols: list[int]) -> Layout:
             return Layout([layout.columns[j] for j in keep + cols], [[r[j] for j in keep + cols] for r in cells],
-                          layout.lines, layout.caption)
+                          layout.lines, layout.caption, layout.whole)
 
         groups: list[list[int]] = [[]]
         for i in range(len(keep), len(layout.columns)):  # greedy: how many groups are needed
@@ -122,7 +124,9 @@ def _measure(layout: Layout) -> tuple[list[int], list[int], list[bool]]:
         words = max((cell_len(w) for x in [head] + lines for w in _words(x)), default=1)
         full = max([cell_len(x) for x in head.split("\n")] + [cell_len(x) for x in lines])
         widest_cell = max((cell_len(x) for x in lines), default=0)
-        need.append(max(widest_cell, max(cell_len(w) for w in _words(head))) if num else min(words, LABEL_MIN))
+        whole = layout.columns[i] in layout.whole
+        need.append(max(widest_cell, max(cell_len(w) for w in _words(head))) if num or whole
+                    else min(words, LABEL_MIN))
         want.append(max(full, 1))
         numeric.append(bool(num))
     return need, want, numeric
