@@ -76,8 +76,11 @@ def units_failed(s) -> Exception:
 def report_command(
     results: List[Path] = typer.Argument(..., help="results file(s) of amlasp bench run; files that share a "
                                          "learner are its seeds (tables show mean ± std)"),
-    format: str = choice_option("table", "--format", "-f", choices=REPORT_FORMATS, help="output format"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically)"),
+    format: Optional[str] = choice_option(None, "--format", "-f", choices=REPORT_FORMATS,
+                                          help="output format (default: the one -o's extension names, .csv .json "
+                                          ".md .tex .html; else table)"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the tables here (atomically); "
+                                          "FILE.html: the whole page, as --html"),
     html: Optional[Path] = typer.Option(None, "--html", help="write the whole report as one self-contained "
                                         "HTML page (tables, figures, settings, notes)"),
     plots: Optional[Path] = typer.Option(None, "--plots", help="write the figures here (bars and heatmaps)"),
@@ -88,24 +91,33 @@ def report_command(
 ):
     """The paper's tables 3-6 (domains as rows, learners as columns, best in bold), figures and an HTML page."""
     def run():
+        from ..errors import InputError
         from ..experiments.report import report as make_report
         from ..files import write_atomic
-        from ..render.bench import report_rich, report_text
+        from ..render.bench import report_format, report_rich, report_text
         from ..render.formats import Format
         from ..render.output import console, deliver, refuse_overwrite
-        from ..render.plots import PlotFormat
+        from ..render.plots import NEEDS, PlotFormat, available
         from ..render.plots import plots as write_plots
-        form = Format.parse(format, REPORT_FORMATS)
+        form = report_format(format, output)
+        pages = [p for p in (output if form is None else None, html) if p is not None]
         Aggregate.parse(aggregate)
         image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)
         refuse_overwrite(output, list(results), "the results file")
         refuse_overwrite(html, list(results), "the results file")
+        if plots is not None and not available():  # said before any table is printed or folder made
+            raise InputError(f"--plots: {NEEDS}")
         rep = make_report(results, aggregate)
-        deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
-        if html is not None:
+        if form is not None:
+            deliver(report_rich(rep) if form == Format.TABLE else report_text(rep, form), output)
+        if pages:
             from ..render.html import report_html
-            write_atomic(html, report_html(rep))
-            console(stderr=True).print(f"report page: {html}", markup=False)
+            text = report_html(rep)
+            for page in pages:
+                write_atomic(page, text)
+                console(stderr=True).print(f"report page: {page}", markup=False)
+            if not available():
+                warn([f"the page has no figures: {NEEDS}"])
         if plots is not None:
             written = write_plots(rep, plots, image_formats)
             console(stderr=True).print(f"{len(written)} figure file(s) in {plots}", markup=False)

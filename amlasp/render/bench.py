@@ -7,8 +7,11 @@ over how many domains it is taken; n/a is written `n/a` everywhere.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from ..choices import REPORT_FORMATS
+from ..errors import InputError
 from ..experiments.report import DOMAINS_ROW, MEAN, Report, Table
 from . import escape
 from .escape import Markup
@@ -76,6 +79,34 @@ def report_csv(report: Report) -> str:
     """Long form (`Report.to_frame()`): one row per table, domain, learner and metric."""
     frame = report.to_frame()
     return to_csv(list(frame.columns), [list(r) for r in frame.itertuples(index=False)])
+
+
+#: `bench report -o FILE`: the extensions it knows (the page, and the text formats of `render.exports`).
+HTML_SUFFIXES = (".html", ".htm")
+
+
+def report_format(given: str | None, output: Path | None) -> Format | None:
+    """The format `bench report` writes: `--format`, else the one `-o`'s extension names (None: the HTML
+    page), else the terminal table. An extension that names no format is refused rather than given a
+    box-drawn table, and `--format` disagreeing with the extension as well."""
+    from .exports import SUFFIXES
+    suffix = output.suffix.lower() if output is not None else ""
+    implied = SUFFIXES.get(suffix)
+    if given is None:
+        if output is None:
+            return Format.TABLE
+        if suffix in HTML_SUFFIXES:
+            return None
+        if implied is None:
+            known = ", ".join(sorted(SUFFIXES) + list(HTML_SUFFIXES[:1]))
+            raise InputError(f"-o {output}: the extension '{suffix}' names no format (use one of {known}, or "
+                             "--format)")
+        return Format.parse(implied.value, REPORT_FORMATS)
+    form = Format.parse(given, REPORT_FORMATS)
+    if implied is not None and implied != form or suffix in HTML_SUFFIXES:
+        raise InputError(f"--format {form} but the extension of -o says {implied or 'html'} "
+                         "(drop --format, or change the file name)")
+    return form
 
 
 def report_text(report: Report, format: Format) -> str:

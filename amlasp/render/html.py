@@ -31,19 +31,23 @@ img.figure { width: 100%; max-width: 60em; display: block; margin: 0.5em 0 1.5em
 
 
 def report_html(report: Report) -> str:
-    """The page, as text."""
-    from .plots import figures, save
+    """The page, as text; without matplotlib, the page without its figures (and a line that says so)."""
+    from .plots import NEEDS, available, figures, save
     images: dict[str, str] = {}
-    for stem, fig in figures(report):
+    for stem, fig in figures(report) if available() else ():
         buf = io.BytesIO()
         save(fig, buf, "svg")
         images[stem] = base64.b64encode(buf.getvalue()).decode("ascii")
     parts = [f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
              f"<title>amlasp bench report</title>\n<style>{_CSS}</style>\n</head>\n<body>\n",
              "<h1>amlasp bench report</h1>\n", _summary(report)]
+    if not available():
+        parts.append(f"<p class=\"small\">No figures: {esc(NEEDS)}.</p>\n")
     for t in report.tables:
         parts.append(f"<h2 id=\"{t.name}\">{esc(t.title)}</h2>\n{_table(t)}")
         for stem, what in ((t.name, "per domain"), (f"{t.name}_heatmap", "learner × domain")):
+            if stem not in images:
+                continue
             parts.append(f"<img class=\"figure\" alt=\"{esc(t.title)}: {what}\" "
                          f"src=\"data:image/svg+xml;base64,{images[stem]}\">\n")
     parts += [_notes(report), _settings(report), _method(), "</body>\n</html>\n"]

@@ -45,6 +45,19 @@ _YLABEL = {"P": "precision", "R": "recall", "solved": "solving ratio", "false": 
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None}}
 
 
+#: Said when matplotlib is missing: figures are an extra.
+NEEDS = "plots need matplotlib: pip install 'amlasp[plot]'"
+
+
+def available() -> bool:
+    """Whether matplotlib can be imported (the `[plot]` extra), asked before anything is written."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 @contextmanager
 def _pyplot() -> Iterator:
     try:
@@ -52,7 +65,7 @@ def _pyplot() -> Iterator:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise InputError("plots need matplotlib: pip install 'amlasp[plot]'") from None
+        raise InputError(NEEDS) from None
     with plt.rc_context(STYLE):
         yield plt
 
@@ -76,6 +89,8 @@ def save(fig, path: Path, fmt: str) -> None:
 def plots(report: Report, out_dir: str | Path, formats: Sequence[str] = ("png", "svg", "pdf")) -> list[Path]:
     """Write every figure in every format to `out_dir`; the files written."""
     formats = [PlotFormat.parse(str(f)) for f in formats]
+    if not available():  # before the folder is made: a failed call leaves nothing behind
+        raise InputError(NEEDS)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -177,4 +192,4 @@ def _heatmap(plt, t: Table):
     return fig
 
 
-__all__ = ["PlotFormat", "PALETTE", "STYLE", "figures", "plots", "save"]
+__all__ = ["PlotFormat", "PALETTE", "STYLE", "NEEDS", "available", "figures", "plots", "save"]
