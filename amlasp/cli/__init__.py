@@ -112,6 +112,16 @@ def examples(*lines: str) -> str:
     return "Examples:\n\n" + "\n\n".join(f"  {x}" for x in lines)
 
 
+def names(values: Optional[Sequence[str]], option: str) -> Optional[list[str]]:
+    """A repeatable option's names, each value also a comma list: `--domain a,b --domain c` is a, b, c."""
+    if values is None:
+        return None
+    out = [x.strip() for v in values for x in v.split(",") if x.strip()]
+    if not out:
+        raise InputError(f"{option} names nothing")
+    return out
+
+
 def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice], help: str) -> Any:
     """An option taking one of `choices` (members of a `Choice` Enum): listed in --help as
     [a|b|c] and offered by shell completion; `Choice.parse` checks the value when the command

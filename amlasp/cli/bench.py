@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
-from . import IPC, app, choice_option, examples, guarded, warn
+from . import IPC, app, choice_option, examples, guarded, names, warn
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
 app.add_typer(bench_app, name="bench")
@@ -21,12 +21,14 @@ app.add_typer(bench_app, name="bench")
 def run_command(
     learned: List[Path] = typer.Option(..., "--learned", "-l", help="directory of learned models <domain>.pddl; "
                                        "one per learner, repeatable"),
-    learner: Optional[List[str]] = typer.Option(None, "--learner", help="learner names, one per --learned "
-                                                "(default: directory names)"),
+    learner: Optional[List[str]] = typer.Option(None, "--learner", help="learner names, one per --learned, "
+                                                "repeatable or comma-separated (default: directory names)"),
     results: Path = typer.Option(Path("bench-results.jsonl"), "--results", "-r",
                                  help="results file (JSON lines), appended as units finish; a rerun resumes"),
-    domain: Optional[List[str]] = typer.Option(None, "--domain", "-d", help="only these domains (repeatable)"),
-    task: Optional[List[str]] = typer.Option(None, "--task", help="only these of compare, eval, solve"),
+    domain: Optional[List[str]] = typer.Option(None, "--domain", "-d", help="only these domains (repeatable, "
+                                               "or comma-separated: a,b)"),
+    task: Optional[List[str]] = typer.Option(None, "--task", help="only these of compare, eval, solve (repeatable "
+                                             "or comma-separated)"),
     suite: Optional[Path] = typer.Option(None, "--suite", help="suite directory, or TOML manifest of your own "
                                          "domains (default: the IPC suite installed with amlasp; docs/bench.md)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="units run in parallel (process pool)"),
@@ -50,9 +52,10 @@ def run_command(
         if any(results.resolve() == p.resolve() for p in learned):
             raise InputError("refusing to write the results over an input", results)
         with progress_bar() as progress:
-            s = run_bench(learned, results, learners=learner, domains=domain, suite=suite, jobs=jobs,
-                          executor=executor, scheduler=scheduler, config=planner_config, timeout=timeout,
-                          memory_mb=memory, tasks=task or TASKS, keep_plans=keep_plans, progress=progress)
+            s = run_bench(learned, results, learners=names(learner, "--learner"), domains=names(domain, "--domain"),
+                          suite=suite, jobs=jobs, executor=executor, scheduler=scheduler, config=planner_config,
+                          timeout=timeout, memory_mb=memory, tasks=names(task, "--task") or TASKS,
+                          keep_plans=keep_plans, progress=progress)
         console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
                                    f"{s.errors} with errors, {s.seconds:.1f} s")
         if s.failed:
@@ -84,8 +87,8 @@ def report_command(
     html: Optional[Path] = typer.Option(None, "--html", help="write the whole report as one self-contained "
                                         "HTML page (tables, figures, settings, notes)"),
     plots: Optional[Path] = typer.Option(None, "--plots", help="write the figures here (bars and heatmaps)"),
-    plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png, svg and/or pdf "
-                                                    "(default all three)"),
+    plot_format: Optional[List[str]] = typer.Option(None, "--plot-format", help="png, svg and/or pdf, repeatable "
+                                                    "or comma-separated (default all three)"),
     aggregate: str = choice_option("avg", "--aggregate", choices=tuple(Aggregate),
                                    help="avg: the mean over actions; cumulative: the counts summed first"),
 ):
@@ -102,7 +105,7 @@ def report_command(
         form = report_format(format, output)
         pages = [p for p in (output if form is None else None, html) if p is not None]
         Aggregate.parse(aggregate)
-        image_formats = [PlotFormat.parse(f) for f in plot_format or ()] or list(PlotFormat)
+        image_formats = [PlotFormat.parse(f) for f in names(plot_format, "--plot-format") or ()] or list(PlotFormat)
         refuse_overwrite(output, list(results), "the results file")
         refuse_overwrite(html, list(results), "the results file")
         if plots is not None and not available():  # said before any table is printed or folder made
