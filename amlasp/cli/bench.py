@@ -16,8 +16,8 @@ app.add_typer(bench_app, name="bench")
 
 @bench_app.command("run", epilog=examples(
     f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --results ferry.jsonl",
-    f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --domain miconic --task compare --task eval "
-    f"-j 2 --results syntax.jsonl"))
+    f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry,miconic --task compare,eval -j 2 "
+    f"--results syntax.jsonl"))
 def run_command(
     learned: List[Path] = typer.Option(..., "--learned", "-l", help="directory of learned models <domain>.pddl; "
                                        "one per learner, repeatable"),
