@@ -130,3 +130,14 @@ def test_dir_of_the_package_is_its_api():
     import amlasp
     assert dir(amlasp) == sorted(amlasp.__all__)
     assert not {"Any", "TYPE_CHECKING", "annotations", "import_module"} & set(dir(amlasp))
+
+
+def test_the_readme_tour_writes_into_a_temporary_folder():
+    """Running the tour from a checkout leaves the repository as it was: every file it writes is under $T."""
+    import re
+    readme = (ROOT / "README.md").read_text()
+    tour = readme[readme.index("```bash\nI=benchmarks/ipc"):]
+    tour = tour[:tour.index("\n```\n")]
+    assert "T=$(mktemp -d)" in tour
+    written = re.findall(r"(?:-o|--output|--results|--html|--plots|--keep-plans)\s+(\S+)", tour)
+    assert written and all(w.startswith("$T/") for w in written), written
