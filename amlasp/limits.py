@@ -61,6 +61,20 @@ _TOML_TOKENS = re.compile(r'"""[\s\S]*?(?:"""|$)|\'\'\'[\s\S]*?(?:\'\'\'|$)|"(?:
                           r'|#[^\n]*|[\[\]{}]')
 
 
+#: Python refuses to read an integer of more digits than this (`sys.get_int_max_str_digits`): a ValueError.
+MAX_DIGITS = 4300
+_DIGITS = re.compile(r"[0-9_]{%d,}" % (MAX_DIGITS + 1))
+
+
+def check_digits(text: str, file: str | Path | None, line: int = 1) -> None:
+    """Refuse a number of more than MAX_DIGITS digits where it is, before `json` or `tomllib` fails on it."""
+    m = _DIGITS.search(text)
+    if m is not None:
+        at = m.start()
+        raise InputError(f"a number of more than {MAX_DIGITS} digits", file, line + text.count("\n", 0, at),
+                         at - text.rfind("\n", 0, at))
+
+
 def check_nesting(text: str, file: str | Path | None, line: int = 1, toml: bool = False, extra: int = 0) -> None:
     """Refuse JSON (or TOML) nested deeper than MAX_DEPTH (plus `extra` levels of a wrapper, such as the list
     of a file of records), at the bracket that goes too deep; `line`: the line `text` starts on.
@@ -84,4 +98,5 @@ def check_nesting(text: str, file: str | Path | None, line: int = 1, toml: bool 
             depth = max(0, depth - 1)
 
 
-__all__ = ["Limit", "MAX_INPUT_MB", "MAX_DOMAIN_MB", "MAX_DEPTH", "max_bytes", "check_nesting"]
+__all__ = ["Limit", "MAX_INPUT_MB", "MAX_DOMAIN_MB", "MAX_DEPTH", "MAX_DIGITS", "max_bytes", "check_nesting",
+           "check_digits"]

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..errors import InputError
-from ..limits import check_nesting
+from ..limits import check_digits, check_nesting
 
 #: The 20 IPC learning-track domains of the paper, in the order of its tables.
 PAPER_DOMAINS: tuple[str, ...] = (
@@ -128,10 +128,12 @@ class Suite:
             raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest) or 'none'})",
                              self.root)
         from ..pddl.inputs import input_files, problem_files
-        problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
-        return SuiteDomain(name, entry["reference"], problems,
-                           tuple(input_files(entry.get("states") or [], where=" (in the suite manifest)")),
-                           entry.get("state_problems"))
+        try:
+            problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
+            states = tuple(input_files(entry.get("states") or [], where=" (in the suite manifest)"))
+        except InputError as e:  # a path the manifest names: said with the manifest and the domain
+            raise InputError(f"{e} (named by domain '{name}' of the suite manifest {self.root})") from None
+        return SuiteDomain(name, entry["reference"], problems, states, entry.get("state_problems"))
 
 
 def load_suite(suite: str | Path | None = None) -> Suite:
@@ -162,6 +164,7 @@ def read_manifest(path: Path) -> dict[str, dict]:
     try:
         text = read_text(path)
         check_nesting(text, path, toml=True)
+        check_digits(text, path)
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+)", str(e))

@@ -90,7 +90,7 @@ def _malformed(item: dict) -> str | None:
         texts = choices.get("text") if isinstance(choices, dict) else None
         if not _texts(texts) or not 1 <= len(texts) <= 4:
             return "a multiple-choice item has choices {\"text\": [one to four strings]}"
-        if gold not in "ABCD"[:len(texts)] or not isinstance(gold, str) or not gold:
+        if not isinstance(gold, str) or len(gold) != 1 or gold not in "ABCD"[:len(texts)]:
             return f"a multiple-choice item's gold answer is a label of its choices, not {_shown(gold)}"
     if form is Form.GEN and not (
             _scalar(gold) or isinstance(gold, list) and all(_scalar(x) or isinstance(x, list) and all(

@@ -52,10 +52,12 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 def csv_cell(value: Any) -> Any:
     """A CSV cell: text that a spreadsheet would run as a formula gets a leading `'` (OWASP's advice);
-    numbers, and text that is a plain number such as `-0.5`, stay as they are."""
-    if isinstance(value, str) and value.startswith(_FORMULA) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return value
+    numbers, and text that is a plain number such as `-0.5`, stay as they are; control characters other
+    than newline and tab are shown as escapes."""
+    if not isinstance(value, str):
+        return value
+    value = control(value, lines=True)  # a CSV on a terminal is text on a terminal: no ESC sequence
+    return "'" + value if value.startswith(_FORMULA) and not _NUMBER.fullmatch(value) else value
 
 
 _MARKDOWN = {"\\": "\\\\", "|": "\\|", "`": "\\`", "[": "\\[", "]": "\\]", "<": "&lt;", ">": "&gt;", "&": "&amp;"}
