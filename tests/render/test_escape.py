@@ -159,3 +159,20 @@ def test_warnings_and_errors_show_control_characters_as_escapes(tmp_path):
     bad = tmp_path / "\x1b]0;owned\x07.pddl"
     r = cli.run("compare", bad, bad)
     assert r.exit_code == 2 and "\x1b" not in r.stderr and "\\x1b" in r.stderr
+
+
+def test_hostile_names_in_the_html_page_stay_text_in_a_browser(tmp_path):
+    """Chromium parses the page: a name `<script>` or `<img onerror=...>` is text in the DOM, not an element."""
+    import shutil
+    import subprocess
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no chromium")
+    results = _results(tmp_path / "r.jsonl", HOSTILE, ["blocksworld", "<img src=x onerror=alert(1)>"])
+    page = tmp_path / "r.html"
+    assert cli.run("bench", "report", results, "--html", page).exit_code == 0
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "<table>" in dom
+    assert not re.search(r"<script|<img[^>]*onerror", dom, re.I)
+    assert "&lt;script&gt;" in dom and "&lt;img src=x onerror" in dom
