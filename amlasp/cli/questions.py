@@ -55,10 +55,10 @@ def parse_range(text: str, option: str) -> tuple[int, int]:
 def generate(
     domain: Path = typer.Argument(..., help="reference PDDL domain"),
     problems: List[Path] = typer.Argument(..., help="problem file(s); states are drawn from each in turn"),
-    tasks: Optional[List[str]] = typer.Option(None, "--tasks", "-t", help="tasks, comma-separated or repeated "
-                                              f"(default: all, in this order: {ALL_TASKS})"),
-    forms: Optional[List[str]] = typer.Option(None, "--forms", help="forms, comma-separated or repeated: gen, bool, "
-                                              "mcq (default: all three)"),
+    tasks: List[str] = typer.Option([ALL_TASKS], "--tasks", "-t", help="tasks, comma-separated or repeated "
+                                    "(default: all, in this order)"),
+    forms: List[str] = typer.Option(["gen,bool,mcq"], "--forms", help="forms, comma-separated or repeated: gen, "
+                                    "bool, mcq"),
     per_task: int = typer.Option(10, "--per-task", "-n", help="items per task and form"),
     seed: int = typer.Option(0, "--seed", help="random seed (the same arguments and seed give the same file)"),
     depth: str = typer.Option("0-5", "--depth", help="length of the random walk to each state: N or MIN-MAX"),
