@@ -154,7 +154,7 @@ def test_a_batch_file_with_plans_as_files_text_and_lists(tmp_path):
     ('{"problem": "p.pddl", "plan": "(pick_up b9)"}\n', "b.jsonl:1: plan line 1: unknown object 'b9'"),
     ('{"problem": "p.pddl", "plan": ["(pick_up b1)", "(fly b1)"]}\n', "b.jsonl:1: action 2: unknown action 'fly'"),
     ('{"problem": "p.pddl", "plan": "a.plan", "model": "x"}\n', "b.jsonl:1: unknown key(s) 'model'"),
-    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "missing.plan: no such file"),
+    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "b.jsonl:1: no such plan file 'missing.plan'"),
 ])
 def test_bad_batch_lines_are_located(tmp_path, content, message):
     (tmp_path / "p.pddl").write_text(Path(BLOCKSWORLD.problem_file).read_text())
