@@ -55,7 +55,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_API))
+    """The API only: not the helpers this module imports (`import_module`, `Any`, ...)."""
+    return sorted(__all__)
 
 
 __all__ = ["applicable", "execute", "validate_plans", "read_batch", "load_domain", "load_problem", "parse_domain",

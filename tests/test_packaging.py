@@ -124,3 +124,20 @@ def test_readme_links_work_on_a_package_index_page_and_its_files_ship_in_the_sdi
     with tarfile.open(next(dist.glob("*.tar.gz"))) as sdist:
         shipped = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
     assert named <= shipped, named - shipped
+
+
+def test_dir_of_the_package_is_its_api():
+    import amlasp
+    assert dir(amlasp) == sorted(amlasp.__all__)
+    assert not {"Any", "TYPE_CHECKING", "annotations", "import_module"} & set(dir(amlasp))
+
+
+def test_the_readme_tour_writes_into_a_temporary_folder():
+    """Running the tour from a checkout leaves the repository as it was: every file it writes is under $T."""
+    import re
+    readme = (ROOT / "README.md").read_text()
+    tour = readme[readme.index("```bash\nI=benchmarks/ipc"):]
+    tour = tour[:tour.index("\n```\n")]
+    assert "T=$(mktemp -d)" in tour
+    written = re.findall(r"(?:-o|--output|--results|--html|--plots|--keep-plans)\s+(\S+)", tour)
+    assert written and all(w.startswith("$T/") for w in written), written

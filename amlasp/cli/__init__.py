@@ -17,15 +17,42 @@ import typer
 
 from ..choices import Choice
 from ..errors import InputError, InputWarning
+from ..render.escape import control
+
+#: The widest line of an example in --help: an 80-column terminal, less the help's margin.
+EXAMPLE_WIDTH = 76
+
+
+def examples(*commands: str) -> str:
+    """The end of a command's --help: one or two real calls (Typer's `epilog`), each broken between
+    arguments with a shell continuation (` \\`) so that an 80-column terminal never wraps one mid-command.
+
+    Typer joins the lines of an epilog's paragraph and strips each: every line is a paragraph of its own
+    here, and an empty paragraph is the blank line between two examples."""
+    paragraphs = ["Examples:", ""]
+    for n, command in enumerate(commands):
+        paragraphs += ([""] if n else []) + _continued(command)
+    return "\n\n".join(paragraphs)
+
+
+def _continued(command: str) -> list[str]:
+    """`command` in lines of at most EXAMPLE_WIDTH characters, each but the last ending in ` \\`."""
+    out: list[str] = []
+    for word in command.split(" "):
+        if out and len(out[-1]) + 1 + len(word) + 2 <= EXAMPLE_WIDTH:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return [line + " \\" for line in out[:-1]] + out[-1:]
+
 
 app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Evaluate learned PDDL action models with Answer Set Programming (clingo).",
-    epilog="Examples:\n\n"
-           "  amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl\n\n"
-           "  amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
-           "--states examples/blocksworld/problem.pddl -o eval.csv",
+    epilog=examples("amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl",
+                    "amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
+                    "--states examples/blocksworld/problem.pddl -o eval.csv"),
 )
 
 T = TypeVar("T")
@@ -55,7 +82,7 @@ def guarded(fn: Callable[[], T]) -> T:
     try:
         return fn()
     except (InputError, InputWarning) as e:  # a warning is an error under --strict
-        print(f"amlasp: error: {e}", file=sys.stderr)
+        print(f"amlasp: error: {control(str(e))}", file=sys.stderr)
         raise typer.Exit(2) from None
     except BrokenPipeError:
         raise typer.Exit(PIPE_CLOSED) from None
@@ -70,7 +97,7 @@ def guarded(fn: Callable[[], T]) -> T:
             import traceback
             traceback.print_exc()
             raise typer.Exit(INTERNAL_ERROR) from None
-        text = " ".join(str(e).split())[:300]
+        text = control(" ".join(str(e).split())[:300])
         print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
         raise typer.Exit(INTERNAL_ERROR) from None
 
@@ -89,7 +116,7 @@ def warn(messages) -> None:
     for m in messages:
         if STRICT:
             raise InputError(f"{m} (an error under --strict)")
-        print(f"amlasp: warning: {m}", file=sys.stderr)
+        print(f"amlasp: warning: {control(str(m))}", file=sys.stderr)
 
 
 def _show(message, category, filename, lineno, file=None, line=None) -> None:
@@ -113,9 +140,14 @@ SUMMARY_HELP = "only the summary table (one row per figure), e.g. for -f csv to 
 EX, IPC = "examples/blocksworld", "benchmarks/ipc"
 
 
-def examples(*lines: str) -> str:
-    """The end of a command's --help: one or two real calls (Typer's `epilog`)."""
-    return "Examples:\n\n" + "\n\n".join(f"  {x}" for x in lines)
+def names(values: Optional[Sequence[str]], option: str) -> Optional[list[str]]:
+    """A repeatable option's names, each value also a comma list: `--domain a,b --domain c` is a, b, c."""
+    if values is None:
+        return None
+    out = [x.strip() for v in values for x in v.split(",") if x.strip()]
+    if not out:
+        raise InputError(f"{option} names nothing")
+    return out
 
 
 def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice], help: str) -> Any:
@@ -163,7 +195,20 @@ def load_commands(names: Sequence[str] = ()) -> typer.Typer:
     modules = [COMMANDS[n] for n in names] if names and all(n in COMMANDS for n in names) else COMMANDS.values()
     for m in dict.fromkeys(modules):
         import_module(f"{__name__}.{m}")
+    _reflow(app)
     return app
+
+
+def _reflow(group: typer.Typer) -> None:
+    """Each command's help from its docstring with the lines of a paragraph joined: Typer keeps them, and
+    a line broken for the source's width is a hard break in the middle of a sentence at any terminal width."""
+    import inspect
+    for c in group.registered_commands:
+        if c.help is None and c.callback is not None and c.callback.__doc__:
+            c.help = "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(c.callback.__doc__).split("\n\n"))
+    for g in group.registered_groups:
+        if g.typer_instance is not None:
+            _reflow(g.typer_instance)
 
 
 def main() -> None:

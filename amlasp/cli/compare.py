@@ -63,6 +63,8 @@ def compare(
                  dict(time_limit=time_limit) | (dict(goals=goals, max_states=max_states) if domain is not None
                                                 else dict(as_written=as_written, rename=rename, align=align)))
             return
+        from ..experiments.suite import swapped
+        warn(swapped(learned, reference))
         result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit,
                              as_written=as_written)
         warn(result.warnings)

@@ -43,6 +43,8 @@ def eval_command(
         form = output_format(format, output, RESULT_FORMATS)
         for target in written(form, output, summary):
             refuse_overwrite(target, [learned, reference, problems, *states, *state_inputs(states, problems)])
+        from ..experiments.suite import swapped
+        warn(swapped(learned, reference))
         ref = load_domain(reference)
         lrn = load_domain(learned, undeclared_predicates=True)  # scored as a learned-only predicate
         warn(f"{learned}: {w}" for w in lrn.warnings)
@@ -54,6 +56,7 @@ def eval_command(
             warn([f"{ev.ignored_literals} state literal(s) of predicate(s) {', '.join(ev.ignored_predicates)} "
                   f"are not declared by the learned model: it ignores them"])
         deliver_result(lambda f, only: present.text(ev, f, only),
-                       lambda only: present.terminal(ev, to_file=output is not None, summary=only), form, output,
+                       lambda only: present.terminal(ev, to_file=output is not None, summary=only,
+                                                     names=(learned.name, reference.name)), form, output,
                        summary)
     guarded(run)

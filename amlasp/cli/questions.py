@@ -55,8 +55,10 @@ def parse_range(text: str, option: str) -> tuple[int, int]:
 def generate(
     domain: Path = typer.Argument(..., help="reference PDDL domain"),
     problems: List[Path] = typer.Argument(..., help="problem file(s); states are drawn from each in turn"),
-    tasks: str = typer.Option(ALL_TASKS, "--tasks", "-t", help="comma-separated tasks (default: all, in this order)"),
-    forms: str = typer.Option("gen,bool,mcq", "--forms", help="comma-separated forms: gen, bool, mcq"),
+    tasks: List[str] = typer.Option([ALL_TASKS], "--tasks", "-t", help="tasks, comma-separated or repeated "
+                                    "(default: all, in this order)"),
+    forms: List[str] = typer.Option(["gen,bool,mcq"], "--forms", help="forms, comma-separated or repeated: gen, "
+                                    "bool, mcq"),
     per_task: int = typer.Option(10, "--per-task", "-n", help="items per task and form"),
     seed: int = typer.Option(0, "--seed", help="random seed (the same arguments and seed give the same file)"),
     depth: str = typer.Option("0-5", "--depth", help="length of the random walk to each state: N or MIN-MAX"),
@@ -82,7 +84,8 @@ def generate(
         if per_task < 1:
             raise InputError("--per-task must be at least 1")
         refuse_overwrite(output, [domain, *problems, *([templates] if templates else [])])
-        options = Options(parse_names(tasks, Task, "task"), parse_names(forms, Form, "form"), per_task, seed,
+        options = Options(parse_names(",".join(tasks or [ALL_TASKS]), Task, "task"),
+                          parse_names(",".join(forms or ["gen,bool,mcq"]), Form, "form"), per_task, seed,
                           parse_range(depth, "--depth"), time_limit, explore)
         sources = load_sources(domain, problems, templates, options)
         warn(sources[0].domain.warnings if sources else ())
@@ -99,7 +102,7 @@ def generate(
         if output is None:  # the items went to stdout: the report goes to stderr
             c = console(stderr=True)
             for r in [body] if isinstance(body, str) else body:
-                c.print(r)
+                c.print(r, markup=r is not body)  # JSON is not console markup
         else:
             deliver(body)
     guarded(run)

@@ -151,6 +151,7 @@ def diff_cmd(
         from ..pddl.parse import load_domain, load_problem
         from ..reasoning.diff import action_totals
         from ..reasoning.diff import diff as run_diff
+        from ..render.escape import markup
         from ..render.formats import ANSWER_FORMATS, Format, rich_table, to_json
         from ..render.output import console
         Format.parse(format, ANSWER_FORMATS)
@@ -167,16 +168,16 @@ def diff_cmd(
         else:
             c = console()
             for pf, r in results:
-                c.print(f"[bold]{pf}[/bold]: {r.verdict}")
+                c.print(f"[bold]{markup(pf)}[/bold]: {r.verdict}")
                 cx = r.counterexample
                 if cx is not None:
-                    c.print(f"  path: {' '.join(map(str, cx.path)) or '(the initial state)'}")
-                    c.print(f"  state: {' '.join(sorted(map(str, cx.state)))}")
-                    c.print(f"  [red]{cx.action}[/red] is {cx.explanation}")
+                    c.print(markup(f"  path: {' '.join(map(str, cx.path)) or '(the initial state)'}"))
+                    c.print(markup(f"  state: {' '.join(sorted(map(str, cx.state)))}"))
+                    c.print(f"  [red]{markup(cx.action)}[/red] is {markup(cx.explanation)}")
                     for u in cx.unmet:
-                        c.print(f"    unmet: {u}")
+                        c.print(markup(f"    unmet: {u}"))
                     for k, v in cx.effects.items():
-                        c.print(f"    {k.replace('_', ' ')}: {' '.join(map(str, v))}")
+                        c.print(markup(f"    {k.replace('_', ' ')}: {' '.join(map(str, v))}"))
             totals = action_totals(r for _, r in results)
             if totals:
                 c.print(rich_table("disagreements per action", ["action", "problems", "state-action pairs",

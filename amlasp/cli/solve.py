@@ -57,6 +57,8 @@ def solve(
             raise InputError("--memory must be positive")
         for target in written(form, output, summary):
             refuse_overwrite(target, [learned, reference, problems])
+        from ..experiments.suite import swapped
+        warn(swapped(learned, reference))
         with progress_bar() as progress:
             result = run_solve(learned, reference, problems, config=config.value,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,

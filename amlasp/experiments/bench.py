@@ -23,9 +23,12 @@ from typing import Optional, Sequence
 from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
 from ..files import clean
+from ..limits import check_nesting
 from ..metrics.solve import keep_plan, refuse_kept_over_inputs
+from ..pddl.source import read_text
 from ..workers import ProgressCallback
 from .execute import Interrupted, execute, interruptible
+from .records import check_record
 from .suite import PAPER_DOMAINS, load_suite
 from .units import TASKS, Unit, record_key, run_unit, with_files
 
@@ -54,19 +57,23 @@ class ResultsFile:
             return None, []
         if not self.path.is_file():
             raise InputError("not a results file (not a regular file)", self.path)
-        text = self.path.read_text()
+        text = read_text(self.path, what="results file")  # a byte-order mark is dropped, UTF-8 checked
         body, newline, tail = text.rpartition("\n")
         lines = body.split("\n") if newline else []
+        raw = self.path.read_bytes()  # where the last line starts, in bytes on disk (whatever the line endings)
+        offset = raw.rfind(b"\n") + 1
         meta, recs = None, []
         for i, line in enumerate(lines + ([tail] if tail.strip() else []), 1):
             if not line.strip():
                 continue
+            check_nesting(line, self.path, i)
             rec = self._record(line, i, last=i > len(lines))
             if rec is None:  # a line of ours cut short: dropped by `repair`, its unit redone
-                self._tail = (len((body + newline).encode()), False)
+                self._tail = (offset, False)
                 break
             if i > len(lines):
-                self._tail = (len((body + newline).encode()), True)
+                self._tail = (offset, True)
+            check_record(rec, self.path, i)
             if meta is None and rec["task"] != "meta":
                 raise InputError("not a results file of amlasp bench run (its first line is not the meta line "
                                  "with the settings); choose another --results file", self.path, i)
@@ -80,7 +87,7 @@ class ResultsFile:
         """The record on line `i`; None for a last line of ours cut short; else an error."""
         try:
             rec = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, or a number of more than 4,300 digits
             if last and _OURS.match(line):
                 return None
             raise InputError("not a results file (invalid JSON line)", self.path, i) from None

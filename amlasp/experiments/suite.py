@@ -28,6 +28,7 @@ from typing import Optional, Sequence
 
 from ..errors import InputError
 from ..files import within
+from ..limits import check_digits, check_nesting
 
 #: The 20 IPC learning-track domains of the paper, in the order of its tables.
 PAPER_DOMAINS: tuple[str, ...] = (
@@ -57,6 +58,31 @@ def installed_suite() -> Optional[Path]:
         return package
     checkout = Path(__file__).resolve().parents[2] / "benchmarks"
     return checkout if (checkout / "ipc" / "domains").is_dir() else None
+
+
+def suite_reference(path: str | Path) -> Optional[str]:
+    """The domain whose reference in the installed suite `path` is (the same bytes), or None."""
+    root = installed_suite()
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    if root is None or len(data) > 1 << 20:
+        return None
+    for ref in sorted((root / "ipc" / "domains").glob("*.pddl")):
+        if ref.stat().st_size == len(data) and ref.read_bytes() == data:
+            return ref.stem
+    return None
+
+
+def swapped(learned: str | Path, reference: str | Path) -> list[str]:
+    """A warning when the file given as the learned model is a reference domain of the installed suite and
+    the reference is not: the two were most likely given the other way round (LEARNED comes first)."""
+    name = suite_reference(learned)
+    if name is None or suite_reference(reference) is not None:
+        return []
+    return [f"{learned} is the IPC suite's reference domain of {name}, given as the learned model: are the "
+            f"two swapped? (the learned model comes first, then the reference)"]
 
 
 class Suite:
@@ -103,10 +129,12 @@ class Suite:
             raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest) or 'none'})",
                              self.root)
         from ..pddl.inputs import input_files, problem_files
-        problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
-        return SuiteDomain(name, entry["reference"], problems,
-                           tuple(input_files(entry.get("states") or [], where=" (in the suite manifest)")),
-                           entry.get("state_problems"))
+        try:
+            problems = tuple(problem_files(entry["problems"])) if entry.get("problems") else ()
+            states = tuple(input_files(entry.get("states") or [], where=" (in the suite manifest)"))
+        except InputError as e:  # a path the manifest names: said with the manifest and the domain
+            raise InputError(f"{e} (named by domain '{name}' of the suite manifest {self.root})") from None
+        return SuiteDomain(name, entry["reference"], problems, states, entry.get("state_problems"))
 
 
 def load_suite(suite: str | Path | None = None) -> Suite:
@@ -135,7 +163,10 @@ def read_manifest(path: Path) -> dict[str, dict]:
         import tomli as tomllib  # type: ignore[no-redef]
     from ..pddl.source import read_text
     try:
-        data = tomllib.loads(read_text(path))
+        text = read_text(path)
+        check_nesting(text, path, toml=True)
+        check_digits(text, path)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+)", str(e))
         raise InputError(f"not a TOML suite manifest: {str(e).split(' (at line')[0]}", path,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import InputError
+from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
 from .plans import parse_action, parse_plan, read_plan
@@ -69,10 +70,13 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
     for n, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
             continue
+        check_nesting(line, path, n)
         try:
             item = json.loads(line)
         except json.JSONDecodeError as e:
             raise InputError(f"not a JSON object: {e.msg} (column {e.colno})", path, n) from None
+        except ValueError as e:  # a number of more than 4,300 digits
+            raise InputError(f"not a JSON object: {e}", path, n) from None
         if not isinstance(item, dict) or "plan" not in item:
             raise InputError('expected an object like {"problem": "p.pddl", "plan": "p.plan"}', path, n)
         extra = sorted(set(item) - set(_KEYS))
@@ -82,6 +86,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)
             problem_file = base / item["problem"]
+            if not _is_file(problem_file):  # said at the line that names it
+                raise InputError(f"no such problem file '{item['problem']}'", path, n)
         elif problem is not None:
             problem_file = problem
         else:
@@ -93,6 +99,14 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
             raise InputError("'name' must be a string", path, n)
         tasks.append(PlanTask(name, str(problem_file), p, plan))
     return tasks
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a file; a name too long for the system is none (not an OSError)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _plan(value: object, domain: Domain, problem: Problem, base: Path, path: Path, n: int
@@ -113,6 +127,8 @@ def _plan(value: object, domain: Domain, problem: Problem, base: Path, path: Pat
         except InputError as e:
             raise InputError(f"plan line {e.line}: {e.message}" if e.line else e.message, path, n) from None
     if isinstance(value, str):
+        if not _is_file(base / value):
+            raise InputError(f"no such plan file '{value}'", path, n)
         return read_plan(base / value, domain, problem), str(base / value)
     raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
 

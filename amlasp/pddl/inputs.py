@@ -39,9 +39,13 @@ def input_files(paths: Iterable[str | Path], pattern: str = "*", where: str = ""
     refused (`where`: said after its message, e.g. which manifest named it)."""
     files: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
+        try:
+            is_dir, exists = p.is_dir(), p.exists()
+        except OSError as e:  # a name too long for the system, a loop of links
+            raise InputError(f"cannot read: {e.strerror or type(e).__name__}{where}", p) from None
+        if is_dir:
             files.extend(listing(p, pattern))
-        elif p.exists():
+        elif exists:
             files.append(p)
         else:
             raise InputError(f"no such file or directory{where}", p)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..limits import check_nesting
 from ..model import Atom, Domain, GroundAction
 from .items import read_records
 from .language import Phrasebook
@@ -25,10 +26,15 @@ _NONE = {"none", "nothing", "no such", "there is none", "n/a"}
 def read_answers(path: str | Path) -> dict[str, Any]:
     """A file of answers, JSON lines (or one JSON list) of `{"id": ..., "answer": ...}` → id (as text) → answer."""
     out: dict[str, Any] = {}
+    first: dict[str, int] = {}
     for row, line, col in read_records(path):
         if not isinstance(row, dict) or "id" not in row or "answer" not in row:
             raise InputError('each answer is an object {"id": ..., "answer": ...}', path, line, col)
-        out[str(row["id"])] = row["answer"]
+        key = str(row["id"])
+        if key in first:  # which of two answers counts is not ours to guess
+            raise InputError(f"a second answer to id {key} (the first is on line {first[key]})", path, line, col)
+        first[key] = line
+        out[key] = row["answer"]
     return out
 
 
@@ -160,8 +166,9 @@ class Reader:
             text = as_text(answer)
             if text.strip().startswith("{"):
                 try:
+                    check_nesting(text, None)
                     return self.progression(json.loads(text))
-                except json.JSONDecodeError:
+                except (ValueError, InputError):  # not JSON, or nested too deep: read as text
                     pass
             low = text.lower()
             if "negative" in low:

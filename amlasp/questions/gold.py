@@ -43,9 +43,14 @@ def load_items(path: str | Path) -> Items:
     """Items of a JSON-lines file or of a JSON list; each gets `task` and `form` (from `group` if need be)."""
     records = read_records(path)
     items = Items([r for r, _, _ in records], path, [(line, col) for _, line, col in records])
+    first: dict[str, int] = {}
     for k, item in enumerate(items):
         if not isinstance(item, dict) or "id" not in item:
             raise items.error(k, "an item is a JSON object with an 'id'")
+        key = str(item["id"])
+        if key in first:  # answers are matched by id: two items with one id cannot both be graded
+            raise items.error(k, f"a second item with id {key} (the first is on line {items.places[first[key]][0]})")
+        first[key] = k
         if "task" not in item or "form" not in item:
             tf = task_form_of_group(str(item.get("group", "")))
             if tf is None:
@@ -55,7 +60,50 @@ def load_items(path: str | Path) -> Items:
             Task(item["task"]), Form(item["form"])
         except ValueError:
             raise items.error(k, f"item {item['id']}: unknown task/form {item['task']}/{item['form']}") from None
+        problem = _malformed(item)
+        if problem:
+            raise items.error(k, f"item {item['id']}: {problem}")
     return items
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def _scalar(value: Any) -> bool:
+    """A name, a text or a number (an ACPBench label such as `"opt": "3"`, a plan length)."""
+    return isinstance(value, str) or isinstance(value, int) and not isinstance(value, bool)
+
+
+def _malformed(item: dict) -> str | None:
+    """What is wrong with an item's PDDL or gold answer, by the shapes of docs/questions.md; None if nothing."""
+    if ("PDDL_domain" in item or "PDDL_problem" in item) and not (
+            isinstance(item.get("PDDL_domain"), str) and isinstance(item.get("PDDL_problem"), str)):
+        return "PDDL_domain and PDDL_problem must both be strings (PDDL texts)"
+    if "answer" not in item:
+        return "no gold 'answer'"
+    gold, form = item["answer"], Form(item["form"])
+    if form is Form.BOOL and gold not in ("yes", "no"):
+        return f"a yes/no item's gold answer is \"yes\" or \"no\", not {_shown(gold)}"
+    if form is Form.MCQ:
+        choices = item.get("choices")
+        texts = choices.get("text") if isinstance(choices, dict) else None
+        if not _texts(texts) or not 1 <= len(texts) <= 4:
+            return "a multiple-choice item has choices {\"text\": [one to four strings]}"
+        if not isinstance(gold, str) or len(gold) != 1 or gold not in "ABCD"[:len(texts)]:
+            return f"a multiple-choice item's gold answer is a label of its choices, not {_shown(gold)}"
+    if form is Form.GEN and not (
+            _scalar(gold) or isinstance(gold, list) and all(_scalar(x) or isinstance(x, list) and all(
+                map(_scalar, x)) for x in gold)
+            or isinstance(gold, dict) and all(v is None or _scalar(v) or _texts(v) for v in gold.values())):
+        return f"the gold answer {_shown(gold)} is not an answer's shape (a string, an integer, a list, an object " \
+               "of lists)"
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 @lru_cache(maxsize=64)

@@ -136,6 +136,7 @@ def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = Fal
             where = items.error(n - 1, str(e)) if isinstance(items, Items) else e
             out.unreadable.append({"id": item["id"], "task": str(item["task"]), "form": str(item["form"]),
                                    "problem": str(where)})
+
         if progress is not None:
             progress("grade", n, len(items))
     return out
@@ -154,7 +155,11 @@ def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_g
         elif scoring == "acpbench" and acpbench.scored(item):
             out.results.append(_acpbench(item, c, answers[key], time_limit))
         else:
-            out.results.append(grade_item(item, c, answers[key], reader, time_limit))
+            try:
+                out.results.append(grade_item(item, c, answers[key], reader, time_limit))
+            except (KeyError, TypeError, ValueError) as e:  # a gold answer of another task's shape
+                raise InputError(f"item {item['id']}: the gold answer {str(item['answer'])[:60]!r} is not a "
+                                 f"{task} {form} answer ({type(e).__name__}: {e})") from None
 
 
 def _acpbench(item: dict, c: Case | None, answer: Any, time_limit: float) -> Graded:

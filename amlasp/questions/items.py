@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..limits import check_nesting
 from .registry import Form, Task, entry  # noqa: F401 (Form re-exported: items have a form)
 
 LABELS = ("A", "B", "C", "D")
@@ -77,15 +78,21 @@ def read_records(path: str | Path) -> list[tuple[Any, int, int]]:
         out = []
         for n, line in enumerate(text.split("\n"), 1):
             if line.strip():
+                check_nesting(line, path, n)
                 try:
                     out.append((json.loads(line), n, len(line) - len(line.lstrip()) + 1))
                 except json.JSONDecodeError as e:
                     raise InputError(f"not JSON: {e.msg}", path, n, e.colno) from None
+                except ValueError as e:  # a number of more than 4,300 digits
+                    raise InputError(f"not JSON: {e}", path, n) from None
         return out
+    check_nesting(text, path, extra=1)  # the list that holds the records is one level more
     try:
         values = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"not JSON: {e.msg}", path, e.lineno, e.colno) from None
+    except ValueError as e:
+        raise InputError(f"not JSON: {e}", path) from None
     if not isinstance(values, list):
         raise InputError("expected JSON lines or one JSON list", path, 1, 1)
     # valid JSON: find where each element starts (raw_decode from one to the next)

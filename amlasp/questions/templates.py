@@ -33,6 +33,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import InputError
+from ..limits import check_digits, check_nesting
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -79,6 +80,8 @@ def _place(text: str, key: str, section: str | None = None, mark: str | None = N
 
 def parse_templates(text: str, source: str = "<templates>") -> Templates:
     """A template file's content, its shape checked (not yet against a domain)."""
+    check_nesting(text, source, toml=True)
+    check_digits(text, source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

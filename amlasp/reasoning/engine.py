@@ -148,10 +148,38 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
     return _execute_runs(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
 
 
-def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> list[Execution]:
+#: The columns of `Validations.to_frame()`: one row per plan, as `validate -f json` writes its verdicts.
+VALIDATION_COLUMNS = ("plan", "problem", "valid", "executable", "failed_step", "failed_action",
+                      "unmet_preconditions", "unmet_goals", "plan_length")
+
+
+class Validations(list[Execution]):
+    """The verdicts of `validate_plans`: a list of `Execution`, one per plan in order (what it was before it
+    had a table), with `records()` and `to_frame()` like every other result."""
+
+    def __init__(self, executions: Iterable[Execution], problems: Sequence[str] = ()):
+        super().__init__(executions)
+        self.problems = list(problems)
+
+    def records(self) -> list[dict]:
+        return [{"plan": i, "problem": self.problems[i] if i < len(self.problems) else None, "valid": ex.valid,
+                 "executable": ex.executable,
+                 "failed_step": None if ex.failed_step is None else ex.failed_step + 1,
+                 "failed_action": None if ex.failed_step is None else str(ex.plan[ex.failed_step]),
+                 "unmet_preconditions": [str(u) for u in ex.unmet], "unmet_goals": [str(g) for g in ex.goal_unmet],
+                 "plan_length": len(ex.plan)} for i, ex in enumerate(self)]
+
+    def to_frame(self):
+        """One row per plan (`VALIDATION_COLUMNS`; `plan` is its index in the input)."""
+        import pandas as pd
+        return pd.DataFrame(self.records(), columns=VALIDATION_COLUMNS)
+
+
+def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> Validations:
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
     one `Execution` per plan, in order, without its states (`amlasp validate` with many plans)."""
-    return _execute_runs(domain, [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks], states=False)
+    runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
+    return Validations(_execute_runs(domain, runs, states=False), [r.problem.name for r in runs])
 
 
 @dataclass(frozen=True)
@@ -374,5 +402,5 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, conditions.get(why.arguments[0].number, "a complex precondition"))  # cond
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "validate_plans", "Execution", "Unmet",
-           "UnmetKind"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "validate_plans", "Validations", "Execution",
+           "Unmet", "UnmetKind", "VALIDATION_COLUMNS"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Optional
 
 from rich.console import RenderableType
-from rich.markup import escape
 
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.compare import LEGEND, CompareResult
+from .escape import markup as escape
 from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
 from .formats import Format, fmt, rich_table, to_json
 from .tables import FitTable, Layout
@@ -115,8 +115,8 @@ def _table(result: CompareResult) -> FitTable:
         k = a.counts
         cats = [k["pre_pos"], k["pre_neg"], k["eff_pos"], k["eff_neg"]]
         rest = [a.similarity, a.equivalent, f"{a.param_distance}/{a.pre_distance}/{a.eff_distance}", len(a.edits)]
-        wide.append([escape(name), *map(_pr, cats), *rest])
-        narrow.append([escape(name), *map(_p_over_r, cats), *rest])
+        wide.append([name, *map(_pr, cats), *rest])
+        narrow.append([name, *map(_p_over_r, cats), *rest])
         if any(k[x].tp + k[x].fp + k[x].fn for x in ("ceff_pos", "ceff_neg", "pre_other")):
             complex_rows = True
             cats = [k["pre_other"], None, k["ceff_pos"], k["ceff_neg"]]
@@ -131,7 +131,7 @@ def _table(result: CompareResult) -> FitTable:
                           if complex_rows else "")
     caption += ("; ↳ numeric: numeric conditions (pre+ column), effects (eff+), conditional effects (eff-)"
                 if numeric_rows else "")
-    return FitTable(escape(f"{result.learned} vs {result.reference}"),
+    return FitTable(f"learned {result.learned} vs reference {result.reference}",
                     [Layout(_WIDE, wide, caption=caption),
                      Layout(_WIDE[:7] + ("d p/p/e", "edits"), narrow, lines=True, caption=caption.replace(
                          "P/R: precision/recall per category",

@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
 from ..metrics.evaluate.result import FRAME_COLUMNS
+from .escape import markup
 from .exports import Sheet, sheets_text
 from .formats import Format, rich_table
 from .tables import FitTable, Layout
@@ -47,7 +48,7 @@ def text(ev: Evaluation, format: Format, summary: bool = False) -> str:
                                      "actions where it is defined and cumulative (counts summed first)."), summary)
 
 
-def table(ev: Evaluation) -> FitTable:
+def table(ev: Evaluation, names: tuple[str, str] = ("learned", "reference")) -> FitTable:
     """One row per action (as the exports), the counts under their family (app, eff)."""
     s = sheet(ev)
     cols = [c for c in FRAME_COLUMNS if c not in ("arity", "in_learned", "learned_only")]
@@ -56,27 +57,29 @@ def table(ev: Evaluation) -> FitTable:
         name = r["action"] + ("" if r["in_learned"] else " (not learned)") + (" (learned only)" if r["learned_only"]
                                                                                else "")
         rows.append([name] + [r[c] for c in cols[1:]])
-    return FitTable("Predictive power (learned vs reference)", [Layout([s.label(c) for c in cols], rows)],
-                    caption(ev))
+    return FitTable(f"Predictive power: learned {names[0]} against reference {names[1]}",
+                    [Layout([s.label(c) for c in cols], rows)], caption(ev))
 
 
-def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False) -> list[RenderableType]:
+def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False,
+             names: tuple[str, str] = ("learned", "reference")) -> list[RenderableType]:
     """The tables, the learned-only predicates and the mispredictions (--explain); into a file the
     tables only (the lists are for reading at the terminal: --format json has them all)."""
     s = summary_sheet(ev)
     totals = rich_table(f"Summary over {_count(ev.states, 'state')}", [s.label(c) for c in s.columns], s.shown())
     if summary:
         return [totals]
-    out: list[RenderableType] = [table(ev), totals]
+    out: list[RenderableType] = [table(ev, names), totals]
     if to_file:
         return out
     if ev.learned_only_predicates:
-        out.append(f"learned-only predicates (never true in a test state): {', '.join(ev.learned_only_predicates)}")
+        out.append(markup("learned-only predicates (never true in a test state): "
+                          + ", ".join(ev.learned_only_predicates)))
     if ev.mistakes:
         out.append(f"\n[bold]{len(ev.mistakes)} misprediction(s)[/bold]")
         for m in ev.mistakes:
             lit = f" {m.literal}" if m.literal else ""
-            out.append(f"  state {m.state} ({m.source}): {m.action}{lit}: {_MISTAKE[m.kind]}")
+            out.append(markup(f"  state {m.state} ({m.source}): {m.action}{lit}: {_MISTAKE[m.kind]}"))
     return out
 
 

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import InputError
-from .formats import Format, fmt, latex_escape, to_csv, to_json
+from . import escape
+from .formats import Format, fmt, to_csv, to_json
 from .output import deliver
 
 #: `-o FILE` without `--format`: the format its extension names.
@@ -60,10 +61,10 @@ def sheet_csv(sheet: Sheet) -> str:
 
 
 def sheet_markdown(sheet: Sheet, title: str | None = None) -> str:
-    lines = [f"**{title}**", ""] if title else []
-    lines += ["| " + " | ".join(sheet.label(c) for c in sheet.columns) + " |",
+    lines = [f"**{escape.markdown(title)}**", ""] if title else []
+    lines += ["| " + " | ".join(escape.markdown(sheet.label(c)) for c in sheet.columns) + " |",
               "|" + "|".join("---:" if sheet.numeric(i) else "---" for i in range(len(sheet.columns))) + "|"]
-    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in sheet.shown()]
+    lines += ["| " + " | ".join(escape.markdown(c) for c in row) + " |" for row in sheet.shown()]
     return "\n".join(lines) + "\n"
 
 
@@ -93,20 +94,20 @@ def sheet_latex(sheet: Sheet, caption: str | None = None, label: str | None = No
         while k < len(labels):
             if k in in_group:
                 word, a, b = in_group[k]
-                top.append(rf"\multicolumn{{{b - a + 1}}}{{c}}{{{latex_escape(word)}}}")
+                top.append(rf"\multicolumn{{{b - a + 1}}}{{c}}{{{escape.latex(word)}}}")
                 k = b + 1
             else:
                 top.append("")
                 k += 1
         head += [" & ".join(top) + r" \\",
                  " ".join(rf"\cmidrule(lr){{{a + 1}-{b + 1}}}" for _, a, b in groups)]
-    bottom = [latex_escape(lab.split(" ", 1)[1] if k in in_group else lab) for k, lab in enumerate(labels)]
+    bottom = [escape.latex(lab.split(" ", 1)[1] if k in in_group else lab) for k, lab in enumerate(labels)]
     head.append(" & ".join(bottom) + r" \\")
-    body = [" & ".join(latex_escape(c) for c in row) + r" \\" for row in sheet.shown()]
+    body = [" & ".join(escape.latex(c) for c in row) + r" \\" for row in sheet.shown()]
     out = [r"\begin{table}[t]", r"\centering", rf"\begin{{tabular}}{{{spec}}}", r"\toprule", *head, r"\midrule",
            *body, r"\bottomrule", r"\end{tabular}"]
     if caption:
-        out.append(r"\caption{" + latex_escape(caption) + "}")
+        out.append(r"\caption{" + escape.latex(caption) + "}")
     if label:
         out.append(rf"\label{{{label}}}")
     out.append(r"\end{table}")

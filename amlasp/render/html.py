@@ -9,12 +9,12 @@ same bytes.
 from __future__ import annotations
 
 import base64
-import html
 import io
 from importlib.metadata import PackageNotFoundError, version
 
 from ..experiments.report import MEAN, Report, Table
 from .bench import cells, columns
+from .escape import html as esc
 
 _CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 72em; color: #222; }
@@ -31,20 +31,24 @@ img.figure { width: 100%; max-width: 60em; display: block; margin: 0.5em 0 1.5em
 
 
 def report_html(report: Report) -> str:
-    """The page, as text."""
-    from .plots import figures, save
+    """The page, as text; without matplotlib, the page without its figures (and a line that says so)."""
+    from .plots import NEEDS, available, figures, save
     images: dict[str, str] = {}
-    for stem, fig in figures(report):
+    for stem, fig in figures(report) if available() else ():
         buf = io.BytesIO()
         save(fig, buf, "svg")
         images[stem] = base64.b64encode(buf.getvalue()).decode("ascii")
     parts = [f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
              f"<title>amlasp bench report</title>\n<style>{_CSS}</style>\n</head>\n<body>\n",
              "<h1>amlasp bench report</h1>\n", _summary(report)]
+    if not available():
+        parts.append(f"<p class=\"small\">No figures: {esc(NEEDS)}.</p>\n")
     for t in report.tables:
-        parts.append(f"<h2 id=\"{t.name}\">{html.escape(t.title)}</h2>\n{_table(t)}")
+        parts.append(f"<h2 id=\"{t.name}\">{esc(t.title)}</h2>\n{_table(t)}")
         for stem, what in ((t.name, "per domain"), (f"{t.name}_heatmap", "learner × domain")):
-            parts.append(f"<img class=\"figure\" alt=\"{html.escape(t.title)}: {what}\" "
+            if stem not in images:
+                continue
+            parts.append(f"<img class=\"figure\" alt=\"{esc(t.title)}: {what}\" "
                          f"src=\"data:image/svg+xml;base64,{images[stem]}\">\n")
     parts += [_notes(report), _settings(report), _method(), "</body>\n</html>\n"]
     return "".join(parts)
@@ -52,18 +56,18 @@ def report_html(report: Report) -> str:
 
 def _summary(report: Report) -> str:
     t = report.tables[0]
-    seeds = ", ".join(f"{html.escape(l)} ({n} seed{'s' * (n != 1)})" for l, n in report.seeds.items())
+    seeds = ", ".join(f"{esc(l)} ({n} seed{'s' * (n != 1)})" for l, n in report.seeds.items())
     return (f"<p>{len(t.learners)} learner(s): {seeds}; {len(t.domains)} domain(s); "
             f"{len(report.meta)} results file(s). Best value of each row in bold; n/a is never counted as 0.</p>\n")
 
 
 def _table(t: Table) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns(t))
+    head = "".join(f"<th>{esc(c)}</th>" for c in columns(t))
     rows = []
     for label, row in zip(t.row_labels(), cells(t, lambda s: f"<b>{s}</b>")):
-        tds = [f"<td>{html.escape(row[0])}</td>"]
+        tds = [f"<td>{esc(row[0])}</td>"]
         for c in row[1:]:
-            text = c if c.startswith("<b>") else html.escape(c)
+            text = c if c.startswith("<b>") else esc(c)
             tds.append(f"<td class=\"num{' na' if c == 'n/a' else ''}\">{text}</td>")
         cls = ' class="mean"' if label == MEAN else ""
         rows.append(f"<tr{cls}>{''.join(tds)}</tr>")
@@ -75,8 +79,8 @@ def _notes(report: Report) -> str:
         return "<h2 id=\"notes\">Notes per domain</h2>\n<p>Nothing to note: every unit ran and was scored.</p>\n"
     items = []
     for (learner, domain), notes in sorted(report.notes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        lis = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
-        items.append(f"<dt>{html.escape(domain)} — {html.escape(learner)}</dt><dd><ul>{lis}</ul></dd>")
+        lis = "".join(f"<li>{esc(n)}</li>" for n in notes)
+        items.append(f"<dt>{esc(domain)} — {esc(learner)}</dt><dd><ul>{lis}</ul></dd>")
     return "<h2 id=\"notes\">Notes per domain</h2>\n<dl>\n" + "\n".join(items) + "\n</dl>\n"
 
 
@@ -85,7 +89,7 @@ def _settings(report: Report) -> str:
     for m in report.meta:
         s = m.get("settings") or {}
         versions = ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items())
-        rows.append("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in (
+        rows.append("<tr>" + "".join(f"<td>{esc(str(x))}</td>" for x in (
             m["file"], m.get("amlasp", "?"), s.get("config", "?"), f"{s.get('timeout', '?')} s",
             f"{s.get('memory_mb', '?')} MB", m.get("suite", "?"), versions or "?")) + "</tr>")
     head = "".join(f"<th>{h}</th>" for h in ("results file", "amlasp", "planner", "time limit", "memory limit",
@@ -97,7 +101,7 @@ def _settings(report: Report) -> str:
         except PackageNotFoundError:
             pass
     return (f"<h2 id=\"settings\">Settings and versions</h2>\n<table>\n<tr>{head}</tr>\n" + "\n".join(rows)
-            + f"\n</table>\n<p class=\"small\">Report drawn with {html.escape(', '.join(here))}.</p>\n")
+            + f"\n</table>\n<p class=\"small\">Report drawn with {esc(', '.join(here))}.</p>\n")
 
 
 def _method() -> str:

@@ -17,6 +17,7 @@ from typing import Iterator, Sequence
 from ..choices import Choice
 from ..errors import InputError
 from ..experiments.report import MEAN, Report, Table
+from .escape import plot as plot_label
 
 
 class PlotFormat(Choice):
@@ -44,6 +45,19 @@ _YLABEL = {"P": "precision", "R": "recall", "solved": "solving ratio", "false": 
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None}}
 
 
+#: Said when matplotlib is missing: figures are an extra.
+NEEDS = "plots need matplotlib: pip install 'amlasp[plot]'"
+
+
+def available() -> bool:
+    """Whether matplotlib can be imported (the `[plot]` extra), asked before anything is written."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 @contextmanager
 def _pyplot() -> Iterator:
     try:
@@ -51,7 +65,7 @@ def _pyplot() -> Iterator:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise InputError("plots need matplotlib: pip install 'amlasp[plot]'") from None
+        raise InputError(NEEDS) from None
     with plt.rc_context(STYLE):
         yield plt
 
@@ -85,6 +99,8 @@ def save(fig, path: Path, fmt: str) -> None:
 def plots(report: Report, out_dir: str | Path, formats: Sequence[str] = ("png", "svg", "pdf")) -> list[Path]:
     """Write every figure in every format to `out_dir`; the files written."""
     formats = [PlotFormat.parse(str(f)) for f in formats]
+    if not available():  # before the folder is made: a failed call leaves nothing behind
+        raise InputError(NEEDS)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise InputError("--plots: not a directory", out)
@@ -96,6 +112,11 @@ def plots(report: Report, out_dir: str | Path, formats: Sequence[str] = ("png", 
             save(fig, path, f.value)
             written.append(path)
     return written
+
+
+def _columns(t: Table) -> list[str]:
+    """The groups' labels: the domains, then the mean."""
+    return [plot_label(x) for x in t.domains + (t.mean_label(),)]
 
 
 def _label(t: Table, key: str, label: str) -> str:
@@ -119,7 +140,7 @@ def _bars(plt, t: Table):
                 if v is None:  # n/a: a hatched outline over the whole range, never a bar of height 0
                     ax.bar(x, 1.0, width, fill=False, hatch="////", edgecolor=colour, linewidth=0.4, alpha=0.45)
                     continue
-                ax.bar(x, v, width, color=colour, label=l if j == 0 else None,
+                ax.bar(x, v, width, color=colour, label=plot_label(l) if j == 0 else None,
                        yerr=sd, error_kw={"elinewidth": 0.6, "capsize": 1.2, "ecolor": "0.2"})
                 if v == 0:  # a measured 0: a thick stroke on the axis, so that it is seen (n/a is hatched)
                     ax.plot([x - width / 2, x + width / 2], [0, 0], color=colour, linewidth=2.2,
@@ -131,11 +152,11 @@ def _bars(plt, t: Table):
         ax.grid(axis="y", alpha=0.3, linewidth=0.4)
         ax.set_xlim(xs_of[0] - 0.6, xs_of[-1] + 0.6)
     axes[-1, 0].set_xticks(xs_of)
-    axes[-1, 0].set_xticklabels(t.domains + (t.mean_label(),), rotation=45, ha="right", rotation_mode="anchor")
+    axes[-1, 0].set_xticklabels(_columns(t), rotation=45, ha="right", rotation_mode="anchor")
     from matplotlib.patches import Patch
-    handles = [Patch(color=PALETTE[i % len(PALETTE)], label=l) for i, l in enumerate(t.learners)]
+    handles = [Patch(color=PALETTE[i % len(PALETTE)], label=plot_label(l)) for i, l in enumerate(t.learners)]
     handles.append(Patch(fill=False, hatch="////", edgecolor="0.4", linewidth=0.4, label="n/a"))
-    fig.suptitle(t.title, y=0.995)
+    fig.suptitle(plot_label(t.title, 200), y=0.995)
     fig.legend(handles=handles, loc="upper center", ncol=min(8, len(handles)), frameon=False,
                bbox_to_anchor=(0.5, 0.965))
     fig.tight_layout(rect=(0, 0, 1, 0.95), h_pad=0.4)
@@ -167,11 +188,11 @@ def _heatmap(plt, t: Table):
                             color="white" if dark else "black")
         ax.axvline(len(t.domains) - 0.5, color="white", linewidth=2)
         ax.set_yticks(range(len(t.learners)))
-        ax.set_yticklabels(t.learners)
+        ax.set_yticklabels([plot_label(l) for l in t.learners])
         ax.set_ylabel(_label(t, key, label), rotation=0, ha="right", va="center")
         ax.set_xticks(range(len(rows)))
         if ax is axes[-1, 0]:  # the panels share their columns: labels once, under the last
-            ax.set_xticklabels(t.domains + (t.mean_label(),), rotation=45, ha="right", rotation_mode="anchor")
+            ax.set_xticklabels(_columns(t), rotation=45, ha="right", rotation_mode="anchor")
         else:
             ax.set_xticklabels([])
         ax.tick_params(length=0)
@@ -179,8 +200,8 @@ def _heatmap(plt, t: Table):
             spine.set_visible(False)
         bar = fig.colorbar(image, ax=ax, fraction=0.02, pad=0.01, ticks=[0, 0.5, 1])
         bar.outline.set_linewidth(0.4)
-    axes[0, 0].set_title(t.title)
+    axes[0, 0].set_title(plot_label(t.title, 200))
     return fig
 
 
-__all__ = ["PlotFormat", "PALETTE", "STYLE", "figures", "plots", "save"]
+__all__ = ["PlotFormat", "PALETTE", "STYLE", "NEEDS", "available", "figures", "plots", "save"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .escape import markup
 from .formats import Format, rich_table, to_csv, to_json, to_latex, to_markdown
 
 if TYPE_CHECKING:
@@ -31,11 +32,12 @@ def balance_terminal(g: Generation, output: str) -> list[Any]:
         out.append(rich_table("States skipped (no proven question of a form, or undecided)", SKIPS,
                               [[r[c] for c in SKIPS] for r in g.skips()]))
     for (t, f), n in g.shortfall().items():
-        out.append(f"[yellow]{t} {f}: {n} item(s) fewer than asked (the states gave no more proven questions)[/yellow]")
+        out.append(f"[yellow]{markup(t)} {markup(f)}: {n} item(s) fewer than asked (the states gave no more proven "
+                   "questions)[/yellow]")
     for t, why in g.near_goal.items():
-        out.append(f"[yellow]{t}: {why}[/yellow]")
+        out.append(f"[yellow]{markup(t)}: {markup(why)}[/yellow]")
     for t, why in g.gave_up.items():
-        out.append(f"[yellow]{t}: stopped: {why}[/yellow]")
+        out.append(f"[yellow]{markup(t)}: stopped: {markup(why)}[/yellow]")
     return out
 
 
@@ -104,18 +106,18 @@ def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
         shown = wrong[:wrong_limit]
         out.append(rich_table(f"Wrong answers ({len(wrong)}" + (f", first {wrong_limit})" if len(wrong) > wrong_limit
                                                                  else ")"),
-                              WRONG, [[w[c] for c in WRONG] for w in shown]))
+                              WRONG, [[w[c] for c in WRONG] for w in shown], whole=["id"]))
     if g.checked:
         out.append(rich_table("Gold answers checked (gen items re-derived)", CHECKED,
                               [[r[c] for c in CHECKED] for r in g.gold_summary()]))
     gold = g.gold_rows()
     if gold:
         out.append(rich_table(f"Gold answers the encodings disagree with ({len(gold)})", GOLD,
-                              [[d[c] for c in GOLD] for d in gold]))
+                              [[d[c] for c in GOLD] for d in gold], whole=["id"]))
     if g.undecided:
         out.append(rich_table(f"Gold checks left undecided by a limit ({len(g.undecided)})", UNDECIDED,
-                              [[d[c] for c in UNDECIDED] for d in g.undecided]))
+                              [[d[c] for c in UNDECIDED] for d in g.undecided], whole=["id"]))
     if g.unreadable:
         out.append(rich_table(f"Items that cannot be read, not graded ({len(g.unreadable)})", UNREADABLE,
-                              [[d[c] for c in UNREADABLE] for d in g.unreadable]))
+                              [[d[c] for c in UNREADABLE] for d in g.unreadable], whole=["id"]))
     return out

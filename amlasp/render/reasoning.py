@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from .escape import Markup
+from .escape import markup as m
 from .formats import rich_table
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ def applicable_lines(result: Sequence[Sequence[GroundAction]]) -> list[str]:
     out = []
     for i, acts in enumerate(result):
         out.append(f"[bold]state {i}[/bold]: {len(acts)} applicable action(s)")
-        out += [f"  {a}" for a in acts]
+        out += [f"  {m(a)}" for a in acts]
     return out
 
 
@@ -54,12 +56,12 @@ def _state_text(state) -> str:
 
 def step_lines(ex: Execution) -> list[str]:
     """Each state reached, and the action that failed."""
-    out = [f"[bold]state 0[/bold]: {_state_text(ex.states[0])}"]
+    out = [f"[bold]state 0[/bold]: {m(_state_text(ex.states[0]))}"]
     for i, st in enumerate(ex.states[1:], 1):
-        out.append(f"[bold]{ex.plan[i - 1]}[/bold] → [bold]state {i}[/bold]: {_state_text(st)}")
+        out.append(f"[bold]{m(ex.plan[i - 1])}[/bold] → [bold]state {i}[/bold]: {m(_state_text(st))}")
     if ex.failed_step is not None:
-        out.append(f"[red]step {ex.failed_step + 1}: {ex.plan[ex.failed_step]} is not applicable[/red]; "
-                   f"unmet: {', '.join(map(str, ex.unmet))}")
+        out.append(f"[red]step {ex.failed_step + 1}: {m(ex.plan[ex.failed_step])} is not applicable[/red]; "
+                   f"unmet: {m(', '.join(map(str, ex.unmet)))}")
     return out
 
 
@@ -68,10 +70,10 @@ def validate_lines(ex: Execution) -> list[str]:
     if ex.valid:
         return [f"[green]valid[/green]: {len(steps)} step(s), goal reached"]
     if ex.failed_step is not None:
-        return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable"]
-                + [f"  unmet precondition: {u}" for u in ex.unmet])
+        return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {m(steps[ex.failed_step])}, is not applicable"]
+                + [f"  unmet precondition: {m(u)}" for u in ex.unmet])
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
-            + [f"  unmet goal: {g}" for g in ex.goal_unmet])
+            + [f"  unmet goal: {m(g)}" for g in ex.goal_unmet])
 
 
 def verdict_json(name: str, problem: str, ex: Execution) -> dict:
@@ -88,7 +90,7 @@ def _why(ex: Execution) -> str:
 def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[RenderableType]:
     """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title."""
     valid = sum(ex.valid for _, ex in verdicts)
-    rows = [[name, "[green]valid[/green]" if ex.valid else "[red]invalid[/red]",
+    rows = [[name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
              "" if ex.failed_step is None else str(ex.failed_step + 1),
              "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)] for name, ex in verdicts]
     return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
@@ -106,7 +108,7 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     """`asked`: how many plans were asked for (`--top K`; 0: `--all`), so that finding fewer is said;
     without a time limit fewer means the enumeration ended: there are no others."""
     if r.status != "plan":
-        return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {r.reason}"]
+        return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {m(r.reason)}"]
     n, k = len(r.plans), r.length
     plans = "plan" if n == 1 else "plans"
     if asked == 0 and time_limit is not None:
@@ -123,7 +125,7 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     out = [f"[green]{head}[/green] (validated)"]
     for i, x in enumerate(r.plans, 1):
         out.append(f"[bold]plan {i}[/bold]")
-        out += [f"  {a}" for a in x]
+        out += [f"  {m(a)}" for a in x]
     return out
 
 
@@ -135,7 +137,7 @@ def reach_json(r: ReachResult) -> dict:
 def reach_lines(r: ReachResult) -> list[str]:
     colour = {"yes": "green", "no": "red", "unknown": "yellow"}[r.answer]
     rest = r.reason.removeprefix(r.answer) if r.reason.startswith(r.answer) else f": {r.reason}"
-    return [f"[{colour}]{r.answer}[/{colour}]{rest}"] + [f"  {a}" for a in r.witness or []]
+    return [f"[{colour}]{r.answer}[/{colour}]{m(rest)}"] + [f"  {m(a)}" for a in r.witness or []]
 
 
 # ---------------------------------------------------------------- justify, landmarks
@@ -155,8 +157,8 @@ def justify_lines(r: JustifyResult) -> list[str]:
     if r.well_justified:
         return [f"[green]well-justified[/green]: no single action or consecutive pair of the {len(steps)} "
                 "can be removed"]
-    return ([f"removable: step {i + 1} {steps[i]}" for i in r.removable_single]
-            + [f"removable pair: steps {i + 1}-{i + 2} {steps[i]} {steps[i + 1]}" for i in r.removable_pairs])
+    return ([m(f"removable: step {i + 1} {steps[i]}") for i in r.removable_single]
+            + [m(f"removable pair: steps {i + 1}-{i + 2} {steps[i]} {steps[i + 1]}") for i in r.removable_pairs])
 
 
 def landmark_rows(r: LandmarkResult) -> list[dict]:
@@ -171,11 +173,24 @@ def landmarks_terminal(r: LandmarkResult, check: Optional[str]) -> list[Renderab
     """All landmarks as a table, or the verdict on the one fact of `--check`."""
     rows = landmark_rows(r)
     if r.unsolvable:
-        return [f"[red]{r.unsolvable}[/red]"]
+        return [f"[red]{m(r.unsolvable)}[/red]"]
     if check is not None:
         if rows:
-            return [f"[green]landmark[/green]: {rows[0]['fact']} — {rows[0]['proof']}"]
+            return [f"[green]landmark[/green]: {m(rows[0]['fact'])} — {m(rows[0]['proof'])}"]
         return ["[yellow]not proven a landmark[/yellow]: the goal stays reachable in the delete relaxation "
                 "without it (the test is sound, not complete)"]
+    shared = _shared_proofs([x["proof"] for x in rows])
+    caption = "\n".join(f"proof {n}: {p}" for p, n in shared.items()) or None
     return [rich_table(f"fact landmarks ({len(rows)})", ["fact", "kind", "proof"],
-                       [[x["fact"], x["kind"], x["proof"]] for x in rows])]
+                       [[x["fact"], x["kind"], f"proof {shared[x['proof']]} (below)" if x["proof"] in shared
+                         else x["proof"]] for x in rows], caption=caption)]
+
+
+#: A proof longer than this that several landmarks share is said once, under the table, and referred to.
+_LONG_PROOF = 40
+
+
+def _shared_proofs(proofs: list[str]) -> dict[str, int]:
+    """Long proofs given for more than one fact → their number, in order of first use."""
+    seen = [p for p in dict.fromkeys(proofs) if len(p) > _LONG_PROOF and proofs.count(p) > 1]
+    return {p: n for n, p in enumerate(seen, 1)}

@@ -35,5 +35,6 @@ def terminal(result: SolveResult, summary: bool = False) -> list[RenderableType]
     totals = rich_table("Summary (ratios over all problems)", [t.label(c) for c in t.columns], t.shown())
     if summary:
         return [totals]
-    return [rich_table(f"{Path(result.learned).name} on {len(result.problems)} problem(s)",
+    return [rich_table(f"learned {Path(result.learned).name} on {len(result.problems)} problem(s), validated in "
+                       f"reference {Path(result.reference).name}",
                        [s.label(c) for c in s.columns], s.shown()), totals]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterator, Sequence
 
 from rich.cells import cell_len
@@ -17,6 +18,7 @@ from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 
+from .escape import markup
 from .numbers import fmt
 
 #: A cell that reads as a number: right-aligned, and never folded or cut.
@@ -28,18 +30,28 @@ LABEL_MIN = 10
 
 @dataclass(frozen=True)
 class Layout:
-    """One way to lay a table out: its column headers and its rows of cells (console markup).
+    """One way to lay a table out: its column headers and its rows of cells (plain text, escaped when drawn,
+    so that a name `[/bold]` prints as itself; an `escape.Markup` cell is console markup of ours).
 
     `lines`: a rule between rows (for cells of several lines, such as P over R); `caption`: this
-    layout's own caption (else the table's)."""
+    layout's own caption (else the table's); `whole`: the columns (by header) whose cells are never
+    folded, as numbers are not (an id cut across two lines is two wrong ids)."""
 
     columns: Sequence[str]
     rows: Sequence[Sequence[Any]]
     lines: bool = False
     caption: str | None = None
+    whole: frozenset[str] = frozenset()
 
     def cells(self) -> list[list[str]]:
-        return [[c if isinstance(c, str) else fmt(c) for c in r] for r in self.rows]
+        return self._cells
+
+    @cached_property
+    def _cells(self) -> list[list[str]]:  # measured for every layout tried: escaped once
+        return [[markup(c) if isinstance(c, str) else fmt(c) for c in r] for r in self.rows]
+
+    def headers(self) -> list[str]:
+        return [markup(c) for c in self.columns]
 
 
 class FitTable:
@@ -65,12 +77,12 @@ class FitTable:
     def _split(self, layout: Layout, width: int) -> Iterator[Table]:
         """The columns after the first `keep` in as few groups as fit, of even sizes where that
         fits too, each group a table of its own that repeats the labels."""
-        cells = layout.cells()
+        cells = layout.rows
         keep = list(range(min(self.keep, len(layout.columns))))
 
         def part(cols: list[int]) -> Layout:
             return Layout([layout.columns[j] for j in keep + cols], [[r[j] for j in keep + cols] for r in cells],
-                          layout.lines, layout.caption)
+                          layout.lines, layout.caption, layout.whole)
 
         groups: list[list[int]] = [[]]
         for i in range(len(keep), len(layout.columns)):  # greedy: how many groups are needed
@@ -104,7 +116,7 @@ def _measure(layout: Layout) -> tuple[list[int], list[int], list[bool]]:
     wants (nothing wrapped), and whether it holds numbers."""
     rows = layout.cells()
     need, want, numeric = [], [], []
-    for i, header in enumerate(layout.columns):
+    for i, header in enumerate(layout.headers()):
         head = Text.from_markup(header).plain
         plain = [Text.from_markup(r[i]).plain for r in rows]
         lines = [x for p in plain for x in p.split("\n")]
@@ -112,7 +124,9 @@ def _measure(layout: Layout) -> tuple[list[int], list[int], list[bool]]:
         words = max((cell_len(w) for x in [head] + lines for w in _words(x)), default=1)
         full = max([cell_len(x) for x in head.split("\n")] + [cell_len(x) for x in lines])
         widest_cell = max((cell_len(x) for x in lines), default=0)
-        need.append(max(widest_cell, max(cell_len(w) for w in _words(head))) if num else min(words, LABEL_MIN))
+        whole = layout.columns[i] in layout.whole
+        need.append(max(widest_cell, max(cell_len(w) for w in _words(head))) if num or whole
+                    else min(words, LABEL_MIN))
         want.append(max(full, 1))
         numeric.append(bool(num))
     return need, want, numeric
@@ -158,9 +172,9 @@ def _squeezed(layout: Layout) -> _Plan:
 
 
 def _draw(title: str | None, layout: Layout, plan: _Plan, caption: str | None) -> Table:
-    table = Table(title=title, caption=caption, caption_justify="left", header_style="bold",
-                  show_lines=layout.lines)
-    for i, c in enumerate(layout.columns):
+    table = Table(title=None if title is None else markup(title), caption=None if caption is None else markup(caption),
+                  caption_justify="left", header_style="bold", show_lines=layout.lines)
+    for i, c in enumerate(layout.headers()):
         table.add_column(c, justify="right" if plan.numeric[i] else "left",
                          width=None if plan.widths is None else plan.widths[i],
                          overflow="fold")

@@ -49,14 +49,15 @@ def test_shell_completion_is_offered_and_completes():
 
 
 def _examples(text: str) -> list[str]:
-    """The calls under the closing `Examples:` of a --help text (a long one wraps onto several lines)."""
+    """The calls under the closing `Examples:` of a --help text (a long one continued onto several lines)."""
     tail = text[text.rindex("Examples:") + len("Examples:"):]
     calls: list[str] = []
     for line in (x.strip() for x in tail.splitlines()):
-        if line.startswith("amlasp "):
+        if line.startswith("amlasp ") and not (calls and calls[-1].endswith(" \\")):
             calls.append(line)
         elif line and calls:
-            calls[-1] += " " + line
+            calls[-1] = calls[-1].removesuffix(" \\") + " " + line
+    calls = [c.removesuffix(" \\") for c in calls]
     return calls
 
 

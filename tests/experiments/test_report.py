@@ -171,7 +171,7 @@ def test_report_files_are_vector_pdf_svg_png_and_byte_identical(files, tmp_path)
 
 def test_html_report_is_one_self_contained_page(files, tmp_path):
     page = tmp_path / "report.html"
-    res = cli.run("bench", "report", *files, "--html", page, "-o", tmp_path / "tables.txt")
+    res = cli.run("bench", "report", *files, "--html", page, "-f", "table", "-o", tmp_path / "tables.txt")
     assert res.exit_code == 0, res.output
     text = page.read_text()
     assert "<script" not in text and "<link" not in text
@@ -190,7 +190,7 @@ def test_html_report_renders_in_headless_chromium(files, tmp_path):
     if chromium is None:
         pytest.skip("no Chromium (Debian: apt-get install chromium)")
     page, shot = tmp_path / "report.html", tmp_path / "report.png"
-    assert cli.run("bench", "report", *files, "--html", page, "-o", tmp_path / "t.txt").exit_code == 0
+    assert cli.run("bench", "report", *files, "--html", page, "-f", "table", "-o", tmp_path / "t.txt").exit_code == 0
     base = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             f"--user-data-dir={tmp_path / 'profile'}"]
     dom = subprocess.run(base + ["--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120).stdout

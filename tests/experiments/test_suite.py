@@ -291,3 +291,21 @@ def test_dask_unit_errors_name_the_original_files(own_suite, dask_cluster, tmp_p
     assert len(s.failed) == 1
     assert s.failed[0]["error"].startswith(f"{suite / 'blocksworld' / 'p2.pddl'}:1:72: ")  # not the worker's copy
     assert "unknown object 'nothing'" in s.failed[0]["error"]
+
+
+def test_a_swapped_pair_is_warned_of_and_the_titles_say_which_is_which():
+    from tests.support import cli
+    from tests.support.paths import IPC
+    ref, learned = IPC / "domains" / "ferry.pddl", IPC / "learned" / "nolam" / "ferry.pddl"
+    r = cli.run("compare", ref, learned, env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    assert f"amlasp: warning: {ref} is the IPC suite's reference domain of ferry, given as the learned model: " \
+           "are the two swapped?" in r.stderr
+    title = " ".join(r.stdout.split("┏")[0].split())  # the title, however it is wrapped
+    assert title == f"learned {ref} vs reference {learned}"
+    r = cli.run("compare", learned, ref)
+    assert "swapped" not in r.stderr
+    assert " ".join(r.stdout.split("┏")[0].split()) == f"learned {learned} vs reference {ref}"
+    assert "swapped" not in cli.run("compare", ref, ref).stderr  # a reference against itself is no mistake
+    r = cli.run("--strict", "compare", ref, learned)
+    assert r.exit_code == 2 and "swapped" in r.stderr

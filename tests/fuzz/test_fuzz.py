@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from . import records
 from .corpus import FAMILIES, run_corpus
 from .inputs import ALL, QUICK
 
@@ -42,3 +43,24 @@ def test_long_run(request):
                        subprocess_every=20, slow=True)
     tally.report(sys.stdout)
     _check(tally)
+
+
+def test_structured_inputs_quick_slice():
+    """Answers, items, results records, templates, manifests and batch files (`records.py`): every role and
+    every kind of damage, no failure."""
+    outcomes = records.run_records(96, seed=7)
+    failed = [(o.role, o.mutation, o.cls, o.stderr[:200]) for o in outcomes if o.cls in records.FAILURES]
+    assert not failed, failed[:10]
+    assert {o.role for o in outcomes} == set(records.ROLES)
+    assert {o.mutation for o in outcomes} >= {"deep", "odd_type", "hostile", "cut", "invalid_utf8", "bom"}
+    assert sum(o.cls == "refused_located" for o in outcomes) > 20 and sum(o.cls == "accepted" for o in outcomes) > 10
+
+
+@pytest.mark.fuzz
+def test_structured_inputs_long_run(request):
+    if "fuzz" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("the long fuzz run: pytest -m fuzz")
+    outcomes = records.run_records(int(os.environ.get("AMLASP_FUZZ_INPUTS", "1000")),
+                                   seed=int(os.environ.get("AMLASP_FUZZ_SEED", "13")))
+    failed = [(o.role, o.mutation, o.cls, o.stderr[:200]) for o in outcomes if o.cls in records.FAILURES]
+    assert not failed, failed[:10]

@@ -47,4 +47,4 @@ def test_the_command_line_offers_the_registry_s_tasks():
     from amlasp.cli import load_commands
     group = typer.main.get_command(load_commands(["questions"]))
     params = {p.name: p for p in group.commands["questions"].commands["generate"].params}
-    assert params["tasks"].default == ",".join(NAMES)
+    assert params["tasks"].default == [",".join(NAMES)]  # a repeatable option: its one default value

@@ -154,7 +154,7 @@ def test_a_batch_file_with_plans_as_files_text_and_lists(tmp_path):
     ('{"problem": "p.pddl", "plan": "(pick_up b9)"}\n', "b.jsonl:1: plan line 1: unknown object 'b9'"),
     ('{"problem": "p.pddl", "plan": ["(pick_up b1)", "(fly b1)"]}\n', "b.jsonl:1: action 2: unknown action 'fly'"),
     ('{"problem": "p.pddl", "plan": "a.plan", "model": "x"}\n', "b.jsonl:1: unknown key(s) 'model'"),
-    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "missing.plan: no such file"),
+    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "b.jsonl:1: no such plan file 'missing.plan'"),
 ])
 def test_bad_batch_lines_are_located(tmp_path, content, message):
     (tmp_path / "p.pddl").write_text(Path(BLOCKSWORLD.problem_file).read_text())
@@ -190,3 +190,18 @@ def test_a_problem_model_is_shared_by_its_plans():
     tasks = read_batch(BATCH, load_domain(BW))
     assert len({id(t.problem) for t in tasks}) == 20
     assert load_problem(tasks[0].problem_file, load_domain(BW)) == tasks[0].problem
+
+
+def test_validate_plans_is_a_list_with_a_frame():
+    """The verdicts stay the list they were (iterable, indexable, unpackable) and have `.to_frame()`."""
+    d = parse_domain("""(define (domain s) (:predicates (p))
+      (:action a :parameters () :precondition (not (p)) :effect (p)))""")
+    p = parse_problem("(define (problem p) (:domain s) (:init) (:goal (p)))", d)
+    verdicts = validate_plans(d, [(p, [G("a")]), (p, [G("a"), G("a")])])
+    good, bad = verdicts
+    assert isinstance(verdicts, list) and verdicts[0] is good and len(verdicts) == 2
+    frame = verdicts.to_frame()
+    assert list(frame.columns) == ["plan", "problem", "valid", "executable", "failed_step", "failed_action",
+                                   "unmet_preconditions", "unmet_goals", "plan_length"]
+    assert frame.valid.tolist() == [True, False] and frame.failed_step.tolist()[1] == 2
+    assert frame.problem.tolist() == ["p", "p"] and frame.failed_action[1] == "(a)"

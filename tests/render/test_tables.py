@@ -133,3 +133,19 @@ def test_numbers_are_right_aligned():
     text = in_terminal(["bench", "report", BENCH_RESULTS], 80)
     rows = [x for x in text.splitlines() if x.startswith("│ blocksworld")]
     assert rows and all(re.search(r"\d │$", x) for x in rows)
+
+
+def test_questions_grade_keeps_ids_whole_at_80_columns():
+    """The wrong answers' ids are long signed integers: folded, one id would read as two."""
+    import json
+
+    from tests.support import cli
+    from tests.support.paths import EXAMPLES
+    qx = EXAMPLES / "questions"
+    r = cli.run("questions", "grade", qx / "items.jsonl", qx / "answers.jsonl", env={"COLUMNS": "80"})
+    assert r.exit_code == 0
+    wrong = r.stdout[r.stdout.index("Wrong answers"):]
+    assert max(map(len, wrong.splitlines())) <= 80
+    ids = [json.loads(line)["id"] for line in (qx / "answers.jsonl").read_text().splitlines()]
+    shown = [i for i in ids if f"│ {i} " in wrong]
+    assert len(shown) == int(wrong.split("(")[1].split(")")[0])  # every wrong answer's id, whole on its line
