@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import logic
-from ..model import TRUE, Action, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate, Problem, Typed
+from ..model import TRUE, Action, Atom, Cost, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate, Problem, Typed
 
 
 def effect_text(e: Effect, typed: bool = True) -> str:
@@ -50,6 +50,8 @@ def requirements(d: Domain) -> list[str]:
         reqs.append(":equality")
     if any(not e.unconditional for a in d.actions for e in a.effects):
         reqs.append(":conditional-effects")
+    if d.action_costs:
+        reqs.append(":action-costs")
     return reqs
 
 
@@ -58,8 +60,14 @@ def predicate_text(p: Predicate, typed: bool = True) -> str:
     return f"({p.name}{' ' + inner if inner else ''})"
 
 
+def cost_text(cost: Cost) -> str:
+    """`(increase (total-cost) ...)` of an action's cost."""
+    return f"(increase (total-cost) {cost})"
+
+
 def action_text(a: Action, typed: bool = True) -> str:
-    effects = "(and" + "".join("\n      " + effect_text(e, typed) for e in a.effects) + ")"
+    texts = [effect_text(e, typed) for e in a.effects] + ([cost_text(a.cost)] if a.cost is not None else [])
+    effects = "(and" + "".join("\n      " + t for t in texts) + ")"
     return (f"  (:action {a.name}\n    :parameters ({logic.typed_text(a.parameters, typed)})\n"
             f"    :precondition {logic.text(a.precondition, typed)}\n    :effect {effects})")
 
@@ -77,6 +85,9 @@ def to_pddl(domain: Domain) -> str:
     out.append("  (:predicates")
     out += [f"    {predicate_text(p, typed)}" for p in domain.predicates]
     out.append("  )")
+    if domain.cost_functions:
+        out.append("  (:functions " + " ".join(f"{predicate_text(f, typed)} - number" for f in domain.cost_functions)
+                   + ")")
     out += [action_text(a, typed) for a in domain.actions]
     out.append(")")
     return "\n".join(out) + "\n"
@@ -87,15 +98,21 @@ def problem_to_pddl(problem: Problem, domain_name: str | None = None, objects: S
     (default: its own; a planner's task adds the constants its model lacks). Init atoms are sorted,
     so that the text of a problem does not depend on the order of a set."""
     objs = problem.objects if objects is None else objects
-    init = " ".join(str(a) for a in sorted(problem.init, key=str))
+    init = " ".join([str(a) for a in sorted(problem.init, key=str)] + [_value_text(a, v) for a, v in problem.costs])
     goal = " ".join(str(g) for g in problem.goal)
     return "\n".join([
         f"(define (problem {problem.name}) (:domain {problem.domain_name if domain_name is None else domain_name})",
         f"  (:objects {logic.typed_text(objs)})",
         f"  (:init {init})",
         f"  (:goal (and {goal}))" if goal else "  (:goal (and))",
+        *(["  (:metric minimize (total-cost))"] if problem.metric else []),
         ")",
     ]) + "\n"
+
+
+def _value_text(atom: Atom, value: object) -> str:
+    """`(= (f a b) 3)`: a cost function's value in :init."""
+    return f"(= {atom} {value})"
 
 
 __all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "requirements"]
