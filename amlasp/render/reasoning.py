@@ -41,10 +41,13 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         "unmet_preconditions": [str(u) for u in ex.unmet],
         "unmet_goals": [str(g) for g in ex.goal_unmet],
         "plan_length": len(ex.plan),
+        "cost": ex.cost,
         "states": [sorted(str(a) for a in s) for s in ex.states],
     }
     if not states:
         out.pop("states")
+    if ex.cost_undefined:
+        out["cost_undefined"] = ex.cost_undefined
     return out
 
 
@@ -66,12 +69,18 @@ def step_lines(ex: Execution) -> list[str]:
 def validate_lines(ex: Execution) -> list[str]:
     steps = ex.plan
     if ex.valid:
-        return [f"[green]valid[/green]: {len(steps)} step(s), goal reached"]
+        return [f"[green]valid[/green]: {len(steps)} step(s), goal reached, {_cost_text(ex)}"]
     if ex.failed_step is not None:
         return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {steps[ex.failed_step]}, is not applicable"]
                 + [f"  unmet precondition: {u}" for u in ex.unmet])
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
             + [f"  unmet goal: {g}" for g in ex.goal_unmet])
+
+
+def _cost_text(ex: Execution) -> str:
+    if ex.cost_undefined:
+        return f"cost undefined ({ex.cost_undefined} has no value)"
+    return f"cost {ex.cost:g}" if ex.cost is not None else "cost unknown"
 
 
 def verdict_json(name: str, problem: str, ex: Execution) -> dict:
@@ -89,10 +98,11 @@ def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[Renderable
     """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title."""
     valid = sum(ex.valid for _, ex in verdicts)
     rows = [[name, "[green]valid[/green]" if ex.valid else "[red]invalid[/red]",
+             "" if ex.cost is None else f"{ex.cost:g}",
              "" if ex.failed_step is None else str(ex.failed_step + 1),
              "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)] for name, ex in verdicts]
     return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
-                       ["plan", "verdict", "step", "action", "why"], rows)]
+                       ["plan", "verdict", "cost", "step", "action", "why"], rows)]
 
 
 # ---------------------------------------------------------------- plan, reach
