@@ -16,6 +16,7 @@ from ..errors import InputError
 from ..logic import conjunction_literals, top_literals
 from ..model import Action, Atom, Domain, GroundAction, Literal, Problem, is_var
 from .compile import compile_domain
+from .costs import cost_rules, domain_cost_facts, problem_cost_facts
 from .names import asp_name, atom_text
 from .run import encoding
 from .schema import (
@@ -280,13 +281,15 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     problem, its `states` (by default the initial state, as state 0) and a `plan`."""
     if problem is None and (states is not None or plan is not None):
         raise ValueError("states and a plan need a problem")
-    parts = [domain_facts(domain, check_tag(tag))]
+    parts = [domain_facts(domain, check_tag(tag)), domain_cost_facts(domain, tag)]
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")
         parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
+        parts.append(cost_rules(domain, tag))
         parts += [encoding("types"), encoding("semantics"), encoding("check"), encoding("change")]
     if problem is not None:
         parts.append(problem_facts(problem, 0))
+        parts.append(problem_cost_facts(problem, 0))
         if states is not None:
             parts.append(state_facts(states, 0)[0])
         else:

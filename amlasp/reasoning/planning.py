@@ -49,6 +49,9 @@ class PlanResult:
     plans: list[list[GroundAction]] = field(default_factory=list)
     horizon: int = 0  # steps searched
     reason: str = ""
+    costs: list = field(default_factory=list)  # each plan's cost (costs.plan_cost), with action costs
+    optimal: bool | None = None  # with action costs: the plans are proven the cheapest
+    method: str = ""  # what proved it: clingo (its optimisation) or fast-downward (A* with LM-cut)
 
     @property
     def length(self) -> int | None:
@@ -59,7 +62,10 @@ class PlanResult:
         import pandas as pd
         rows = [{"plan": k, "step": i, "action": str(a)} for k, x in enumerate(self.plans, 1)
                 for i, a in enumerate(x, 1)]
-        return pd.DataFrame(rows, columns=["plan", "step", "action"])
+        if self.costs:  # action costs: each plan's cost on its rows
+            for row in rows:
+                row["cost"] = self.costs[row["plan"] - 1]
+        return pd.DataFrame(rows, columns=["plan", "step", "action"] + (["cost"] if self.costs else []))
 
 
 def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],

@@ -108,8 +108,12 @@ def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[Renderable
 # ---------------------------------------------------------------- plan, reach
 
 def plan_json(r: PlanResult) -> dict:
-    return {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
-            "reason": r.reason or None}
+    out = {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
+           "reason": r.reason or None}
+    if r.method:  # action costs: each plan's cost, and what proved them the cheapest
+        out.update(costs=r.costs, cost=r.costs[0] if r.costs else None, cost_optimal=r.optimal,
+                   optimality=r.method)
+    return out
 
 
 def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -> list[str]:
@@ -117,6 +121,8 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     without a time limit fewer means the enumeration ended: there are no others."""
     if r.status != "plan":
         return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {r.reason}"]
+    if r.method:
+        return cheapest_lines(r, asked)
     n, k = len(r.plans), r.length
     plans = "plan" if n == 1 else "plans"
     if asked == 0 and time_limit is not None:
@@ -133,6 +139,19 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     out = [f"[green]{head}[/green] (validated)"]
     for i, x in enumerate(r.plans, 1):
         out.append(f"[bold]plan {i}[/bold]")
+        out += [f"  {a}" for a in x]
+    return out
+
+
+def cheapest_lines(r: PlanResult, asked: int) -> list[str]:
+    """Plans under action costs: each with its cost, and how far they are proven the cheapest."""
+    n = len(r.plans)
+    what = "the cheapest plan" if asked == 1 else f"all {n} cheapest plans" if asked == 0 else \
+        f"the {n} cheapest plans" + (f" ({asked} asked; there are no others)" if n < asked else "")
+    proof = f"proven optimal by {r.method}" if r.optimal else r.reason
+    out = [f"[green]{what}[/green], cost {r.costs[0]:g} ({proof}; validated)"]
+    for i, (x, c) in enumerate(zip(r.plans, r.costs), 1):
+        out.append(f"[bold]plan {i}[/bold]: cost {c:g}, {len(x)} step(s)")
         out += [f"  {a}" for a in x]
     return out
 
