@@ -93,3 +93,15 @@ class Aggregate(Choice):
     @classmethod
     def option(cls) -> str:
         return "--aggregate"
+
+
+class Prover(Choice):
+    """`--prover`: with action costs, who proves a plan the cheapest (`reasoning.cheapest`)."""
+
+    AUTO = "auto"  # clingo, or Fast Downward where clingo's horizon bound is far
+    CLINGO = "clingo"  # clingo's optimisation up to the horizon bound
+    FAST_DOWNWARD = "fast-downward"  # A* with LM-cut
+
+    @classmethod
+    def option(cls) -> str:
+        return "--prover"

@@ -234,6 +234,7 @@ class Program:
         solve = self.control.configuration.solve
         assert isinstance(solve, clingo.Configuration)  # a group of options, never a value
         solve.models = str(max(limit, 0))
+        solve.opt_mode = "ignore"  # any answer sets (a program's #minimize is for `best`)
         self.exhausted = False
         with self.control.solve(yield_=True, async_=True) as handle:
             while True:

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS
+from ..choices import ANSWER_FORMATS, Prover
 from . import EX, IPC, app, choice_option, examples, guarded, warn
 from .core import load_task
 
@@ -23,6 +23,8 @@ def plan(
     top: int = typer.Option(1, "--top", "-k", help="at most K distinct shortest plans (fewer if fewer exist); "
                             "with action costs the K cheapest"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds (default: none)"),
+    prover: str = choice_option("auto", "--prover", choices=tuple(Prover),
+                                help="with action costs, who proves the cheapest plan optimal (docs/plan.md)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot); with action costs
@@ -35,10 +37,11 @@ def plan(
         from ..render.formats import ANSWER_FORMATS, Format, to_json
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
+        Prover.parse(prover)
         d, p = load_task(domain, problem)
         asked = 0 if all_plans else max(top, 1)
         if uses_costs(d, p):  # :action-costs with (:metric minimize (total-cost)): the cheapest plans
-            r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit)
+            r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=prover)
         else:
             r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit)
         deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r, asked, time_limit))

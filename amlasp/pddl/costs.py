@@ -108,7 +108,8 @@ def take_domain(root: sexpr.List, file: str) -> DomainCosts | None:
             spots = [(action, next(i for i, x in enumerate(action) if x is effect))]
         costs = [(parent, i) for parent, i in spots if len(parent[i]) == 3 and _is_total(parent[i][1])]
         if len(costs) > 1:
-            raise UnsupportedError("unsupported feature: two cost effects in one action", file, at=costs[1][0][costs[1][1]])
+            second, j = costs[1]
+            raise UnsupportedError("unsupported feature: two cost effects in one action", file, at=second[j])
         if costs:
             parent, i = costs[0]
             terms[str(action[1])] = (parent, i, parent[i][2])

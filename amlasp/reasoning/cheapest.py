@@ -15,6 +15,8 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+import clingo
+
 from ..asp.compile import compile_domain
 from ..asp.costs import cost_rules, integer, problem_cost_facts
 from ..asp.decode import Decoder, decoder
@@ -28,18 +30,19 @@ from ..model import Atom, Domain, GroundAction, Number, Problem
 from .planning import PlanResult, PlanStatus, mutex_reason, unreachable_reason
 
 
-def least_step_cost(domain: Domain, problem: Problem) -> int:
-    """The least cost a step can have: the least constant or function value the actions may take."""
+def step_costs(domain: Domain, problem: Problem) -> tuple[int, int]:
+    """The least and the greatest cost a step can have (over the constants and the function values
+    the actions may take; an action without a cost effect costs 0)."""
     costs: list[int] = []
     for a in domain.actions:
         if a.cost is None:
-            return 0
-        if isinstance(a.cost, Atom):
+            costs.append(0)
+        elif isinstance(a.cost, Atom):
             values = [integer(v, "plan") for f, v in problem.costs if f.predicate == a.cost.predicate]
-            costs.append(min(values, default=0))
+            costs += values or [0]
         else:
             costs.append(integer(a.cost, "plan"))
-    return min(costs, default=0)
+    return min(costs, default=0), max(costs, default=0)
 
 
 class _Search:
@@ -62,8 +65,9 @@ class _Search:
         self.avoided: dict[int, int] = {}  # horizon -> plans excluded at it so far
 
     def solve(self, horizon: int, avoid: Sequence[Sequence[GroundAction]], deadline: float | None,
-              dec: Decoder) -> tuple[list[GroundAction] | None, bool]:
-        """The cheapest plan of at most `horizon` steps other than `avoid`, and whether the search ended."""
+              dec: Decoder, optimise: bool = True) -> tuple[list[GroundAction] | None, bool]:
+        """The cheapest plan of at most `horizon` steps other than `avoid` (without `optimise`, any),
+        and whether the search ended (the plan is the cheapest; or there is none)."""
         if horizon > self.horizon:
             self.program.ground(*[p for t in range(self.horizon + 1, horizon + 1)
                                   for p in (("step", [t]), ("check", [t]))])
@@ -79,7 +83,14 @@ class _Search:
             self.program.ground((name, []))
         self.avoided[horizon] = len(avoid)
         self.program.assign(HORIZON_QUERY(horizon), True)
-        found = self.program.best(deadline)
+        found: tuple[Sequence[clingo.Symbol], list[int], bool] | None
+        if not optimise:
+            models = list(self.program.models(1, deadline))
+            if not models:
+                return None, self.program.exhausted
+            found = (models[0], [], False)
+        else:
+            found = self.program.best(deadline)
         if found is None:
             return None, False
         symbols, _, proven = found
@@ -95,25 +106,39 @@ def _avoid(plan: Sequence[GroundAction], horizon: int) -> str:
     return f":- {', '.join([HORIZON_QUERY(horizon)] + body)}.\n"
 
 
+PROVERS = ("auto", "clingo", "fast-downward")
+
+
 def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
-             time_limit: float | None = None) -> PlanResult:
+             time_limit: float | None = None, prover: str = "auto") -> PlanResult:
     """Up to `top` cheapest plans (0: all of the least cost), cheapest first, each validated.
 
     The first horizon with a plan is found by doubling (1, 2, 4, ... steps: with idle steps, a plan
-    of n steps is an answer at every horizon from n on), in the same grounding as the optimisation."""
+    of n steps is an answer at every horizon from n on), in the same grounding as the optimisation.
+    `prover`: who proves the optimum of one plan: `clingo`; `fast-downward` (A* with LM-cut, once
+    `auto`: Fast Downward for one plan when clingo's bound is weak, that is when a step may cost 0
+    (no bound) or steps' costs differ by more than a factor of 2 (the bound grows with it, and the
+    horizon with it: woodworking's first problem would need 39 steps for a 13-step plan); else clingo."""
+    if prover not in PROVERS:
+        raise ValueError(prover)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     init = frozenset(problem.init)
     reason = unreachable_reason(domain, problem, init, problem.goal)
     if reason is not None:
         return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
-    c_min = least_step_cost(domain, problem)
+    c_min, c_max = step_costs(domain, problem)
+    if top == 1 and (prover == "fast-downward" or prover == "auto" and (c_min == 0 or c_max > 2 * c_min)):
+        by_fd = _by_fast_downward(domain, problem, deadline)
+        if by_fd is not None:
+            return by_fd
     search = _Search(domain, problem)
     dec = decoder(domain, problem)
     horizon = 0
     plans: list[list[GroundAction]] = []
     proven = True
+    first = True  # no plan found yet: find any plan, at horizons 1, 2, 4, ...
     while top == 0 or len(plans) < top:
-        steps, ended = search.solve(horizon, plans, deadline, dec)
+        steps, ended = search.solve(horizon, plans, deadline, dec, optimise=not first)
         if steps is None:
             if not ended and deadline is not None and time.monotonic() >= deadline:
                 proven = False
@@ -124,6 +149,9 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
             continue
         cost = _cost(domain, problem, steps) - problem.cost_table.get(Atom("total-cost"), 0)
         bound = max_steps if c_min == 0 else min(int(cost // c_min), max_steps)
+        if first:
+            first = False
+            continue  # optimise at this horizon
         if bound > horizon:
             horizon = bound
             continue
@@ -148,6 +176,21 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
                                                f"optimal beyond ({why})")
 
 
+def _by_fast_downward(domain: Domain, problem: Problem, deadline: float | None) -> PlanResult | None:
+    """Fast Downward's optimal plan (validated), None if it gives none (then clingo searches)."""
+    from ..external.fast_downward import PlannerStatus, optimal_plan
+    left = 600.0 if deadline is None else max(deadline - time.monotonic(), 1.0)
+    result = optimal_plan(domain, problem, timeout=left)
+    if result.status is PlannerStatus.PLAN and result.plan is not None:
+        steps = list(result.plan)
+        _check(domain, problem, steps)
+        return PlanResult(PlanStatus.PLAN, [steps], len(steps), costs=[_cost(domain, problem, steps)], optimal=True,
+                          method="fast-downward")
+    if result.status is PlannerStatus.NO_PLAN:
+        return PlanResult(PlanStatus.UNSOLVABLE, reason="Fast Downward's complete search found no plan")
+    return None
+
+
 def _cost(domain: Domain, problem: Problem, steps: Sequence[GroundAction]) -> Number:
     cost = plan_cost(domain, problem, steps)
     if cost.value is None:
@@ -163,4 +206,4 @@ def _check(domain: Domain, problem: Problem, steps: list[GroundAction]) -> None:
         raise RuntimeError(f"internal error: the planner's plan {[str(a) for a in steps]} fails validation")
 
 
-__all__ = ["cheapest", "least_step_cost"]
+__all__ = ["cheapest", "step_costs", "PROVERS"]

@@ -35,8 +35,8 @@ from ..asp.schema import (
 )
 from ..asp.states import many_states
 from ..asp.text import Reused
-from ..enums import TextEnum
 from ..costs import plan_cost
+from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 
 T = TypeVar("T")
