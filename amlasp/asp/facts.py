@@ -21,6 +21,7 @@ from .names import asp_name, atom_text
 from .run import encoding
 from .schema import (
     ACTION,
+    BUSY,
     CEFF,
     COMPLEX_COND,
     COMPLEX_PRE,
@@ -33,6 +34,7 @@ from .schema import (
     FIXED,
     GOAL,
     HOLDS,
+    HORIZON_QUERY,
     INIT,
     MODEL,
     OBJECT,
@@ -207,6 +209,14 @@ def plan_facts(plan: list[GroundAction]) -> str:
     out = [PLAN_LENGTH.fact(len(plan))]
     out += [OCCURS.fact(t, action_term(a)) for t, a in enumerate(plan)]
     return "\n".join(out) + "\n"
+
+
+def avoid_plan(plan: Sequence[GroundAction], horizon: int) -> str:
+    """cheapest.lp's constraint that excludes `plan` at `horizon` (its steps, then idle ones)."""
+    body = [OCCURS(t, action_term(a)) for t, a in enumerate(plan)]
+    if len(plan) < horizon:
+        body.append(f"not {BUSY(len(plan))}")
+    return f":- {', '.join([HORIZON_QUERY(horizon)] + body)}.\n"
 
 
 def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:

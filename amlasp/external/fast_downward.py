@@ -23,7 +23,7 @@ import re
 import sys
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..enums import TextEnum
@@ -111,8 +111,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
             known_types.add(t)
     if new_types:
         notes.append("declared types the model lacks: " + ", ".join(t for t, _ in new_types))
-    typed = Domain(model.name, model.types + tuple(new_types), model.constants, model.predicates, model.actions,
-                   cost_functions=model.cost_functions)
+    typed = replace(model, types=model.types + tuple(new_types))
     of_type = dict(model_consts)
     of_type.update(objects)
 
@@ -144,8 +143,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     actions = tuple(a for a in model.actions if a.effects)
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
-    full = Domain(model.name, typed.types, model.constants, preds, actions, model.file,
-                  cost_functions=model.cost_functions)
+    full = replace(typed, predicates=preds, actions=actions)
     return PlannerTask(to_pddl(full), problem_to_pddl(problem, model.name, objects), tuple(notes),
                        f"{model.file or model.name}, {problem.file or problem.name}")
 

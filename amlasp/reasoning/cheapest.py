@@ -20,10 +20,10 @@ import clingo
 from ..asp.compile import compile_domain
 from ..asp.costs import cost_rules, integer, problem_cost_facts
 from ..asp.decode import Decoder, decoder
-from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
+from ..asp.facts import avoid_plan, domain_facts, goal_facts, problem_facts, start_facts
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
-from ..asp.schema import BUSY, HORIZON_QUERY, OCCURS, PLAN_MODEL
+from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL
 from ..costs import plan_cost
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Number, Problem
@@ -77,7 +77,7 @@ class _Search:
         self.asked = horizon
         done = self.avoided.get(horizon, 0)
         if len(avoid) > done:
-            rules = "".join(_avoid(p, horizon) for p in avoid[done:])
+            rules = "".join(avoid_plan(p, horizon) for p in avoid[done:])
             name = f"avoid_{horizon}_{done}"
             self.program.add(rules, name)
             self.program.ground((name, []))
@@ -96,14 +96,6 @@ class _Search:
         symbols, _, proven = found
         steps = sorted((r.step.number, r.action) for r in OCCURS.select(symbols))
         return [dec.action(a) for _, a in steps], proven
-
-
-def _avoid(plan: Sequence[GroundAction], horizon: int) -> str:
-    """The constraint that excludes `plan` at `horizon`."""
-    body = [OCCURS(t, action_term(a)) for t, a in enumerate(plan)]
-    if len(plan) < horizon:
-        body.append(f"not {BUSY(len(plan))}")
-    return f":- {', '.join([HORIZON_QUERY(horizon)] + body)}.\n"
 
 
 PROVERS = ("auto", "clingo", "fast-downward")
@@ -161,19 +153,25 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
         _check(domain, problem, steps)
         plans.append(steps)
     if not plans:
-        if deadline is not None and time.monotonic() >= deadline:
-            return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=horizon,
-                              reason=f"no plan found within the time limit of {time_limit:g} s")
-        proof = mutex_reason(domain, problem, init, problem.goal)
-        if proof is not None:
-            return PlanResult(PlanStatus.UNSOLVABLE, horizon=max_steps, reason=proof)
-        return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps,
-                          reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
+        return _none(domain, problem, horizon, max_steps, time_limit, deadline)
     why = "a step may cost 0" if c_min == 0 else "time limit or --max-steps reached"
     return PlanResult(PlanStatus.PLAN, plans, horizon, costs=[_cost(domain, problem, p) for p in plans],
                       optimal=proven, method="clingo",
                       reason="" if proven else f"cheapest among plans of at most {horizon} steps; not proven "
                                                f"optimal beyond ({why})")
+
+
+def _none(domain: Domain, problem: Problem, horizon: int, max_steps: int, time_limit: float | None,
+          deadline: float | None) -> PlanResult:
+    """No plan: out of time, proven unsolvable by a mutex, or none up to `max_steps` steps."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=horizon,
+                          reason=f"no plan found within the time limit of {time_limit:g} s")
+    proof = mutex_reason(domain, problem, frozenset(problem.init), problem.goal)
+    if proof is not None:
+        return PlanResult(PlanStatus.UNSOLVABLE, horizon=max_steps, reason=proof)
+    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps,
+                      reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
 
 
 def _by_fast_downward(domain: Domain, problem: Problem, deadline: float | None) -> PlanResult | None:
