@@ -308,6 +308,8 @@ PTYPE_DIFF = Pred("ptype_diff", "mapping learned reference index other learned_t
                   "the types of matched parameters, where they differ")
 PREDTYPE_DIFF = Pred("predtype_diff", "learned reference index learned_type reference_type",
                      "the argument types of matched predicates, where they differ")
+COST_FN = Pred("cost_fn", "model action function arity", "A's cost is a function term: its function and arity")
+COST_ARG = Pred("cost_arg", "model action index term", "the index-th argument of A's cost function term: v(I) or c(C)")
 EDIT = Pred("edit", "edit", "one edit of the best renaming: remove_action(A), add(B,W), ...")
 EDIT_DISTANCE = Pred("edit_distance", "distance", "the number of edits under the best renaming")
 D_PARAM = Pred("d_param", "action distance", "parameter edits of reference action B")

@@ -56,7 +56,7 @@ from .structure import Structure
 #: compare.lp's (category, sign) → the result's category.
 _CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"): "eff_pos",
              ("eff", "neg"): "eff_neg", ("ceff", "pos"): "ceff_pos", ("ceff", "neg"): "ceff_neg",
-             ("pref", "pos"): "pre_other"}
+             ("pref", "pos"): "pre_other", ("cost", "pos"): "cost"}
 
 #: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
 Edit = tuple[tuple, str]

@@ -17,10 +17,10 @@ FRAME_COLUMNS = ("action", "learned", "pre_pos_precision", "pre_pos_recall", "pr
                  "eff_pos_precision", "eff_pos_recall", "eff_neg_precision", "eff_neg_recall", "similarity",
                  "equivalent", "param_distance", "pre_distance", "eff_distance", "edits")
 
-CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other")
+CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other", "cost")
 LITERAL_CATEGORIES = CATEGORIES[:4]
 PRE_CATEGORIES = ("pre_pos", "pre_neg", "pre_other")
-EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg")
+EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "cost")
 
 LEGEND = ("P = TP/(TP+FP), taken as 1 when TP+FP = 0; R = TP/(TP+FN), taken as 1 when TP+FN = 0; "
           "similarity = TP/(TP+FP+FN) over preconditions and effects (1 when both actions are empty). "
