@@ -104,3 +104,14 @@ class Scoring(Choice):
     @classmethod
     def option(cls) -> str:
         return "--scoring"
+
+class Prover(Choice):
+    """`--prover`: with action costs, who proves a plan the cheapest (`reasoning.cheapest`)."""
+
+    AUTO = "auto"  # clingo, or Fast Downward where clingo's horizon bound is far
+    CLINGO = "clingo"  # clingo's optimisation up to the horizon bound
+    FAST_DOWNWARD = "fast-downward"  # A* with LM-cut
+
+    @classmethod
+    def option(cls) -> str:
+        return "--prover"

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping, Sequence, Union
 
+Number = Union[int, float]  # a cost: int when the text is an integer, else float
 Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
 
 _NOT_IN_NAME = re.compile(r"[^a-z0-9_]")
@@ -210,6 +212,11 @@ class Predicate:
         return len(self.parameters)
 
 
+#: What an action adds to `(total-cost)` (`:action-costs`): a number, or a static cost function's
+#: application `(f ?x ...)` whose value the problem's `:init` gives.
+Cost = Union[int, float, Atom]
+
+
 @dataclass(frozen=True)
 class Action:
     name: str
@@ -218,6 +225,7 @@ class Action:
     effects: tuple[Effect, ...] = ()
     line: int | None = None
     numeric_effects: tuple[NumericEffect, ...] = ()
+    cost: Cost | None = None  # `(increase (total-cost) ...)`; None: the action has none
 
     @property
     def arity(self) -> int:
@@ -256,6 +264,12 @@ class Domain:
     file: str | None = None
     functions: tuple[Predicate, ...] = ()  # numeric fluents (:functions), each of type number
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    cost_functions: tuple[Predicate, ...] = ()  # `:action-costs`: total-cost and the static cost functions
+
+    @property
+    def action_costs(self) -> bool:
+        """The domain declares `(total-cost)`: its plans are measured by their actions' costs."""
+        return any(f.name == "total-cost" for f in self.cost_functions)
 
     def predicate(self, name: str) -> Predicate | None:
         return next((p for p in self.predicates if p.name == name), None)
@@ -288,6 +302,13 @@ class Problem:
     init: frozenset[Atom]
     goal: tuple[Literal, ...]
     file: str | None = None
+    costs: tuple[tuple[Atom, Number], ...] = ()  # `(= (f a b) 3)` of :init, `(total-cost)`'s start value too
+    metric: bool = False  # `(:metric minimize (total-cost))`
+
+    @cached_property
+    def cost_table(self) -> dict[Atom, Number]:
+        """The values `:init` gives the cost functions' ground applications (looked up per step)."""
+        return dict(self.costs)
 
     def object_types(self, domain: Domain) -> dict[str, str]:
         """Objects of the problem and constants of the domain, with their declared type."""

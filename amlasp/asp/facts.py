@@ -16,10 +16,12 @@ from ..errors import InputError
 from ..logic import conjunction_literals, top_literals
 from ..model import Action, Atom, Domain, GroundAction, Literal, Problem, is_var
 from .compile import compile_domain
+from .costs import cost_rules, domain_cost_facts, problem_cost_facts
 from .names import asp_name, atom_text
 from .run import encoding
 from .schema import (
     ACTION,
+    BUSY,
     CEFF,
     COMPLEX_COND,
     COMPLEX_PRE,
@@ -32,6 +34,7 @@ from .schema import (
     FIXED,
     GOAL,
     HOLDS,
+    HORIZON_QUERY,
     INIT,
     MODEL,
     OBJECT,
@@ -208,6 +211,14 @@ def plan_facts(plan: list[GroundAction]) -> str:
     return "\n".join(out) + "\n"
 
 
+def avoid_plan(plan: Sequence[GroundAction], horizon: int) -> str:
+    """cheapest.lp's constraint that excludes `plan` at `horizon` (its steps, then idle ones)."""
+    body = [OCCURS(t, action_term(a)) for t, a in enumerate(plan)]
+    if len(plan) < horizon:
+        body.append(f"not {BUSY(len(plan))}")
+    return f":- {', '.join([HORIZON_QUERY(horizon)] + body)}.\n"
+
+
 def goal_facts(goal: Iterable[Literal], pid: int = 0) -> str:
     """Goal literals asked about instead of the problem's own goal (reach, landmarks)."""
     return "".join(GOAL.fact(pid, sign(l), ground(l.atom)) for l in goal) + "\n"
@@ -280,13 +291,15 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     problem, its `states` (by default the initial state, as state 0) and a `plan`."""
     if problem is None and (states is not None or plan is not None):
         raise ValueError("states and a plan need a problem")
-    parts = [domain_facts(domain, check_tag(tag))]
+    parts = [domain_facts(domain, check_tag(tag)), domain_cost_facts(domain, tag)]
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")
         parts.append(compile_domain(domain, tag, enumerate=True, check=True, effects=True).text)
+        parts.append(cost_rules(domain, tag))
         parts += [encoding("types"), encoding("semantics"), encoding("check"), encoding("change")]
     if problem is not None:
         parts.append(problem_facts(problem, 0))
+        parts.append(problem_cost_facts(problem, 0))
         if states is not None:
             parts.append(state_facts(states, 0)[0])
         else:

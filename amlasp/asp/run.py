@@ -234,6 +234,7 @@ class Program:
         solve = self.control.configuration.solve
         assert isinstance(solve, clingo.Configuration)  # a group of options, never a value
         solve.models = str(max(limit, 0))
+        solve.opt_mode = "ignore"  # any answer sets (a program's #minimize is for `best`)
         self.exhausted = False
         with self.control.solve(yield_=True, async_=True) as handle:
             while True:
@@ -246,6 +247,31 @@ class Program:
                     self.exhausted = handle.get().exhausted
                     return
                 yield model.symbols(shown=True)
+
+
+    def best(self, deadline: float | None = None) -> tuple[Sequence[clingo.Symbol], list[int], bool] | None:
+        """The best answer set under the program's `#minimize` statements (clingo's branch and bound):
+        its shown atoms, its costs (highest priority first) and whether it is proven optimal (the
+        search space was exhausted before `deadline`); None when there is no answer set in time."""
+        solve = self.control.configuration.solve
+        assert isinstance(solve, clingo.Configuration)
+        solve.opt_mode, solve.models = "opt", "0"
+        best: tuple[Sequence[clingo.Symbol], list[int]] | None = None
+        t = time.perf_counter()
+        with self.control.solve(yield_=True, async_=True) as handle:
+            while True:
+                handle.resume()
+                if deadline is not None and not handle.wait(max(0.0, deadline - time.monotonic())):
+                    handle.cancel()
+                    self._time("solve", t)
+                    return None if best is None else (best[0], best[1], False)
+                model = handle.model()
+                if model is None:
+                    exhausted = handle.get().exhausted
+                    break
+                best = (model.symbols(shown=True), list(model.cost))
+        self._time("solve", t)
+        return None if best is None else (best[0], best[1], exhausted)
 
 
 def solve_once(parts: Iterable[str], options: Sequence[str] = (), shown: bool = True,

@@ -167,6 +167,13 @@ FIXED = Pred("fixed", "problem atom", "an atom of a static predicate, given once
 OCCURS = Pred("occurs", "step action", "the plan's action at step T (0-based); plan.lp's output")
 PLAN_LENGTH = Pred("plan_length", "length", "the plan's number of steps")
 
+# ---------------------------------------------------------------- action costs (:action-costs, docs/facts.md)
+COST_FUNCTION = Pred("cost_function", "model function arity", "a cost function (total_cost included) and its arity")
+COST = Pred("cost", "model action cost", "what A adds to total-cost: a number, or a lifted cost function term f(v(1))")
+COST_VALUE = Pred("cost_value", "problem term value", "the value :init gives a cost function's ground term")
+METRIC = Pred("metric", "problem", "the problem minimises total-cost (without it, every step costs 1)")
+ACTION_COST = Pred("action_cost", "model state action cost", "the cost of A, applicable in S (compiled rules)")
+
 # ---------------------------------------------------------------- compiled action rules and semantics.lp
 IS_A = Pred("is_a", "model problem object type", "an object's type and each of its supertypes (semantics.lp)")
 NOT_A = Pred("not_a", "model problem object type", "an object is not of a type asked by check_type (semantics.lp)")
@@ -202,6 +209,7 @@ EXECUTABLE = Pred("executable", "run", "every step of run K is applicable")
 PLAN_MODEL = Pred("plan_model", "model", "the model plan.lp plans with")
 TARGET_ACTION = Pred("target_action", "action", "plan to a state where A is applicable (action reachability)")
 HORIZON_QUERY = Pred("query", "horizon", "#external: the goal at this horizon is asked")
+BUSY = Pred("busy", "step", "cheapest.lp: step T takes an action (the steps after a plan's last are idle)")
 
 # ---------------------------------------------------------------- relaxed.lp
 RELAXED_MODEL = Pred("relaxed_model", "model", "the model relaxed.lp relaxes")
@@ -305,6 +313,8 @@ PTYPE_DIFF = Pred("ptype_diff", "mapping learned reference index other learned_t
                   "the types of matched parameters, where they differ")
 PREDTYPE_DIFF = Pred("predtype_diff", "learned reference index learned_type reference_type",
                      "the argument types of matched predicates, where they differ")
+COST_FN = Pred("cost_fn", "model action function arity", "A's cost is a function term: its function and arity")
+COST_ARG = Pred("cost_arg", "model action index term", "the index-th argument of A's cost function term: v(I) or c(C)")
 EDIT = Pred("edit", "edit", "one edit of the best renaming: remove_action(A), add(B,W), ...")
 EDIT_DISTANCE = Pred("edit_distance", "distance", "the number of edits under the best renaming")
 D_PARAM = Pred("d_param", "action distance", "parameter edits of reference action B")

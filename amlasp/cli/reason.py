@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS
+from ..choices import ANSWER_FORMATS, Prover
 from . import EX, IPC, app, choice_option, examples, guarded, warn
 from .core import load_task
 
@@ -20,20 +20,30 @@ def plan(
     problem: Path = typer.Argument(..., help="PDDL problem file"),
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest plan searched"),
     all_plans: bool = typer.Option(False, "--all", help="all shortest plans"),
-    top: int = typer.Option(1, "--top", "-k", help="at most K distinct shortest plans (fewer if fewer exist)"),
+    top: int = typer.Option(1, "--top", "-k", help="at most K distinct shortest plans (fewer if fewer exist); "
+                            "with action costs the K cheapest"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds (default: none)"),
+    prover: str = choice_option("auto", "--prover", choices=tuple(Prover),
+                                help="with action costs, who proves the cheapest plan optimal (docs/plan.md)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
-    """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot). Exit 0 plan, 1 none."""
+    """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot); with action costs
+    (:metric minimize (total-cost)), the cheapest, proven by clingo's optimisation. Exit 0 plan, 1 none."""
     def run():
+        from ..costs import uses_costs
+        from ..reasoning.cheapest import cheapest
         from ..reasoning.planning import plan as run_plan
         from ..render import reasoning as present
         from ..render.formats import ANSWER_FORMATS, Format, to_json
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
+        Prover.parse(prover)
         d, p = load_task(domain, problem)
         asked = 0 if all_plans else max(top, 1)
-        r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit)
+        if uses_costs(d, p):  # :action-costs with (:metric minimize (total-cost)): the cheapest plans
+            r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=prover)
+        else:
+            r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit)
         deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r, asked, time_limit))
         if r.status != "plan":
             raise typer.Exit(1)

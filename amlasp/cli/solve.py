@@ -34,6 +34,10 @@ def solve(
     summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
     keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and the planner's log "
                                               "to DIR/<problem>.plan and DIR/<problem>.log"),
+    quality: bool = typer.Option(False, "--quality", help="the IPC quality score of each plan (best known cost / "
+                                 "cost), the best known from the reference planner's plan"),
+    best_costs: Optional[Path] = typer.Option(None, "--best-costs", help='JSON {"problem file name": best known '
+                                              'cost}: the quality score against these'),
 ):
     """Plan with LEARNED on every problem and validate each plan in REFERENCE.
 
@@ -42,7 +46,7 @@ def solve(
     """
     def run():
         from ..errors import InputError
-        from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+        from ..metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, read_best_costs
         from ..metrics.solve import solve as run_solve
         from ..render import solve as present
         from ..render.exports import deliver_result, output_format, written
@@ -56,13 +60,14 @@ def solve(
         if limit < 1:
             raise InputError("--memory must be positive")
         for target in written(form, output, summary):
-            refuse_overwrite(target, [learned, reference, problems])
+            refuse_overwrite(target, [learned, reference, problems, best_costs])
         from ..experiments.suite import swapped
         warn(swapped(learned, reference))
+        best = read_best_costs(best_costs) if best_costs is not None else None
         with progress_bar() as progress:
             result = run_solve(learned, reference, problems, config=config.value,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,
-                               progress=progress, keep_plans=keep_plans)
+                               progress=progress, keep_plans=keep_plans, quality=quality, best_costs=best)
         deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
                        form, output, summary)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):

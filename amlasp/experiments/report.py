@@ -41,6 +41,9 @@ TABLES = (
     ("solving", "Problem solving: solving ratio and false-plan ratio", "solve",
      (("solving_ratio", "solved", True), ("false_plan_ratio", "false", False))),
 )
+#: Shown when a solve record has an IPC quality score (domains with action costs: units.py asks it there).
+QUALITY_TABLE = ("quality", "Problem solving: IPC quality score (best known cost / cost, 0 unsolved)", "solve",
+                 (("quality", "Q", True),))
 MEAN, DOMAINS_ROW = "mean", "domains"
 
 
@@ -177,9 +180,10 @@ def report(results: str | Path | Sequence[str | Path], aggregate: str = "avg") -
     seen = {r["domain"] for recs in runs for r in recs}
     domains = [d for d in PAPER_DOMAINS if d in seen] + sorted(seen - set(PAPER_DOMAINS))
     seed_runs = {l: [recs for recs in runs if any(r["learner"] == l for r in recs)] for l in learners}
+    quality = any(r.get("quality") is not None for recs in runs for r in recs if r["task"] == "solve")
     tables = tuple(Table(name, title, metrics, tuple(learners), tuple(domains),
                          _seed_values(name, task, metrics, seed_runs, aggregate))
-                   for name, title, task, metrics in TABLES)
+                   for name, title, task, metrics in TABLES + ((QUALITY_TABLE,) if quality else ()))
     counts = _solve_counts(runs)
     errors = tuple({k: r[k] for k in ("learner", "domain", "task", "error")} for recs in runs for r in recs
                    if "error" in r)
@@ -210,8 +214,10 @@ def _run_values(name: str, task: str, metrics, recs: list[dict], aggregate: Aggr
             statuses = [r.get("status") for r in rs]
             usable = not any(r.get("failed") for r in rs) and any(s != ProblemStatus.INVALID_MODEL for s in statuses)
             n = len(statuses)
+            scores = [r["quality"] for r in rs if r.get("quality") is not None]
             out[(d,)] = {"solving_ratio": statuses.count("solved") / n if usable else None,
-                         "false_plan_ratio": statuses.count("false_plan") / n if usable else None}
+                         "false_plan_ratio": statuses.count("false_plan") / n if usable else None,
+                         "quality": sum(scores) / len(scores) if usable and scores else None}
         return out
     for r in recs:
         out[(r["domain"],)] = {key: None if "error" in r else _metric(name, r, key, aggregate) for key, _, _ in metrics}
@@ -254,4 +260,4 @@ def _notes(runs: list[list[dict]], counts: dict, seeds: dict[str, int]) -> dict:
     return {k: list(dict.fromkeys(v)) for k, v in notes.items() if v}  # a note once, whatever the seeds
 
 
-__all__ = ["TABLES", "MEAN", "DOMAINS_ROW", "Aggregate", "Table", "Report", "report"]
+__all__ = ["TABLES", "QUALITY_TABLE", "MEAN", "DOMAINS_ROW", "Aggregate", "Table", "Report", "report"]

@@ -177,6 +177,7 @@ def _do(unit: Unit, where: Callable[[str | None], Optional[str]], learned: Optio
 
 
 def _solve(unit: Unit, where, learned: Optional[str], reference: str) -> dict:
+    from ..costs import uses_costs
     from ..metrics.solve import load_learned, solve_problem
     from ..pddl.parse import load_domain, load_problem
     problem = where(unit.problem)
@@ -184,8 +185,10 @@ def _solve(unit: Unit, where, learned: Optional[str], reference: str) -> dict:
         raise InputError("no such problem file", unit.problem)
     model: Any = load_learned(learned) if learned else f"{unit.learned}: no learned model for this domain"
     ref = load_domain(reference)
-    out = solve_problem(model, ref, load_problem(problem, ref), Path(problem).name, unit.config, unit.timeout,
-                        unit.memory_mb)
+    task = load_problem(problem, ref)
+    # with action costs, the IPC quality score against the reference planner's plan (one more planner run)
+    out = solve_problem(model, ref, task, Path(problem).name, unit.config, unit.timeout, unit.memory_mb,
+                        quality=uses_costs(ref, task))
     d = out.to_dict()
     d.pop("problem")
     d["planner_seconds"] = d.pop("seconds")

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
+from ..costs import plan_cost
 from ..enums import TextEnum
 from ..errors import InputError
 from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
-from ..model import Domain, GroundAction, Problem
+from ..model import Domain, GroundAction, Number, Problem
 from ..pddl.inputs import problem_files  # noqa: F401 (re-exported: the API names it here too)
 from ..pddl.parse import load_domain, load_problem
 from ..reasoning.engine import execute
@@ -40,7 +41,7 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 4096
 
 #: The columns of `SolveResult.to_frame()` and of the exports; those of its summary table.
-FRAME_COLUMNS = ("problem", "status", "plan_length", "seconds", "detail")
+FRAME_COLUMNS = ("problem", "status", "plan_length", "cost", "quality", "seconds", "detail")
 SUMMARY_COLUMNS = ("status", "problems", "ratio")
 
 
@@ -55,16 +56,33 @@ class ProblemOutcome:
     detail: str = ""
     plan: Optional[tuple[GroundAction, ...]] = field(default=None, compare=False)
     log: str = field(default="", compare=False, repr=False)  # the planner's output (or why it did not run)
+    cost: Optional[Number] = None  # of a valid plan, in the reference (costs.plan_cost: its length without costs)
+    best: Optional[Number] = None  # the best known cost (given, or the reference planner's), with quality asked
+
+    @property
+    def quality(self) -> Optional[float]:
+        """The IPC quality score: best known cost / this plan's cost (1 when both are 0), 0 unsolved;
+        None when no best cost is known."""
+        if self.best is None:
+            return None
+        if self.status is not ProblemStatus.SOLVED or self.cost is None:
+            return 0.0
+        return 1.0 if self.cost == 0 else min(self.best, self.cost) / self.cost
 
     def plan_text(self) -> Optional[str]:
         """The plan in the IPC format Fast Downward writes (`sas_plan`), or None without a plan."""
         if self.plan is None:
             return None
+        if self.cost is not None and self.cost != len(self.plan):
+            return "".join(f"{a}\n" for a in self.plan) + f"; cost = {self.cost} (general cost)\n"
         return "".join(f"{a}\n" for a in self.plan) + f"; cost = {len(self.plan)} (unit cost)\n"
 
     def to_dict(self) -> dict:
-        return {"problem": self.problem, "status": self.status.value, "plan_length": self.plan_length,
-                "seconds": round(self.seconds, 3), "detail": self.detail}
+        out = {"problem": self.problem, "status": self.status.value, "plan_length": self.plan_length,
+               "cost": self.cost, "quality": self.quality, "seconds": round(self.seconds, 3), "detail": self.detail}
+        if self.best is not None:
+            out["best_cost"] = self.best
+        return out
 
 
 @dataclass(frozen=True)
@@ -94,6 +112,10 @@ class SolveResult:
         out = {f"{c}_ratio" if c != ProblemStatus.SOLVED else "solving_ratio": self.ratio(c) for c in ProblemStatus}
         out["problems"] = len(self.problems)
         out["counts"] = {c.value: self.count(c) for c in ProblemStatus}
+        scores = [p.quality for p in self.problems if p.quality is not None]
+        if scores:  # the IPC score: the sum over the problems, and its mean
+            out["quality"] = sum(scores)
+            out["quality_mean"] = sum(scores) / len(scores)
         return out
 
     def to_dict(self) -> dict:
@@ -134,16 +156,30 @@ def _validate(reference: Domain, problem: Problem, steps: Sequence[GroundAction]
 
 
 def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, name: str, config: str = "greedy",
-                  timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB) -> ProblemOutcome:
-    """Plan with `learned` (or, given a string, the reason the model is invalid), validate in `reference`."""
+                  timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB,
+                  quality: bool = False, best: Number | None = None) -> ProblemOutcome:
+    """Plan with `learned` (or, given a string, the reason the model is invalid), validate in `reference`.
+
+    `quality`: also the IPC quality score, against `best` (the best known cost) or, when it is None,
+    the cost of the reference planner's plan (Fast Downward with `config` on the reference model)."""
+    if quality and best is None:
+        best = reference_cost(reference, problem, config, timeout, memory_mb)
     if isinstance(learned, str):
-        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned, log=learned + "\n")
+        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned, log=learned + "\n", best=best)
     r = plan_with_fast_downward(learned, problem, reference, config, timeout, memory_mb)
     log = r.log or r.detail + "\n"
     if r.status != PlannerStatus.PLAN:
-        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail, log=log)
+        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail, log=log, best=best)
     status, detail = _validate(reference, problem, r.plan)
-    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log)
+    cost = plan_cost(reference, problem, r.plan).value if status is ProblemStatus.SOLVED else None
+    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log, cost, best)
+
+
+def reference_cost(reference: Domain, problem: Problem, config: str, timeout: float,
+                   memory_mb: int | None) -> Number | None:
+    """The cost of the reference planner's plan (the best known cost when none is given), None without one."""
+    r = plan_with_fast_downward(reference, problem, None, config, timeout, memory_mb)
+    return plan_cost(reference, problem, r.plan).value if r.status is PlannerStatus.PLAN and r.plan else None
 
 
 def kept_files(directory: str | Path, problem: str, folders: Sequence[str] = ()) -> tuple[Path, Path]:
@@ -184,6 +220,21 @@ def keep_plan(directory: str | Path, problem: str, plan_text: Optional[str], log
     write_atomic(log_file, log)
 
 
+def read_best_costs(path: str | Path) -> dict[str, Number]:
+    """`--best-costs FILE`: a JSON object of problem file names and their best known costs."""
+    import json
+
+    from ..pddl.source import read_text
+    try:
+        data = json.loads(read_text(path))
+    except (ValueError, RecursionError) as e:
+        raise InputError(f"not a JSON object of best costs: {str(e).splitlines()[0][:80]}", str(path)) from None
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, (int, float))
+                                             and not isinstance(v, bool) and v >= 0 for k, v in data.items()):
+        raise InputError('expected {"problem file name": best known cost (a number >= 0), ...}', str(path))
+    return data
+
+
 def _solve_star(args) -> ProblemOutcome:
     return solve_problem(*args)
 
@@ -204,13 +255,15 @@ def load_learned(learned: str | Path | Domain) -> Domain | str:
 
 def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
           timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
-          progress: ProgressCallback | None = None, keep_plans: str | Path | None = None) -> SolveResult:
+          progress: ProgressCallback | None = None, keep_plans: str | Path | None = None,
+          quality: bool = False, best_costs: dict[str, Number] | None = None) -> SolveResult:
     """Solve every problem with the learned model and validate each plan in the reference model.
 
     `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
     reference model. A learned model that cannot be read makes every problem `invalid_model`.
     `progress("solving", done, total)` is called as problems are done. `keep_plans=DIR` writes each
-    plan and the planner's log there (`keep_plan`).
+    plan and the planner's log there (`keep_plan`). `quality`: the IPC quality score of each plan,
+    against `best_costs` (problem file name → best known cost) or the reference planner's plan.
     """
     if config not in CONFIGS:
         raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
@@ -225,7 +278,9 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
                                 [learned if not isinstance(learned, Domain) else learned.file, ref.file, *files])
     probs = [load_problem(f, ref) for f in files]
     model = load_learned(learned)
-    work = [(model, ref, p, f.name, config, timeout, memory_mb) for p, f in zip(probs, files)]
+    given = best_costs or {}
+    work = [(model, ref, p, f.name, config, timeout, memory_mb, quality or f.name in given, given.get(f.name))
+            for p, f in zip(probs, files)]
     outcomes = list(run_pool(_solve_star, work, jobs, progress, "solving"))
     if keep_plans is not None:
         for o in outcomes:
@@ -236,5 +291,5 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
 
 
 __all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult",
-           "solve", "solve_problem", "problem_files", "keep_plan", "kept_files", "refuse_kept_over_inputs",
-           "load_learned", "run_pool", "ProgressCallback"]
+           "solve", "solve_problem", "reference_cost", "read_best_costs", "problem_files", "keep_plan", "kept_files",
+           "refuse_kept_over_inputs", "load_learned", "run_pool", "ProgressCallback"]

@@ -43,7 +43,7 @@ NUMERIC_EFFECTS = frozenset({"increase", "decrease", "assign", "scale-up", "scal
 NUMERIC_COMPARISONS = frozenset({"<", ">", "<=", ">=", "="})
 NUMERIC_SUPPORT = ("numeric fluents are read by compare only; the other commands support propositional PDDL "
                    "(STRIPS, typing, negative and disjunctive preconditions, equality, quantifiers, conditional "
-                   "effects)")
+                   "effects) and action costs (total-cost increased by a number or a static function)")
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)")
 
 #: A PDDL name (lower-cased by the reader): a letter, then letters, digits, `-` and `_`.
@@ -143,9 +143,11 @@ def is_numeric(node: sexpr.SExpr) -> bool:
     return h in NUMERIC_EFFECTS or h in NUMERIC_COMPARISONS
 
 
-#: The action-cost pattern (`total-cost` increased by a number or a static function) is refused apart
-#: from other numeric fluents: issue 21 (item 1) makes the semantic commands read it.
-ACTION_COSTS = "unsupported feature: action costs (total-cost)"
+#: The action-cost pattern (`total-cost` increased by a number or a static function) is read by
+#: `pddl.costs` before these checks; what reaches them is a cost effect `pddl.costs` could not take
+#: (no `(:functions (total-cost) - number)` declared, or costs beside other numeric fluents).
+ACTION_COSTS = ("unsupported feature: action costs here (total-cost); action costs are read when the domain "
+                "declares (:functions (total-cost) - number ...) and has no other numeric fluents")
 _ARITHMETIC = frozenset({"+", "-", "*", "/"})
 
 

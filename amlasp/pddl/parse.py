@@ -21,7 +21,7 @@ from pathlib import Path
 from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
-from . import check, convert, declarations, formulas, numeric, repair, sexpr
+from . import check, convert, costs, declarations, formulas, numeric, repair, sexpr
 from .source import read_text
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
@@ -56,6 +56,7 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     does; otherwise the first of them is refused."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
+    cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
     check.refuse_unsupported(root, file, numeric_fluents)
     check.single_sections(root, file)
     taken = numeric.take(root, file) if numeric_fluents else None
@@ -87,7 +88,7 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
     declared = declarations.DomainDeclarations(types, constants, predicates, actions)
     try:
-        domain = convert.to_domain(parsed, str(header[1]), declared, warnings, file)
+        domain = costs.with_costs(convert.to_domain(parsed, str(header[1]), declared, warnings, file), cost)
         return domain if taken is None else numeric.restore(domain, taken)
     except RecursionError:  # the conversion recurses on `pddl`'s objects, as deep as the formulas nest
         raise _too_deep(file, root) from None
@@ -144,6 +145,7 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     the 413 IPC problems: 3.7 s with it, 0.5 s without)."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "problem", file)
+    cost = costs.take_problem(root, domain, file)  # cost values in :init and the metric, kept beside the tree
     check.refuse_unsupported(root, file)
     check.known_sections(root, _PROBLEM_SECTIONS, file)
     check.single_sections(root, file)
@@ -162,7 +164,8 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
         ([t for t, _ in domain.types], "type"), ([c for c, _ in domain.constants], "constant"),
         ([p.name for p in domain.predicates], "predicate"), ([a.name for a in domain.actions], "action"))
         for n in names] + [(o, "object") for o, _ in objects], file)
-    return convert.to_problem(str(header[1]), domain_name, objects, sections, domain, file)
+    return costs.with_problem_costs(convert.to_problem(str(header[1]), domain_name, objects, sections, domain, file),
+                                    cost)
 
 
 def load_domain(path: str | Path, *, undeclared_predicates: bool = False, numeric_fluents: bool = False) -> Domain:

@@ -15,7 +15,9 @@ from .. import logic
 from ..model import (
     TRUE,
     Action,
+    Atom,
     Comparison,
+    Cost,
     Domain,
     Effect,
     Exists,
@@ -70,6 +72,8 @@ def requirements(d: Domain) -> list[str]:
         reqs.append(":conditional-effects")
     if d.functions or any(isinstance(f, Comparison) for f in parts):
         reqs.append(":numeric-fluents")
+    if d.action_costs:
+        reqs.append(":action-costs")
     return reqs
 
 
@@ -78,8 +82,15 @@ def predicate_text(p: Predicate, typed: bool = True) -> str:
     return f"({p.name}{' ' + inner if inner else ''})"
 
 
+def cost_text(cost: Cost) -> str:
+    """`(increase (total-cost) ...)` of an action's cost."""
+    return f"(increase (total-cost) {cost})"
+
+
 def action_text(a: Action, typed: bool = True) -> str:
-    effects = "(and" + "".join("\n      " + effect_text(e, typed) for e in a.effects + a.numeric_effects) + ")"
+    texts = [effect_text(e, typed) for e in a.effects + a.numeric_effects] + \
+        ([cost_text(a.cost)] if a.cost is not None else [])
+    effects = "(and" + "".join("\n      " + t for t in texts) + ")"
     return (f"  (:action {a.name}\n    :parameters ({logic.typed_text(a.parameters, typed)})\n"
             f"    :precondition {logic.text(a.precondition, typed)}\n    :effect {effects})")
 
@@ -97,9 +108,10 @@ def to_pddl(domain: Domain) -> str:
     out.append("  (:predicates")
     out += [f"    {predicate_text(p, typed)}" for p in domain.predicates]
     out.append("  )")
-    if domain.functions:  # numeric fluents (compare reads them: parse_domain(numeric_fluents=True))
+    functions = domain.functions + domain.cost_functions  # numeric fluents (compare reads them), action costs
+    if functions:
         out.append("  (:functions")
-        out += [f"    {predicate_text(f, typed)} - number" for f in domain.functions]
+        out += [f"    {predicate_text(f, typed)} - number" for f in functions]
         out.append("  )")
     out += [action_text(a, typed) for a in domain.actions]
     out.append(")")
@@ -111,15 +123,21 @@ def problem_to_pddl(problem: Problem, domain_name: str | None = None, objects: S
     (default: its own; a planner's task adds the constants its model lacks). Init atoms are sorted,
     so that the text of a problem does not depend on the order of a set."""
     objs = problem.objects if objects is None else objects
-    init = " ".join(str(a) for a in sorted(problem.init, key=str))
+    init = " ".join([str(a) for a in sorted(problem.init, key=str)] + [_value_text(a, v) for a, v in problem.costs])
     goal = " ".join(str(g) for g in problem.goal)
     return "\n".join([
         f"(define (problem {problem.name}) (:domain {problem.domain_name if domain_name is None else domain_name})",
         f"  (:objects {logic.typed_text(objs)})",
         f"  (:init {init})",
         f"  (:goal (and {goal}))" if goal else "  (:goal (and))",
+        *(["  (:metric minimize (total-cost))"] if problem.metric else []),
         ")",
     ]) + "\n"
+
+
+def _value_text(atom: Atom, value: object) -> str:
+    """`(= (f a b) 3)`: a cost function's value in :init."""
+    return f"(= {atom} {value})"
 
 
 __all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "requirements"]

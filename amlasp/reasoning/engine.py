@@ -35,8 +35,9 @@ from ..asp.schema import (
 )
 from ..asp.states import many_states
 from ..asp.text import Reused
+from ..costs import plan_cost
 from ..enums import TextEnum
-from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 
 T = TypeVar("T")
 
@@ -128,6 +129,8 @@ class Execution:
     goal_unmet: list[Literal] = field(default_factory=list)
     executable: bool = False
     valid: bool = False
+    cost: Number | None = None  # of an executable plan (costs.plan_cost: VAL's value)
+    cost_undefined: str = ""  # the cost function application without a value that left `cost` None
 
 
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
@@ -244,6 +247,9 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.goal_unmet.sort(key=str)
+        if result.executable:
+            cost = plan_cost(domain, run.problem, run.plan)
+            result.cost, result.cost_undefined = cost.value, cost.undefined
     return results
 
 

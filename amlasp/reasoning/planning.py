@@ -20,7 +20,7 @@ from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
 from ..enums import TextEnum, Verdict
-from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 from .engine import UnmetKind, execute
 from .mutex import mutexes
 from .relaxed import relax
@@ -49,6 +49,9 @@ class PlanResult:
     plans: list[list[GroundAction]] = field(default_factory=list)
     horizon: int = 0  # steps searched
     reason: str = ""
+    costs: list[Number] = field(default_factory=list)  # each plan's cost (costs.plan_cost), with action costs
+    optimal: bool | None = None  # with action costs: the plans are proven the cheapest
+    method: str = ""  # what proved it: clingo (its optimisation) or fast-downward (A* with LM-cut)
 
     @property
     def length(self) -> int | None:
@@ -57,9 +60,12 @@ class PlanResult:
     def to_frame(self) -> pd.DataFrame:
         """One row per step of each plan (`plan` and `step` 1-based)."""
         import pandas as pd
-        rows = [{"plan": k, "step": i, "action": str(a)} for k, x in enumerate(self.plans, 1)
-                for i, a in enumerate(x, 1)]
-        return pd.DataFrame(rows, columns=["plan", "step", "action"])
+        rows: list[dict] = [{"plan": k, "step": i, "action": str(a)} for k, x in enumerate(self.plans, 1)
+                            for i, a in enumerate(x, 1)]
+        if self.costs:  # action costs: each plan's cost on its rows
+            for row in rows:
+                row["cost"] = self.costs[row["plan"] - 1]
+        return pd.DataFrame(rows, columns=["plan", "step", "action"] + (["cost"] if self.costs else []))
 
 
 def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],

@@ -43,10 +43,13 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         "unmet_preconditions": [str(u) for u in ex.unmet],
         "unmet_goals": [str(g) for g in ex.goal_unmet],
         "plan_length": len(ex.plan),
+        "cost": ex.cost,
         "states": [sorted(str(a) for a in s) for s in ex.states],
     }
     if not states:
         out.pop("states")
+    if ex.cost_undefined:
+        out["cost_undefined"] = ex.cost_undefined
     return out
 
 
@@ -68,12 +71,18 @@ def step_lines(ex: Execution) -> list[str]:
 def validate_lines(ex: Execution) -> list[str]:
     steps = ex.plan
     if ex.valid:
-        return [f"[green]valid[/green]: {len(steps)} step(s), goal reached"]
+        return [f"[green]valid[/green]: {len(steps)} step(s), goal reached, {_cost_text(ex)}"]
     if ex.failed_step is not None:
         return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {m(steps[ex.failed_step])}, is not applicable"]
                 + [f"  unmet precondition: {m(u)}" for u in ex.unmet])
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
             + [f"  unmet goal: {m(g)}" for g in ex.goal_unmet])
+
+
+def _cost_text(ex: Execution) -> str:
+    if ex.cost_undefined:
+        return f"cost undefined ({ex.cost_undefined} has no value)"
+    return f"cost {ex.cost:g}" if ex.cost is not None else "cost unknown"
 
 
 def verdict_json(name: str, problem: str, ex: Execution) -> dict:
@@ -91,17 +100,22 @@ def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[Renderable
     """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title."""
     valid = sum(ex.valid for _, ex in verdicts)
     rows = [[name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
+             "" if ex.cost is None else f"{ex.cost:g}",
              "" if ex.failed_step is None else str(ex.failed_step + 1),
              "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)] for name, ex in verdicts]
     return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
-                       ["plan", "verdict", "step", "action", "why"], rows)]
+                       ["plan", "verdict", "cost", "step", "action", "why"], rows)]
 
 
 # ---------------------------------------------------------------- plan, reach
 
 def plan_json(r: PlanResult) -> dict:
-    return {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
-            "reason": r.reason or None}
+    out = {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
+           "reason": r.reason or None}
+    if r.method:  # action costs: each plan's cost, and what proved them the cheapest
+        out.update(costs=r.costs, cost=r.costs[0] if r.costs else None, cost_optimal=r.optimal,
+                   optimality=r.method)
+    return out
 
 
 def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -> list[str]:
@@ -109,6 +123,8 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     without a time limit fewer means the enumeration ended: there are no others."""
     if r.status != "plan":
         return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {m(r.reason)}"]
+    if r.method:
+        return cheapest_lines(r, asked)
     n, k = len(r.plans), r.length
     plans = "plan" if n == 1 else "plans"
     if asked == 0 and time_limit is not None:
@@ -126,6 +142,19 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     for i, x in enumerate(r.plans, 1):
         out.append(f"[bold]plan {i}[/bold]")
         out += [f"  {m(a)}" for a in x]
+    return out
+
+
+def cheapest_lines(r: PlanResult, asked: int) -> list[str]:
+    """Plans under action costs: each with its cost, and how far they are proven the cheapest."""
+    n = len(r.plans)
+    what = "the cheapest plan" if asked == 1 else f"all {n} cheapest plans" if asked == 0 else \
+        f"the {n} cheapest plans" + (f" ({asked} asked; there are no others)" if n < asked else "")
+    proof = f"proven optimal by {r.method}" if r.optimal else r.reason
+    out = [f"[green]{what}[/green], cost {r.costs[0]:g} ({m(proof)}; validated)"]
+    for i, (x, c) in enumerate(zip(r.plans, r.costs), 1):
+        out.append(f"[bold]plan {i}[/bold]: cost {c:g}, {len(x)} step(s)")
+        out += [f"  {m(str(a))}" for a in x]
     return out
 
 

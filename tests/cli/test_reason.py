@@ -96,3 +96,21 @@ def test_bad_input_is_one_line_exit_2(tmp_path):
         res = run(*args)
         assert res.exit_code == 2, (args, res.output)
         assert len(res.output.strip().splitlines()) == 1 and "Traceback" not in res.output
+
+
+def test_plan_and_validate_with_action_costs(tmp_path):
+    """Issue 21 on the command line: plan says the cheapest plan's cost and who proved it; validate
+    reports the cost of that plan; a bad --prover is refused as usage."""
+    from tests.support.paths import DATA
+    d, p = DATA / "costs" / "transport" / "domain.pddl", DATA / "costs" / "transport" / "small-2.pddl"
+    out = run("plan", d, p, "--prover", "clingo", "-f", "json")
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.stdout)
+    assert (answer["cost"], answer["cost_optimal"], answer["optimality"]) == (7, True, "clingo")
+    plan = tmp_path / "plan.txt"
+    plan.write_text("\n".join(answer["plans"][0]) + "\n")
+    out = run("validate", d, p, plan, "-f", "json")
+    assert out.exit_code == 0 and json.loads(out.stdout)["cost"] == 7
+    out = run("validate", d, p, plan)
+    assert "cost 7" in out.stdout
+    assert run("plan", d, p, "--prover", "gurobi").exit_code == 2

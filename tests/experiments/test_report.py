@@ -207,3 +207,15 @@ def test_html_report_renders_in_headless_chromium(files, tmp_path):
     yellow = np.array([0xFD, 0xE7, 0x25])  # viridis at 1.0: the heatmaps
     assert (np.abs(pixels - yellow).sum(axis=2) < 30).sum() > 500
     assert len(colours) > 200
+
+
+def test_the_quality_table_shows_the_ipc_scores_of_cost_domains(tmp_path, files):
+    """Solve records with an IPC quality score (domains with action costs) add a table of its mean
+    per domain; records without one (every other domain) add none."""
+    assert "quality" not in [t.name for t in report(files[0]).tables]
+    recs = [dict(solve("sam", "transport", k, status), quality=q)
+            for k, (status, q) in enumerate((("solved", 1.0), ("solved", 0.5), ("no_plan", 0.0)))]
+    r = report(write(tmp_path / "costs.jsonl", recs))
+    table = next(t for t in r.tables if t.name == "quality")
+    assert table.seeds[("transport", "sam", "quality")] == [pytest.approx(0.5)]
+    assert table.values[("transport", "sam", "quality")] == pytest.approx(0.5)

@@ -465,3 +465,25 @@ def test_cli_explain_prints_mappings_and_bracketed_edits(tmp_path):
     assert res.exit_code == 0
     assert "predicate renaming" in res.stdout and "edits (2)" in res.stdout
     assert "[learned: (not (p" in res.stdout  # rich markup is escaped
+
+
+def test_cost_effects_are_a_category_and_a_changed_cost_two_edits(tmp_path):
+    """Action costs (issue 21): the cost effect is matched under the mapping; changing drive's
+    `(road-length ?l1 ?l2)` to `(road-length ?l2 ?l1)` loses its match (P = R = 0 in category cost)
+    and costs two edits (remove, add); pick-up's cost 1 → 2 likewise; the rest stays matched."""
+    from tests.support.paths import DATA
+    ref = DATA / "costs" / "transport" / "domain.pddl"
+    text = ref.read_text().replace("(road-length ?l1 ?l2))", "(road-length ?l2 ?l1))")
+    text = text.replace("(increase (total-cost) 1)", "(increase (total-cost) 2)", 1)
+    learned = tmp_path / "learned.pddl"
+    learned.write_text(text)
+    same = compare(ref, ref)
+    assert same.edit_distance == 0 and all(a.counts["cost"].f1 == 1.0 and a.counts["cost"].tp == 1
+                                           for a in same.actions)
+    r = compare(learned, ref)
+    cost = {a.action: a.counts["cost"] for a in r.actions}
+    assert (cost["drive"].tp, cost["drive"].fp, cost["drive"].fn) == (0, 1, 1)
+    assert (cost["pick-up"].tp, cost["pick-up"].fp, cost["pick-up"].fn) == (0, 1, 1)
+    assert (cost["drop"].tp, cost["drop"].fp, cost["drop"].fn) == (1, 0, 0)
+    assert r.edit_distance == 4
+    assert "drive: add cost effect (increase (total-cost) (road-length ?l1 ?l2))" in r.edits

@@ -57,3 +57,13 @@ def test_a_strips_domain_has_atoms_and_unit_texts_only():
     s = Structure(BLOCKSWORLD.domain(), "learned")
     assert not s.lines  # no formula/ccond facts
     assert s.unit_text[("stack", "lit(pre,pos,holding(v(1)))")] == ("precondition", "(holding ?x)")
+
+
+def test_a_cost_effect_is_a_unit_with_its_function_decomposed():
+    from amlasp.pddl.parse import load_domain
+    from tests.support.paths import DATA
+    s = Structure(load_domain(DATA / "costs" / "transport" / "domain.pddl"), "learned")
+    assert s.unit_text[("drive", "cost")] == ("cost effect", "(increase (total-cost) (road-length ?l1 ?l2))")
+    assert "cost_fn(learned,drive,road_length,2)." in s.lines
+    assert ["cost_arg(learned,drive,1,v(2)).", "cost_arg(learned,drive,2,v(3))."] == \
+        [x for x in s.lines if x.startswith("cost_arg")]

@@ -172,7 +172,7 @@ def test_result_frame_and_cli_formats(tmp_path, monkeypatch):
     out = run(*args, "--format", "json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
-    assert data["problems"][0].keys() == {"problem", "status", "plan_length", "seconds", "detail"}
+    assert data["problems"][0].keys() == {"problem", "status", "plan_length", "cost", "quality", "seconds", "detail"}
     assert data["problems"][0]["status"] == "solved" and data["problems"][0]["plan_length"] > 0
     assert {"solving_ratio", "false_plan_ratio", "no_plan_ratio", "timeout_ratio", "error_ratio",
             "problems"} <= data["summary"].keys()
@@ -182,5 +182,33 @@ def test_result_frame_and_cli_formats(tmp_path, monkeypatch):
     out = run(*args, "--format", "yaml")
     assert out.exit_code == 2 and "unknown --format" in out.output
     frame = solve(FERRY, FERRY, FERRY_PROBLEMS[:1], timeout=30).to_frame()
-    assert list(frame.columns) == ["problem", "status", "plan_length", "seconds", "detail"]
+    assert list(frame.columns) == ["problem", "status", "plan_length", "cost", "quality", "seconds", "detail"]
     assert frame.loc[0, "status"] == "solved"
+
+
+def test_action_costs_give_each_plan_its_cost_and_ipc_quality(tmp_path):
+    """Issue 21: the cost of a solved plan in the reference (VAL's value: tests/external/test_costs.py),
+    and the IPC quality score best known / cost, the best known given (--best-costs) or the
+    reference planner's (here the same model, so quality 1)."""
+    from amlasp.metrics.solve import read_best_costs
+    from tests.support.paths import DATA
+    ref = DATA / "costs" / "transport" / "domain.pddl"
+    problems = [DATA / "costs" / "transport" / f"small-{k}.pddl" for k in (1, 2)]
+    given = tmp_path / "best.json"
+    given.write_text('{"small-1.pddl": 6}')
+    r = solve(ref, ref, problems, config="opt", best_costs=read_best_costs(given))
+    one, two = r.problems
+    assert (one.cost, one.best, one.quality) == (12, 6, 0.5)
+    assert (two.cost, two.best, two.quality) == (7, None, None)
+    assert r.summary()["quality"] == 0.5 and r.to_dict()["problems"][0]["best_cost"] == 6
+    r = solve(ref, ref, problems[1:], config="opt", quality=True)
+    assert (r.problems[0].cost, r.problems[0].best, r.problems[0].quality) == (7, 7, 1.0)
+
+
+def test_best_costs_are_checked(tmp_path):
+    from amlasp.errors import InputError
+    from amlasp.metrics.solve import read_best_costs
+    bad = tmp_path / "best.json"
+    bad.write_text('{"p.pddl": -1}')
+    with pytest.raises(InputError, match="best known cost"):
+        read_best_costs(bad)

@@ -56,8 +56,8 @@ from .structure import Structure
 #: compare.lp's (category, sign) → the result's category.
 _CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"): "eff_pos",
              ("eff", "neg"): "eff_neg", ("ceff", "pos"): "ceff_pos", ("ceff", "neg"): "ceff_neg",
-             ("pref", "pos"): "pre_other", ("pre", "num"): "pre_num", ("eff", "num"): "eff_num",
-             ("ceff", "num"): "ceff_num"}
+             ("pref", "pos"): "pre_other", ("cost", "pos"): "cost", ("pre", "num"): "pre_num",
+             ("eff", "num"): "eff_num", ("ceff", "num"): "ceff_num"}
 
 #: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
 Edit = tuple[tuple, str]

@@ -19,10 +19,11 @@ FRAME_COLUMNS = ("action", "learned", "pre_pos_precision", "pre_pos_recall", "pr
 
 #: Numeric conditions, effects and conditional effects: shown when either model has numeric functions.
 NUMERIC_CATEGORIES = ("pre_num", "eff_num", "ceff_num")
-CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other") + NUMERIC_CATEGORIES
+CATEGORIES = ("pre_pos", "pre_neg", "eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "pre_other", "cost") \
+    + NUMERIC_CATEGORIES
 LITERAL_CATEGORIES = CATEGORIES[:4]
 PRE_CATEGORIES = ("pre_pos", "pre_neg", "pre_other", "pre_num")
-EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "eff_num", "ceff_num")
+EFF_CATEGORIES = ("eff_pos", "eff_neg", "ceff_pos", "ceff_neg", "cost", "eff_num", "ceff_num")
 #: The columns `to_frame()` adds for numeric models.
 NUMERIC_COLUMNS = ("pre_num_precision", "pre_num_recall", "eff_num_precision", "eff_num_recall")
 

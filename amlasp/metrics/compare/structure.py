@@ -10,9 +10,21 @@ is kept to write the edits.
 
 from __future__ import annotations
 
+from ...asp.costs import domain_cost_facts
 from ...asp.facts import lifted_atom, lifted_parts
 from ...asp.names import asp_name
-from ...asp.schema import ATOM_ARG, ATOM_PRED, CCOND, FLEAF, FORMULA, NFUNCTION, NFUNCTION_PARAM, NUMERIC
+from ...asp.schema import (
+    ATOM_ARG,
+    ATOM_PRED,
+    CCOND,
+    COST_ARG,
+    COST_FN,
+    FLEAF,
+    FORMULA,
+    NFUNCTION,
+    NFUNCTION_PARAM,
+    NUMERIC,
+)
 from ...logic import Quantified, conjunction_literals, fold, top_literals, typed_text
 from ...logic import text as formula_text
 from ...model import (
@@ -32,7 +44,7 @@ from ...model import (
     NumericEffect,
     Or,
 )
-from ...pddl.writer import effect_text
+from ...pddl.writer import cost_text, effect_text
 
 #: A skeleton and the lifted texts of its atoms, in order.
 Skeleton = tuple[str, list[str]]
@@ -60,6 +72,22 @@ class Structure:
         for a in domain.actions:
             self._action(a, typed)
             self._numeric(a, typed)
+            self._cost(a)
+        if domain.cost_functions:
+            self.lines.append(domain_cost_facts(domain, tag))
+
+    def _cost(self, action: Action) -> None:
+        """An action's cost effect, a unit of its own (category `cost`): a function term given
+        decomposed (`cost_fn/4`, `cost_arg/4`), so that its arguments match under the renaming."""
+        if action.cost is None:
+            return
+        a = asp_name(action.name)
+        self.unit_text[(a, "cost")] = ("cost effect", cost_text(action.cost))
+        if isinstance(action.cost, Atom):
+            params = {v: i for i, (v, _) in enumerate(action.parameters, 1)}
+            _, args = lifted_parts(action.cost, params)
+            self.lines.append(COST_FN.fact(self.tag, a, asp_name(action.cost.predicate), len(args)))
+            self.lines += [COST_ARG.fact(self.tag, a, i, x) for i, x in enumerate(args, 1)]
 
     def atom(self, atom: Atom, params: dict[str, int]) -> str:
         text = lifted_atom(atom, params)

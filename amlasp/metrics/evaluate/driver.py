@@ -42,6 +42,7 @@ from ...pddl.parse import load_domain
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
 from .checks import StepCheck
+from .costs import CostAgreement
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .states import StateWriter
 
@@ -91,7 +92,7 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
                                                         if (asp_name(p.name), p.arity) not in ref_preds)),
         run.answers.sorted_mistakes(),
         {"load": reading.seconds, "facts": run.t_facts, **run.timings, "total": time.perf_counter() - t0,
-         "batches": run.batches})
+         "batches": run.batches}, cost_agreement=run.costs.to_dict())
 
 
 class _Reading:
@@ -173,6 +174,7 @@ class _Pass:
         self.total = self.batches = 0
         self.t_facts = 0.0
         self.timings: Counter = Counter()
+        self.costs = CostAgreement()
 
     def problem(self, p: Problem) -> int:
         n = self.number.get(id(p))
@@ -196,6 +198,7 @@ class _Pass:
             self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
         self.t_facts += time.perf_counter() - tf
         self.answers.read(solve_once(parts, timings=self.timings), grouped, self.total, self.steps)
+        self.costs.add(self.ref, self.lrn, sets)
         self.total += grouped.states()
         self.batches += 1
 

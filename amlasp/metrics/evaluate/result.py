@@ -128,6 +128,7 @@ class Evaluation:
     learned_only_predicates: tuple[str, ...] = ()  # never true in a test state (closed world)
     mistakes: tuple[Mistake, ...] = ()
     timings: dict = field(default_factory=dict, compare=False)
+    cost_agreement: dict | None = None  # with action costs: costs.CostAgreement.to_dict()
 
     @property
     def applicability(self) -> Summary:
@@ -148,6 +149,7 @@ class Evaluation:
             "ignored_literals": self.ignored_literals,
             "ignored_predicates": list(self.ignored_predicates),
             "learned_only_predicates": list(self.learned_only_predicates),
+            **({"cost_agreement": self.cost_agreement} if self.cost_agreement else {}),
         }
 
     def to_dict(self) -> dict:
