@@ -147,16 +147,17 @@ COSTS = """(define (domain roads) (:requirements :typing :action-costs :numeric-
 (:action wait :parameters () :effect (increase (total-cost) 1)))"""
 
 
-def test_action_costs_are_refused_apart_from_other_numeric_fluents():
-    """The cost pattern (total-cost increased by a number or a static function) is `ACTION_COSTS`, which
-    issue 21's item 1 lifts; any other numeric construct is a numeric fluent, refused where it is."""
+def test_action_costs_are_read_apart_from_other_numeric_fluents():
+    """The cost pattern (total-cost increased by a number or a static function) is action costs, read by
+    every command (`pddl.costs`); any other numeric construct is a numeric fluent, refused where it is,
+    and a cost effect without its `(:functions (total-cost) ...)` is `ACTION_COSTS`."""
     from amlasp.pddl import sexpr
     from amlasp.pddl.check import ACTION_COSTS, cost_pattern
     text = COSTS.format(extra="", effect="")
     costs, effects = cost_pattern(sexpr.read(text))
     assert costs == {"total-cost", "length"} and [str(e[2]) for e in effects] == ["['length', '?a', '?b']", "1"]
-    with pytest.raises(UnsupportedError, match=rf"^d.pddl:3:1: {re.escape(ACTION_COSTS)}$"):
-        parse_domain(text, "d.pddl")  # the :numeric-fluents of a cost domain is not what is refused
+    d = parse_domain(text, "d.pddl")  # the :numeric-fluents of a cost domain is not refused
+    assert d.action_costs and {a.name: str(a.cost) for a in d.actions} == {"go": "(length ?a ?b)", "wait": "1"}
     changed = COSTS.format(extra="", effect=" (increase (length ?a ?b) 1)")  # length is no longer static
     with pytest.raises(UnsupportedError, match="requirement :numeric-fluents; numeric fluents are read") as e:
         parse_domain(changed, "d.pddl")
@@ -164,6 +165,11 @@ def test_action_costs_are_refused_apart_from_other_numeric_fluents():
     without = changed.replace(" :numeric-fluents", "")
     with pytest.raises(UnsupportedError, match="numeric fluents \\(:functions\\)"):
         parse_domain(without, "d.pddl")
-    assert load_domain(WILD / "ai-planning-pddl" / "barman-sequential-optimal.pddl", numeric_fluents=True)
+    undeclared = text.replace("(:functions (total-cost) - number (length ?a ?b - place) - number )", "")
+    undeclared = undeclared.replace("(increase (total-cost) (length ?a ?b))", "").replace(" :numeric-fluents", "")
     with pytest.raises(UnsupportedError, match=re.escape(ACTION_COSTS)):
-        load_domain(WILD / "ai-planning-pddl" / "barman-sequential-optimal.pddl")
+        parse_domain(undeclared, "d.pddl")
+    assert load_domain(WILD / "ai-planning-pddl" / "barman-sequential-optimal.pddl", numeric_fluents=True)
+    assert load_domain(WILD / "ai-planning-pddl" / "barman-sequential-optimal.pddl").action_costs
+
+

@@ -181,8 +181,9 @@ def test_untyped_domain_writes_no_types():
                                     if "(:functions" in p.read_text().lower() and "(:derived" not in p.read_text())],
                          ids=lambda p: p.stem)
 def test_numeric_domains_round_trip(path):
-    """Numeric fluents (read for compare) are written back: functions, comparisons, numeric effects."""
+    """Numeric fluents (read for compare) and action costs are written back: functions, comparisons, numeric
+    effects, cost effects."""
     d = load_domain(path, numeric_fluents=True)
     text = to_pddl(d)
-    assert ":numeric-fluents" in text and (d.functions == () or "(:functions" in text)
+    assert (":numeric-fluents" in text or d.action_costs) and (d.functions == () or "(:functions" in text)
     assert norm(parse_domain(text, "w.pddl", numeric_fluents=True)) == norm(d)

@@ -72,8 +72,9 @@ class Reader:
         self.ra = {asp_name(a.name): a for a in rd.actions}
         self.lp = {asp_name(p.name): p for p in ld.predicates}
         self.rp = {asp_name(p.name): p for p in rd.predicates}
-        self.lf = {asp_name(f.name): f for f in ld.functions}
-        self.rf = {asp_name(f.name): f for f in rd.functions}
+        # numeric fluents and the static cost functions (renamed like predicates: structure.Structure)
+        self.lf = {asp_name(f.name): f for f in ld.functions + ld.cost_functions if f.name != "total-cost"}
+        self.rf = {asp_name(f.name): f for f in rd.functions + rd.cost_functions if f.name != "total-cost"}
         self.order_l = {asp_name(a.name): i for i, a in enumerate(ld.actions)}
         self.order_r = {asp_name(b.name): i for i, b in enumerate(rd.actions)}
         self.by: dict[tuple[str, int], list[clingo.Symbol]] = {}  # the atoms by signature
@@ -127,7 +128,7 @@ class Reader:
                                            for r in self.get(PM, mapping="best") if str(r.learned) in self.lp)),
             function_mapping=tuple(sorted((self.lf[str(r.learned)].name, self.rf[str(r.reference)].name)
                                           for r in self.get(PM, mapping="best") if str(r.learned) in self.lf)),
-            numeric=bool(self.lf or self.rf),
+            numeric=bool(self.ld.functions or self.rd.functions),
             action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in self.amap.items()),
             type_differences=self._types(), notes=self._notes(rename), bound=optimum.bound)
 

@@ -65,7 +65,8 @@ class Structure:
         self.atoms: dict[str, tuple[str, list[str]]] = {}
         self.unit_text: dict[tuple[str, str], tuple[str, str]] = {}  # (action, unit) → (kind, text)
         typed = bool(domain.types) or any(t != "object" for a in domain.actions for _, t in a.parameters)
-        for f in domain.functions:
+        # numeric fluents, and the static functions of action costs: renamed like predicates
+        for f in domain.functions + tuple(c for c in domain.cost_functions if c.name != "total-cost"):
             self.lines.append(NFUNCTION.fact(tag, asp_name(f.name), f.arity))
             self.lines += [NFUNCTION_PARAM.fact(tag, asp_name(f.name), i, asp_name(t))
                            for i, (_, t) in enumerate(f.parameters, 1)]
