@@ -36,7 +36,7 @@ from ..model import (
 from . import sexpr
 from .declarations import DomainDeclarations, Named
 from .ground import Grounder
-from .repair import OBJECT_ALIAS
+from .repair import OBJECT_ALIAS, unescape_variable
 
 
 class _Converter:
@@ -62,7 +62,7 @@ class _Converter:
 
     def term(self, t, scope: dict[str, str], node: sexpr.SExpr) -> str:
         if isinstance(t, pt.Variable):
-            name = "?" + t.name
+            name = _var(t)
             if name not in scope:
                 raise InputError(f"undeclared variable '{name}'", self.file, at=_token(node, name))
             return name
@@ -84,7 +84,7 @@ class _Converter:
         return Atom(name, tuple(self.term(t, scope, node) for t in f.terms))
 
     def variables(self, vs, node: sexpr.SExpr) -> tuple[Typed, ...]:
-        return tuple(sorted(("?" + v.name, self.type_of(v.type_tags, _token(node, "?" + v.name))) for v in vs))
+        return tuple(sorted((_var(v), self.type_of(v.type_tags, _token(node, _var(v)))) for v in vs))
 
     def formula(self, f, scope: dict[str, str], node: sexpr.SExpr) -> Formula:
         if isinstance(f, (pp.Predicate, pp.EqualTo)):
@@ -123,13 +123,18 @@ class _Converter:
         raise UnsupportedError(f"unsupported feature: effect '{e}'", self.file, at=node)
 
     def action(self, a, name: str, node: sexpr.List) -> Action:
-        params = tuple(("?" + v.name, self.type_of(v.type_tags, _token(node, "?" + v.name))) for v in a.parameters)
+        params = tuple((_var(v), self.type_of(v.type_tags, _token(node, _var(v)))) for v in a.parameters)
         scope = dict(params)
         pre_node = _key_node(node, ":precondition")
         eff_node = _key_node(node, ":effect")
         pre = self.formula(a.precondition, scope, pre_node) if a.precondition is not None else TRUE
         effs = tuple(self.effects(a.effect, scope, eff_node)) if a.effect is not None else ()
         return Action(name, params, _flatten(pre), effs, node.line)
+
+
+def _var(v) -> str:
+    """A `pddl` variable's name as the user wrote it (`repair.escape_variables`)."""
+    return "?" + unescape_variable(str(v.name))
 
 
 def _token(node: sexpr.SExpr, word: str) -> sexpr.SExpr:
@@ -158,7 +163,7 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
     conv = _Converter(file, predicates, {str(c): str(t) for c, t in declared.constants}, declared.type_names)
     for p in parsed.predicates:
         node = declared.predicates.get(str(p.name))
-        params = tuple(("?" + t.name, conv.type_of(t.type_tags, node)) for t in p.terms)
+        params = tuple((_var(t), conv.type_of(t.type_tags, node)) for t in p.terms)
         predicates[str(p.name)] = Predicate(str(p.name), params)
     by_name = {str(a.name): a for a in parsed.actions}
     actions = tuple(conv.action(by_name[n], n, node) for n, node in declared.actions.items())

@@ -109,10 +109,8 @@ def variable(tok: sexpr.Token, file: str) -> sexpr.Token:
     """`?name`: a variable of a parameter list, quantifier or predicate declaration."""
     if not tok.startswith("?"):
         raise InputError(f"expected a variable like ?x, got '{tok}'", file, at=tok)
-    if not check.NAME.fullmatch(tok[1:]):
+    if not check.NAME.fullmatch(tok[1:]):  # any name, keywords too: `?object` is no keyword's position
         raise InputError(f"invalid variable '{tok}' (? then a letter, then letters, digits, - or _)", file, at=tok)
-    if tok[1:] in check.KEYWORDS:
-        raise InputError(f"invalid variable '{tok}': '{tok[1:]}' is a PDDL keyword", file, at=tok)
     return tok
 
 

@@ -36,6 +36,7 @@ _REPAIRS = (
     repair.complete_actions,  # missing :parameters, :precondition, :effect are empty
     repair.flatten_effects,  # (and a (and b)) in an effect is (and a b)
     repair.alias_object,  # `- object` → `- alias` in typed lists
+    repair.escape_variables,  # `?object` → `?object-k` (`pddl` refuses keywords as variable names)
 )
 
 

@@ -172,6 +172,29 @@ def _alias_in(items: list[sexpr.SExpr]) -> None:
             items[i + 1] = sexpr.Token(OBJECT_ALIAS, items[i + 1].line, items[i + 1].col)
 
 
+#: `escape_variables`' mark: appended to a variable named like a keyword, and to one already ending in it.
+_VARIABLE_MARK = "-k"
+
+
+def escape_variables(root: sexpr.List) -> list[str]:
+    """A variable named like a keyword (`?object`, `?either`: PDDL reserves the words only in keyword
+    position) gets `_VARIABLE_MARK` appended, which `pddl` accepts; so does one already ending in the
+    mark, so that the renaming is one-to-one and `unescape_variable` reverses it."""
+    from .check import KEYWORDS
+    for node in sexpr.nodes(root):
+        if isinstance(node, sexpr.List):
+            for i, x in enumerate(node):
+                if isinstance(x, sexpr.Token) and x.startswith("?") and (x[1:] in KEYWORDS
+                                                                         or x.endswith(_VARIABLE_MARK)):
+                    node[i] = sexpr.Token(x + _VARIABLE_MARK, x.line, x.col)
+    return []
+
+
+def unescape_variable(name: str) -> str:
+    """The user's name of a variable that `escape_variables` handed to `pddl` (without the `?`)."""
+    return name.removesuffix(_VARIABLE_MARK)
+
+
 def _section_index(root: sexpr.List, head: str) -> int | None:
     return next((i for i, s in enumerate(root) if isinstance(s, sexpr.List) and s.head() == head), None)
 
@@ -281,5 +304,5 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
 
 
 __all__ = ["OBJECT_ALIAS", "declare_parent_types", "order_sections", "declare_requirements", "declare_object_alias",
-           "drop_object_type", "complete_actions", "flatten_effects", "alias_object", "warn_requirements",
+           "drop_object_type", "complete_actions", "escape_variables", "unescape_variable", "flatten_effects", "alias_object", "warn_requirements",
            "warn_parent_types", "declare_used_predicates"]
