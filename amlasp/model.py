@@ -30,6 +30,18 @@ def canonical_name(name: str) -> str:
     return _NOT_IN_NAME.sub("_", name.lower())
 
 
+def either_type(members) -> str:
+    """The one name of the type `(either a b ...)` (members sorted, each once; one member is itself):
+    a type is a string in the model, an `either` type this text (`type_members` reads it back)."""
+    names = sorted(set(members))
+    return names[0] if len(names) == 1 else "(either " + " ".join(names) + ")"
+
+
+def type_members(t: str) -> tuple[str, ...]:
+    """The types of an `either` type (`either_type`), or `(t,)` for a plain one."""
+    return tuple(t[len("(either "):-1].split()) if t.startswith("(either ") else (t,)
+
+
 @dataclass(frozen=True)
 class Atom:
     predicate: str  # "=" for equality
@@ -197,7 +209,13 @@ class Domain:
         return next((a for a in self.actions if a.name == name), None)
 
     def ancestors(self, t: str) -> list[str]:
-        """`t` and its supertypes up to `object` (cycles are rejected by the parser)."""
+        """`t` and its supertypes up to `object` (cycles are rejected by the parser): the types an
+        object declared `t` has. One declared `(either a b)` has that type, `a` and `b` (as in VAL)."""
+        if t.startswith("(either "):
+            out = [t]
+            for m in type_members(t):
+                out += [x for x in self.ancestors(m) if x not in out]
+            return out
         parent = dict(self.types)
         out = [t]
         while out[-1] in parent and parent[out[-1]] not in out:
@@ -205,6 +223,12 @@ class Domain:
         if out[-1] != "object":
             out.append("object")
         return out
+
+    def fits(self, have: str, want: str) -> bool:
+        """An object declared with type `have` is of type `want`: `want` is among its types
+        (`ancestors`), or `want` is `(either ...)` with one of them among its members."""
+        types = self.ancestors(have)
+        return want in types or any(m in types for m in type_members(want))
 
     def static_predicates(self) -> frozenset[str]:
         """Predicates that no action changes (no effect, conditional or not, names them): their atoms

@@ -139,6 +139,8 @@ MODEL = Pred("model", "model", "a model (its tag)")
 DOMAIN_NAME = Pred("domain_name", "model name", "the model's PDDL name, a string")
 TYPE = Pred("type", "model type", "a declared type")
 SUBTYPE = Pred("subtype", "model type parent", "a type's declared parent (roots: object)")
+TYPE_MEMBER = Pred("type_member", "either member",
+                   "a type of an `either` type (its term `either(a,b)`; types.lp): any model's, problem's")
 CONSTANT = Pred("constant", "model constant type", "a domain constant and its type")
 PREDICATE = Pred("predicate", "model predicate arity", "a predicate and its arity")
 PRED_PARAM = Pred("pred_param", "model predicate index type", "the type of a predicate's index-th argument (1-based)")

@@ -14,7 +14,7 @@ import re
 from typing import Iterable
 
 from ..errors import InputError, UnsupportedError
-from ..model import Domain, canonical_name
+from ..model import Domain, canonical_name, type_members
 from . import sexpr
 from .suggest import did_you_mean
 
@@ -157,7 +157,7 @@ def valid_names(names: list[tuple[sexpr.Token, str]], what: str, file: str) -> N
     """Every declared name and every type given to it is a PDDL name."""
     for tok, t in names:
         name(tok, f"{what} name", file)
-        if isinstance(t, sexpr.Token):
+        if isinstance(t, sexpr.Token) and not t.startswith("(either "):  # either's members: declarations.either
             name(t, "type name", file, allow=("object",))
 
 
@@ -165,8 +165,9 @@ def known_types(names: list[tuple[sexpr.Token, str]], type_names: set[str], file
     """The type of every constant or object is declared (`where` tells the user where to look);
     the error points at the type's token."""
     for tok, t in names:
-        if t not in type_names:
-            raise InputError(f"undeclared type '{t}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok)
+        for m in type_members(t):
+            if m not in type_names:
+                raise InputError(f"undeclared type '{m}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok)
 
 
 def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
@@ -198,13 +199,12 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
                 t = items[i + 1]
                 if x != "-":
                     continue
-                if isinstance(t, sexpr.List):
-                    if t.head() == "either":
-                        raise UnsupportedError("unsupported feature: either types", file, at=t)
+                if isinstance(t, sexpr.List) and t.head() != "either":
                     raise InputError("expected a type name after '-'", file, at=t)
-                if t not in type_names:
-                    name(t, "type name", file, allow=("object",))
-                    raise InputError(f"undeclared type '{t}'", file, at=t)
+                for m in t[1:] if isinstance(t, sexpr.List) else [t]:  # (either a b): each of its types
+                    if m not in type_names:
+                        name(m, "type name", file, allow=("object",))
+                        raise InputError(f"undeclared type '{m}'", file, at=m)
 
 
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:

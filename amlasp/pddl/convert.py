@@ -32,6 +32,7 @@ from ..model import (
     Predicate,
     Problem,
     Typed,
+    either_type,
 )
 from . import sexpr
 from .declarations import DomainDeclarations, Named
@@ -50,15 +51,14 @@ class _Converter:
         self.types = types
 
     def type_of(self, tags, at: sexpr.SExpr | None) -> str:
-        names = sorted(tags)
+        """The type of `pddl`'s tags: one name, or several for `(either ...)` (`model.either_type`)."""
+        names = ["object" if n == OBJECT_ALIAS else str(n) for n in tags]
         if not names:
             return "object"
-        if len(names) > 1:
-            raise UnsupportedError("unsupported feature: either types", self.file, at=at)
-        t = "object" if names[0] == OBJECT_ALIAS else str(names[0])
-        if t not in self.types:
-            raise InputError(f"undeclared type '{t}'", self.file, at=at)
-        return t
+        for t in names:
+            if t not in self.types:
+                raise InputError(f"undeclared type '{t}'", self.file, at=at)
+        return either_type(names)
 
     def term(self, t, scope: dict[str, str], node: sexpr.SExpr) -> str:
         if isinstance(t, pt.Variable):

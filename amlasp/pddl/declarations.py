@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..errors import InputError, UnsupportedError
+from ..model import either_type
 from . import check, sexpr
 from .suggest import ACTION_KEYS, did_you_mean
 
@@ -48,17 +49,15 @@ def typed_names(items: list[sexpr.SExpr], file: str) -> Named:
     while i < len(items):
         it = items[i]
         if isinstance(it, sexpr.List):
-            if it.head() == "either":
-                raise UnsupportedError("unsupported feature: either types", file, at=it)
             raise InputError("unexpected '(' in a typed list", file, at=it)
         if it == "-":
             if i + 1 >= len(items):
                 raise InputError("'-' without a type", file, at=it)
             t = items[i + 1]
             if isinstance(t, sexpr.List):
-                if t.head() == "either":
-                    raise UnsupportedError("unsupported feature: either types", file, at=t)
-                raise InputError("expected a type name after '-'", file, at=t)
+                if t.head() != "either":
+                    raise InputError("expected a type name after '-'", file, at=t)
+                t = either(t, file)
             if not pending:
                 raise InputError(f"type '{t}' given to no name", file, at=t)
             out.extend((p, t) for p in pending)
@@ -71,6 +70,15 @@ def typed_names(items: list[sexpr.SExpr], file: str) -> Named:
     return out
 
 
+def either(node: sexpr.List, file: str) -> sexpr.Token:
+    """`(either a b ...)`: its one name (`model.either_type`) as a token at the list's position."""
+    if len(node) < 2:
+        raise InputError("'(either)' names no type", file, at=node)
+    for m in node[1:]:
+        check.name(m, "type name", file, allow=("object",))
+    return sexpr.Token(either_type(str(m) for m in node[1:]), node.line, node.col)
+
+
 def typed_section(found: dict[str, sexpr.List], head: str, file: str) -> Named:
     """The typed list of a section such as `(:constants ...)` or `(:objects ...)`; empty when absent."""
     return typed_names(list(found[head][1:]), file) if head in found else []
@@ -80,6 +88,8 @@ def types(found: dict[str, sexpr.List], file: str) -> Named:
     """The `(:types ...)` list; `object`, the built-in root, is not declared again."""
     declared = typed_section(found, ":types", file)
     for t, parent in declared:
+        if parent.startswith("(either "):
+            raise UnsupportedError("unsupported feature: an either type as a parent in :types", file, at=parent)
         if t == "object" and parent != "object":
             raise InputError(f"the type object has no parent (here '{parent}')", file, at=parent)
     return [(t, parent) for t, parent in declared if t != "object"]
@@ -162,5 +172,5 @@ def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> st
     return str(check.name(section[1], "domain name", file))
 
 
-__all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "typed_section", "types",
-           "type_names", "predicates", "variable", "actions", "action_keys", "domain_name"]
+__all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "either", "typed_section",
+           "types", "type_names", "predicates", "variable", "actions", "action_keys", "domain_name"]

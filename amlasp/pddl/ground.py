@@ -24,15 +24,15 @@ class Grounder:
         self.objects = objects
         self.predicates = {p.name: p for p in domain.predicates}
         self._actions = {a.name: a for a in domain.actions}
-        self._ancestors: dict[str, frozenset[str]] = {}
+        self._fits: dict[tuple[str, str], bool] = {}
 
     def fits(self, obj: str, expected: str) -> bool:
-        """`obj`'s type is `expected` or one of its subtypes."""
-        t = self.objects[obj]
-        anc = self._ancestors.get(t)
-        if anc is None:
-            anc = self._ancestors[t] = frozenset(self.domain.ancestors(t))
-        return expected in anc
+        """`obj`'s type is `expected` or one of its subtypes (`Domain.fits`: `either` types too)."""
+        key = (self.objects[obj], expected)
+        fit = self._fits.get(key)
+        if fit is None:
+            fit = self._fits[key] = self.domain.fits(*key)
+        return fit
 
     def _where(self) -> str:
         d = self.domain

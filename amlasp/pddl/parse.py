@@ -37,6 +37,7 @@ _REPAIRS = (
     repair.flatten_effects,  # (and a (and b)) in an effect is (and a b)
     repair.alias_object,  # `- object` → `- alias` in typed lists
     repair.escape_variables,  # `?object` → `?object-k` (`pddl` refuses keywords as variable names)
+    repair.plain_either_constants,  # `pddl` reads no `(either ...)` in :constants, no `object` in one
 )
 
 

@@ -195,6 +195,21 @@ def unescape_variable(name: str) -> str:
     return name.removesuffix(_VARIABLE_MARK)
 
 
+def plain_either_constants(root: sexpr.List) -> list[str]:
+    """`(either a b)` as a constant's type becomes `a` for `pddl` (whose grammar has no `either` there);
+    `object` inside an `either` becomes OBJECT_ALIAS. Harmless: the model takes the constants' types from
+    our declarations (`declarations.either`), and `pddl` checks no constant's type."""
+    for node in sexpr.nodes(root):
+        if not isinstance(node, sexpr.List):
+            continue
+        if node.head() == "either":
+            node[1:] = [sexpr.Token(OBJECT_ALIAS, x.line, x.col) if x == "object" else x for x in node[1:]]
+        if node.head() == ":constants":
+            node[1:] = [x[1] if isinstance(x, sexpr.List) and x.head() == "either" and len(x) > 1 else x
+                        for x in node[1:]]
+    return []
+
+
 def _section_index(root: sexpr.List, head: str) -> int | None:
     return next((i for i, s in enumerate(root) if isinstance(s, sexpr.List) and s.head() == head), None)
 
@@ -304,5 +319,6 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
 
 
 __all__ = ["OBJECT_ALIAS", "declare_parent_types", "order_sections", "declare_requirements", "declare_object_alias",
-           "drop_object_type", "complete_actions", "escape_variables", "unescape_variable", "flatten_effects", "alias_object", "warn_requirements",
+           "drop_object_type", "complete_actions", "escape_variables", "unescape_variable",
+           "plain_either_constants", "flatten_effects", "alias_object", "warn_requirements",
            "warn_parent_types", "declare_used_predicates"]

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Iterable
 
 from ...logic import conjuncts, free_vars, nnf, text
-from ...model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed
+from ...model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed, type_members
 from ..names import asp_name, atom_text
 from ..schema import ADD, APP, CHECK_TYPE, DEL, FIXED, HOLDS, IS_A, NOT_A, QUERY, STATE, UNMET, Pred
 from .rules import BodyLiteral, Comment, Kind, Rule, Scope, comparison, guard
@@ -127,7 +127,7 @@ class Compiler:
         pos, neg = [], []
         for v in variables:
             var, want = scope.variables[v], scope.types[v]
-            if any(x == var and want in self.domain.ancestors(t) for x, t in implied):
+            if any(x == var and all(self.domain.fits(m, want) for m in type_members(t)) for x, t in implied):
                 continue
             if self.negative_typing and var in bound:
                 neg.append(self.type_check(v, scope))
