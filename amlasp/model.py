@@ -193,6 +193,22 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Derived:
+    """`(:derived (p ?x - t) body)`: p(x) holds in a state where `body` does, the least fixpoint over
+    the state's basic atoms (PDDL 2.2's axioms; negation of derived predicates only stratified). Never
+    in an effect, an initial state or a state given as input: computed from each state."""
+
+    predicate: str
+    parameters: tuple[Typed, ...]
+    body: Formula
+    line: int | None = None
+
+    @property
+    def head(self) -> Atom:
+        return Atom(self.predicate, tuple(v for v, _ in self.parameters))
+
+
+@dataclass(frozen=True)
 class Domain:
     name: str
     types: tuple[Typed, ...] = ()  # (type, parent); roots have parent "object"
@@ -201,6 +217,7 @@ class Domain:
     actions: tuple[Action, ...] = ()  # file order
     file: str | None = None
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    derived: tuple[Derived, ...] = ()  # the :derived rules, file order
 
     def predicate(self, name: str) -> Predicate | None:
         return next((p for p in self.predicates if p.name == name), None)
@@ -233,8 +250,12 @@ class Domain:
     def static_predicates(self) -> frozenset[str]:
         """Predicates that no action changes (no effect, conditional or not, names them): their atoms
         keep their initial truth value, so programs give them once instead of in every state."""
-        changed = {e.literal.atom.predicate for a in self.actions for e in a.effects}
+        changed = {e.literal.atom.predicate for a in self.actions for e in a.effects} | self.derived_predicates()
         return frozenset(p.name for p in self.predicates if p.name not in changed)
+
+    def derived_predicates(self) -> frozenset[str]:
+        """The predicates that :derived rules define (the others are basic: states give them)."""
+        return frozenset(d.predicate for d in self.derived)
 
 
 @dataclass(frozen=True)

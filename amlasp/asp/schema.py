@@ -174,6 +174,8 @@ IS_A = Pred("is_a", "model problem object type", "an object's type and each of i
 NOT_A = Pred("not_a", "model problem object type", "an object is not of a type asked by check_type (semantics.lp)")
 CHECK_TYPE = Pred("check_type", "model type", "types whose complement not_a/4 the compiled rules read")
 APP = Pred("app", "model state action", "ground action A is applicable in state S under model M")
+DERIVED = Pred("derived", "model state atom",
+               "atom F of a derived predicate holds in state S under model M (the compiled :derived rules)")
 ADD = Pred("add", "model state action atom", "applying A in S adds F (conditions evaluated in S)")
 DEL = Pred("del", "model state action atom", "applying A in S deletes F")
 ADDED = Pred("added", "model state action atom", "A really adds F in S (change.lp: delete before add)")

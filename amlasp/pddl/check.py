@@ -19,14 +19,14 @@ from . import sexpr
 from .suggest import did_you_mean
 
 _UNSUPPORTED_REQUIREMENTS = {
-    ":numeric-fluents", ":fluents", ":durative-actions", ":derived-predicates",
+    ":numeric-fluents", ":fluents", ":durative-actions",
     ":timed-initial-literals", ":preferences", ":constraints", ":non-deterministic",
     ":probabilistic-effects", ":continuous-effects", ":duration-inequalities",
     ":object-fluents", ":time",
 }
 _UNSUPPORTED_SECTIONS = {
     ":functions": "numeric fluents (:functions)", ":durative-action": "durative actions",
-    ":derived": "derived predicates (:derived)", ":process": "processes", ":event": "events",
+    ":process": "processes", ":event": "events",
     ":constraints": "constraints", ":metric": None,
 }
 _UNSUPPORTED_OPERATORS = {
@@ -126,7 +126,7 @@ def refuse_unsupported(root: sexpr.List, file: str) -> None:
             raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_SECTIONS[head]}", file, at=section)
         if head == ":requirements":
             requirements(section, file)
-        if head in (":action", ":goal", ":init"):
+        if head in (":action", ":derived", ":goal", ":init"):
             _refuse_operators(section, file, head)
 
 
@@ -190,6 +190,8 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
         lists = []
         if node.head() == ":predicates":
             lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
+        elif node.head() == ":derived" and len(node) > 1 and isinstance(node[1], sexpr.List):
+            lists = [node[1][1:]]
         elif node.head() in ("forall", "exists") and len(node) > 1 and isinstance(node[1], sexpr.List):
             lists = [node[1]]
         lists += [node[i + 1] for i, x in enumerate(node[:-1])

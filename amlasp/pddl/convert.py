@@ -20,6 +20,7 @@ from ..model import (
     Action,
     And,
     Atom,
+    Derived,
     Domain,
     Effect,
     Exists,
@@ -167,6 +168,7 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
         predicates[str(p.name)] = Predicate(str(p.name), params)
     by_name = {str(a.name): a for a in parsed.actions}
     actions = tuple(conv.action(by_name[n], n, node) for n, node in declared.actions.items())
+    derived = _derived(conv, parsed, declared)
     return Domain(
         name=name,
         types=tuple((str(t), str(p)) for t, p in declared.types),
@@ -175,7 +177,25 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
         actions=actions,
         file=file,
         warnings=tuple(warnings),
+        derived=derived,
     )
+
+
+def _derived(conv: _Converter, parsed, declared: DomainDeclarations) -> tuple[Derived, ...]:
+    """The :derived rules, in the order of their predicates' first rule in the file (`pddl` keeps them as
+    a set: rules of one predicate are ordered by their text), each with the line of that first rule."""
+    first: dict[str, sexpr.List] = {}
+    for node in declared.derived:
+        first.setdefault(str(node[1].head()), node)
+    rules = sorted(getattr(parsed, "derived_predicates", ()) or (), key=lambda r: (
+        list(first).index(str(r.predicate.name)), str(r.condition)))
+    out = []
+    for r in rules:
+        node = first[str(r.predicate.name)]
+        params = tuple((_var(t), conv.type_of(t.type_tags, _token(node[1], _var(t)))) for t in r.predicate.terms)
+        body = _flatten(conv.formula(r.condition, dict(params), node[2]))
+        out.append(Derived(str(r.predicate.name), params, body, node.line))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- problems
@@ -207,14 +227,14 @@ def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Li
         if h == "and":
             todo.extend(reversed(n[1:]))
         elif h == "not" and len(n) == 2 and isinstance(n[1], sexpr.List) and n[1].head() not in ("and", "or", "not"):
-            out.append(Literal(grounder.atom(n[1], file, equality=True), False))
+            out.append(Literal(grounder.atom(n[1], file, equality=True, derived=True), False))
         elif h in ("or", "exists", "forall", "imply", "not"):
             raise UnsupportedError(f"unsupported feature: '{h}' in a goal (goals must be conjunctions of literals)",
                                    file, at=n)
         elif len(n) == 0:
             continue
         else:
-            out.append(Literal(grounder.atom(n, file, equality=True), True))
+            out.append(Literal(grounder.atom(n, file, equality=True, derived=True), True))
     return tuple(out)
 
 

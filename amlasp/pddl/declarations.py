@@ -18,7 +18,7 @@ from .suggest import ACTION_KEYS, did_you_mean
 
 Named = list[tuple[sexpr.Token, str]]  # (name, its type, or a type's parent), in the order declared
 
-DOMAIN_SECTIONS = (":requirements", ":types", ":constants", ":predicates")  # besides :action
+DOMAIN_SECTIONS = (":requirements", ":types", ":constants", ":predicates", ":derived")  # besides :action
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class DomainDeclarations:
     constants: Named
     predicates: dict[str, sexpr.List]  # name -> its declaration (name ?x - t ...), in order
     actions: dict[str, sexpr.List]  # name -> (:action name ...), in order
+    derived: tuple[sexpr.List, ...] = ()  # the (:derived (p ?x ...) body) sections, in order
 
     @property
     def type_names(self) -> set[str]:
@@ -162,6 +163,19 @@ def action_keys(action: sexpr.List, file: str) -> None:
             raise InputError(f"expected a list after '{key}'", file, at=items[i + 1] if i + 1 < len(items) else key)
 
 
+def derived(root: sexpr.List, file: str) -> tuple[sexpr.List, ...]:
+    """The `(:derived (p ?x - t ...) body)` sections, each of that shape (`formulas.check_derived` checks
+    the rest: the predicate declared, the arity, the body)."""
+    out = []
+    for s in root[2:]:
+        if s.head() == ":derived":
+            if len(s) != 3 or not isinstance(s[1], sexpr.List) or s[1].head() is None:
+                raise InputError("expected (:derived (predicate ?x - type ...) condition)", file, at=s)
+            check.name(s[1][0], "predicate name", file)
+            out.append(s)
+    return tuple(out)
+
+
 def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> str:
     """The NAME of a problem's `(:domain NAME)` ("" when it is empty)."""
     if ":domain" not in found:
@@ -173,4 +187,5 @@ def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> st
 
 
 __all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "either", "typed_section",
-           "types", "type_names", "predicates", "variable", "actions", "action_keys", "domain_name"]
+           "types", "type_names", "predicates", "variable", "actions", "action_keys", "derived",
+           "domain_name"]

@@ -72,15 +72,18 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     check.known_types(constants, type_names, file)
     predicates = declarations.predicates(sections, file)
     actions = declarations.actions(root, file)
+    derived = declarations.derived(root, file)
     check.declared_types(root, type_names, file)
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions], file)
     warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
-    formulas.check_actions(actions, formulas.vocabulary(predicates, constants, file))
+    vocabulary = formulas.vocabulary(predicates, constants, file, derived)
+    formulas.check_derived(derived, vocabulary)
+    formulas.check_actions(actions, vocabulary)
     positions: list = []
     parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
-    declared = declarations.DomainDeclarations(types, constants, predicates, actions)
+    declared = declarations.DomainDeclarations(types, constants, predicates, actions, derived)
     try:
         return convert.to_domain(parsed, str(header[1]), declared, warnings, file)
     except RecursionError:  # the conversion recurses on `pddl`'s objects, as deep as the formulas nest

@@ -20,7 +20,7 @@ OBJECT_ALIAS = "amlasp-object-type"
 _SUPPORTED_REQUIREMENTS = (
     ":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
     ":equality", ":existential-preconditions", ":universal-preconditions",
-    ":quantified-preconditions", ":conditional-effects", ":adl",
+    ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates",
 )
 
 
@@ -162,7 +162,7 @@ def _alias_typed_lists(root: sexpr.List) -> None:
         for i, child in enumerate(node):
             if isinstance(child, sexpr.List):
                 prev = node[i - 1] if i > 0 else None
-                if prev == ":parameters" or h in ("forall", "exists") and i == 1 or h == ":predicates":
+                if prev == ":parameters" or h in ("forall", "exists", ":derived") and i == 1 or h == ":predicates":
                     _alias_in(child)
 
 
@@ -248,6 +248,9 @@ def warn_requirements(root: sexpr.List) -> list[str]:
             for key, value in zip(section, section[1:]):
                 if key in (":precondition", ":effect"):
                     _features(value, key == ":precondition", used)
+        if section.head() == ":derived":
+            used.setdefault(":derived-predicates", section.line)
+            _features(section[2] if len(section) > 2 else section, True, used)
     return unknown + [f"{req} is used (line {line}) but not declared in :requirements (assumed)"
                       for req, line in sorted(used.items(), key=lambda x: x[1]) if req not in declared]
 

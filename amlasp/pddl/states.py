@@ -333,7 +333,7 @@ def parse_literal(text: str, domain: Domain, problem: Problem, source: str = "<c
     positive = True
     if isinstance(node, sexpr.List) and node.head() == "not" and len(node) == 2:
         node, positive = node[1], False
-    return Literal(Grounder(domain, problem.object_types(domain)).atom(node, source), positive)
+    return Literal(Grounder(domain, problem.object_types(domain)).atom(node, source, derived=True), positive)
 
 
 def parse_atom(text: str, domain: Domain, problem: Problem, source: str = "<atom>") -> Atom:
