@@ -101,7 +101,7 @@ def single_sections(root: sexpr.List, file: str) -> None:
     seen: set[str] = set()
     for section in root[2:]:
         h = section.head()
-        if h != ":action" and h in seen:
+        if h not in (":action", ":derived") and h in seen:
             raise InputError(f"section '{h}' given twice", file, at=section)
         seen.add(h)
 

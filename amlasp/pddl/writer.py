@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import logic
-from ..model import TRUE, Action, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate, Problem, Typed
+from ..model import TRUE, Action, Derived, Domain, Effect, Exists, Forall, Imply, Not, Or, Predicate, Problem, Typed
 
 
 def effect_text(e: Effect, typed: bool = True) -> str:
@@ -36,6 +36,7 @@ def requirements(d: Domain) -> list[str]:
     if _is_typed(d):
         reqs.append(":typing")
     forms = [a.precondition for a in d.actions] + [e.condition for a in d.actions for e in a.effects]
+    forms += [r.body for r in d.derived]
     parts = [g for f in forms for g in logic.subformulas(f)]
     if any(isinstance(f, Not) for f in parts):
         reqs.append(":negative-preconditions")
@@ -50,6 +51,8 @@ def requirements(d: Domain) -> list[str]:
         reqs.append(":equality")
     if any(not e.unconditional for a in d.actions for e in a.effects):
         reqs.append(":conditional-effects")
+    if d.derived:
+        reqs.append(":derived-predicates")
     return reqs
 
 
@@ -62,6 +65,10 @@ def action_text(a: Action, typed: bool = True) -> str:
     effects = "(and" + "".join("\n      " + effect_text(e, typed) for e in a.effects) + ")"
     return (f"  (:action {a.name}\n    :parameters ({logic.typed_text(a.parameters, typed)})\n"
             f"    :precondition {logic.text(a.precondition, typed)}\n    :effect {effects})")
+
+
+def derived_text(r: Derived, typed: bool = True) -> str:
+    return f"  (:derived {predicate_text(Predicate(r.predicate, r.parameters), typed)}\n    {logic.text(r.body, typed)})"
 
 
 def to_pddl(domain: Domain) -> str:
@@ -77,6 +84,7 @@ def to_pddl(domain: Domain) -> str:
     out.append("  (:predicates")
     out += [f"    {predicate_text(p, typed)}" for p in domain.predicates]
     out.append("  )")
+    out += [derived_text(r, typed) for r in domain.derived]
     out += [action_text(a, typed) for a in domain.actions]
     out.append(")")
     return "\n".join(out) + "\n"
@@ -98,4 +106,5 @@ def problem_to_pddl(problem: Problem, domain_name: str | None = None, objects: S
     ]) + "\n"
 
 
-__all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "requirements"]
+__all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "derived_text",
+           "requirements"]

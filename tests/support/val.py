@@ -22,6 +22,11 @@ def validate_binary() -> Path | None:
 
 def val_executable(domain: Path, problem: Path, plan: list[GroundAction]) -> bool:
     """VAL's verdict on executing `plan` (its goal aside): every step applicable and well-typed."""
+    return val_verdict(domain, problem, plan)[0]
+
+
+def val_verdict(domain: Path, problem: Path, plan: list[GroundAction]) -> tuple[bool, bool]:
+    """VAL's verdicts on `plan`: (executable, valid: executable and reaching the goal)."""
     binary = validate_binary()
     assert binary is not None
     with tempfile.NamedTemporaryFile("w", suffix=".plan", delete=False) as f:
@@ -33,4 +38,4 @@ def val_executable(domain: Path, problem: Path, plan: list[GroundAction]) -> boo
         os.unlink(f.name)
     text = out.stdout + out.stderr
     assert "Type problem in domain description" not in text, text
-    return "Plan executed successfully" in text
+    return "Plan executed successfully" in text, "Plan valid" in text
