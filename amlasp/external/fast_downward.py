@@ -83,6 +83,7 @@ class PlannerTask:
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
     source: str = ""  # the user's files the texts were made from, for messages
+    derived: bool = False  # the domain has :derived rules, which unified-planning's reader drops: FD reads it
 
 
 def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
@@ -142,9 +143,9 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     actions = tuple(a for a in model.actions if a.effects)
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
-    full = Domain(model.name, typed.types, model.constants, preds, actions, model.file)
+    full = Domain(model.name, typed.types, model.constants, preds, actions, model.file, derived=model.derived)
     return PlannerTask(to_pddl(full), problem_to_pddl(problem, model.name, objects), tuple(notes),
-                       f"{model.file or model.name}, {problem.file or problem.name}")
+                       f"{model.file or model.name}, {problem.file or problem.name}", bool(model.derived))
 
 
 # --------------------------------------------------------------------------- running Fast Downward
@@ -175,6 +176,53 @@ def _engine_class():
     return LimitedFastDownward
 
 
+def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int | None) -> PlannerResult:
+    """Fast Downward's driver on the texts themselves, for a domain with derived predicates (its axioms):
+    unified-planning's PDDL reader drops `:derived` without a word. Same configurations, limits (the
+    wall-clock limit kills the process group) and outcomes as through unified-planning."""
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    import up_fast_downward
+    driver = Path(up_fast_downward.__file__).parent / "downward" / "fast-downward.py"
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="amlasp-fd-") as tmp:
+        d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
+        Path(d).write_text(task.domain)
+        Path(p).write_text(task.problem)
+        limits = ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
+        cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
+               *limits, d, p, "--search", CONFIGS[config]]
+        proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        try:
+            logs, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
+                                 f"time limit of {timeout:g} s reached")
+        code = proc.returncode
+        seconds = time.monotonic() - start
+        if code in _PLAN_FOUND and os.path.exists(plan_file):
+            lines = [ln.strip().strip("()").split() for ln in Path(plan_file).read_text().splitlines()
+                     if ln.strip() and not ln.startswith(";")]
+            plan = tuple(GroundAction(x[0], tuple(x[1:])) for x in lines)
+            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs)
+    if code in _UNSOLVABLE:
+        why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
+        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs)
+    if code in _TIMEOUT:
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs)
+    if code in _MEMOUT or (memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY)):
+        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code, logs)
+    meaning = _EXIT_MEANING.get(code, f"exit code {code}")
+    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs)
+
+
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
     """The planner's own last words, without the driver's bookkeeping lines."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
@@ -189,6 +237,8 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     if config not in CONFIGS:
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
     start = time.monotonic()
+    if task.derived:
+        return _run_driver(task, config, timeout, memory_mb)
     try:
         from unified_planning.io import PDDLReader
         # the global environment: the reader builds `forall` variables in it whatever it is given

@@ -34,7 +34,8 @@ class Vocabulary:
             for k in kinds:
                 self.by_type[k] += 1
         self.undeclared = frozenset(asp_name(x) for x in ref.ancestors("object"))  # an object the problem lacks
-        self.preds = {asp_name(p.name): tuple(asp_name(t) for _, t in p.parameters) for p in ref.predicates}
+        self.preds = {asp_name(p.name): tuple(asp_name(t) for _, t in p.parameters) for p in ref.predicates
+                      if p.name not in ref.derived_predicates()}  # a derived atom is no literal a state gives
         self.universe = sum(self.count(types) for types in self.preds.values())
         self._typed: dict[Atom, bool] = {}
 
