@@ -68,7 +68,8 @@ def action_text(a: Action, typed: bool = True) -> str:
 
 
 def derived_text(r: Derived, typed: bool = True) -> str:
-    return f"  (:derived {predicate_text(Predicate(r.predicate, r.parameters), typed)}\n    {logic.text(r.body, typed)})"
+    head = predicate_text(Predicate(r.predicate, r.parameters), typed)
+    return f"  (:derived {head}\n    {logic.text(r.body, typed)})"
 
 
 def to_pddl(domain: Domain) -> str:

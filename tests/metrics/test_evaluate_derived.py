@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
+from amlasp.metrics.evaluate import evaluate
 from amlasp.model import Atom
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import StateSet
-from amlasp.metrics.evaluate import evaluate
 from tests.support.paths import DATA
 
 pymimir = pytest.importorskip("pymimir")

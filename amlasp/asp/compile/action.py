@@ -165,7 +165,8 @@ class Compiler:
         k = self.next_aux
         self.next_aux += 1
         fv = [v for v in free_vars(f) if v in scope.variables]
-        head = f"aux({self.tag},{self.aux_prefix}{k},{self.s},({','.join(scope.variables[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
+        args = ",".join(scope.variables[v] for v in fv) + ("," if len(fv) == 1 else "")
+        head = f"aux({self.tag},{self.aux_prefix}{k},{self.s},({args}))"
         if isinstance(f, Or):
             for d in f.args:
                 body = self.body(d, scope)
