@@ -5,6 +5,8 @@ actions of both models in the same states (seeded random walks of the reference)
 
 from __future__ import annotations
 
+import random
+import tempfile
 from collections import Counter
 
 import pytest
@@ -26,7 +28,6 @@ def _atom(text: str) -> Atom:
 
 
 def test_applicability_counts_equal_pymimirs():
-    import random
     ref, learned = load_domain(REF), load_domain(LEARNED)
     problem = load_problem(PROBLEM, ref)
     basic = {p.name for p in ref.predicates} - ref.derived_predicates()
@@ -64,7 +65,6 @@ def test_applicability_counts_equal_pymimirs():
 
 
 def _learned_applicable(domain, text: str) -> set[str]:
-    import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".pddl") as f:
         f.write(text)
         f.flush()

@@ -59,7 +59,7 @@ def test_a_derived_predicate_in_an_effect_is_refused_at_it():
 
 def test_unstratified_negation_is_refused_at_the_negative_use():
     text = GUARDS.read_text().replace("(or (intruder ?r) (exists", "(or (and (intruder ?r) (not (alarm))) (exists")
-    _refused(text, r"d.pddl:10:33", "derived predicate 'threatened' depends on the negation of 'alarm', which "
+    _refused(text, r"d.pddl:11:33", "derived predicate 'threatened' depends on the negation of 'alarm', which "
                                     "depends on 'threatened': negation of derived predicates must be stratified")
     direct = BLOCKS.read_text().replace("(or (on ?x ?y)", "(or (not (above ?y ?x))")
     _refused(direct, r"d.pddl:7:44", "derived predicate 'above' depends on the negation of 'above'")

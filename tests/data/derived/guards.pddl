@@ -1,8 +1,9 @@
 ; stratified negation: `safe` is the negation of a derived `threatened`, used negated and positively in
-; preconditions and goals; `alarm` depends on the negation of `safe` (amlasp tests, issue 21)
+; preconditions and goals; `alarm` depends on the negation of `safe`; chasing guards the threatened rooms
+; around (a conditional effect on a derived condition) (amlasp tests, issue 21)
 (define (domain guards)
  (:requirements :strips :typing :derived-predicates :negative-preconditions :disjunctive-preconditions
-                :existential-preconditions :universal-preconditions)
+                :existential-preconditions :universal-preconditions :conditional-effects)
  (:types room guard)
  (:predicates (adj ?a ?b - room) (intruder ?r - room) (guarded ?r - room) (in ?g - guard ?r - room)
               (threatened ?r - room) (safe ?r - room) (alarm))
@@ -18,4 +19,5 @@
   :effect (guarded ?r))
  (:action chase :parameters (?g - guard ?a ?b - room)
   :precondition (and (in ?g ?a) (adj ?a ?b) (intruder ?b) (not (safe ?b)) (not (alarm)))
-  :effect (and (not (intruder ?b)) (in ?g ?b) (not (in ?g ?a)))))
+  :effect (and (not (intruder ?b)) (in ?g ?b) (not (in ?g ?a))
+               (forall (?s - room) (when (and (adj ?b ?s) (threatened ?s)) (guarded ?s))))))
