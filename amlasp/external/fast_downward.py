@@ -22,12 +22,13 @@ import os
 import re
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..enums import TextEnum
-from ..model import Domain, GroundAction, Predicate, Problem, Typed
+from ..model import Domain, GroundAction, Predicate, Problem, Typed, type_members
 from ..pddl.writer import problem_to_pddl, to_pddl
+from .untyped import has_either, types_as_predicates
 
 #: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
 #: FF and context-enhanced additive heuristics and preferred operators of both;
@@ -106,9 +107,10 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     known_types = {"object"} | {t for t, _ in model.types}
     new_types: list[Typed] = []
     for _, t in objects:
-        if t not in known_types:
-            new_types.append((t, "object"))
-            known_types.add(t)
+        for m in type_members(t):  # an either type's members
+            if m not in known_types:
+                new_types.append((m, "object"))
+                known_types.add(m)
     if new_types:
         notes.append("declared types the model lacks: " + ", ".join(t for t, _ in new_types))
     typed = Domain(model.name, model.types + tuple(new_types), model.constants, model.predicates, model.actions)
@@ -144,7 +146,11 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
     full = Domain(model.name, typed.types, model.constants, preds, actions, model.file, derived=model.derived)
-    return PlannerTask(to_pddl(full), problem_to_pddl(problem, model.name, objects), tuple(notes),
+    task = replace(problem, objects=tuple(objects))
+    if has_either(full, task):
+        full, task = types_as_predicates(full, task)
+        notes.append("either types given to the planner as predicates (type-T)")
+    return PlannerTask(to_pddl(full), problem_to_pddl(task, model.name, task.objects), tuple(notes),
                        f"{model.file or model.name}, {problem.file or problem.name}", bool(model.derived))
 
 
