@@ -49,7 +49,7 @@ def types_as_predicates(domain: Domain, problem: Problem) -> tuple[Domain, Probl
     taken = {p.name for p in domain.predicates} | {a.name for a in domain.actions}
     used = domain_types(domain) | {t for _, t in problem.objects} | {t for t, _ in domain.types}
     names: dict[str, str] = {}
-    for t in sorted({m for t in used for m in type_members(t)} | {"object"}):
+    for t in sorted({m for u in used for m in type_members(u)} | {"object"}):
         name = f"type-{t}"
         while name in taken:
             name += "-"
