@@ -87,16 +87,10 @@ class PlannerTask:
     derived: bool = False  # the domain has :derived rules, which unified-planning's reader drops: FD reads it
 
 
-def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
-    """Pair `model` with `problem` (parsed against `reference`), declaring what the model lacks.
-
-    Predicates the problem uses but the model lacks are declared (with the reference's
-    argument types where the model knows them); a predicate argument whose declared type
-    does not fit an object the problem puts there is widened to `object` (predicate types
-    constrain nothing in PDDL, but unified-planning rejects such atoms). Raises ValueError
-    when the two cannot be paired (a predicate used with another arity).
-    """
-    notes: list[str] = []
+def _objects(model: Domain, problem: Problem, reference: Domain | None, notes: list[str]
+             ) -> tuple[list[Typed], Domain, set[str]]:
+    """The problem's objects that are not the model's constants (and the reference's constants the model
+    lacks), and the model with the types of those objects that it lacks declared (with `notes`)."""
     model_consts = dict(model.constants)
     objects: list[Typed] = [(o, t) for o, t in problem.objects if o not in model_consts]
     if reference is not None:  # constants of the reference that the model does not have become objects
@@ -114,9 +108,23 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if new_types:
         notes.append("declared types the model lacks: " + ", ".join(t for t, _ in new_types))
     typed = Domain(model.name, model.types + tuple(new_types), model.constants, model.predicates, model.actions)
+    return objects, typed, known_types
+
+
+def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
+    """Pair `model` with `problem` (parsed against `reference`), declaring what the model lacks.
+
+    Predicates the problem uses but the model lacks are declared (with the reference's
+    argument types where the model knows them); a predicate argument whose declared type
+    does not fit an object the problem puts there is widened to `object` (predicate types
+    constrain nothing in PDDL, but unified-planning rejects such atoms). Raises ValueError
+    when the two cannot be paired (a predicate used with another arity).
+    """
+    notes: list[str] = []
+    model_consts = dict(model.constants)
+    objects, typed, known_types = _objects(model, problem, reference, notes)
     of_type = dict(model_consts)
     of_type.update(objects)
-
     ref_preds = {p.name: p for p in reference.predicates} if reference is not None else {}
     decl = {p.name: list(p.parameters) for p in model.predicates}
     added: list[str] = []
@@ -135,7 +143,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
             raise ValueError(f"predicate '{atom.predicate}' takes {len(params)} argument(s) in the model, "
                              f"but the problem uses it with {len(atom.args)}")
         for i, (o, (v, t)) in enumerate(zip(atom.args, params)):
-            if t != "object" and t not in typed.ancestors(of_type.get(o, "object")):
+            if t != "object" and not typed.fits(of_type.get(o, "object"), t):
                 params[i] = (v, "object")
     if added:
         notes.append("declared predicates the model lacks: " + ", ".join(added))
