@@ -208,3 +208,10 @@ def test_a_task_out_of_reach_stops_early_and_says_why(monkeypatch):
     assert g.states[Task.NEXTA] == GIVE_UP and g.skipped[Task.NEXTA, "undecided"] == GIVE_UP
     assert "undecided within the limits" in g.gave_up[Task.NEXTA] and Task.APP not in g.gave_up
     assert sum(i.task is Task.APP for i in g.items) == 3 and not any(i.task is Task.NEXTA for i in g.items)
+
+
+def test_a_domain_with_derived_predicates_is_refused_by_name():
+    from amlasp.errors import UnsupportedError
+    from tests.support.paths import DATA
+    with pytest.raises(UnsupportedError, match=r"roads.pddl:8: unsupported feature: derived predicates in questions"):
+        load_sources(DATA / "derived" / "roads.pddl", [DATA / "derived" / "roads-1.pddl"])
