@@ -87,10 +87,11 @@ def typed_section(found: dict[str, sexpr.List], head: str, file: str) -> Named:
 
 def types(found: dict[str, sexpr.List], file: str) -> Named:
     """The `(:types ...)` list; `object`, the built-in root, is not declared again."""
+    for item in found[":types"][1:] if ":types" in found else ():
+        if isinstance(item, sexpr.List) and item.head() == "either":
+            raise UnsupportedError("unsupported feature: an either type as a parent in :types", file, at=item)
     declared = typed_section(found, ":types", file)
     for t, parent in declared:
-        if parent.startswith("(either "):
-            raise UnsupportedError("unsupported feature: an either type as a parent in :types", file, at=parent)
         if t == "object" and parent != "object":
             raise InputError(f"the type object has no parent (here '{parent}')", file, at=parent)
     return [(t, parent) for t, parent in declared if t != "object"]
