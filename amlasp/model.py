@@ -32,6 +32,18 @@ def canonical_name(name: str) -> str:
     return _NOT_IN_NAME.sub("_", name.lower())
 
 
+def either_type(members) -> str:
+    """The one name of the type `(either a b ...)` (members sorted, each once; one member is itself):
+    a type is a string in the model, an `either` type this text (`type_members` reads it back)."""
+    names = sorted(set(members))
+    return names[0] if len(names) == 1 else "(either " + " ".join(names) + ")"
+
+
+def type_members(t: str) -> tuple[str, ...]:
+    """The types of an `either` type (`either_type`), or `(t,)` for a plain one."""
+    return tuple(t[len("(either "):-1].split()) if t.startswith("(either ") else (t,)
+
+
 @dataclass(frozen=True)
 class Atom:
     predicate: str  # "=" for equality
@@ -255,6 +267,22 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Derived:
+    """`(:derived (p ?x - t) body)`: p(x) holds in a state where `body` does, the least fixpoint over
+    the state's basic atoms (PDDL 2.2's axioms; negation of derived predicates only stratified). Never
+    in an effect, an initial state or a state given as input: computed from each state."""
+
+    predicate: str
+    parameters: tuple[Typed, ...]
+    body: Formula
+    line: int | None = None
+
+    @property
+    def head(self) -> Atom:
+        return Atom(self.predicate, tuple(v for v, _ in self.parameters))
+
+
+@dataclass(frozen=True)
 class Domain:
     name: str
     types: tuple[Typed, ...] = ()  # (type, parent); roots have parent "object"
@@ -265,6 +293,7 @@ class Domain:
     functions: tuple[Predicate, ...] = ()  # numeric fluents (:functions), each of type number
     warnings: tuple[str, ...] = field(default=(), compare=False)
     cost_functions: tuple[Predicate, ...] = ()  # `:action-costs`: total-cost and the static cost functions
+    derived: tuple[Derived, ...] = ()  # the :derived rules, file order
 
     @property
     def action_costs(self) -> bool:
@@ -278,7 +307,13 @@ class Domain:
         return next((a for a in self.actions if a.name == name), None)
 
     def ancestors(self, t: str) -> list[str]:
-        """`t` and its supertypes up to `object` (cycles are rejected by the parser)."""
+        """`t` and its supertypes up to `object` (cycles are rejected by the parser): the types an
+        object declared `t` has. One declared `(either a b)` has that type, `a` and `b` (as in VAL)."""
+        if t.startswith("(either "):
+            out = [t]
+            for m in type_members(t):
+                out += [x for x in self.ancestors(m) if x not in out]
+            return out
         parent = dict(self.types)
         out = [t]
         while out[-1] in parent and parent[out[-1]] not in out:
@@ -287,11 +322,21 @@ class Domain:
             out.append("object")
         return out
 
+    def fits(self, have: str, want: str) -> bool:
+        """An object declared with type `have` is of type `want`: `want` is among its types
+        (`ancestors`), or `want` is `(either ...)` with one of them among its members."""
+        types = self.ancestors(have)
+        return want in types or any(m in types for m in type_members(want))
+
     def static_predicates(self) -> frozenset[str]:
         """Predicates that no action changes (no effect, conditional or not, names them): their atoms
         keep their initial truth value, so programs give them once instead of in every state."""
-        changed = {e.literal.atom.predicate for a in self.actions for e in a.effects}
+        changed = {e.literal.atom.predicate for a in self.actions for e in a.effects} | self.derived_predicates()
         return frozenset(p.name for p in self.predicates if p.name not in changed)
+
+    def derived_predicates(self) -> frozenset[str]:
+        """The predicates that :derived rules define (the others are basic: states give them)."""
+        return frozenset(d.predicate for d in self.derived)
 
 
 @dataclass(frozen=True)

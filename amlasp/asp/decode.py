@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import clingo
 
-from ..model import Atom, Domain, GroundAction, Problem
+from ..model import Atom, Domain, GroundAction, Problem, either_type
 from .names import asp_name
 
 if TYPE_CHECKING:
@@ -68,6 +68,8 @@ class Decoder:
             return sym.string
         if sym.type == clingo.SymbolType.Number:
             return str(sym.number)
+        if sym.arguments and sym.name == "either":  # an either type (asp.names.asp_name)
+            return either_type(self.name(a) for a in sym.arguments)
         return self.names.get(sym.name, sym.name)
 
     def call(self, sym: clingo.Symbol) -> tuple[str, tuple[str, ...]]:

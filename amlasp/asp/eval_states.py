@@ -16,9 +16,9 @@ from typing import Callable, Iterable, Sequence
 
 from ..model import Atom, GroundAction, Problem
 from ..pddl.states import StateSet
-from .facts import action_term, ground
+from .facts import action_term, either_members, ground
 from .names import asp_name
-from .schema import EXTRA, FIXED, GONE, KF, OBJECT, OF, PLUS, PROBLEM, RECORDED, STATE, W
+from .schema import EXTRA, FIXED, GONE, KF, OBJECT, OF, PLUS, PROBLEM, RECORDED, STATE, TYPE_MEMBER, W
 
 
 @dataclass
@@ -113,6 +113,7 @@ class StateFacts:
         """The context's problem, its objects and its fixed atoms."""
         out = [PROBLEM.fact(ctx.index)]
         out += [OBJECT.fact(ctx.index, asp_name(o), asp_name(t)) for o, t in problem.objects]
+        out += [TYPE_MEMBER.fact(*pair) for pair in either_members(t for _, t in problem.objects)]
         if ctx.fixed:
             out.append(FIXED.fixed(ctx.index).text(self.atoms(ctx.fixed)))
         return "\n".join(out)

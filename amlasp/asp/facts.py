@@ -13,8 +13,8 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from ..errors import InputError
-from ..logic import conjunction_literals, top_literals
-from ..model import Action, Atom, Domain, GroundAction, Literal, Problem, is_var
+from ..logic import conjunction_literals, subformulas, top_literals
+from ..model import Action, Atom, Domain, Exists, Forall, GroundAction, Literal, Problem, is_var, type_members
 from .compile import compile_domain
 from .costs import cost_rules, domain_cost_facts, problem_cost_facts
 from .names import asp_name, atom_text
@@ -51,6 +51,7 @@ from .schema import (
     STATE,
     SUBTYPE,
     TYPE,
+    TYPE_MEMBER,
     UNKNOWN,
     Pred,
 )
@@ -88,6 +89,7 @@ def domain_facts(domain: Domain, tag: str, schema: bool = True) -> str:
     for t, parent in domain.types:
         out.append(f"{TYPE.fact(m, asp_name(t))} {SUBTYPE.fact(m, asp_name(t), asp_name(parent))}")
     out += [CONSTANT.fact(m, asp_name(c), asp_name(t)) for c, t in domain.constants]
+    out += [TYPE_MEMBER.fact(*pair) for pair in either_members(domain_types(domain))]
     if not schema:
         return "\n".join(out) + "\n"
     for p in domain.predicates:
@@ -96,6 +98,24 @@ def domain_facts(domain: Domain, tag: str, schema: bool = True) -> str:
     for a in domain.actions:
         _action_facts(out, m, a)
     return "\n".join(out) + "\n"
+
+
+def domain_types(domain: Domain) -> set[str]:
+    """Every type a domain writes: of its constants, predicates, parameters and quantified variables."""
+    out = {t for _, t in domain.constants} | {t for p in domain.predicates for _, t in p.parameters}
+    for a in domain.actions:
+        out.update(t for _, t in a.parameters)
+        formulas = [a.precondition] + [e.condition for e in a.effects]
+        out.update(t for e in a.effects for _, t in e.variables)
+        out.update(t for f in formulas for g in subformulas(f) if isinstance(g, (Exists, Forall))
+                   for _, t in g.variables)
+    return out
+
+
+def either_members(types: Iterable[str]) -> list[tuple[str, str]]:
+    """The `type_member/2` arguments of the `either` types among `types` (types.lp reads them)."""
+    return [(asp_name(t), asp_name(m)) for t in sorted(set(types)) if t.startswith("(either ")
+            for m in type_members(t)]
 
 
 def _action_facts(out: list[str], m: str, a: Action) -> None:
@@ -141,7 +161,8 @@ def problem_rows(problem: Problem, pid: int, init: bool = True, goal: bool = Tru
     """A problem's facts as rows (`Pred.row`: a fact's arguments) by declaration: problem/1,
     problem_name/2, object/3, init/2 (with `init`), goal/3 (with `goal`)."""
     rows = {PROBLEM: [PROBLEM.row(pid)], PROBLEM_NAME: [PROBLEM_NAME.row(pid, f'"{problem.name}"')],
-            OBJECT: [OBJECT.row(pid, asp_name(o), asp_name(t)) for o, t in problem.objects]}
+            OBJECT: [OBJECT.row(pid, asp_name(o), asp_name(t)) for o, t in problem.objects],
+            TYPE_MEMBER: [TYPE_MEMBER.row(*pair) for pair in either_members(t for _, t in problem.objects)]}
     if init:
         rows[INIT] = [INIT.row(pid, ground(a)) for a in sorted(problem.init, key=str) if a.predicate != "="]
     if goal:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..model import canonical_name
+from ..model import canonical_name, type_members
 
 # Model tags: the first argument of every domain fact and compiled rule (`action(M,...)`, `app(M,S,A)`),
 # saying which model it belongs to, so that two models can share one program.
@@ -35,6 +35,8 @@ def asp_name(name: str) -> str:
     """Clingo identifier for a PDDL name (predicates, actions, objects, types): its canonical name,
     made a clingo constant. One symbol per canonical name of a PDDL name (a letter first), so the
     PDDL checks on canonical names (`pddl.check.distinct_symbols`) are the symbols' checks."""
+    if name.startswith("(either "):  # an either type (model.either_type) is the term either(a,b,...)
+        return "either(" + ",".join(asp_name(m) for m in type_members(name)) + ")"
     s = canonical_name(name)
     if not re.match(r"[a-z]", s):
         s = "n_" + s

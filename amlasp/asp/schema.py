@@ -139,6 +139,8 @@ MODEL = Pred("model", "model", "a model (its tag)")
 DOMAIN_NAME = Pred("domain_name", "model name", "the model's PDDL name, a string")
 TYPE = Pred("type", "model type", "a declared type")
 SUBTYPE = Pred("subtype", "model type parent", "a type's declared parent (roots: object)")
+TYPE_MEMBER = Pred("type_member", "either member",
+                   "a type of an `either` type (its term `either(a,b)`; types.lp): any model's, problem's")
 CONSTANT = Pred("constant", "model constant type", "a domain constant and its type")
 PREDICATE = Pred("predicate", "model predicate arity", "a predicate and its arity")
 PRED_PARAM = Pred("pred_param", "model predicate index type", "the type of a predicate's index-th argument (1-based)")
@@ -179,6 +181,8 @@ IS_A = Pred("is_a", "model problem object type", "an object's type and each of i
 NOT_A = Pred("not_a", "model problem object type", "an object is not of a type asked by check_type (semantics.lp)")
 CHECK_TYPE = Pred("check_type", "model type", "types whose complement not_a/4 the compiled rules read")
 APP = Pred("app", "model state action", "ground action A is applicable in state S under model M")
+DERIVED = Pred("derived", "model state atom",
+               "atom F of a derived predicate holds in state S under model M (the compiled :derived rules)")
 ADD = Pred("add", "model state action atom", "applying A in S adds F (conditions evaluated in S)")
 DEL = Pred("del", "model state action atom", "applying A in S deletes F")
 ADDED = Pred("added", "model state action atom", "A really adds F in S (change.lp: delete before add)")

@@ -50,7 +50,7 @@ class ManyStates:
         self._atoms: list[str] = []  # number → ground text
         self._holders: list[list[int]] = []  # number → the states that hold it (atoms of fluents)
         self._state_group: list[int] = []
-        self._ancestors: dict[str, frozenset[str]] = {}
+        self._fits: dict[tuple[str, str], bool] = {}
         self._predicates = {p.name: p for p in domain.predicates}
 
     def add(self, problem: Problem, states: Iterable[Iterable[Atom]]) -> None:
@@ -138,10 +138,10 @@ class ManyStates:
             own = objects.get(x)
             if own is None:
                 return False
-            up = self._ancestors.get(own)
-            if up is None:
-                up = self._ancestors[own] = frozenset(self.domain.ancestors(own))
-            if t not in up:
+            fit = self._fits.get((own, t))
+            if fit is None:
+                fit = self._fits[own, t] = self.domain.fits(own, t)
+            if not fit:
                 return False
         return True
 

@@ -89,7 +89,12 @@ class GenerationResult:
                             columns=[f.name for f in dataclasses.fields(TrajectoryOutcome)])
 
 
-def goal_reached(problem: Problem, state: frozenset[Atom]) -> bool:
+def goal_reached(problem: Problem, state: frozenset[Atom], domain: Domain | None = None) -> bool:
+    """Does `state` satisfy the goal? A goal over derived predicates of `domain` is checked by the
+    validator, which computes them (a state holds basic atoms only)."""
+    if domain is not None and any(g.atom.predicate in domain.derived_predicates() for g in problem.goal):
+        return execute(domain, problem, [], start=state, states=False).valid
+
     def holds(lit: Literal) -> bool:
         if lit.atom.predicate == "=":
             return (lit.atom.args[0] == lit.atom.args[1]) == lit.positive
@@ -127,7 +132,7 @@ def generate(domain: Domain, problem: Problem, rng: random.Random, p_rnd: float 
     state = problem.init
     states, actions = [state], []
     random_steps = backtracks = replans = 0
-    while not goal_reached(problem, state) and len(actions) < max_steps:
+    while not goal_reached(problem, state, domain) and len(actions) < max_steps:
         if not todo:  # cannot happen with a valid plan; guards against planner/validator disagreement
             raise RuntimeError(f"internal error: the plan ended before the goal of {problem.name}")
         action = todo[0]
@@ -136,7 +141,7 @@ def generate(domain: Domain, problem: Problem, rng: random.Random, p_rnd: float 
             rng.shuffle(candidates)
             for cand in candidates:
                 nxt = _successor(domain, problem, state, cand)
-                if goal_reached(problem, nxt):
+                if goal_reached(problem, nxt, domain):
                     action, todo = cand, []
                     random_steps += 1
                     break

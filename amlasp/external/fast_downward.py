@@ -32,8 +32,9 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..enums import TextEnum
-from ..model import Domain, GroundAction, Predicate, Problem, Typed
+from ..model import Domain, GroundAction, Predicate, Problem, Typed, type_members
 from ..pddl.writer import problem_to_pddl, to_pddl
+from .untyped import has_either, types_as_predicates
 
 #: Search configurations. `greedy` is the paper's: lazy greedy best-first search with the
 #: FF and context-enhanced additive heuristics and preferred operators of both;
@@ -94,6 +95,31 @@ class PlannerTask:
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
     source: str = ""  # the user's files the texts were made from, for messages
+    derived: bool = False  # the domain has :derived rules, which unified-planning's reader drops: FD reads it
+
+
+def _objects(model: Domain, problem: Problem, reference: Domain | None, notes: list[str]
+             ) -> tuple[list[Typed], Domain, set[str]]:
+    """The problem's objects that are not the model's constants (and the reference's constants the model
+    lacks), and the model with the types of those objects that it lacks declared (with `notes`)."""
+    model_consts = dict(model.constants)
+    objects: list[Typed] = [(o, t) for o, t in problem.objects if o not in model_consts]
+    if reference is not None:  # constants of the reference that the model does not have become objects
+        extra = [(c, t) for c, t in reference.constants if c not in model_consts and c not in dict(objects)]
+        if extra:
+            notes.append("reference constants given as objects: " + ", ".join(c for c, _ in extra))
+            objects += extra
+    known_types = {"object"} | {t for t, _ in model.types}
+    new_types: list[Typed] = []
+    for _, t in objects:
+        for m in type_members(t):  # an either type's members
+            if m not in known_types:
+                new_types.append((m, "object"))
+                known_types.add(m)
+    if new_types:
+        notes.append("declared types the model lacks: " + ", ".join(t for t, _ in new_types))
+    typed = replace(model, types=model.types + tuple(new_types))  # its costs and derived rules kept
+    return objects, typed, known_types
 
 
 def planner_task(model: Domain, problem: Problem, reference: Domain | None = None) -> PlannerTask:
@@ -107,24 +133,9 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     """
     notes: list[str] = []
     model_consts = dict(model.constants)
-    objects: list[Typed] = [(o, t) for o, t in problem.objects if o not in model_consts]
-    if reference is not None:  # constants of the reference that the model does not have become objects
-        extra = [(c, t) for c, t in reference.constants if c not in model_consts and c not in dict(objects)]
-        if extra:
-            notes.append("reference constants given as objects: " + ", ".join(c for c, _ in extra))
-            objects += extra
-    known_types = {"object"} | {t for t, _ in model.types}
-    new_types: list[Typed] = []
-    for _, t in objects:
-        if t not in known_types:
-            new_types.append((t, "object"))
-            known_types.add(t)
-    if new_types:
-        notes.append("declared types the model lacks: " + ", ".join(t for t, _ in new_types))
-    typed = replace(model, types=model.types + tuple(new_types))
+    objects, typed, known_types = _objects(model, problem, reference, notes)
     of_type = dict(model_consts)
     of_type.update(objects)
-
     ref_preds = {p.name: p for p in reference.predicates} if reference is not None else {}
     decl = {p.name: list(p.parameters) for p in model.predicates}
     added: list[str] = []
@@ -143,7 +154,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
             raise ValueError(f"predicate '{atom.predicate}' takes {len(params)} argument(s) in the model, "
                              f"but the problem uses it with {len(atom.args)}")
         for i, (o, (v, t)) in enumerate(zip(atom.args, params)):
-            if t != "object" and t not in typed.ancestors(of_type.get(o, "object")):
+            if t != "object" and not typed.fits(of_type.get(o, "object"), t):
                 params[i] = (v, "object")
     if added:
         notes.append("declared predicates the model lacks: " + ", ".join(added))
@@ -153,9 +164,13 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     actions = tuple(a for a in model.actions if a.effects)
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
-    full = replace(typed, predicates=preds, actions=actions)
-    return PlannerTask(to_pddl(full), problem_to_pddl(problem, model.name, objects), tuple(notes),
-                       f"{model.file or model.name}, {problem.file or problem.name}")
+    full = replace(typed, predicates=preds, actions=actions)  # costs and derived rules kept
+    task = replace(problem, objects=tuple(objects))
+    if has_either(full, task):
+        full, task = types_as_predicates(full, task)
+        notes.append("either types given to the planner as predicates (type-T)")
+    return PlannerTask(to_pddl(full), problem_to_pddl(task, model.name, task.objects), tuple(notes),
+                       f"{model.file or model.name}, {problem.file or problem.name}", bool(model.derived))
 
 
 # --------------------------------------------------------------------------- running Fast Downward
@@ -209,6 +224,64 @@ def stop_planners() -> None:
         _stop(engine)
 
 
+class _Driven:
+    """A planner started by `_run_driver` itself, held like an engine (its `_process`) for `stop_planners`."""
+
+    def __init__(self, proc) -> None:
+        self._process = proc
+
+
+def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int | None) -> PlannerResult:
+    """Fast Downward's driver on the texts themselves, for a domain with derived predicates (its axioms):
+    unified-planning's PDDL reader drops `:derived` without a word. Same configurations, limits (the
+    wall-clock limit kills the process group) and outcomes as through unified-planning."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    import up_fast_downward
+    driver = Path(up_fast_downward.__file__).parent / "downward" / "fast-downward.py"
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="amlasp-fd-") as tmp:
+        d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
+        Path(d).write_text(task.domain)
+        Path(p).write_text(task.problem)
+        limits = ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
+        cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
+               *limits, d, p, "--search", CONFIGS[config]]
+        proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        running = _Driven(proc)
+        _RUNNING.add(running)  # ended by stop_planners as well
+        try:
+            logs, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
+                                 f"time limit of {timeout:g} s reached")
+        finally:
+            _RUNNING.discard(running)
+            if proc.poll() is None:  # interrupted: nothing of it is left running
+                _stop(running)
+        code = proc.returncode
+        seconds = time.monotonic() - start
+        if code in _PLAN_FOUND and os.path.exists(plan_file):
+            lines = [ln.strip().strip("()").split() for ln in Path(plan_file).read_text().splitlines()
+                     if ln.strip() and not ln.startswith(";")]
+            plan = tuple(GroundAction(x[0], tuple(x[1:])) for x in lines)
+            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs)
+    if code in _UNSOLVABLE:
+        why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
+        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs)
+    if code in _TIMEOUT:
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs)
+    if code in _MEMOUT or (memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY)):
+        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code, logs)
+    meaning = _EXIT_MEANING.get(code, f"exit code {code}")
+    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs)
+
+
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
     """The planner's own last words, without the driver's bookkeeping lines."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
@@ -223,6 +296,8 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     if config not in CONFIGS:
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
     start = time.monotonic()
+    if task.derived:
+        return _run_driver(task, config, timeout, memory_mb)
     try:
         from unified_planning.io import PDDLReader
         # the global environment: the reader builds `forall` variables in it whatever it is given

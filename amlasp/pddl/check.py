@@ -14,19 +14,18 @@ import re
 from typing import Iterable
 
 from ..errors import InputError, UnsupportedError
-from ..model import Domain, canonical_name
+from ..model import Domain, canonical_name, type_members
 from . import sexpr
 from .suggest import did_you_mean
 
 _UNSUPPORTED_REQUIREMENTS = {
-    ":durative-actions", ":derived-predicates",
+    ":durative-actions",
     ":timed-initial-literals", ":preferences", ":constraints", ":non-deterministic",
     ":probabilistic-effects", ":continuous-effects", ":duration-inequalities",
     ":object-fluents", ":time",
 }
 _UNSUPPORTED_SECTIONS = {
-    ":durative-action": "durative actions",
-    ":derived": "derived predicates (:derived)", ":process": "processes", ":event": "events",
+    ":durative-action": "durative actions", ":process": "processes", ":event": "events",
     ":constraints": "constraints", ":metric": None,
 }
 _UNSUPPORTED_OPERATORS = {
@@ -111,7 +110,7 @@ def single_sections(root: sexpr.List, file: str) -> None:
     seen: set[str] = set()
     for section in root[2:]:
         h = section.head()
-        if h != ":action" and h in seen:
+        if h not in (":action", ":derived") and h in seen:
             raise InputError(f"section '{h}' given twice", file, at=section)
         seen.add(h)
 
@@ -206,7 +205,7 @@ def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> No
             raise UnsupportedError(f"unsupported feature: {_UNSUPPORTED_SECTIONS[head]}", file, at=section)
         if head == ":requirements":
             requirements(section, file, numeric_requirements)
-        if head in (":action", ":goal", ":init"):
+        if head in (":action", ":derived", ":goal", ":init"):
             _refuse_operators(section, file, head, numeric, cost_effects)
 
 
@@ -266,7 +265,7 @@ def valid_names(names: list[tuple[sexpr.Token, str]], what: str, file: str) -> N
     """Every declared name and every type given to it is a PDDL name."""
     for tok, t in names:
         name(tok, f"{what} name", file)
-        if isinstance(t, sexpr.Token):
+        if isinstance(t, sexpr.Token) and not t.startswith("(either "):  # either's members: declarations.either
             name(t, "type name", file, allow=("object",))
 
 
@@ -274,8 +273,9 @@ def known_types(names: list[tuple[sexpr.Token, str]], type_names: set[str], file
     """The type of every constant or object is declared (`where` tells the user where to look);
     the error points at the type's token."""
     for tok, t in names:
-        if t not in type_names:
-            raise InputError(f"undeclared type '{t}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok)
+        for m in type_members(t):
+            if m not in type_names:
+                raise InputError(f"undeclared type '{m}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok)
 
 
 def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
@@ -298,6 +298,8 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
         lists = []
         if node.head() == ":predicates":
             lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
+        elif node.head() == ":derived" and len(node) > 1 and isinstance(node[1], sexpr.List):
+            lists = [node[1][1:]]
         elif node.head() in ("forall", "exists") and len(node) > 1 and isinstance(node[1], sexpr.List):
             lists = [node[1]]
         lists += [node[i + 1] for i, x in enumerate(node[:-1])
@@ -307,13 +309,12 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
                 t = items[i + 1]
                 if x != "-":
                     continue
-                if isinstance(t, sexpr.List):
-                    if t.head() == "either":
-                        raise UnsupportedError("unsupported feature: either types", file, at=t)
+                if isinstance(t, sexpr.List) and t.head() != "either":
                     raise InputError("expected a type name after '-'", file, at=t)
-                if t not in type_names:
-                    name(t, "type name", file, allow=("object",))
-                    raise InputError(f"undeclared type '{t}'", file, at=t)
+                for m in t[1:] if isinstance(t, sexpr.List) else [t]:  # (either a b): each of its types
+                    if m not in type_names:
+                        name(m, "type name", file, allow=("object",))
+                        raise InputError(f"undeclared type '{m}'", file, at=m)
 
 
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:

@@ -20,6 +20,7 @@ from ..model import (
     Action,
     And,
     Atom,
+    Derived,
     Domain,
     Effect,
     Exists,
@@ -32,11 +33,12 @@ from ..model import (
     Predicate,
     Problem,
     Typed,
+    either_type,
 )
 from . import sexpr
 from .declarations import DomainDeclarations, Named
 from .ground import Grounder
-from .repair import OBJECT_ALIAS
+from .repair import OBJECT_ALIAS, unescape_variable
 
 
 class _Converter:
@@ -50,19 +52,18 @@ class _Converter:
         self.types = types
 
     def type_of(self, tags, at: sexpr.SExpr | None) -> str:
-        names = sorted(tags)
+        """The type of `pddl`'s tags: one name, or several for `(either ...)` (`model.either_type`)."""
+        names = ["object" if n == OBJECT_ALIAS else str(n) for n in tags]
         if not names:
             return "object"
-        if len(names) > 1:
-            raise UnsupportedError("unsupported feature: either types", self.file, at=at)
-        t = "object" if names[0] == OBJECT_ALIAS else str(names[0])
-        if t not in self.types:
-            raise InputError(f"undeclared type '{t}'", self.file, at=at)
-        return t
+        for t in names:
+            if t not in self.types:
+                raise InputError(f"undeclared type '{t}'", self.file, at=at)
+        return either_type(names)
 
     def term(self, t, scope: dict[str, str], node: sexpr.SExpr) -> str:
         if isinstance(t, pt.Variable):
-            name = "?" + t.name
+            name = _var(t)
             if name not in scope:
                 raise InputError(f"undeclared variable '{name}'", self.file, at=_token(node, name))
             return name
@@ -84,7 +85,7 @@ class _Converter:
         return Atom(name, tuple(self.term(t, scope, node) for t in f.terms))
 
     def variables(self, vs, node: sexpr.SExpr) -> tuple[Typed, ...]:
-        return tuple(sorted(("?" + v.name, self.type_of(v.type_tags, _token(node, "?" + v.name))) for v in vs))
+        return tuple(sorted((_var(v), self.type_of(v.type_tags, _token(node, _var(v)))) for v in vs))
 
     def formula(self, f, scope: dict[str, str], node: sexpr.SExpr) -> Formula:
         if isinstance(f, (pp.Predicate, pp.EqualTo)):
@@ -123,13 +124,18 @@ class _Converter:
         raise UnsupportedError(f"unsupported feature: effect '{e}'", self.file, at=node)
 
     def action(self, a, name: str, node: sexpr.List) -> Action:
-        params = tuple(("?" + v.name, self.type_of(v.type_tags, _token(node, "?" + v.name))) for v in a.parameters)
+        params = tuple((_var(v), self.type_of(v.type_tags, _token(node, _var(v)))) for v in a.parameters)
         scope = dict(params)
         pre_node = _key_node(node, ":precondition")
         eff_node = _key_node(node, ":effect")
         pre = self.formula(a.precondition, scope, pre_node) if a.precondition is not None else TRUE
         effs = tuple(self.effects(a.effect, scope, eff_node)) if a.effect is not None else ()
         return Action(name, params, _flatten(pre), effs, node.line)
+
+
+def _var(v) -> str:
+    """A `pddl` variable's name as the user wrote it (`repair.escape_variables`)."""
+    return "?" + unescape_variable(str(v.name))
 
 
 def _token(node: sexpr.SExpr, word: str) -> sexpr.SExpr:
@@ -158,10 +164,11 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
     conv = _Converter(file, predicates, {str(c): str(t) for c, t in declared.constants}, declared.type_names)
     for p in parsed.predicates:
         node = declared.predicates.get(str(p.name))
-        params = tuple(("?" + t.name, conv.type_of(t.type_tags, node)) for t in p.terms)
+        params = tuple((_var(t), conv.type_of(t.type_tags, node)) for t in p.terms)
         predicates[str(p.name)] = Predicate(str(p.name), params)
     by_name = {str(a.name): a for a in parsed.actions}
     actions = tuple(conv.action(by_name[n], n, node) for n, node in declared.actions.items())
+    derived = _derived(conv, parsed, declared)
     return Domain(
         name=name,
         types=tuple((str(t), str(p)) for t, p in declared.types),
@@ -170,7 +177,25 @@ def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[st
         actions=actions,
         file=file,
         warnings=tuple(warnings),
+        derived=derived,
     )
+
+
+def _derived(conv: _Converter, parsed, declared: DomainDeclarations) -> tuple[Derived, ...]:
+    """The :derived rules, in the order of their predicates' first rule in the file (`pddl` keeps them as
+    a set: rules of one predicate are ordered by their text), each with the line of that first rule."""
+    first: dict[str, sexpr.List] = {}
+    for node in declared.derived:
+        first.setdefault(str(node[1].head()), node)
+    rules = sorted(getattr(parsed, "derived_predicates", ()) or (), key=lambda r: (
+        list(first).index(str(r.predicate.name)), str(r.condition)))
+    out = []
+    for r in rules:
+        node = first[str(r.predicate.name)]
+        params = tuple((_var(t), conv.type_of(t.type_tags, _token(node[1], _var(t)))) for t in r.predicate.terms)
+        body = _flatten(conv.formula(r.condition, dict(params), node[2]))
+        out.append(Derived(str(r.predicate.name), params, body, node.line))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- problems
@@ -202,14 +227,14 @@ def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Li
         if h == "and":
             todo.extend(reversed(n[1:]))
         elif h == "not" and len(n) == 2 and isinstance(n[1], sexpr.List) and n[1].head() not in ("and", "or", "not"):
-            out.append(Literal(grounder.atom(n[1], file, equality=True), False))
+            out.append(Literal(grounder.atom(n[1], file, equality=True, derived=True), False))
         elif h in ("or", "exists", "forall", "imply", "not"):
             raise UnsupportedError(f"unsupported feature: '{h}' in a goal (goals must be conjunctions of literals)",
                                    file, at=n)
         elif len(n) == 0:
             continue
         else:
-            out.append(Literal(grounder.atom(n, file, equality=True), True))
+            out.append(Literal(grounder.atom(n, file, equality=True, derived=True), True))
     return tuple(out)
 
 

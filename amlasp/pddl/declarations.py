@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..errors import InputError, UnsupportedError
+from ..model import either_type
 from . import check, sexpr
 from .suggest import ACTION_KEYS, did_you_mean
 
 Named = list[tuple[sexpr.Token, str]]  # (name, its type, or a type's parent), in the order declared
 
-DOMAIN_SECTIONS = (":requirements", ":types", ":constants", ":predicates")  # besides :action
+DOMAIN_SECTIONS = (":requirements", ":types", ":constants", ":predicates", ":derived")  # besides :action
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class DomainDeclarations:
     constants: Named
     predicates: dict[str, sexpr.List]  # name -> its declaration (name ?x - t ...), in order
     actions: dict[str, sexpr.List]  # name -> (:action name ...), in order
+    derived: tuple[sexpr.List, ...] = ()  # the (:derived (p ?x ...) body) sections, in order
 
     @property
     def type_names(self) -> set[str]:
@@ -48,17 +50,15 @@ def typed_names(items: list[sexpr.SExpr], file: str) -> Named:
     while i < len(items):
         it = items[i]
         if isinstance(it, sexpr.List):
-            if it.head() == "either":
-                raise UnsupportedError("unsupported feature: either types", file, at=it)
             raise InputError("unexpected '(' in a typed list", file, at=it)
         if it == "-":
             if i + 1 >= len(items):
                 raise InputError("'-' without a type", file, at=it)
             t = items[i + 1]
             if isinstance(t, sexpr.List):
-                if t.head() == "either":
-                    raise UnsupportedError("unsupported feature: either types", file, at=t)
-                raise InputError("expected a type name after '-'", file, at=t)
+                if t.head() != "either":
+                    raise InputError("expected a type name after '-'", file, at=t)
+                t = either(t, file)
             if not pending:
                 raise InputError(f"type '{t}' given to no name", file, at=t)
             out.extend((p, t) for p in pending)
@@ -71,6 +71,15 @@ def typed_names(items: list[sexpr.SExpr], file: str) -> Named:
     return out
 
 
+def either(node: sexpr.List, file: str) -> sexpr.Token:
+    """`(either a b ...)`: its one name (`model.either_type`) as a token at the list's position."""
+    if len(node) < 2:
+        raise InputError("'(either)' names no type", file, at=node)
+    for m in node[1:]:
+        check.name(m, "type name", file, allow=("object",))
+    return sexpr.Token(either_type(str(m) for m in node[1:]), node.line, node.col)
+
+
 def typed_section(found: dict[str, sexpr.List], head: str, file: str) -> Named:
     """The typed list of a section such as `(:constants ...)` or `(:objects ...)`; empty when absent."""
     return typed_names(list(found[head][1:]), file) if head in found else []
@@ -78,6 +87,9 @@ def typed_section(found: dict[str, sexpr.List], head: str, file: str) -> Named:
 
 def types(found: dict[str, sexpr.List], file: str) -> Named:
     """The `(:types ...)` list; `object`, the built-in root, is not declared again."""
+    for item in found[":types"][1:] if ":types" in found else ():
+        if isinstance(item, sexpr.List) and item.head() == "either":
+            raise UnsupportedError("unsupported feature: an either type as a parent in :types", file, at=item)
     declared = typed_section(found, ":types", file)
     for t, parent in declared:
         if t == "object" and parent != "object":
@@ -109,10 +121,8 @@ def variable(tok: sexpr.Token, file: str) -> sexpr.Token:
     """`?name`: a variable of a parameter list, quantifier or predicate declaration."""
     if not tok.startswith("?"):
         raise InputError(f"expected a variable like ?x, got '{tok}'", file, at=tok)
-    if not check.NAME.fullmatch(tok[1:]):
+    if not check.NAME.fullmatch(tok[1:]):  # any name, keywords too: `?object` is no keyword's position
         raise InputError(f"invalid variable '{tok}' (? then a letter, then letters, digits, - or _)", file, at=tok)
-    if tok[1:] in check.KEYWORDS:
-        raise InputError(f"invalid variable '{tok}': '{tok[1:]}' is a PDDL keyword", file, at=tok)
     return tok
 
 
@@ -154,6 +164,19 @@ def action_keys(action: sexpr.List, file: str) -> None:
             raise InputError(f"expected a list after '{key}'", file, at=items[i + 1] if i + 1 < len(items) else key)
 
 
+def derived(root: sexpr.List, file: str) -> tuple[sexpr.List, ...]:
+    """The `(:derived (p ?x - t ...) body)` sections, each of that shape (`formulas.check_derived` checks
+    the rest: the predicate declared, the arity, the body)."""
+    out = []
+    for s in root[2:]:
+        if s.head() == ":derived":
+            if len(s) != 3 or not isinstance(s[1], sexpr.List) or s[1].head() is None:
+                raise InputError("expected (:derived (predicate ?x - type ...) condition)", file, at=s)
+            check.name(s[1][0], "predicate name", file)
+            out.append(s)
+    return tuple(out)
+
+
 def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> str:
     """The NAME of a problem's `(:domain NAME)` ("" when it is empty)."""
     if ":domain" not in found:
@@ -164,5 +187,6 @@ def domain_name(found: dict[str, sexpr.List], root: sexpr.List, file: str) -> st
     return str(check.name(section[1], "domain name", file))
 
 
-__all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "typed_section", "types",
-           "type_names", "predicates", "variable", "actions", "action_keys", "domain_name"]
+__all__ = ["Named", "DomainDeclarations", "DOMAIN_SECTIONS", "sections", "typed_names", "either", "typed_section",
+           "types", "type_names", "predicates", "variable", "actions", "action_keys", "derived",
+           "domain_name"]

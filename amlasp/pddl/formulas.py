@@ -28,11 +28,13 @@ class Vocabulary:
     arity: dict[str, int]
     constants: set[str]
     file: str
+    derived: frozenset[str] = frozenset()  # predicates that :derived rules define: never in an effect
 
 
-def vocabulary(predicates: dict[str, sexpr.List], constants, file: str) -> Vocabulary:
+def vocabulary(predicates: dict[str, sexpr.List], constants, file: str,
+               derived: tuple[sexpr.List, ...] = ()) -> Vocabulary:
     return Vocabulary({name: len(typed_names(list(decl[1:]), file)) for name, decl in predicates.items()},
-                      {str(c) for c, _ in constants}, file)
+                      {str(c) for c, _ in constants}, file, frozenset(str(d[1].head()) for d in derived))
 
 
 def check_actions(actions: dict[str, sexpr.List], vocab: Vocabulary) -> None:
@@ -44,6 +46,70 @@ def check_actions(actions: dict[str, sexpr.List], vocab: Vocabulary) -> None:
                 _condition(node[i + 1], scope, vocab, top=True)
             elif key == ":effect" and i + 1 < len(node):
                 _effect(node[i + 1], scope, vocab)
+
+
+def check_derived(rules: tuple[sexpr.List, ...], vocab: Vocabulary) -> None:
+    """Each `(:derived (p ?x - t ...) body)`: p a declared predicate with that many parameters, the body a
+    condition over them; then the rules' negation stratified (`_stratified`)."""
+    for rule in rules:
+        head = rule[1]
+        name = head.head()
+        if name not in vocab.arity:
+            raise InputError(f"derived predicate '{name}' is not declared in :predicates"
+                             f"{did_you_mean(str(name), list(vocab.arity))}", vocab.file, at=head[0])
+        scope = _variables(head[1:], f"in the head of derived predicate '{name}'", vocab)
+        if len(typed_names(list(head[1:]), vocab.file)) != vocab.arity[name]:
+            raise InputError(f"predicate '{name}' takes {vocab.arity[name]} argument(s), "
+                             f"{len(typed_names(list(head[1:]), vocab.file))} given", vocab.file, at=head[0])
+        _condition(rule[2], scope, vocab, top=True)
+    _stratified(rules, vocab)
+
+
+def _uses(root: sexpr.SExpr, derived: frozenset[str]) -> list[tuple[sexpr.List, bool]]:
+    """The atoms of derived predicates in a condition, each with whether it is used negatively (under an
+    odd number of `not`s, `imply`'s left side counting as one)."""
+    out = []
+    todo: list[tuple[sexpr.SExpr, bool]] = [(root, False)]
+    while todo:
+        node, negative = todo.pop()
+        if not isinstance(node, sexpr.List) or not node:
+            continue
+        h = node.head()
+        if h in ("and", "or"):
+            todo.extend((c, negative) for c in node[1:])
+        elif h == "not":
+            todo.extend((c, not negative) for c in node[1:])
+        elif h == "imply":
+            todo.extend([(node[1], not negative)] + [(c, negative) for c in node[2:]])
+        elif h in ("exists", "forall"):
+            todo.extend((c, negative) for c in node[2:])
+        elif h in derived:
+            out.append((node, negative))
+    return out
+
+
+def _stratified(rules: tuple[sexpr.List, ...], vocab: Vocabulary) -> None:
+    """No derived predicate depends negatively on itself, through any chain of rules (PDDL 2.2: the rules
+    must be stratified, so that the least fixpoint is one). Refused at the negative use on the cycle."""
+    edges: dict[str, list[tuple[str, bool, sexpr.List]]] = {}
+    for rule in rules:
+        for atom, negative in _uses(rule[2], vocab.derived):
+            edges.setdefault(str(rule[1].head()), []).append((str(atom.head()), negative, atom))
+    reach: dict[str, set[str]] = {}  # p -> what p depends on, transitively
+    for p in edges:
+        seen, todo = set(), [p]
+        while todo:
+            for q, _, _ in edges.get(todo.pop(), ()):
+                if q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        reach[p] = seen
+    for rule in rules:
+        p = str(rule[1].head())
+        for q, negative, atom in edges.get(p, ()):
+            if negative and p in reach.get(q, set()) | {q}:
+                raise InputError(f"derived predicate '{p}' depends on the negation of '{q}', which depends on "
+                                 f"'{p}': negation of derived predicates must be stratified", vocab.file, at=atom[0])
 
 
 def _parameters(action: sexpr.List, name: str, vocab: Vocabulary) -> frozenset[str]:
@@ -125,6 +191,9 @@ def _literal_atom(node: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -
     _head(node, "an atom like (on ?x ?y)", vocab)
     if node.head() == "=":
         raise UnsupportedError("unsupported feature: equality as an effect", vocab.file, at=node)
+    if node.head() in vocab.derived:
+        raise InputError(f"derived predicate '{node.head()}' in an effect: it is computed from the state, "
+                         f"never changed by an action", vocab.file, at=node[0])
     _atom(node, scope, vocab)
 
 
@@ -174,4 +243,4 @@ def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
             raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a)
 
 
-__all__ = ["Vocabulary", "vocabulary", "check_actions"]
+__all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived"]

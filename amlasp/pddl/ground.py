@@ -24,23 +24,25 @@ class Grounder:
         self.objects = objects
         self.predicates = {p.name: p for p in domain.predicates}
         self._actions = {a.name: a for a in domain.actions}
-        self._ancestors: dict[str, frozenset[str]] = {}
+        self.derived = domain.derived_predicates()
+        self._fits: dict[tuple[str, str], bool] = {}
 
     def fits(self, obj: str, expected: str) -> bool:
-        """`obj`'s type is `expected` or one of its subtypes."""
-        t = self.objects[obj]
-        anc = self._ancestors.get(t)
-        if anc is None:
-            anc = self._ancestors[t] = frozenset(self.domain.ancestors(t))
-        return expected in anc
+        """`obj`'s type is `expected` or one of its subtypes (`Domain.fits`: `either` types too)."""
+        key = (self.objects[obj], expected)
+        fit = self._fits.get(key)
+        if fit is None:
+            fit = self._fits[key] = self.domain.fits(*key)
+        return fit
 
     def _where(self) -> str:
         d = self.domain
         return f"domain {d.name}" + (f", {d.file}" if d.file else "")
 
-    def atom(self, node: sexpr.SExpr, file: str, equality: bool = False) -> Atom:
+    def atom(self, node: sexpr.SExpr, file: str, equality: bool = False, derived: bool = False) -> Atom:
         """One ground atom like (on b1 b2): for init, goals, states and literals typed by a user;
-        `(= a b)` too with `equality` (goals)."""
+        `(= a b)` too with `equality` (goals), and one of a derived predicate only with `derived`
+        (a goal, a literal asked about): a state holds basic atoms, its derived ones are computed."""
         if not isinstance(node, sexpr.List) or node.head() is None:
             raise InputError(f"expected a ground atom like (on a b), got '{_text(node)}'", file, at=node)
         name = node.head()
@@ -56,6 +58,9 @@ class Grounder:
         if decl is None:
             raise InputError(f"undefined predicate '{name}' (not declared in {self._where()})"
                              f"{did_you_mean(name, self.predicates)}", file, at=node[0])
+        if not derived and name in self.derived:
+            raise InputError(f"derived predicate '{name}' in a state: it is computed from the state's other "
+                             f"atoms, not given", file, at=node[0])
         if len(node) - 1 != decl.arity:
             raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(node) - 1} given", file,
                              at=node[0])

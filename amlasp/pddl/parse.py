@@ -36,6 +36,8 @@ _REPAIRS = (
     repair.complete_actions,  # missing :parameters, :precondition, :effect are empty
     repair.flatten_effects,  # (and a (and b)) in an effect is (and a b)
     repair.alias_object,  # `- object` → `- alias` in typed lists
+    repair.escape_variables,  # `?object` → `?object-k` (`pddl` refuses keywords as variable names)
+    repair.plain_either_constants,  # `pddl` reads no `(either ...)` in :constants, no `object` in one
 )
 
 
@@ -77,16 +79,19 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     if taken is not None:
         taken.check(type_names, predicates)
     actions = declarations.actions(root, file)
+    derived = declarations.derived(root, file)
     check.declared_types(root, type_names, file)
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions]
                            + [(f, "function") for f, _ in (taken.functions.values() if taken else ())], file)
     warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
-    formulas.check_actions(actions, formulas.vocabulary(predicates, constants, file))
+    vocabulary = formulas.vocabulary(predicates, constants, file, derived)
+    formulas.check_derived(derived, vocabulary)
+    formulas.check_actions(actions, vocabulary)
     positions: list = []
     parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
-    declared = declarations.DomainDeclarations(types, constants, predicates, actions)
+    declared = declarations.DomainDeclarations(types, constants, predicates, actions, derived)
     try:
         domain = costs.with_costs(convert.to_domain(parsed, str(header[1]), declared, warnings, file), cost)
         return domain if taken is None else numeric.restore(domain, taken)

@@ -20,7 +20,7 @@ OBJECT_ALIAS = "amlasp-object-type"
 _SUPPORTED_REQUIREMENTS = (
     ":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
     ":equality", ":existential-preconditions", ":universal-preconditions",
-    ":quantified-preconditions", ":conditional-effects", ":adl",
+    ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates",
 )
 
 
@@ -162,7 +162,7 @@ def _alias_typed_lists(root: sexpr.List) -> None:
         for i, child in enumerate(node):
             if isinstance(child, sexpr.List):
                 prev = node[i - 1] if i > 0 else None
-                if prev == ":parameters" or h in ("forall", "exists") and i == 1 or h == ":predicates":
+                if prev == ":parameters" or h in ("forall", "exists", ":derived") and i == 1 or h == ":predicates":
                     _alias_in(child)
 
 
@@ -170,6 +170,44 @@ def _alias_in(items: list[sexpr.SExpr]) -> None:
     for i in range(len(items) - 1):
         if items[i] == "-" and items[i + 1] == "object":
             items[i + 1] = sexpr.Token(OBJECT_ALIAS, items[i + 1].line, items[i + 1].col)
+
+
+#: `escape_variables`' mark: appended to a variable named like a keyword, and to one already ending in it.
+_VARIABLE_MARK = "-k"
+
+
+def escape_variables(root: sexpr.List) -> list[str]:
+    """A variable named like a keyword (`?object`, `?either`: PDDL reserves the words only in keyword
+    position) gets `_VARIABLE_MARK` appended, which `pddl` accepts; so does one already ending in the
+    mark, so that the renaming is one-to-one and `unescape_variable` reverses it."""
+    from .check import KEYWORDS
+    for node in sexpr.nodes(root):
+        if isinstance(node, sexpr.List):
+            for i, x in enumerate(node):
+                if isinstance(x, sexpr.Token) and x.startswith("?") and (x[1:] in KEYWORDS
+                                                                         or x.endswith(_VARIABLE_MARK)):
+                    node[i] = sexpr.Token(x + _VARIABLE_MARK, x.line, x.col)
+    return []
+
+
+def unescape_variable(name: str) -> str:
+    """The user's name of a variable that `escape_variables` handed to `pddl` (without the `?`)."""
+    return name.removesuffix(_VARIABLE_MARK)
+
+
+def plain_either_constants(root: sexpr.List) -> list[str]:
+    """`(either a b)` as a constant's type becomes `a` for `pddl` (whose grammar has no `either` there);
+    `object` inside an `either` becomes OBJECT_ALIAS. Harmless: the model takes the constants' types from
+    our declarations (`declarations.either`), and `pddl` checks no constant's type."""
+    for node in sexpr.nodes(root):
+        if not isinstance(node, sexpr.List):
+            continue
+        if node.head() == "either":
+            node[1:] = [sexpr.Token(OBJECT_ALIAS, x.line, x.col) if x == "object" else x for x in node[1:]]
+        if node.head() == ":constants":
+            node[1:] = [x[1] if isinstance(x, sexpr.List) and x.head() == "either" and len(x) > 1 else x
+                        for x in node[1:]]
+    return []
 
 
 def _section_index(root: sexpr.List, head: str) -> int | None:
@@ -210,6 +248,9 @@ def warn_requirements(root: sexpr.List) -> list[str]:
             for key, value in zip(section, section[1:]):
                 if key in (":precondition", ":effect"):
                     _features(value, key == ":precondition", used)
+        if section.head() == ":derived":
+            used.setdefault(":derived-predicates", section.line)
+            _features(section[2] if len(section) > 2 else section, True, used)
     return unknown + [f"{req} is used (line {line}) but not declared in :requirements (assumed)"
                       for req, line in sorted(used.items(), key=lambda x: x[1]) if req not in declared]
 
@@ -281,5 +322,6 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
 
 
 __all__ = ["OBJECT_ALIAS", "declare_parent_types", "order_sections", "declare_requirements", "declare_object_alias",
-           "drop_object_type", "complete_actions", "flatten_effects", "alias_object", "warn_requirements",
+           "drop_object_type", "complete_actions", "escape_variables", "unescape_variable",
+           "plain_either_constants", "flatten_effects", "alias_object", "warn_requirements",
            "warn_parent_types", "declare_used_predicates"]

@@ -53,13 +53,22 @@ def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: in
 _UNUSUAL = object()  # a fast reader's signal: leave the file to the careful reader, which says where
 
 
-def _fast_atom(words: list[str], params: dict[str, list[str]], objs, fits,
+def _fast_params(domain: Domain) -> dict[str, list[str] | None]:
+    """The fast readers' table: each predicate's argument types; None for a derived one, never in a state
+    (the careful reader says so, where)."""
+    derived = domain.derived_predicates()
+    return {p.name: None if p.name in derived else [t for _, t in p.parameters] for p in domain.predicates}
+
+
+def _fast_atom(words: list[str], params: dict[str, list[str] | None], objs, fits,
                ignore_unknown_predicates: bool) -> "Atom | None | object":
     """One atom's words (lowercase) checked as the careful reader checks them, for the fast readers:
     the atom, None for an unknown predicate to ignore, or `_UNUSUAL` for anything to report."""
-    types = params.get(words[0]) if words else None
-    if types is None:
+    if not words or words[0] not in params:
         return None if words and ignore_unknown_predicates else _UNUSUAL
+    types = params[words[0]]
+    if types is None:  # a derived predicate
+        return _UNUSUAL
     if len(types) != len(words) - 1 or any(x not in objs or not fits(x, t) for x, t in zip(words[1:], types)):
         return _UNUSUAL
     return Atom(words[0], tuple(words[1:]))
@@ -81,7 +90,7 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
     if start is None:
         return None
     grounder = Grounder(domain, problem.object_types(domain))
-    params = {p.name: [t for _, t in p.parameters] for p in domain.predicates}
+    params = _fast_params(domain)
     objs, fits = grounder.objects, grounder.fits
     atoms: dict[str, Atom | None] = {}
     out = StateSet(problem, [], file)
@@ -189,7 +198,7 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
         return None
     if not isinstance(data, list) or len({k for k, _ in data}) != len(data):
         return None
-    params = {p.name: [t for _, t in p.parameters] for p in domain.predicates}
+    params = _fast_params(domain)
     out = []
     for key, states in data:
         ppath = _problem_path(base, key)
@@ -336,7 +345,7 @@ def parse_literal(text: str, domain: Domain, problem: Problem, source: str = "<c
     positive = True
     if isinstance(node, sexpr.List) and node.head() == "not" and len(node) == 2:
         node, positive = node[1], False
-    return Literal(Grounder(domain, problem.object_types(domain)).atom(node, source), positive)
+    return Literal(Grounder(domain, problem.object_types(domain)).atom(node, source, derived=True), positive)
 
 
 def parse_atom(text: str, domain: Domain, problem: Problem, source: str = "<atom>") -> Atom:

@@ -18,6 +18,7 @@ from ..model import (
     Atom,
     Comparison,
     Cost,
+    Derived,
     Domain,
     Effect,
     Exists,
@@ -55,6 +56,7 @@ def requirements(d: Domain) -> list[str]:
         reqs.append(":typing")
     forms = [a.precondition for a in d.actions] + [e.condition for a in d.actions for e in a.effects]
     forms += [e.condition for a in d.actions for e in a.numeric_effects]
+    forms += [r.body for r in d.derived]
     parts = [g for f in forms for g in logic.subformulas(f)]
     if any(isinstance(f, Not) for f in parts):
         reqs.append(":negative-preconditions")
@@ -74,6 +76,8 @@ def requirements(d: Domain) -> list[str]:
         reqs.append(":numeric-fluents")
     if d.action_costs:
         reqs.append(":action-costs")
+    if d.derived:
+        reqs.append(":derived-predicates")
     return reqs
 
 
@@ -95,6 +99,11 @@ def action_text(a: Action, typed: bool = True) -> str:
             f"    :precondition {logic.text(a.precondition, typed)}\n    :effect {effects})")
 
 
+def derived_text(r: Derived, typed: bool = True) -> str:
+    head = predicate_text(Predicate(r.predicate, r.parameters), typed)
+    return f"  (:derived {head}\n    {logic.text(r.body, typed)})"
+
+
 def to_pddl(domain: Domain) -> str:
     """The domain as PDDL text; `parse_domain` reads it back to an equal Domain (lines aside)."""
     typed = _is_typed(domain)
@@ -113,6 +122,7 @@ def to_pddl(domain: Domain) -> str:
         out.append("  (:functions")
         out += [f"    {predicate_text(f, typed)} - number" for f in functions]
         out.append("  )")
+    out += [derived_text(r, typed) for r in domain.derived]
     out += [action_text(a, typed) for a in domain.actions]
     out.append(")")
     return "\n".join(out) + "\n"
@@ -140,4 +150,5 @@ def _value_text(atom: Atom, value: object) -> str:
     return f"(= {atom} {value})"
 
 
-__all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "requirements"]
+__all__ = ["to_pddl", "problem_to_pddl", "effect_text", "action_text", "predicate_text", "derived_text",
+           "requirements"]

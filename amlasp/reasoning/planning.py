@@ -10,10 +10,10 @@ proves the goal unreachable.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterable
 
-from ..asp.compile import compile_domain
+from ..asp.compile import compile_domain, derived_program
 from ..asp.decode import Decoder, decoder
 from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
 from ..asp.names import MODEL
@@ -140,12 +140,13 @@ def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tup
     # static goal literals hold (unreachable_reason checked them)
     static = domain.static_predicates()
     step_rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="(t-1)",
-                                static=static).text
+                                static=static, derived=False).text
     base = [encoding("types"), encoding("semantics"), encoding("plan"), domain_facts(domain, MODEL),
             PLAN_MODEL.fact(MODEL),
             problem_facts(problem, 0, init=False, goal=False),
             start_facts(state, static, 0),
-            goal_facts(l for l in goal if l.atom.predicate not in static)]
+            goal_facts(l for l in goal if l.atom.predicate not in static),
+            derived_program(domain, MODEL, "0", static)]
     if target is not None:
         base.append(TARGET_ACTION.fact(action_term(target)))
     # clasp's "trendy" configuration: faster than the default on 9 of 10 IPC problems that took the
@@ -154,6 +155,7 @@ def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tup
     program = Program(base, ["--configuration=trendy"])
     program.add(step_rules, "step", ["t"])
     program.add(encoding("frame"), "step", ["t"])
+    program.add(derived_program(domain, MODEL, "t", static), "step", ["t"])
     return program.ground(("base", []), ("check", [0]))
 
 
@@ -178,7 +180,10 @@ def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: 
                  target: GroundAction | None = None) -> str | None:
     """A mutual exclusion among the goal's atoms (or the target's preconditions), or None.
 
-    Asked only once the bounded search failed: h^2 costs more than the relaxation (amlasp/mutex.py)."""
+    Asked only once the bounded search failed: h^2 costs more than the relaxation (amlasp/mutex.py).
+    None for a domain with derived predicates, which h^2 over ground actions does not model."""
+    if domain.derived:
+        return None
     if target is not None:
         schema = domain.action(target.name)
         pre = schema.ground_precondition(target.args) if schema is not None else None
@@ -206,9 +211,9 @@ def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:
 def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
            steps: list[GroundAction], target: GroundAction | None) -> None:
     """Every witness goes through the core validator before anyone sees it."""
-    ex = execute(domain, problem, steps + ([target] if target else []), start=state)
-    ok = ex.executable and all((l.atom in ex.states[-1]) == l.positive for l in goal) if target is None \
-        else ex.executable
+    asked = replace(problem, goal=tuple(goal))  # validated with this goal: a derived atom's is computed
+    ex = execute(domain, asked, steps + ([target] if target else []), start=state, states=False)
+    ok = ex.valid if target is None else ex.executable
     if not ok:
         raise RuntimeError(f"internal error: the planner's witness {[str(a) for a in steps]} fails validation")
 

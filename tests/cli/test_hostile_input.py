@@ -162,13 +162,19 @@ def test_long_names_are_shortened_in_messages(tmp_path):
     ("parameters", ":parameters (?x - block)\n    :precondition (holding", ":parameters (?x - (either block))\n"
                                                                           "    :precondition (holding"),
     ("predicates", "(clear ?x - block)", "(clear ?x - (either block))"),
-    ("types", "(:types block)", "(:types block - (either object))"),
 ])
-def test_either_types_are_an_unsupported_feature(tmp_path, where, old, new):
-    text = DOMAIN.replace(old, new, 1)
+def test_either_types_are_read(tmp_path, where, old, new):
+    """Issue 21: `either` types are read (tests/pddl/test_either.py has their semantics)."""
+    dom = write(tmp_path, "d.pddl", DOMAIN.replace(old, new, 1))
+    r = run("validate", dom, P, PLAN)
+    assert r.exit_code == 0 and "valid" in r.stdout, r.stderr
+
+
+def test_an_either_parent_type_is_an_unsupported_feature(tmp_path):
+    text = DOMAIN.replace("(:types block)", "(:types block - (either object))", 1)
     dom = write(tmp_path, "d.pddl", text)
     line, col = position(text, "(either")
-    error(run("validate", dom, P, PLAN), dom, line, col, "unsupported feature: either types$")
+    error(run("validate", dom, P, PLAN), dom, line, col, "unsupported feature: an either type as a parent in :types$")
 
 
 def test_a_json_key_that_is_no_problem_file_is_reported_at_the_key(tmp_path):

@@ -1,7 +1,8 @@
 """Faults put at a known token: the refusal must name that file, line and column.
 
 Each operator breaks one token of one input (an undefined predicate, a wrong arity, an
-unknown object, an object of the wrong type, an undeclared type, an `either` type, a
+unknown object, an object of the wrong type, an undeclared type, an `either` type with an undeclared
+member, a
 5,000-character name, an unsupported feature, a removed declaration, deep nesting, an
 unbalanced parenthesis, two states in a row, a duplicate or unknown JSON key, /dev/zero);
 the expected position is computed here, on the mutated text, with our own reader.
@@ -176,9 +177,10 @@ def either_type(t: Task, role: str, rng: random.Random) -> Case | None:
     types = _typed(sexp.read(t.domain), ())
     if not types:
         return None
-    tok = rng.choice(types)
-    new = f"(either {t.domain[tok.start:tok.end]} object)"
-    return _fault(t, role, "either_type", _splice(t.domain, tok, new), tok.start, "unsupported feature: either types$")
+    tok = rng.choice(types)  # an either type is read (issue 21); one of an undeclared type is refused at it
+    first = f"(either {t.domain[tok.start:tok.end]} "
+    return _fault(t, role, "either_type", _splice(t.domain, tok, first + "zzeither)"), tok.start + len(first),
+                  "undeclared type 'zzeither'$")
 
 
 def unsupported(t: Task, role: str, rng: random.Random) -> Case | None:

@@ -29,7 +29,8 @@ STATES = ROOT / "benchmarks" / "states"
 
 def norm(d: Domain) -> Domain:
     """The domain up to what the text cannot carry: its file name and source lines (warnings never compare)."""
-    return replace(d, file=None, actions=tuple(replace(a, line=None) for a in d.actions))
+    return replace(d, file=None, actions=tuple(replace(a, line=None) for a in d.actions),
+                   derived=tuple(replace(r, line=None) for r in d.derived))
 
 
 def same_domain(d: Domain) -> None:
@@ -46,6 +47,17 @@ def problems_of(name: str) -> list[Path]:
     dirs = [ROOT / "benchmarks" / "ipc" / "problems" / k / name for k in ("learning", "solving")]
     files = [f for d in dirs + [STATES / name / "problems"] for f in sorted(d.glob("*.pddl"))]
     return [f for f in files + [HANDMADE / f"{name}.pddl"] if f.exists() and f.stat().st_size > 0]
+
+
+@pytest.mark.parametrize("domain, problems", [
+    ("derived/blocks-above", ["derived/blocks-above-1"]), ("derived/roads", ["derived/roads-1"]),
+    ("derived/roads-short", ["derived/roads-1"]), ("derived/guards", ["derived/guards-1"]),
+    ("either/domain", ["either/problem"])])
+def test_derived_predicates_and_either_types_round_trip(domain, problems):
+    d = load_domain(DATA / f"{domain}.pddl")
+    same_domain(d)
+    for f in problems:
+        same_problem(load_problem(DATA / f"{f}.pddl", d), d)
 
 
 @pytest.mark.parametrize("name", DOMAINS)

@@ -9,8 +9,8 @@
 """
 
 from .action import Compiler
-from .domain import ActionRules, compile_domain, compile_validation, runs_apply
+from .domain import ActionRules, compile_domain, compile_validation, derived_program, runs_apply
 from .rules import BodyLiteral, Comment, Kind, Rule, Scope
 
-__all__ = ["Compiler", "ActionRules", "compile_domain", "compile_validation", "runs_apply",
+__all__ = ["Compiler", "ActionRules", "compile_domain", "compile_validation", "derived_program", "runs_apply",
            "BodyLiteral", "Comment", "Kind", "Rule", "Scope"]

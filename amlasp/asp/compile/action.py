@@ -19,9 +19,9 @@ from dataclasses import replace
 from typing import Iterable
 
 from ...logic import conjuncts, free_vars, nnf, text
-from ...model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed
+from ...model import TRUE, Action, And, Atom, Domain, Effect, Exists, Forall, Formula, Not, Or, Typed, type_members
 from ..names import asp_name, atom_text
-from ..schema import ADD, APP, CHECK_TYPE, DEL, FIXED, HOLDS, IS_A, NOT_A, QUERY, STATE, UNMET, Pred
+from ..schema import ADD, APP, CHECK_TYPE, DEL, DERIVED, FIXED, HOLDS, IS_A, NOT_A, QUERY, STATE, UNMET, Pred
 from .rules import BodyLiteral, Comment, Kind, Rule, Scope, comparison, guard
 
 
@@ -34,7 +34,7 @@ class Compiler:
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,
                  typing: str = "positive", static: frozenset[str] = frozenset(), typed_atoms: bool = False,
-                 problem_term: bool = False):
+                 problem_term: bool = False, aux_prefix: str = ""):
         """`state` is the state term of every rule (a variable, or a step such as `t-1` in
         multi-shot planning); `relaxed` drops negative conditions and `forall` (the delete
         relaxation used to over-approximate reachability).
@@ -54,7 +54,9 @@ class Compiler:
         state. Why: the grounder orders a body by estimated sizes and takes the small `state/2`
         first, then a static atom's tuples for every state (npuzzle's `neighbor`, sokoban's
         `adjacent`: states x tuples); without it, it joins a problem's static atoms once and looks
-        the states up by the atoms' arguments."""
+        the states up by the atoms' arguments.
+        `aux_prefix`: the start of every `aux` number's text, so that rules compiled apart (planning's
+        derived predicates, `derived_program`) never share an `aux` atom with the actions' rules."""
         if typing not in ("positive", "negative"):
             raise ValueError(typing)
         self.domain = domain
@@ -65,6 +67,8 @@ class Compiler:
         self.static = frozenset(static)
         self.typed_atoms = typed_atoms
         self.problem_term = problem_term
+        self.aux_prefix = aux_prefix
+        self.derived = domain.derived_predicates()
         self.checked_types: set[str] = set()
         self.next_aux = 0
         self.next_q = 0
@@ -90,12 +94,14 @@ class Compiler:
     def state_guard(self, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
         """`[state(S,P)]`, or nothing when the state term holds the problem and a state atom of
         `body` binds it (`problem_term`)."""
-        if self.problem_term and any(x.joined and x.kind is Kind.STATE for x in body):
+        if self.problem_term and any(x.joined and x.kind in (Kind.STATE, Kind.DERIVED) for x in body):
             return []
         return [self.in_state()]
 
     def holds(self, a: Atom, scope: Scope) -> BodyLiteral:
         """Where an atom's truth is read: the state, or the problem for a static predicate."""
+        if a.predicate in self.derived:  # computed in the state by the derived rules (`derived_rules`)
+            return BodyLiteral(Kind.DERIVED, DERIVED(self.tag, self.s, scope.atom(a)), variables=scope.variables_of(a))
         declared = scope.declared_types(a, self.domain) if self.typed_atoms else frozenset()
         if a.predicate in self.static:
             return BodyLiteral(Kind.FIXED, FIXED("P", scope.atom(a)), variables=scope.variables_of(a),
@@ -127,7 +133,7 @@ class Compiler:
         pos, neg = [], []
         for v in variables:
             var, want = scope.variables[v], scope.types[v]
-            if any(x == var and want in self.domain.ancestors(t) for x, t in implied):
+            if any(x == var and all(self.domain.fits(m, want) for m in type_members(t)) for x, t in implied):
                 continue
             if self.negative_typing and var in bound:
                 neg.append(self.type_check(v, scope))
@@ -159,7 +165,8 @@ class Compiler:
         k = self.next_aux
         self.next_aux += 1
         fv = [v for v in free_vars(f) if v in scope.variables]
-        head = f"aux({self.tag},{k},{self.s},({','.join(scope.variables[v] for v in fv)}{',' if len(fv) == 1 else ''}))"
+        args = ",".join(scope.variables[v] for v in fv) + ("," if len(fv) == 1 else "")
+        head = f"aux({self.tag},{self.aux_prefix}{k},{self.s},({args}))"
         if isinstance(f, Or):
             for d in f.args:
                 body = self.body(d, scope)
@@ -188,6 +195,19 @@ class Compiler:
             self.next_q += 1
         return Scope(names, types)
 
+    # -- derived predicates
+    def derived_rules(self) -> None:
+        """derived(M,S,p(X...)) :- <the rule's condition in S>, state(S,P), <typing of X...>: one rule per
+        :derived rule of the domain. Recursion through positive atoms is the least fixpoint clingo computes;
+        negation of derived atoms is stratified (the parser refuses it otherwise), so each state has one answer."""
+        for d in self.domain.derived:
+            self.emit(Comment(f"derived {d.predicate}"))
+            scope = Scope({v: f"V{i}" for i, (v, _) in enumerate(d.parameters)}, dict(d.parameters))
+            body = self.body(nnf(d.body), scope)
+            head = DERIVED(self.tag, self.s, scope.atom(d.head))
+            self.emit(Rule(head, (*body, *self.state_guard(body), *self.typed([v for v, _ in d.parameters], scope,
+                                                                                 body))))
+
     # -- actions
     def scope(self, action: Action) -> Scope:
         """An action's parameters as `V0, V1, ...`."""
@@ -212,7 +232,7 @@ class Compiler:
         another `head` (e.g. eval's `app(M,S,N,A)`) may stand for it."""
         scope = self.scope(action)
         lits = self.precondition(action)
-        state = [x for x in lits if x.joined and x.kind is Kind.STATE]
+        state = [x for x in lits if x.joined and x.kind in (Kind.STATE, Kind.DERIVED)]
         fixed = [x for x in lits if x.joined and x.kind is Kind.FIXED]
         rest = [x for x in lits if not x.joined]
         typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)

@@ -54,6 +54,8 @@ class PairCompiler:
         same_constants = {(asp_name(c), asp_name(t)) for c, t in self.ref.constants} == \
             {(asp_name(c), asp_name(t)) for c, t in self.learned.constants}
         kinds = object_types | {t for d in (self.ref, self.learned) for _, t in d.constants}
+        for c in self.models.values():  # each model's derived atoms in each test state (derived/3)
+            c.derived_rules()
         for slot in self.slots:
             self.rules.append(str(Comment(f"{slot.name} ({slot.index})")))
             if slot.ref is None or slot.learned is None:

@@ -16,6 +16,7 @@ class Kind(Enum):
     """What a body literal reads: it decides the literal's place in a rule and what it binds."""
 
     STATE = "state"            # holds(S,F): an atom of the state
+    DERIVED = "derived"        # derived(M,S,F): an atom of a derived predicate, computed in the state
     FIXED = "fixed"            # fixed(P,F): an atom of a static predicate, given once per problem
     COMPARISON = "comparison"  # X=Y, X!=Y
     TYPING = "typing"          # is_a(M,P,X,T), not not_a(M,P,X,T)
@@ -36,7 +37,7 @@ class BodyLiteral:
     @property
     def joined(self) -> bool:
         """A positive state or fixed atom: what clingo's grounder joins on, binding its variables."""
-        return self.kind in (Kind.STATE, Kind.FIXED) and not self.negated
+        return self.kind in (Kind.STATE, Kind.FIXED, Kind.DERIVED) and not self.negated
 
     @property
     def binds(self) -> frozenset[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...model import Action, Domain
+from ...model import Action, Domain, type_members
 from ..names import asp_name
 
 # The state term of eval's rules: state S of problem (context) P, so that a rule's first state atom binds
@@ -56,8 +56,8 @@ def static_predicates(ref: Domain) -> frozenset[str]:
 def is_a(domain: Domain, kind: str, t: str) -> bool:
     """Does an object of type `kind` fit type `t` in `domain`? Names compare as clingo sees them,
     so that a type of the other model (or of the problems) is found under its own spelling."""
-    want = asp_name(t)
-    return any(asp_name(x) == want for x in domain.ancestors(kind))
+    want = {asp_name(m) for m in (t, *type_members(t))}
+    return any(asp_name(x) in want for x in domain.ancestors(kind))
 
 
 def predicate_types(domain: Domain) -> dict[tuple[str, int], tuple[str, ...]]:

@@ -12,7 +12,7 @@ from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
 from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
 from ...errors import InputError
-from ...model import Domain
+from ...model import Action, Domain, Effect, Literal
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain
 from . import components
@@ -23,8 +23,28 @@ from .structure import Structure
 
 def _as_domain(x: str | Path | Domain, learned: bool = False) -> Domain:
     """A learned model may use predicates it never declares: read as its own (with a warning). Numeric
-    fluents are read (compared by their structure)."""
-    return x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned, numeric_fluents=True)
+    fluents are read (compared by their structure); derived predicates' rules are compared as actions
+    (`rules_as_actions`)."""
+    return rules_as_actions(x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned,
+                                                                         numeric_fluents=True))
+
+
+def rules_as_actions(d: Domain) -> Domain:
+    """`d` with each :derived rule as one more action, `<predicate>-derived` (a `-` more while the name
+    is taken): its parameters the head's variables, its precondition the rule's body, its one effect
+    the head atom. Compared so, a rule is matched, scored and counted by the edit distance as an
+    action is (docs/compare.md, "Derived predicates")."""
+    if not d.derived:
+        return d
+    taken = {a.name for a in d.actions} | {p.name for p in d.predicates}
+    extra = []
+    for r in d.derived:
+        name = f"{r.predicate}-derived"
+        while name in taken:
+            name += "-"
+        taken.add(name)
+        extra.append(Action(name, r.parameters, r.body, (Effect(Literal(r.head)),), r.line))
+    return replace(d, actions=d.actions + tuple(extra), derived=())
 
 
 def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, align: bool = False,

@@ -24,15 +24,18 @@ class Vocabulary:
         closure: dict[str, frozenset[str]] = {}  # a type → its and its ancestors' clingo names
         self.kinds: dict[str, frozenset[str]] = {}  # an object → the types it has
         self.by_type: Counter[str] = Counter()
+        eithers = {t for p in ref.predicates for _, t in p.parameters if t.startswith("(either ")}
         for o, t in problem.object_types(ref).items():
             kinds = closure.get(t)
-            if kinds is None:
-                kinds = closure[t] = frozenset(asp_name(x) for x in ref.ancestors(t))
+            if kinds is None:  # its types, and the `either` types of predicates it fits
+                kinds = closure[t] = frozenset(asp_name(x) for x in ref.ancestors(t)) | {
+                    asp_name(e) for e in eithers if ref.fits(t, e)}
             self.kinds[o] = kinds
             for k in kinds:
                 self.by_type[k] += 1
         self.undeclared = frozenset(asp_name(x) for x in ref.ancestors("object"))  # an object the problem lacks
-        self.preds = {asp_name(p.name): tuple(asp_name(t) for _, t in p.parameters) for p in ref.predicates}
+        self.preds = {asp_name(p.name): tuple(asp_name(t) for _, t in p.parameters) for p in ref.predicates
+                      if p.name not in ref.derived_predicates()}  # a derived atom is no literal a state gives
         self.universe = sum(self.count(types) for types in self.preds.values())
         self._typed: dict[Atom, bool] = {}
 

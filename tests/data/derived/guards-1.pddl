@@ -1,0 +1,5 @@
+(define (problem guards-1) (:domain guards)
+ (:objects r1 r2 r3 r4 - room g1 g2 - guard)
+ (:init (adj r1 r2) (adj r2 r1) (adj r2 r3) (adj r3 r2) (adj r3 r4) (adj r4 r3)
+        (in g1 r1) (in g2 r1) (intruder r4))
+ (:goal (and (safe r3) (safe r4) (not (alarm)))))

@@ -1,0 +1,23 @@
+; stratified negation: `safe` is the negation of a derived `threatened`, used negated and positively in
+; preconditions and goals; `alarm` depends on the negation of `safe`; chasing guards the threatened rooms
+; around (a conditional effect on a derived condition) (amlasp tests, issue 21)
+(define (domain guards)
+ (:requirements :strips :typing :derived-predicates :negative-preconditions :disjunctive-preconditions
+                :existential-preconditions :universal-preconditions :conditional-effects)
+ (:types room guard)
+ (:predicates (adj ?a ?b - room) (intruder ?r - room) (guarded ?r - room) (in ?g - guard ?r - room)
+              (threatened ?r - room) (safe ?r - room) (alarm))
+ (:derived (threatened ?r - room)
+   (or (intruder ?r) (exists (?s - room) (and (adj ?s ?r) (intruder ?s) (not (guarded ?s))))))
+ (:derived (safe ?r - room) (and (not (threatened ?r)) (imply (intruder ?r) (guarded ?r))))
+ (:derived (alarm) (exists (?r - room) (and (guarded ?r) (not (safe ?r)))))
+ (:action walk :parameters (?g - guard ?a ?b - room)
+  :precondition (and (in ?g ?a) (adj ?a ?b) (not (alarm)) (or (safe ?a) (safe ?b)))
+  :effect (and (not (in ?g ?a)) (in ?g ?b)))
+ (:action guard :parameters (?g - guard ?r - room)
+  :precondition (and (in ?g ?r) (not (guarded ?r)) (not (threatened ?r)))
+  :effect (guarded ?r))
+ (:action chase :parameters (?g - guard ?a ?b - room)
+  :precondition (and (in ?g ?a) (adj ?a ?b) (intruder ?b) (not (safe ?b)) (not (alarm)))
+  :effect (and (not (intruder ?b)) (in ?g ?b) (not (in ?g ?a))
+               (forall (?s - room) (when (and (adj ?b ?s) (threatened ?s)) (guarded ?s))))))

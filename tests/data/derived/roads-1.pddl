@@ -1,0 +1,5 @@
+(define (problem roads-1) (:domain roads)
+ (:objects c1 c2 c3 c4 c5 - city t - truck)
+ (:init (road c1 c2) (road c2 c3) (road c3 c4) (road c4 c1) (road c4 c5) (road c5 c4)
+        (open c1 c2) (open c2 c3) (open c4 c1) (at t c1))
+ (:goal (and (at t c5) (isolated c3))))

