@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from rich.markup import escape
+
 from .formats import rich_table
 
 if TYPE_CHECKING:
@@ -74,8 +76,15 @@ def validate_lines(ex: Execution) -> list[str]:
             + [f"  unmet goal: {g}" for g in ex.goal_unmet])
 
 
-def verdict_json(name: str, problem: str, ex: Execution) -> dict:
-    """One plan of many (`validate` with several plans or `--batch`): a JSON line."""
+def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
+                 step: int | None = None) -> dict:
+    """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
+    not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
+    only its line has the key `error`."""
+    if ex is None:
+        return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
+                "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
+                "error": error}
     return {"plan": name, "problem": problem, **execution_json(ex, states=False)}
 
 
@@ -85,12 +94,17 @@ def _why(ex: Execution) -> str:
     return "" if ex.valid else "goal: " + ", ".join(map(str, ex.goal_unmet))
 
 
-def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title."""
-    valid = sum(ex.valid for _, ex in verdicts)
-    rows = [[name, "[green]valid[/green]" if ex.valid else "[red]invalid[/red]",
+def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]]
+                   ) -> list[RenderableType]:
+    """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title;
+    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`."""
+    valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
+    rows = [[name, "[red]invalid[/red]", "" if step is None else str(step), "", escape(error or "")]
+            if ex is None else
+            [name, "[green]valid[/green]" if ex.valid else "[red]invalid[/red]",
              "" if ex.failed_step is None else str(ex.failed_step + 1),
-             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)] for name, ex in verdicts]
+             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)]
+            for name, ex, error, step in verdicts]
     return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
                        ["plan", "verdict", "step", "action", "why"], rows)]
 
