@@ -47,10 +47,15 @@ MAX_DOMAIN_MB = Limit("AMLASP_MAX_DOMAIN_MB", 1, "MB")
 #: Nesting of parentheses (PDDL) or brackets (JSON): real models nest less than 10 deep; the
 #: `pddl` package's parser and the model's comparisons are recursive.
 MAX_DEPTH = Limit("AMLASP_MAX_DEPTH", 100, "levels")
+#: Rule instances a grounding may make (the size guard, asp/size.py): estimated before clingo is
+#: asked, since its grounder cannot be stopped; a learned model's unconstrained parameters made
+#: 3.4 GB in a minute. About 110 bytes each (measured on eval): the default is about 5 GB at worst. `--max-grounding`
+#: (before the command) sets it for one run.
+MAX_GROUNDING = Limit("AMLASP_MAX_GROUNDING", 5e7, "rule instances")
 
 
 def max_bytes(limit: Limit) -> int:
     return int(limit.value() * 1024 * 1024)
 
 
-__all__ = ["Limit", "MAX_INPUT_MB", "MAX_DOMAIN_MB", "MAX_DEPTH", "max_bytes"]
+__all__ = ["Limit", "MAX_INPUT_MB", "MAX_DOMAIN_MB", "MAX_DEPTH", "MAX_GROUNDING", "max_bytes"]

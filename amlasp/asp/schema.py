@@ -257,6 +257,8 @@ IN_U = Pred("in_u", "problem atom", "a candidate F is a well-typed atom of the r
 UNTYPED = Pred("untyped", "state slot action",
                "a learned-applicable A that is no well-typed ground action of the reference")
 COUNTED = Pred("counted", "slot", "the compiled rules count N's learned instances themselves")
+FREE_COUNT = Pred("free_count", "slot problem count", "applicable instances of a learned-only action in P's "
+                  "states (weighted), its free parameters left out: Python multiplies by their object tuples")
 COUNT = Pred("count", "family slot kind count", "a count: family app|eff|effc, kind tp|fp|fn|untyped|outside|extra|...")
 EXPLAIN = Pred("explain", "", "show the per-state detail (xapp/4, xeff/6)")
 RECORDED = Pred("recorded", "state written slot action", "the action a trajectory took in state S, written as state R")

@@ -113,7 +113,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         except InputError as e:
             tasks.append(PlanTask(name, str(problem_file), None, [], e))
             continue
-        tasks.append(_task(name, str(problem_file), p, lambda: _plan(value, domain, p, base, path, n)))
+        tasks.append(_task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n)))
     return tasks
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from rich.markup import escape
-
 from .formats import rich_table
 
 if TYPE_CHECKING:
@@ -98,6 +96,7 @@ def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, i
                    ) -> list[RenderableType]:
     """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title;
     a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`."""
+    from rich.markup import escape  # here: a JSON answer does not load rich (tests/cli/test_startup.py)
     valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
     rows = [[name, "[red]invalid[/red]", "" if step is None else str(step), "", escape(error or "")]
             if ex is None else

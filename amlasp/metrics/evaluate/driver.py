@@ -25,6 +25,7 @@ from typing import Iterable, Iterator, Sequence
 
 import clingo
 
+from ...asp import size
 from ...asp.compile.pair import compile_pair
 from ...asp.compile.slots import Slot, slots, static_predicates
 from ...asp.decode import Decoder
@@ -32,7 +33,8 @@ from ...asp.eval_states import Grouped, group
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
-from ...asp.schema import COUNT, EXPLAIN, JOINT, OFF_STEP, XAPP, XEFF
+from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, XAPP, XEFF
+from ...asp.size import free_parameters
 from ...errors import InputError, warn_input
 from ...files import path_list
 from ...model import Domain, Problem
@@ -173,6 +175,7 @@ class _Pass:
         self.total = self.batches = 0
         self.t_facts = 0.0
         self.timings: Counter = Counter()
+        self._sizes: dict[tuple[bool, int], size.Sizes] = {}  # (reference?, id(problem)) → its sizes
 
     def problem(self, p: Problem) -> int:
         n = self.number.get(id(p))
@@ -185,6 +188,7 @@ class _Pass:
     def batch(self, sets: list[StateSet]) -> None:
         tf = time.perf_counter()
         grouped = group(sets, self.static, self.problem)
+        self.guard(grouped)
         kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
         rules = self.rules.get(kinds)
         if rules is None:
@@ -198,6 +202,26 @@ class _Pass:
         self.answers.read(solve_once(parts, timings=self.timings), grouped, self.total, self.steps)
         self.total += grouped.states()
         self.batches += 1
+
+
+    def guard(self, grouped: Grouped) -> None:
+        """The size guard (asp/size.py) on the batch's program: both models' actions over its
+        written states (a learned-only action's free parameters counted, not enumerated:
+        `compile.pair.PairCompiler.learned_only_count`; effects compared only where both apply)."""
+        work: dict[int, int] = Counter()
+        for c in grouped.contexts:
+            work[c.problem_index] += len(c.states)
+        factored = {} if self.explain else {s.learned.name: free_parameters(s.learned) for s in self.pair
+                                            if s.ref is None and s.learned is not None}
+        size.check("eval", *((d, size.estimate(d, [(self.sizes(d, self.problems[p]), n) for p, n in work.items()],
+                                                factored if d is self.lrn else None, effects=d is self.ref))
+                             for d in (self.ref, self.lrn)))
+
+    def sizes(self, d: Domain, p: Problem) -> size.Sizes:
+        key = (d is self.ref, id(p))
+        if key not in self._sizes:
+            self._sizes[key] = size.sizes(d, p)
+        return self._sizes[key]
 
 
 def _decoder(ref: Domain, learned: Domain) -> Decoder:
@@ -218,6 +242,7 @@ class _Answers:
         self.counts: Counter = Counter()  # (app|eff, slot, tp|fp|fn|untyped|outside|extra) → count
         self.joint: Counter = Counter()  # (slot, problem number) → instances applicable in both models
         self.mistakes: list[Mistake] = []
+        self.free: Counter = Counter()  # (slot, problem number) → instances, free parameters left out
 
     def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
         """The answer of a batch whose states are numbered from `offset` over all test states."""
@@ -235,6 +260,9 @@ class _Answers:
             elif JOINT.matches(sym):
                 j = JOINT.read(sym)
                 joint[(j.slot.number, problem[j.problem.number])] += j.count.number
+            elif FREE_COUNT.matches(sym):
+                f = FREE_COUNT.read(sym)
+                self.free[(f.slot.number, problem[f.problem.number])] += f.count.number
             elif XAPP.matches(sym) or XEFF.matches(sym):
                 state, kind, action, literal = self._mistake(sym)
                 for s in members[state]:
@@ -273,7 +301,9 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
         e = lambda what, i=slot.index, nj=nj: (counts[("eff", i, what)] + counts[("effc", i, what)]  # noqa: E731
                                                + run.joint_changes[(i, what)] * nj)
         if slot.ref is None:
-            extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp")))
+            free = sum(n * size.free_tuples(run.lrn, slot.learned, run.problems[p])
+                       for (i, p), n in run.answers.free.items() if i == slot.index)
+            extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp") + free))
             continue
         types = [asp_name(t) for _, t in slot.ref.parameters]
         grounded = sum(vocabulary[p].count(types) * n for p, n in run.states.items())
