@@ -49,9 +49,9 @@ MAX_DOMAIN_MB = Limit("AMLASP_MAX_DOMAIN_MB", 1, "MB")
 MAX_DEPTH = Limit("AMLASP_MAX_DEPTH", 100, "levels")
 #: Rule instances a grounding may make (the size guard, asp/size.py): estimated before clingo is
 #: asked, since its grounder cannot be stopped; a learned model's unconstrained parameters made
-#: 3.4 GB in a minute. About 110 bytes each (measured on eval): the default is about 5 GB at worst. `--max-grounding`
-#: (before the command) sets it for one run.
-MAX_GROUNDING = Limit("AMLASP_MAX_GROUNDING", 5e7, "rule instances")
+#: 3.4 GB in a minute. About 110 bytes each (measured on eval): the default is about 2 GB at worst
+#: (eval splits a larger batch of files first). `amlasp --max-grounding N` sets it for one run.
+MAX_GROUNDING = Limit("AMLASP_MAX_GROUNDING", 2e7, "rule instances")
 
 
 def max_bytes(limit: Limit) -> int:

@@ -19,6 +19,7 @@ command whose metric needs only the number of instances counts it (eval's learne
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -66,21 +67,19 @@ def sizes(domain: Domain, problem: Problem) -> Sizes:
     for _, t in problem.object_types(domain).items():
         kinds[t] = kinds.get(t, 0) + 1
     for t, n in kinds.items():
-        for a in domain.ancestors(t):
-            objects[a] = objects.get(a, 0) + n
-    atoms: dict[str, int] = {}
-    for a in problem.init:
-        atoms[a.predicate] = atoms.get(a.predicate, 0) + 1
-    return Sizes(objects, atoms)
+        for up in domain.ancestors(t):
+            objects[up] = objects.get(up, 0) + n
+    return Sizes(objects, Counter(a.predicate for a in problem.init))
 
 
-def instances(domain: Domain, action: Action, s: Sizes, factored: Iterable[str] = (), effects: bool = True
-              ) -> float:
+def instances(domain: Domain, action: Action, s: Sizes, factored: Iterable[str] = (), effects: bool = True,
+              asked: bool = False) -> float:
     """Estimated ground instances of `action`'s rules in one state: applicability (with every
-    parameter but the `factored` ones), its effect rules (`effects`) and quantified conditions."""
+    parameter but the `factored` ones), its effect rules (`effects`) and quantified conditions;
+    `asked`: of one ground action (validate's steps, which bind every parameter)."""
     types = dict(action.parameters)
-    skip = set(factored)
-    bound: set[str] = set()
+    skip = set(factored) | ({v for v, _ in action.parameters} if asked else set())
+    bound: set[str] = set(skip)
     estimate = 1.0
     atoms = [g for g in conjuncts(nnf(action.precondition)) if isinstance(g, Atom) and g.predicate != "="]
     while True:
@@ -131,6 +130,30 @@ def estimate(domain: Domain, work: Iterable[tuple[Sizes, int]], factored: dict[s
             for a in domain.actions}
 
 
+def guard(what: str, domain: Domain, work: Iterable[tuple[Problem, int]], effects: bool = True) -> None:
+    """`check` of one model's actions over `work`, (a problem, its states)."""
+    known: dict[int, Sizes] = {}
+    sized = []
+    for p, n in work:
+        if id(p) not in known:
+            known[id(p)] = sizes(domain, p)
+        sized.append((known[id(p)], n))
+    check(what, (domain, estimate(domain, sized, effects=effects)))
+
+
+def guard_steps(what: str, domain: Domain, steps: Iterable[tuple[Problem, Iterable[str]]]) -> None:
+    """`check` of asked ground actions (validate's steps: every parameter bound), by the names of
+    the actions asked on each problem; a name the domain lacks grounds nothing."""
+    per: dict[str, float] = {}
+    for p, names in steps:
+        s = sizes(domain, p)
+        for name, k in Counter(names).items():
+            a = domain.action(name)
+            if a is not None:
+                per[name] = per.get(name, 0.0) + k * instances(domain, a, s, asked=True)
+    check(what, (domain, per))
+
+
 def check(what: str, *models: tuple[Domain, dict[str, float]]) -> None:
     """Refuse (InputError, at the model's file) a grounding whose estimates (`estimate`, per model)
     add up to more than `limits.MAX_GROUNDING`, naming the largest action; `what` names the task."""
@@ -147,4 +170,4 @@ def check(what: str, *models: tuple[Domain, dict[str, float]]) -> None:
                      f"before the command, or {MAX_GROUNDING.hint()}", domain.file)
 
 
-__all__ = ["Sizes", "sizes", "free_parameters", "free_tuples", "instances", "estimate", "check"]
+__all__ = ["Sizes", "sizes", "free_parameters", "free_tuples", "instances", "estimate", "check", "guard", "guard_steps"]

@@ -145,7 +145,7 @@ def _group(version: bool = typer.Option(False, "--version", callback=_version, i
                                        "(exit 2): a problem naming another domain, a learned model read leniently, "
                                        "an inconsistent trajectory"),
            max_grounding: Optional[float] = typer.Option(None, "--max-grounding", min=1, metavar="N",
-                                                         help="rule instances a grounding may make (default 5e7; "
+                                                         help="rule instances a grounding may make (default 2e7; "
                                                          "env AMLASP_MAX_GROUNDING): larger ones are refused "
                                                          "before they start")) -> None:
     """Evaluate learned PDDL action models with Answer Set Programming (clingo)."""

@@ -12,6 +12,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 import clingo
 
+from ..asp import size
 from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_rows, run_tree
@@ -61,6 +62,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     states that are not long runs (random ones) are joined a state at a time (`ManyStates.runs_pay`).
     `runs`: force that choice (None: decide so).
     """
+    size.guard("applicable", domain, ((p, len(states)) for p, states in sets), effects=False)
     facts = many_states(domain, sets)
     if runs is None:
         runs = runs_apply(domain, facts.static) and facts.runs_pay()
@@ -168,6 +170,11 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     (`fixed/2`) once per group of runs that share them, each distinct start state once, and the
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails."""
+    by_problem: dict[int, tuple[Problem, list[Sequence[GroundAction]]]] = {}
+    for run in runs:
+        by_problem.setdefault(id(run.problem), (run.problem, []))[1].append(run.plan)
+    size.guard_steps("validate", domain, ((p, (a.name for plan in plans for a in plan))
+                                          for p, plans in by_problem.values()))
     model = _model(domain)
     static = model.static
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id

@@ -82,11 +82,12 @@ def test_a_grounding_beyond_the_limit_is_refused_before_clingo(tmp_path, monkeyp
     """--explain lists every instance: six free parameters (|L|^6 per state) are refused, with the
     action, the estimate and the limit's names; the limit is raised by the variable or the option."""
     f = learned(tmp_path, " ".join(f"?u{i} - location" for i in range(6)))
+    big = TRAJ / "9_ferry_traj"  # 12 locations: 12^6 instances of sail per state
     with pytest.raises(InputError, match=r"eval: grounding would make about [0-9.e+]+ rule instances, .* action "
                                          r"'sail' \(its parameter\(s\) \?u0 \?u1 \?u2 \?u3 \?u4 \?u5 appear in no "
-                                         r"precondition\); refused above the limit of 5e\+07.*AMLASP_MAX_GROUNDING"):
-        evaluate(f, REF, [TRAJ], problems=PROBS, explain=True)
-    r = run("eval", f, REF, "--states", TRAJ, "--problems", PROBS, "--explain")
+                                         r"precondition\); refused above the limit of 2e\+07.*AMLASP_MAX_GROUNDING"):
+        evaluate(f, REF, [big], problems=PROBS, explain=True)
+    r = run("eval", f, REF, "--states", big, "--problems", PROBS, "--explain")
     assert r.exit_code == 2 and "--max-grounding" in r.stderr and "Traceback" not in r.stderr
     monkeypatch.setenv("AMLASP_MAX_GROUNDING", "10")
     with pytest.raises(InputError, match="limit of 10"):
@@ -107,3 +108,38 @@ def test_the_estimate_follows_the_join():
     sail = free.action("sail")
     assert size.instances(free, sail, s, effects=False) == pytest.approx((locs - 1) * locs)
     assert size.instances(free, sail, s, factored=size.free_parameters(sail), effects=False) == pytest.approx(locs - 1)
+
+
+def test_eval_splits_a_batch_of_files_beyond_the_limit_and_gives_the_same_result(monkeypatch):
+    """A batch whose program would pass the limit is evaluated a part at a time (whole files), if
+    each part fits: the counts are sums over states, so the result is the same."""
+    learned_model = IPC / "learned" / "nolam" / "ferry.pddl"
+    whole = evaluate(learned_model, REF, [TRAJ], problems=PROBS)
+    models = [load_domain(REF), load_domain(learned_model)]
+    per_file = [sum(x for d in models for x in size.estimate(d, [(size.sizes(d, ss.problem), len(ss.states))]).values())
+                for ss in load_states([TRAJ], models[0], problems_dir=PROBS)]
+    monkeypatch.setenv("AMLASP_MAX_GROUNDING", str(max(per_file) * 1.01))
+    assert sum(per_file) > max(per_file) * 1.01
+    split = evaluate(learned_model, REF, [TRAJ], problems=PROBS)
+    assert split.timings["batches"] > whole.timings["batches"] == 1
+    assert split.to_frame().equals(whole.to_frame()) and split.learned_only == whole.learned_only
+
+
+@pytest.mark.parametrize("command", [["applicable"], ["plan"], ["reach", "(at_ferry l3)"], ["landmarks"],
+                                     ["diff", REF]], ids=lambda c: c[0])
+def test_every_command_that_grounds_refuses_before_it_starts(tmp_path, command):
+    """One estimator for every command (asp/size.py): a second, exit 2, one line."""
+    f = learned(tmp_path, " ".join(f"?u{i} - location" for i in range(6)))
+    name, *rest = command
+    args = [name, f, *(rest if name == "diff" else []), PROBS / "9_ferry_prob.pddl", *(rest if name == "reach" else [])]
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert "grounding would make about" in r.stderr and "'sail'" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def test_validation_is_estimated_by_its_steps(tmp_path):
+    """A plan binds every parameter: the free ones cost nothing there."""
+    f = learned(tmp_path, " ".join(f"?u{i} - location" for i in range(6)))
+    (tmp_path / "p.plan").write_text("(sail l2 l1 l0 l0 l0 l0 l0 l0)\n")
+    r = run("validate", f, PROBS / "0_ferry_prob.pddl", tmp_path / "p.plan")
+    assert r.exit_code == 1 and "goal is not reached" in r.stdout, r.output

@@ -37,6 +37,7 @@ from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, XAPP, XEF
 from ...asp.size import free_parameters
 from ...errors import InputError, warn_input
 from ...files import path_list
+from ...limits import MAX_GROUNDING
 from ...model import Domain, Problem
 from ...pddl.check import spelling_differences
 from ...pddl.inputs import input_files
@@ -186,6 +187,10 @@ class _Pass:
         return n
 
     def batch(self, sets: list[StateSet]) -> None:
+        if len(sets) > 1 and self.too_large(sets):  # smaller programs, a file at least each
+            self.batch(sets[:len(sets) // 2])
+            self.batch(sets[len(sets) // 2:])
+            return
         tf = time.perf_counter()
         grouped = group(sets, self.static, self.problem)
         self.guard(grouped)
@@ -204,18 +209,31 @@ class _Pass:
         self.batches += 1
 
 
-    def guard(self, grouped: Grouped) -> None:
-        """The size guard (asp/size.py) on the batch's program: both models' actions over its
-        written states (a learned-only action's free parameters counted, not enumerated:
-        `compile.pair.PairCompiler.learned_only_count`; effects compared only where both apply)."""
-        work: dict[int, int] = Counter()
-        for c in grouped.contexts:
-            work[c.problem_index] += len(c.states)
+    def estimates(self, states: dict[int, int]) -> list[tuple[Domain, dict[str, float]]]:
+        """The size guard's estimates (asp/size.py) of a program over `states`, problem number →
+        states: both models' actions (a learned-only action's free parameters counted, not
+        enumerated: `PairCompiler.learned_only_count`; the learned model's effects only on joint
+        instances, counted with the reference's)."""
         factored = {} if self.explain else {s.learned.name: free_parameters(s.learned) for s in self.pair
                                             if s.ref is None and s.learned is not None}
-        size.check("eval", *((d, size.estimate(d, [(self.sizes(d, self.problems[p]), n) for p, n in work.items()],
-                                                factored if d is self.lrn else None, effects=d is self.ref))
-                             for d in (self.ref, self.lrn)))
+        return [(d, size.estimate(d, [(self.sizes(d, self.problems[p]), n) for p, n in states.items()],
+                                  factored if d is self.lrn else None, effects=d is self.ref))
+                for d in (self.ref, self.lrn)]
+
+    def too_large(self, sets: list[StateSet]) -> bool:
+        """Would the program of `sets` pass the size guard's limit? (Split then, `batch`.)"""
+        states: dict[int, int] = Counter()
+        for ss in sets:
+            states[self.problem(ss.problem)] += len(ss.states)
+        total = sum(x for _, per in self.estimates(states) for x in per.values())
+        return total > MAX_GROUNDING.value()
+
+    def guard(self, grouped: Grouped) -> None:
+        """Refuse a batch's program above the size guard's limit, by its written states."""
+        states: dict[int, int] = Counter()
+        for c in grouped.contexts:
+            states[c.problem_index] += len(c.states)
+        size.check("eval", *self.estimates(states))
 
     def sizes(self, d: Domain, p: Problem) -> size.Sizes:
         key = (d is self.ref, id(p))
