@@ -158,16 +158,49 @@ def check(what: str, *models: tuple[Domain, dict[str, float]]) -> None:
     """Refuse (InputError, at the model's file) a grounding whose estimates (`estimate`, per model)
     add up to more than `limits.MAX_GROUNDING`, naming the largest action; `what` names the task."""
     total = sum(x for _, per in models for x in per.values())
-    limit = MAX_GROUNDING.value()
-    if total <= limit:
+    if total <= MAX_GROUNDING.value():
         return
     most, domain, name = max(((x, d, k) for d, per in models for k, x in per.items()), key=lambda t: t[0])
     action = domain.action(name)
     free = free_parameters(action) if action is not None else ()
     why = f" (its parameter(s) {' '.join(free)} appear in no precondition)" if free else ""
-    raise InputError(f"{what}: grounding would make about {total:.2g} rule instances, {most:.2g} of them of "
-                     f"action '{name}'{why}; refused above the limit of {limit:.2g}: give --max-grounding N "
-                     f"before the command, or {MAX_GROUNDING.hint()}", domain.file)
+    refuse(what, total, f"{most:.2g} of them of action '{name}'{why}", domain.file)
 
 
-__all__ = ["Sizes", "sizes", "free_parameters", "free_tuples", "instances", "estimate", "check", "guard", "guard_steps"]
+def refuse(what: str, total: float, largest: str, file: str | None) -> None:
+    """The refusal of a grounding of about `total` rule instances (`largest`: the part that weighs most)."""
+    limit = MAX_GROUNDING.value()
+    raise InputError(f"{what}: grounding would make about {total:.2g} rule instances, {largest}; refused above "
+                     f"the limit of {limit:.2g}: give --max-grounding N before the command, or "
+                     f"{MAX_GROUNDING.hint()}", file)
+
+
+#: Rule instances of compare's encodings per candidate pair of symbols (compare.lp, edit.lp): 1.3 GB
+#: and 92 s for 1,000 x 1,000 predicates of one arity (1e6 pairs), at about 110 bytes an instance.
+PER_CANDIDATE = 12
+
+
+def check_renaming(learned: Domain, ref: Domain, rename: bool) -> None:
+    """The size guard of `compare`: every predicate (action) of one model that the other lacks by
+    name may be renamed to any of the other's of its arity (`pcand/2`; `acand/2` with `vcand/4` of
+    their parameters), so that its grounding grows with their product: 50,000 predicates a side
+    ran for over 500 s (issue 20)."""
+    lp = {(asp_name(p.name), p.arity) for p in learned.predicates}
+    rp = {(asp_name(p.name), p.arity) for p in ref.predicates}
+    fl = Counter(n for key, n in lp if rename or (key, n) not in rp)
+    fr = Counter(n for key, n in rp if rename or (key, n) not in lp)
+    preds = sum(n * fr[k] for k, n in fl.items())
+    la = {asp_name(a.name): a.arity for a in learned.actions}
+    ra = {asp_name(a.name): a.arity for a in ref.actions}
+    al = [n for a, n in la.items() if rename or a not in ra]
+    ar = [n for a, n in ra.items() if rename or a not in la]
+    acts = sum(1 + x * y for x in al for y in ar)
+    total = PER_CANDIDATE * (preds + acts)
+    if total > MAX_GROUNDING.value():
+        largest = (f"{PER_CANDIDATE * preds:.2g} of them for {preds:.2g} candidate pairs of predicates" if preds >= acts
+                   else f"{PER_CANDIDATE * acts:.2g} of them for pairs of actions and their parameters")
+        refuse("compare", total, largest, learned.file)
+
+
+__all__ = ["Sizes", "sizes", "free_parameters", "free_tuples", "instances", "estimate", "check",
+           "check_renaming", "guard", "guard_steps", "refuse"]

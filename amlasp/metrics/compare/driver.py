@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from ...asp import size
 from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
@@ -40,6 +41,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
         for kind, named in (("predicate", d.predicates), ("action", d.actions)):
             distinct_symbols([(x.name, kind) for x in named], d.file, model)
+    size.check_renaming(ld, rd, rename)
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = Structure(ld, LEARNED), Structure(rd, REF)
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),
