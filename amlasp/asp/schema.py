@@ -191,6 +191,7 @@ RUN = Pred("run", "run problem end length", "run K: L steps on problem P, ending
 START = Pred("start", "start atom", "an atom of a fluent of start state I")
 UNKNOWN = Pred("unknown", "node action", "the step's action is not a well-typed action of the model")
 SHOW_STATES = Pred("show_states", "", "show the states reached (holds/2)")
+SHOW_ENDS = Pred("show_ends", "", "show the state each run ends in (holds/2): a long plan's parts")
 ASK = Pred("ask", "model node action", "a failed step's action, asked why (part why)")
 FAILED = Pred("failed", "run step action", "run K's first inapplicable step T, action A")
 WHY = Pred("why", "run step reason", "why step T of run K fails: an unmet/4 reason or unknown")
