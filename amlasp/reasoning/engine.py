@@ -203,11 +203,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails. `ends`: each Execution's states are its start and
     the state its run ends in (a long plan's parts, `_execute_long`), not every state."""
-    by_problem: dict[int, tuple[Problem, list[Sequence[GroundAction]]]] = {}
-    for run in runs:
-        by_problem.setdefault(id(run.problem), (run.problem, []))[1].append(run.plan)
-    size.guard_steps("validate", domain, ((p, (a.name for plan in plans for a in plan))
-                                          for p, plans in by_problem.values()))
+    _guard(domain, runs)
     model = _model(domain)
     static = model.static
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
@@ -259,6 +255,15 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.goal_unmet.sort(key=str)
     return results
+
+
+def _guard(domain: Domain, runs: Sequence[Run]) -> None:
+    """The size guard (asp/size.py) of the runs' steps, problem by problem."""
+    by_problem: dict[int, tuple[Problem, list[Sequence[GroundAction]]]] = {}
+    for run in runs:
+        by_problem.setdefault(id(run.problem), (run.problem, []))[1].append(run.plan)
+    size.guard_steps("validate", domain, ((p, (a.name for plan in plans for a in plan))
+                                          for p, plans in by_problem.values()))
 
 
 def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: Reused | None,
