@@ -49,6 +49,11 @@ MAX_DOMAIN_MB = Limit("AMLASP_MAX_DOMAIN_MB", 1, "MB")
 #: Nesting of parentheses (PDDL) or brackets (JSON): real models nest less than 10 deep; the
 #: `pddl` package's parser and the model's comparisons are recursive.
 MAX_DEPTH = Limit("AMLASP_MAX_DEPTH", 100, "levels")
+#: Rule instances a grounding may make (the size guard, asp/size.py): estimated before clingo is
+#: asked, since its grounder cannot be stopped; a learned model's unconstrained parameters made
+#: 3.4 GB in a minute. About 110 bytes each (measured on eval): the default is about 2 GB at worst
+#: (eval splits a larger batch of files first). `amlasp --max-grounding N` sets it for one run.
+MAX_GROUNDING = Limit("AMLASP_MAX_GROUNDING", 2e7, "rule instances")
 
 
 def max_bytes(limit: Limit) -> int:
@@ -99,5 +104,5 @@ def check_nesting(text: str, file: str | Path | None, line: int = 1, toml: bool 
             depth = max(0, depth - 1)
 
 
-__all__ = ["Limit", "MAX_INPUT_MB", "MAX_DOMAIN_MB", "MAX_DEPTH", "MAX_DIGITS", "max_bytes", "check_nesting",
-           "check_digits"]
+__all__ = ["Limit", "MAX_INPUT_MB", "MAX_DOMAIN_MB", "MAX_DEPTH", "MAX_DIGITS", "MAX_GROUNDING", "max_bytes",
+           "check_nesting", "check_digits"]

@@ -202,6 +202,7 @@ RUN = Pred("run", "run problem end length", "run K: L steps on problem P, ending
 START = Pred("start", "start atom", "an atom of a fluent of start state I")
 UNKNOWN = Pred("unknown", "node action", "the step's action is not a well-typed action of the model")
 SHOW_STATES = Pred("show_states", "", "show the states reached (holds/2)")
+SHOW_ENDS = Pred("show_ends", "", "show the state each run ends in (holds/2): a long plan's parts")
 ASK = Pred("ask", "model node action", "a failed step's action, asked why (part why)")
 FAILED = Pred("failed", "run step action", "run K's first inapplicable step T, action A")
 WHY = Pred("why", "run step reason", "why step T of run K fails: an unmet/4 reason or unknown")
@@ -269,6 +270,8 @@ IN_U = Pred("in_u", "problem atom", "a candidate F is a well-typed atom of the r
 UNTYPED = Pred("untyped", "state slot action",
                "a learned-applicable A that is no well-typed ground action of the reference")
 COUNTED = Pred("counted", "slot", "the compiled rules count N's learned instances themselves")
+FREE_COUNT = Pred("free_count", "slot problem count", "applicable instances of a learned-only action in P's "
+                  "states (weighted), its free parameters left out: Python multiplies by their object tuples")
 COUNT = Pred("count", "family slot kind count", "a count: family app|eff|effc, kind tp|fp|fn|untyped|outside|extra|...")
 EXPLAIN = Pred("explain", "", "show the per-state detail (xapp/4, xeff/6)")
 RECORDED = Pred("recorded", "state written slot action", "the action a trajectory took in state S, written as state R")

@@ -182,10 +182,16 @@ def _group(version: bool = typer.Option(False, "--version", callback=_version, i
                                         help="Print the version and exit."),
            strict: bool = typer.Option(False, "--strict", help="treat every warning about the inputs as an error "
                                        "(exit 2): a problem naming another domain, a learned model read leniently, "
-                                       "an inconsistent trajectory")) -> None:
+                                       "an inconsistent trajectory"),
+           max_grounding: Optional[float] = typer.Option(None, "--max-grounding", min=1, metavar="N",
+                                                         help="rule instances a grounding may make (default 2e7; "
+                                                         "env AMLASP_MAX_GROUNDING): larger ones are refused "
+                                                         "before they start")) -> None:
     """Evaluate learned PDDL action models with Answer Set Programming (clingo)."""
     global STRICT
     STRICT = strict
+    if max_grounding is not None:  # read where the guard is checked (asp/size.py)
+        os.environ["AMLASP_MAX_GROUNDING"] = repr(max_grounding)
     warnings.showwarning = _show
     warnings.simplefilter("error" if strict else "always", InputWarning)
 
@@ -213,7 +219,7 @@ def _reflow(group: typer.Typer) -> None:
 
 def main() -> None:
     if sys.argv[1:2] != ["--version"]:  # the version needs no command
-        load_commands([a for a in sys.argv[1:] if a != "--strict"][:1])
+        load_commands(_command(sys.argv[1:]))
     stdout = _identity(sys.__stdout__)
     try:
         app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion
@@ -225,6 +231,14 @@ def main() -> None:
     except OSError as e:  # writing help or a usage error to a full disk
         code = _unwritable(e)
     sys.exit(_flushed(code, stdout))
+
+
+def _command(args: Sequence[str]) -> list[str]:
+    """The command's name among `args` (after the group's options), as a list of at most one."""
+    rest = list(args)
+    while rest and rest[0] in ("--strict", "--max-grounding") or (rest and rest[0].startswith("--max-grounding=")):
+        rest = rest[2:] if rest[0] == "--max-grounding" else rest[1:]
+    return rest[:1]
 
 
 def _identity(stream: Any) -> tuple[int, int] | None:

@@ -123,12 +123,15 @@ def validate(
         d = load_domain(domain)
         warn(d.warnings)
         tasks = read_batch(batch, d, problem) if batch is not None else plan_files(d, problem, plans)
-        verdicts = engine.validate_plans(d, [(t.problem, t.plan) for t in tasks])
+        checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))
+        verdicts = [(t, next(checked) if t.error is None else None) for t in tasks]  # unreadable: invalid
+        errors = [(str(t.error) if t.error else None, t.step) for t in tasks]
         if format == Format.JSON:
-            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex) for t, ex in zip(tasks, verdicts)))
+            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex, *e)
+                                  for (t, ex), e in zip(verdicts, errors)))
         else:
-            deliver(present.verdicts_table([(t.name, ex) for t, ex in zip(tasks, verdicts)]))
-        if not all(ex.valid for ex in verdicts):
+            deliver(present.verdicts_table([(t.name, ex, *e) for (t, ex), e in zip(verdicts, errors)]))
+        if not all(ex is not None and ex.valid for _, ex in verdicts):
             raise typer.Exit(1)
     guarded(run)
 

@@ -6,6 +6,12 @@ A batch file has one JSON object per line (blank lines are skipped):
 (`["(pick-up a)", "(stack a b)"]`); an optional `"name"` labels the plan in the output (default:
 the plan file, or `FILE:LINE` for a plan given inline). Paths are relative to the batch file.
 Each problem file is read once, however many plans name it.
+
+One bad plan never rejects the batch (issue 21): a plan, or the problem it names, that cannot be
+read (an unknown object or action, a wrong arity, a malformed line, a missing file) is a task with
+its `error`, located at `file:line:col`, and the step where reading stopped; `amlasp validate`
+gives it the verdict `invalid` with that reason. Only a batch file that cannot be read as JSON
+lines of plans is refused whole.
 """
 
 from __future__ import annotations
@@ -13,13 +19,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..errors import InputError
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
-from .plans import parse_action, parse_plan, read_plan
+from .plans import parse_action, parse_plan
 from .source import read_text
 
 _KEYS = ("problem", "plan", "name")
@@ -31,8 +37,18 @@ class PlanTask:
 
     name: str
     problem_file: str
-    problem: Problem
+    problem: Problem | None  # None when it could not be read (`error` says why)
     plan: list[GroundAction]
+    error: InputError | None = None  # why the plan or its problem could not be read
+    step: int | None = None  # the step (1-based) whose line could not be read, if one could not
+
+
+class Unreadable(Exception):
+    """A plan that could not be read: the error, and the step (1-based) at which it was met."""
+
+    def __init__(self, error: InputError, step: int | None):
+        super().__init__(str(error))
+        self.error, self.step = error, step
 
 
 class Problems:
@@ -55,9 +71,9 @@ class Problems:
 
 
 def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path]) -> list[PlanTask]:
-    """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem."""
+    """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable)."""
     p = Problems(domain).get(Path(problem))
-    return [PlanTask(str(f), str(problem), p, read_plan(f, domain, p)) for f in plans]
+    return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p)) for f in plans]
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None) -> list[PlanTask]:
@@ -86,18 +102,24 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)
             problem_file = base / item["problem"]
-            if not _is_file(problem_file):  # said at the line that names it
-                raise InputError(f"no such problem file '{item['problem']}'", path, n)
+            if not _is_file(problem_file):  # this plan's own verdict, said at the line that names it
+                error = InputError(f"no such problem file '{item['problem']}'", path, n)
+                tasks.append(PlanTask(_name(item, base, path, n), str(problem_file), None, [], error))
+                continue
         elif problem is not None:
             problem_file = problem
         else:
             raise InputError("no 'problem' on this line, and no PROBLEM given", path, n)
-        p = problems.get(problem_file)
-        plan, default_name = _plan(item["plan"], domain, p, base, path, n)
-        name = item.get("name", default_name)
-        if not isinstance(name, str):
-            raise InputError("'name' must be a string", path, n)
-        tasks.append(PlanTask(name, str(problem_file), p, plan))
+        value = item["plan"]
+        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
+            raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
+        name = _name(item, base, path, n)
+        try:
+            p = problems.get(problem_file)
+        except InputError as e:
+            tasks.append(PlanTask(name, str(problem_file), None, [], e))
+            continue
+        tasks.append(_task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n)))
     return tasks
 
 
@@ -109,28 +131,61 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _plan(value: object, domain: Domain, problem: Problem, base: Path, path: Path, n: int
-          ) -> tuple[list[GroundAction], str]:
-    """A line's plan (a file, inline text, or a list of actions) and its default name; an error in
-    an inline plan is reported at the batch file's line."""
-    if isinstance(value, list) and all(isinstance(a, str) for a in value):
+def _name(item: dict, base: Path, path: Path, n: int) -> str:
+    """A line's plan name: its `name`, else its plan file, else the batch file's line."""
+    value = item["plan"]
+    name = item.get("name", str(base / value) if isinstance(value, str) and "(" not in value else f"{path}:{n}")
+    if not isinstance(name, str):
+        raise InputError("'name' must be a string", path, n)
+    return name
+
+
+def _task(name: str, problem_file: str, problem: Problem, read: Callable[[], list[GroundAction]]) -> PlanTask:
+    """The task of one plan whose steps `read()` gives, or an unreadable one with its error."""
+    try:
+        return PlanTask(name, problem_file, problem, read())
+    except Unreadable as e:
+        return PlanTask(name, problem_file, problem, [], e.error, e.step)
+
+
+def _step_at(text: str, line: int | None) -> int | None:
+    """The step of a plan's `text` at `line`: the action lines before it, plus one."""
+    if line is None:
+        return None
+    return 1 + sum(1 for x in text.split("\n")[:line - 1] if x.split(";", 1)[0].strip())
+
+
+def _plan(value: str | list[str], domain: Domain, problem: Problem, base: Path, path: Path, n: int
+          ) -> list[GroundAction]:
+    """A line's plan (a file, inline text, or a list of actions); an error in an inline plan is
+    reported at the batch file's line."""
+    if isinstance(value, list):
         plan = []
         for i, a in enumerate(value, 1):
             try:
                 plan.append(parse_action(a, domain, problem))
             except InputError as e:
-                raise InputError(f"action {i}: {e.message}", path, n) from None
-        return plan, f"{path}:{n}"
-    if isinstance(value, str) and "(" in value:
+                raise Unreadable(InputError(f"action {i}: {e.message}", path, n), i) from None
+        return plan
+    if "(" in value:
         try:
-            return parse_plan(value, domain, problem), f"{path}:{n}"
+            return parse_plan(value, domain, problem)
         except InputError as e:
-            raise InputError(f"plan line {e.line}: {e.message}" if e.line else e.message, path, n) from None
-    if isinstance(value, str):
-        if not _is_file(base / value):
-            raise InputError(f"no such plan file '{value}'", path, n)
-        return read_plan(base / value, domain, problem), str(base / value)
-    raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
+            error = InputError(f"plan line {e.line}: {e.message}" if e.line else e.message, path, n)
+            raise Unreadable(error, _step_at(value, e.line)) from None
+    return _plan_file(base / value, domain, problem)
 
 
-__all__ = ["PlanTask", "plan_files", "read_batch"]
+def _plan_file(f: Path, domain: Domain, problem: Problem) -> list[GroundAction]:
+    """A plan file's steps; Unreadable if the file or one of its lines cannot be read."""
+    try:
+        text = read_text(f)
+    except InputError as e:
+        raise Unreadable(e, None) from None
+    try:
+        return parse_plan(text, domain, problem, str(f))
+    except InputError as e:
+        raise Unreadable(e, _step_at(text, e.line)) from None
+
+
+__all__ = ["PlanTask", "Unreadable", "plan_files", "read_batch"]

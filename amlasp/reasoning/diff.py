@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
+from ..asp import size
 from ..asp.compile import compile_domain
 from ..asp.decode import Decoder, decoder, shown
 from ..asp.facts import domain_facts, fixed_facts, ground, problem_facts, state_text
@@ -145,6 +146,8 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
     result = DiffResult(problem.name, 1, 0, False)
     depth = 0
     while frontier:
+        for model in (reference, learned):
+            size.guard("diff", model, [(problem, len(frontier))])
         facts = "".join(state_text(i, 0, st) for i, st in enumerate(frontier))
         answer = shown(map(str, solve_once(static + [facts])), DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP)
         found = _disagreements(answer)

@@ -12,6 +12,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 import clingo
 
+from ..asp import size
 from ..asp.compile import compile_domain, compile_validation, runs_apply
 from ..asp.decode import Decoder, arguments, decoder
 from ..asp.facts import domain_facts, ground, problem_rows, run_tree
@@ -27,6 +28,7 @@ from ..asp.schema import (
     GOAL_UNMET,
     HOLDS,
     PROBLEM_NAME,
+    SHOW_ENDS,
     SHOW_STATES,
     START,
     VALID,
@@ -62,6 +64,7 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     states that are not long runs (random ones) are joined a state at a time (`ManyStates.runs_pay`).
     `runs`: force that choice (None: decide so).
     """
+    size.guard("applicable", domain, ((p, len(states)) for p, states in sets), effects=False)
     facts = many_states(domain, sets)
     if runs is None:
         runs = runs_apply(domain, facts.static) and facts.runs_pay()
@@ -148,7 +151,7 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
         raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
     first = frozenset(problem.init if start is None else start)
     own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
-    return _execute_runs(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
+    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
 
 
 #: The columns of `Validations.to_frame()`: one row per plan, as `validate -f json` writes its verdicts.
@@ -182,7 +185,39 @@ def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[Groun
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
     one `Execution` per plan, in order, without its states (`amlasp validate` with many plans)."""
     runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
-    return Validations(_execute_runs(domain, runs, states=False), [r.problem.name for r in runs])
+    return Validations(_execute_parts(domain, runs, states=False), [r.problem.name for r in runs])
+
+#: Steps of one plan validated in one grounding: a longer plan is validated a part at a time, each
+#: part from the state the last one ended in, so that memory stays bounded and time linear (one
+#: grounding of 1,000,000 steps took 3.2 GB and 91 s; issue 20, benchmarks/README.md).
+PART_STEPS = 50000
+
+
+def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool) -> list[Execution]:
+    """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time."""
+    short = [r for r in runs if len(r.plan) <= PART_STEPS]
+    done = iter(_execute_runs(domain, short, states) if short else [])
+    return [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states) for r in runs]
+
+
+def _execute_long(domain: Domain, run: Run, states: bool) -> Execution:
+    """One long run, PART_STEPS at a time: a part's last state starts the next; the goal is checked
+    after the last part; a failed step is numbered in the whole plan."""
+    out = Execution(run.plan, [run.start] if states else [])
+    state = run.start
+    for first in range(0, len(run.plan), PART_STEPS):
+        part = Run(run.problem, run.plan[first:first + PART_STEPS], state)
+        ex = _execute_runs(domain, [part], states, ends=not states)[0]
+        if states:
+            out.states += ex.states[1:]
+        if ex.failed_step is not None:
+            out.failed_step, out.unmet = first + ex.failed_step, ex.unmet
+            return out
+        state = ex.states[-1]
+    out.executable, out.valid, out.goal_unmet = True, ex.valid, ex.goal_unmet
+    cost = plan_cost(domain, run.problem, run.plan)
+    out.cost, out.cost_undefined = cost.value, cost.undefined
+    return out
 
 
 @dataclass(frozen=True)
@@ -194,11 +229,13 @@ class Run:
     start: frozenset[Atom]
 
 
-def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Execution]:
+def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool = False) -> list[Execution]:
     """All runs in one program (encodings/validate.lp): each problem's facts and static atoms
     (`fixed/2`) once per group of runs that share them, each distinct start state once, and the
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
-    Part `why` is grounded only when a run fails."""
+    Part `why` is grounded only when a run fails. `ends`: each Execution's states are its start and
+    the state its run ends in (a long plan's parts, `_execute_long`), not every state."""
+    _guard(domain, runs)
     model = _model(domain)
     static = model.static
     groups: dict[tuple[int, frozenset[Atom]], int] = {}  # (problem, its static atoms) → problem id
@@ -240,8 +277,10 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
     facts = [(pred, terms) for problem in given for pred, terms in problem.items()]
     facts += [*tree.rows.items(), (START, starts_given)]
-    holds = _solve(domain, model, facts, states, results, dec)
+    holds = _solve(domain, model, facts, _SHOW_STATES if states else _SHOW_ENDS if ends else None, results, dec)
     for run, result, path, fixed in zip(runs, results, tree.paths, fixed_of):
+        if ends and not states:
+            result.states = [run.start, frozenset(holds.get(path[len(run.plan)], ())) | fixed]
         if states:
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
@@ -253,15 +292,25 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool) -> list[Exe
     return results
 
 
-def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], states: bool, results: list[Execution],
-           dec: Decoder) -> dict[int, set[Atom]]:
+def _guard(domain: Domain, runs: Sequence[Run]) -> None:
+    """The size guard (asp/size.py) of the runs' steps, problem by problem."""
+    by_problem: dict[int, tuple[Problem, list[Sequence[GroundAction]]]] = {}
+    for run in runs:
+        by_problem.setdefault(id(run.problem), (run.problem, []))[1].append(run.plan)
+    size.guard_steps("validate", domain, ((p, (a.name for plan in plans for a in plan))
+                                          for p, plans in by_problem.values()))
+
+
+def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: Reused | None,
+           results: list[Execution], dec: Decoder) -> dict[int, set[Atom]]:
     """validate.lp with the model and the runs' `facts` (`Program.given`'s rows or terms, by
-    declaration): fill `results`; return the atoms of each shown state."""
+    declaration): fill `results`; return the atoms of each state shown (`show`: every state, the
+    ends of the runs, or none)."""
     rules = model.rules
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
              rules.text, _CHECK]
-    if states:
-        parts.append(_SHOW_STATES)
+    if show is not None:
+        parts.append(show)
     program = Program(parts)
     for pred, rows in facts:
         program.given(pred, rows)
@@ -274,6 +323,7 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], states
 
 _CHECK = Reused(CHECK.fact(MODEL))
 _SHOW_STATES = Reused(SHOW_STATES.fact())
+_SHOW_ENDS = Reused(SHOW_ENDS.fact())
 
 
 class _Model:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..asp import size
 from ..asp.compile import compile_domain
 from ..asp.facts import action_term, domain_facts, problem_facts, start_facts
 from ..asp.names import MODEL
@@ -49,6 +50,8 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
     """Removable single actions and consecutive pairs of `plan` (none when the plan is not valid)."""
     plan = list(plan)
     n = len(plan)
+    # the plan and each of its 2n shortened runs (skip one action or two), n steps each
+    size.guard_steps("justify", domain, [(problem, (a.name for _ in range(2 * n + 1) for a in plan))])
     static = domain.static_predicates()
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, state="(K,t)", static=static)
     facts = [problem_facts(problem, 0, init=False), f"{CHECK.fact(MODEL)} {PLAN_LENGTH.fact(n)}",

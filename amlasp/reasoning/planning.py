@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterable
 
+from ..asp import size
 from ..asp.compile import compile_domain, derived_program
 from ..asp.decode import Decoder, decoder
 from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
@@ -109,6 +110,7 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     reason = unreachable_reason(domain, problem, state, goal, target)
     if reason is not None:
         return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
+    size.guard("plan", domain, [(problem, max_steps)])  # a horizon of max_steps: a state per step, at most
     program = _program(domain, problem, state, goal, target)
     dec = decoder(domain, problem)
     for t in range(0, max_steps + 1):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..asp import size
 from ..asp.compile import compile_domain
 from ..asp.decode import decoder, shown
 from ..asp.facts import action_term, domain_facts, fixed_facts, ground, problem_facts, state_text
@@ -37,6 +38,7 @@ class Change:
 def changes_many(domain: Domain, problem: Problem,
                  asked: Sequence[tuple[frozenset[Atom], Sequence[GroundAction]]]) -> list[list[Change | None]]:
     """For each (state, actions): per action, its `Change`, or None when it is not applicable there."""
+    size.guard_steps("transitions", domain, [(problem, (a.name for _, actions in asked for a in actions))])
     static = domain.static_predicates()
     rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, static=static)
     groups: dict[frozenset[Atom], int] = {}

@@ -85,8 +85,15 @@ def _cost_text(ex: Execution) -> str:
     return f"cost {ex.cost:g}" if ex.cost is not None else "cost unknown"
 
 
-def verdict_json(name: str, problem: str, ex: Execution) -> dict:
-    """One plan of many (`validate` with several plans or `--batch`): a JSON line."""
+def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
+                 step: int | None = None) -> dict:
+    """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
+    not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
+    only its line has the key `error`."""
+    if ex is None:
+        return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
+                "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
+                "error": error}
     return {"plan": name, "problem": problem, **execution_json(ex, states=False)}
 
 
@@ -96,13 +103,18 @@ def _why(ex: Execution) -> str:
     return "" if ex.valid else "goal: " + ", ".join(map(str, ex.goal_unmet))
 
 
-def verdicts_table(verdicts: Sequence[tuple[str, Execution]]) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, failing step and action, why), counts in the title."""
-    valid = sum(ex.valid for _, ex in verdicts)
-    rows = [[name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
+def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]]
+                   ) -> list[RenderableType]:
+    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title;
+    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`."""
+    valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
+    rows = [[name, Markup("[red]invalid[/red]"), "", "" if step is None else str(step), "", error or ""]
+            if ex is None else
+            [name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
              "" if ex.cost is None else f"{ex.cost:g}",
              "" if ex.failed_step is None else str(ex.failed_step + 1),
-             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)] for name, ex in verdicts]
+             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)]
+            for name, ex, error, step in verdicts]
     return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
                        ["plan", "verdict", "cost", "step", "action", "why"], rows)]
 

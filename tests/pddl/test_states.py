@@ -48,3 +48,16 @@ def test_the_problems_of_many_files_are_read_once(tmp_path):
     assert len(sets) == 3 and len(cache) == 1 and all(ss.problem is sets[0].problem for ss in sets)
     assert all(ss.states == [init] for ss in sets)
     assert Atom("handempty", ()) in init
+
+
+def test_the_files_a_json_states_file_names_are_listed_without_the_careful_reader(tmp_path, monkeypatch):
+    """`eval -o` lists every input before writing (`state_inputs`): the problems a JSON states file
+    names are its keys, read with the C parser (issue 20: the careful reader took 15-48 s, 1.6 GB)."""
+    from amlasp.pddl.states import state_inputs
+    (tmp_path / "p.pddl").write_text("")
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"p.pddl": [["(a)"]], "missing.pddl": []}))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"p.pddl": [')
+    monkeypatch.setattr(jsonpos, "parse", lambda *a: (_ for _ in ()).throw(AssertionError("careful reader")))
+    assert state_inputs([f, bad]) == [f, bad, tmp_path / "p.pddl"]

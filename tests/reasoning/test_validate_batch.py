@@ -151,17 +151,29 @@ def test_a_batch_file_with_plans_as_files_text_and_lists(tmp_path):
 @pytest.mark.parametrize("content,message", [
     ("{not json}\n", "b.jsonl:1: not a JSON object"),
     ('{"plan": "a.plan"}\n', "b.jsonl:1: no 'problem' on this line, and no PROBLEM given"),
-    ('{"problem": "p.pddl", "plan": "(pick_up b9)"}\n', "b.jsonl:1: plan line 1: unknown object 'b9'"),
-    ('{"problem": "p.pddl", "plan": ["(pick_up b1)", "(fly b1)"]}\n', "b.jsonl:1: action 2: unknown action 'fly'"),
     ('{"problem": "p.pddl", "plan": "a.plan", "model": "x"}\n', "b.jsonl:1: unknown key(s) 'model'"),
-    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "b.jsonl:1: no such plan file 'missing.plan'"),
 ])
-def test_bad_batch_lines_are_located(tmp_path, content, message):
+def test_a_batch_file_that_cannot_be_read_is_refused_located(tmp_path, content, message):
     (tmp_path / "p.pddl").write_text(Path(BLOCKSWORLD.problem_file).read_text())
     (tmp_path / "b.jsonl").write_text(content)
     res = run("validate", BLOCKSWORLD.domain_file, "--batch", tmp_path / "b.jsonl")
     assert res.exit_code == 2
     assert message in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("content,message", [
+    ('{"problem": "p.pddl", "plan": "(pick_up b9)"}\n', "b.jsonl:1: plan line 1: unknown object 'b9'"),
+    ('{"problem": "p.pddl", "plan": ["(pick_up b1)", "(fly b1)"]}\n', "b.jsonl:1: action 2: unknown action 'fly'"),
+    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "missing.plan: no such file"),
+])
+def test_a_plan_that_cannot_be_read_is_invalid_with_its_located_reason(tmp_path, content, message):
+    """Issue 21: the plan's own verdict (exit 1), not the batch refused (tests/pddl/test_batch.py)."""
+    (tmp_path / "p.pddl").write_text(Path(BLOCKSWORLD.problem_file).read_text())
+    (tmp_path / "b.jsonl").write_text(content)
+    res = run("validate", BLOCKSWORLD.domain_file, "--batch", tmp_path / "b.jsonl", "-f", "json")
+    assert res.exit_code == 1, res.output
+    (out,) = lines(res.stdout)
+    assert out["valid"] is False and message in out["error"]
 
 
 def test_a_batch_may_take_the_problem_from_the_command_line(tmp_path):

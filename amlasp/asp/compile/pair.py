@@ -11,11 +11,25 @@ the changes). Everything goes through the public methods of `Compiler` (one per 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...model import Action, Domain
 from ..names import EVAL_LEARNED, EVAL_REF, asp_name
-from ..schema import BOTH, CAND, COUNTED, EVAL_ACTION, EVAL_APP, IN_U, IS_A, MAYBE_OUT, UNTYPED
+from ..schema import (
+    BOTH,
+    CAND,
+    COUNTED,
+    EVAL_ACTION,
+    EVAL_APP,
+    FREE_COUNT,
+    IN_U,
+    IS_A,
+    MAYBE_OUT,
+    PROBLEM,
+    UNTYPED,
+    WEIGHT,
+)
+from ..size import free_parameters
 from .action import Compiler
 from .changes import ChangeCompiler
 from .counts import instances
@@ -58,6 +72,9 @@ class PairCompiler:
             c.derived_rules()
         for slot in self.slots:
             self.rules.append(str(Comment(f"{slot.name} ({slot.index})")))
+            if slot.ref is None and slot.learned is not None and self.factored(slot.learned):
+                self.learned_only_count(slot.learned, slot.index)
+                continue
             if slot.ref is None or slot.learned is None:
                 for tag, a in ((EVAL_REF, slot.ref), (EVAL_LEARNED, slot.learned)):
                     if a is not None:
@@ -89,6 +106,27 @@ class PairCompiler:
         """app(M,S,N,A) :- <precondition>, <typing> (or another head, e.g. both/3)."""
         c = self.models[tag]
         self.rules.append(str(c.applicability(a, head or EVAL_APP(tag, S, n, c.action_term(a)))))
+
+    def factored(self, a: Action) -> tuple[str, ...]:
+        """The free parameters of a learned-only action that are counted, not enumerated (none with
+        `explain`, which lists every instance)."""
+        return () if self.explain else free_parameters(a)
+
+    def learned_only_count(self, a: Action, n: int) -> None:
+        """`free_count(N,P,C)` of a learned-only action with free parameters (`size.free_parameters`):
+        its applicable instances in P's states (weighted) with the free parameters left out, which the
+        driver multiplies by the tuples of objects of their types in P (`size.free_tuples`, in
+        Python: the product passes clingo's 32-bit integers): each instance of the other
+        parameters is applicable with every such tuple or none. Its instances are all false
+        positives and its effects are never compared (`LearnedOnly`), so the count is exact
+        (tests/asp/test_size.py); six free location parameters made |L|^6 atoms per state."""
+        free = set(self.factored(a))
+        c = self.models[EVAL_LEARNED]
+        kept = replace(a, parameters=tuple(p for p in a.parameters if p[0] not in free))
+        body = c.applicability(kept, "_").body
+        element = f"W,{S},{c.action_term(kept)} : {', '.join(map(str, body))}, {WEIGHT(S, 'W')}"
+        self.rules.append(str(Rule(FREE_COUNT(n, "P", "C"), (guard(PROBLEM("P")), guard(f"C = #sum{{ {element} }}")))))
+        self.counted[n] = tuple(body)
 
     def pair_applicability(self, slot: Slot, kinds: set[str] | None) -> None:
         """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.

@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from ...asp import size
 from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
@@ -65,6 +66,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
         distinct_symbols([(x.name, "predicate") for x in d.predicates]
                          + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
         distinct_symbols([(x.name, "action") for x in d.actions], d.file, model)
+    size.check_renaming(ld, rd, rename)
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = Structure(ld, LEARNED), Structure(rd, REF)
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),

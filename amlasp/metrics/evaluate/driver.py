@@ -25,6 +25,7 @@ from typing import Iterable, Iterator, Sequence
 
 import clingo
 
+from ...asp import size
 from ...asp.compile.pair import compile_pair
 from ...asp.compile.slots import Slot, slots, static_predicates
 from ...asp.decode import Decoder
@@ -32,9 +33,11 @@ from ...asp.eval_states import Grouped, group
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
-from ...asp.schema import COUNT, EXPLAIN, JOINT, OFF_STEP, XAPP, XEFF
+from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, XAPP, XEFF
+from ...asp.size import free_parameters
 from ...errors import InputError, warn_input
 from ...files import path_list
+from ...limits import MAX_GROUNDING
 from ...model import Domain, Problem
 from ...pddl.check import spelling_differences
 from ...pddl.inputs import input_files
@@ -175,6 +178,7 @@ class _Pass:
         self.t_facts = 0.0
         self.timings: Counter = Counter()
         self.costs = CostAgreement()
+        self._sizes: dict[tuple[bool, int], size.Sizes] = {}  # (reference?, id(problem)) → its sizes
 
     def problem(self, p: Problem) -> int:
         n = self.number.get(id(p))
@@ -185,8 +189,13 @@ class _Pass:
         return n
 
     def batch(self, sets: list[StateSet]) -> None:
+        if len(sets) > 1 and self.too_large(sets):  # smaller programs, a file at least each
+            self.batch(sets[:len(sets) // 2])
+            self.batch(sets[len(sets) // 2:])
+            return
         tf = time.perf_counter()
         grouped = group(sets, self.static, self.problem)
+        self.guard(grouped)
         kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
         rules = self.rules.get(kinds)
         if rules is None:
@@ -201,6 +210,39 @@ class _Pass:
         self.costs.add(self.ref, self.lrn, sets)
         self.total += grouped.states()
         self.batches += 1
+
+
+    def estimates(self, states: dict[int, int]) -> list[tuple[Domain, dict[str, float]]]:
+        """The size guard's estimates (asp/size.py) of a program over `states`, problem number →
+        states: both models' actions (a learned-only action's free parameters counted, not
+        enumerated: `PairCompiler.learned_only_count`; the learned model's effects only on joint
+        instances, counted with the reference's)."""
+        factored = {} if self.explain else {s.learned.name: free_parameters(s.learned) for s in self.pair
+                                            if s.ref is None and s.learned is not None}
+        return [(d, size.estimate(d, [(self.sizes(d, self.problems[p]), n) for p, n in states.items()],
+                                  factored if d is self.lrn else None, effects=d is self.ref))
+                for d in (self.ref, self.lrn)]
+
+    def too_large(self, sets: list[StateSet]) -> bool:
+        """Would the program of `sets` pass the size guard's limit? (Split then, `batch`.)"""
+        states: dict[int, int] = Counter()
+        for ss in sets:
+            states[self.problem(ss.problem)] += len(ss.states)
+        total = sum(x for _, per in self.estimates(states) for x in per.values())
+        return total > MAX_GROUNDING.value()
+
+    def guard(self, grouped: Grouped) -> None:
+        """Refuse a batch's program above the size guard's limit, by its written states."""
+        states: dict[int, int] = Counter()
+        for c in grouped.contexts:
+            states[c.problem_index] += len(c.states)
+        size.check("eval", *self.estimates(states))
+
+    def sizes(self, d: Domain, p: Problem) -> size.Sizes:
+        key = (d is self.ref, id(p))
+        if key not in self._sizes:
+            self._sizes[key] = size.sizes(d, p)
+        return self._sizes[key]
 
 
 def _decoder(ref: Domain, learned: Domain) -> Decoder:
@@ -221,6 +263,7 @@ class _Answers:
         self.counts: Counter = Counter()  # (app|eff, slot, tp|fp|fn|untyped|outside|extra) → count
         self.joint: Counter = Counter()  # (slot, problem number) → instances applicable in both models
         self.mistakes: list[Mistake] = []
+        self.free: Counter = Counter()  # (slot, problem number) → instances, free parameters left out
 
     def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
         """The answer of a batch whose states are numbered from `offset` over all test states."""
@@ -238,6 +281,9 @@ class _Answers:
             elif JOINT.matches(sym):
                 j = JOINT.read(sym)
                 joint[(j.slot.number, problem[j.problem.number])] += j.count.number
+            elif FREE_COUNT.matches(sym):
+                f = FREE_COUNT.read(sym)
+                self.free[(f.slot.number, problem[f.problem.number])] += f.count.number
             elif XAPP.matches(sym) or XEFF.matches(sym):
                 state, kind, action, literal = self._mistake(sym)
                 for s in members[state]:
@@ -276,7 +322,9 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
         e = lambda what, i=slot.index, nj=nj: (counts[("eff", i, what)] + counts[("effc", i, what)]  # noqa: E731
                                                + run.joint_changes[(i, what)] * nj)
         if slot.ref is None:
-            extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp")))
+            free = sum(n * size.free_tuples(run.lrn, slot.learned, run.problems[p])
+                       for (i, p), n in run.answers.free.items() if i == slot.index)
+            extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp") + free))
             continue
         types = [asp_name(t) for _, t in slot.ref.parameters]
         grounded = sum(vocabulary[p].count(types) * n for p, n in run.states.items())
