@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from ..enums import Verdict
 from ..errors import InputError
@@ -180,33 +180,29 @@ def _val(item: dict, c: Case, parsed: str, _t: float) -> bool:
 
 
 def _reach(item: dict, c: Case, parsed: str, t: float) -> bool:
-    from .decide import Reachability
-    gold = [f"({x.strip().lower()})" for x in item["answer"]]
-    said = parsed.strip().lower()
-    if not gold:
-        return said == "none"
-    if said in gold:
-        return True
-    try:
-        atom = c.atom(said)
-    except InputError:
-        return False
-    return Reachability(c.domain, c.problem, c.state, time_limit=t).atom(atom).answer is Verdict.NO
+    return _listed_or_unreachable([f"({x.strip().lower()})" for x in item["answer"]], parsed, c.atom,
+                                  lambda r, atom: r.atom(atom), c, t)
 
 
 def _areach(item: dict, c: Case, parsed: str, t: float) -> bool:
+    return _listed_or_unreachable(item["answer"], parsed, c.action, lambda r, action: r.action(action), c, t)
+
+
+def _listed_or_unreachable(gold: list[str], parsed: str, read: Callable[[str], Any],
+                           ask: Callable[[Any, Any], Any], c: Case, t: float) -> bool:
+    """reach and areach as ACPBench scores them: `None` iff the gold list is empty, a listed answer, or
+    one that a planner proves can never happen (here: amlasp's proof)."""
     from .decide import Reachability
-    gold = item["answer"]
     said = parsed.strip().lower()
     if not gold:
         return said == "none"
     if said in gold:
         return True
     try:
-        action = c.action(said)
+        x = read(said)
     except InputError:
         return False
-    return Reachability(c.domain, c.problem, c.state, time_limit=t).action(action).answer is Verdict.NO
+    return ask(Reachability(c.domain, c.problem, c.state, time_limit=t), x).answer is Verdict.NO
 
 
 def _land(item: dict, c: Case, parsed: str, _t: float) -> bool:
