@@ -40,6 +40,7 @@ from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
 from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
+from .validations import VALIDATION_COLUMNS, Validations
 
 T = TypeVar("T")
 
@@ -154,33 +155,6 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
     return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
 
 
-#: The columns of `Validations.to_frame()`: one row per plan, as `validate -f json` writes its verdicts.
-VALIDATION_COLUMNS = ("plan", "problem", "valid", "executable", "failed_step", "failed_action",
-                      "unmet_preconditions", "unmet_goals", "plan_length")
-
-
-class Validations(list[Execution]):
-    """The verdicts of `validate_plans`: a list of `Execution`, one per plan in order (what it was before it
-    had a table), with `records()` and `to_frame()` like every other result."""
-
-    def __init__(self, executions: Iterable[Execution], problems: Sequence[str] = ()):
-        super().__init__(executions)
-        self.problems = list(problems)
-
-    def records(self) -> list[dict]:
-        return [{"plan": i, "problem": self.problems[i] if i < len(self.problems) else None, "valid": ex.valid,
-                 "executable": ex.executable,
-                 "failed_step": None if ex.failed_step is None else ex.failed_step + 1,
-                 "failed_action": None if ex.failed_step is None else str(ex.plan[ex.failed_step]),
-                 "unmet_preconditions": [str(u) for u in ex.unmet], "unmet_goals": [str(g) for g in ex.goal_unmet],
-                 "plan_length": len(ex.plan)} for i, ex in enumerate(self)]
-
-    def to_frame(self):
-        """One row per plan (`VALIDATION_COLUMNS`; `plan` is its index in the input)."""
-        import pandas as pd
-        return pd.DataFrame(self.records(), columns=VALIDATION_COLUMNS)
-
-
 def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> Validations:
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
     one `Execution` per plan, in order, without its states (`amlasp validate` with many plans)."""
@@ -278,7 +252,14 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     facts = [(pred, terms) for problem in given for pred, terms in problem.items()]
     facts += [*tree.rows.items(), (START, starts_given)]
     holds = _solve(domain, model, facts, _SHOW_STATES if states else _SHOW_ENDS if ends else None, results, dec)
-    for run, result, path, fixed in zip(runs, results, tree.paths, fixed_of):
+    _finish(domain, runs, results, tree.paths, fixed_of, holds, states, ends)
+    return results
+
+
+def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths, fixed_of: list[frozenset[Atom]],
+            holds: dict, states: bool, ends: bool) -> None:
+    """Each run's states (all, or its start and end), its reasons in order, and its cost."""
+    for run, result, path, fixed in zip(runs, results, paths, fixed_of):
         if ends and not states:
             result.states = [run.start, frozenset(holds.get(path[len(run.plan)], ())) | fixed]
         if states:
@@ -289,7 +270,6 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined
-    return results
 
 
 def _guard(domain: Domain, runs: Sequence[Run]) -> None:
