@@ -64,7 +64,7 @@ def run_command(
             name = signal.Signals(stop.signum).name
             console(stderr=True).print(f"amlasp: interrupted ({name}): {i.done_now} unit(s) "
                                        f"saved to {i.results} ({i.done_before + i.done_now} of {i.units} done in "
-                                       "all); rerun the same command to resume", markup=False)
+                                       "all); rerun the same command to resume", markup=False, soft_wrap=True)
             raise typer.Exit(128 + stop.signum) from None
         console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
                                    f"{s.errors} with errors, {s.seconds:.1f} s", markup=False)

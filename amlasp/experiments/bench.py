@@ -73,10 +73,10 @@ class ResultsFile:
                 break
             if i > len(lines):
                 self._tail = (offset, True)
-            check_record(rec, self.path, i)
             if meta is None and rec["task"] != "meta":
                 raise InputError("not a results file of amlasp bench run (its first line is not the meta line "
                                  "with the settings); choose another --results file", self.path, i)
+            check_record(rec, self.path, i)
             if rec["task"] == "meta":
                 meta = meta or rec
             else:

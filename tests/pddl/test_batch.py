@@ -52,7 +52,7 @@ def test_each_unreadable_plan_is_a_task_with_its_located_error(plans):
         assert t.plan == [] and t.step == step, name
         assert str(t.error).startswith(str(plans / f"{name}.plan") + where), (name, str(t.error))
     assert str(tasks[5].error) == f"{plans / 'missing.plan'}: no such file" and tasks[5].step is None
-    assert tasks[6].problem is None and str(tasks[6].error).endswith("nowhere.pddl: no such file")
+    assert tasks[6].problem is None and str(tasks[6].error).endswith(":7: no such problem file 'nowhere.pddl'")
     assert tasks[7].step == 2 and "action 2: unknown action 'zz'" in str(tasks[7].error)
 
 

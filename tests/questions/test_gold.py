@@ -44,8 +44,6 @@ CASES = {
                  "item {id}: a multiple-choice item's gold answer is a label"),
     "gen gold": (lambda it: _bad(it, _first(it, "gen"), answer=[{"x": 1}]), None,
                  "item {id}: the gold answer [{{'x': 1}}] is not an answer's shape"),
-    "gen gold of another task": (lambda it: _bad(it, _first(it, "gen", "prog"), answer=["(at_ferry l0)"]), None,
-                                 "item {id}: the gold answer"),
 }
 
 
@@ -73,3 +71,19 @@ def test_duplicate_answer_ids_are_refused(tmp_path):
     key = json.loads(answers[1])["id"]
     assert re.fullmatch(rf"amlasp: error: {re.escape(str(path))}:{len(answers) + 1}:1: a second answer to id "
                         rf"{key} \(the first is on line 2\)\n", r.stderr), r.stderr
+
+
+def test_a_gold_answer_only_the_grader_finds_wrong_makes_its_item_unreadable(tmp_path):
+    """A gen gold answer of another task's shape passes the shape check but not the grader: that item is
+    reported unreadable at its line (not graded, never silently), the rest of the file is graded, and
+    `--strict` makes it an error."""
+    items = _items()
+    bad = _bad(items, _first(items, "gen", "prog"), answer=["(at_ferry l0)"])
+    k = next(i for i, (a, b) in enumerate(zip(items, bad)) if a != b)
+    path = _write(tmp_path / "items.jsonl", bad)
+    r = cli.run("questions", "grade", path, QX / "answers.jsonl")
+    assert r.exit_code == 0, (r.exit_code, r.stderr)
+    assert f"{path}:{k + 1}:1: item {bad[k]['id']}: the gold answer" in r.stderr and "not graded" in r.stderr
+    strict = cli.run("--strict", "questions", "grade", path, QX / "answers.jsonl")
+    assert strict.exit_code == 2 and f"{path}:{k + 1}:1: item {bad[k]['id']}: the gold answer" in strict.stderr
+

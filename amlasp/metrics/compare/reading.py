@@ -51,7 +51,7 @@ from .result import (
     Counts,
     ExtraAction,
 )
-from .structure import Structure
+from .structure import Structure, static_costs
 
 #: compare.lp's (category, sign) → the result's category.
 _CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"): "eff_pos",
@@ -73,8 +73,8 @@ class Reader:
         self.lp = {asp_name(p.name): p for p in ld.predicates}
         self.rp = {asp_name(p.name): p for p in rd.predicates}
         # numeric fluents and the static cost functions (renamed like predicates: structure.Structure)
-        self.lf = {asp_name(f.name): f for f in ld.functions + ld.cost_functions if f.name != "total-cost"}
-        self.rf = {asp_name(f.name): f for f in rd.functions + rd.cost_functions if f.name != "total-cost"}
+        self.lf = {asp_name(f.name): f for f in ld.functions + static_costs(ld)}
+        self.rf = {asp_name(f.name): f for f in rd.functions + static_costs(rd)}
         self.order_l = {asp_name(a.name): i for i, a in enumerate(ld.actions)}
         self.order_r = {asp_name(b.name): i for i, b in enumerate(rd.actions)}
         self.by: dict[tuple[str, int], list[clingo.Symbol]] = {}  # the atoms by signature

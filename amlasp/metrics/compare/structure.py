@@ -43,6 +43,7 @@ from ...model import (
     Not,
     NumericEffect,
     Or,
+    Predicate,
 )
 from ...pddl.writer import cost_text, effect_text
 
@@ -53,6 +54,11 @@ Skeleton = tuple[str, list[str]]
 def _quote(text: str) -> str:
     """`text` as a clingo string."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def static_costs(d: Domain) -> tuple[Predicate, ...]:
+    """The static functions of `d`'s action costs (not `total-cost`): renamed like numeric fluents."""
+    return tuple(f for f in d.cost_functions if f.name != "total-cost")
 
 
 class Structure:
@@ -66,7 +72,7 @@ class Structure:
         self.unit_text: dict[tuple[str, str], tuple[str, str]] = {}  # (action, unit) → (kind, text)
         typed = bool(domain.types) or any(t != "object" for a in domain.actions for _, t in a.parameters)
         # numeric fluents, and the static functions of action costs: renamed like predicates
-        for f in domain.functions + tuple(c for c in domain.cost_functions if c.name != "total-cost"):
+        for f in domain.functions + static_costs(domain):
             self.lines.append(NFUNCTION.fact(tag, asp_name(f.name), f.arity))
             self.lines += [NFUNCTION_PARAM.fact(tag, asp_name(f.name), i, asp_name(t))
                            for i, (_, t) in enumerate(f.parameters, 1)]

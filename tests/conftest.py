@@ -1,0 +1,12 @@
+"""What every test process shares.
+
+pytest-xdist (the README's `-n 2`) sets COLUMNS (and LINES) in its workers from the terminal it was
+started in; a plain `pytest` run does not. The commands read COLUMNS for their tables' width
+(render/output.console), so the workers drop it: each test sees the environment of a plain run, and
+a test that needs a width says so itself (`env={"COLUMNS": "80"}`)."""
+
+import os
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
