@@ -58,12 +58,19 @@ start: action_list
 START = {Task.REACH: "act", Task.AREACH: "act", Task.LAND: "act", Task.PROG: "progression_list",
          Task.VAL: "index", Task.JUST: "action_list", Task.NEXTA: "action_name", Task.APP: "action_list"}
 
-#: the answer patterns of ACPBench's Inspect scorers (evals/acpbench.py)
-BOOL = (r"((?<=The answer is )(.*)(?=.)|(?<=the answer is )(.*)(?=.)|(?<=The answer: )(.*)(?=.)|"
-        r"(?<=The final answer: )(.*)(?=.)|(?<=..Final Answer..: )(.*)(?=.)|(?<=..answer..: )(.*)(?=.)|"
-        r"(?<=..Answer..: )(.*)(?=.)|\b(Yes|No|yes|no)\b)")
-MCQ = (r"(((?<=[answer is ])[A-D])|([A-D]\n)|([A-D]\.)|( [A-D] )|(^[A-D]$)|(\[[A-D]\])|([A-D])|"
-       r"(?<=..Final Answer..: )(.*)(?=.)|(?<=..answer..: )(.*)(?=.)|(?<=..Answer..: )(.*)(?=.))")
+#: How ACPBench's Inspect scorers (evals/acpbench.py) find the answer in a response: the first match,
+#: case ignored, of one alternation. Its parts, in its order (`.` is any character, as there):
+#: after an "answer" phrase, the rest of the line but its last character; else a lone yes or no (bool)
+#: or a lone label A-D, the first of several shapes (mcq; `[answer is ]` is a character class there,
+#: so any letter of those words before a label counts, which is why "Answer: b)" reads as A).
+_AFTER = ("The answer is ", "the answer is ", "The answer: ", "The final answer: ", "..Final Answer..: ",
+          "..answer..: ", "..Answer..: ")
+_BOOL_PARTS = tuple(f"(?<={p})(.*)(?=.)" for p in _AFTER) + (r"\b(Yes|No|yes|no)\b",)
+_MCQ_PARTS = (r"((?<=[answer is ])[A-D])", r"([A-D]\n)", r"([A-D]\.)", r"( [A-D] )", r"(^[A-D]$)", r"(\[[A-D]\])",
+              r"([A-D])") + tuple(f"(?<={p})(.*)(?=.)" for p in _AFTER[4:])
+#: the whole alternation is one group, as there: a response scores when any group equals the gold answer
+BOOL = "(" + "|".join(_BOOL_PARTS) + ")"
+MCQ = "(" + "|".join(_MCQ_PARTS) + ")"
 
 
 @lru_cache(maxsize=None)
