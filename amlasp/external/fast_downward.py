@@ -29,6 +29,7 @@ import sys
 import time
 import warnings
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Optional
 
 from ..enums import TextEnum
@@ -224,6 +225,15 @@ def stop_planners() -> None:
         _stop(engine)
 
 
+def downward_root() -> Path:
+    """Where up-fast-downward installed Fast Downward (its driver, translator and search binary)."""
+    import importlib.util
+    spec = importlib.util.find_spec("up_fast_downward")  # found, not imported (it imports unified-planning)
+    if spec is None or spec.origin is None:
+        raise RuntimeError("Fast Downward is not installed (pip install up-fast-downward)")
+    return Path(spec.origin).parent / "downward"
+
+
 class _Driven:
     """A planner started by `_run_driver` itself, held like an engine (its `_process`) for `stop_planners`."""
 
@@ -232,15 +242,14 @@ class _Driven:
 
 
 def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int | None) -> PlannerResult:
-    """Fast Downward's driver on the texts themselves, for a domain with derived predicates (its axioms):
-    unified-planning's PDDL reader drops `:derived` without a word. Same configurations, limits (the
-    wall-clock limit kills the process group) and outcomes as through unified-planning."""
+    """Fast Downward's driver on the texts themselves, for what unified-planning cannot hand it: a domain
+    with derived predicates (its PDDL reader drops `:derived` without a word), and cost-optimal plans
+    (`optimal_plan`). Same configurations, limits (the wall-clock limit kills the process group) and
+    outcomes as through unified-planning."""
     import subprocess
     import tempfile
-    from pathlib import Path
 
-    import up_fast_downward
-    driver = Path(up_fast_downward.__file__).parent / "downward" / "fast-downward.py"
+    driver = downward_root() / "fast-downward.py"
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amlasp-fd-") as tmp:
         d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
@@ -360,39 +369,11 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
 
 
 def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> PlannerResult:
-    """A cost-optimal plan by Fast Downward's A* with LM-cut, run directly (its driver, shipped with
-    up-fast-downward) on the PDDL our writer makes: unified-planning refuses action costs given by
-    static functions, and names shared by an action and a predicate, which Fast Downward reads."""
-    import subprocess
-    import tempfile
-    from pathlib import Path
-
-    import up_fast_downward
-    driver = Path(up_fast_downward.__file__).parent / "downward" / "fast-downward.py"
-    task = PlannerTask(to_pddl(model), problem_to_pddl(problem))
-    start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="amlasp-fd-") as tmp:
-        d, p, plan, sas = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan", "output.sas"))
-        Path(d).write_text(task.domain)
-        Path(p).write_text(task.problem)
-        cmd = [sys.executable, str(driver), "--plan-file", plan, "--sas-file", sas, d, p,
-               "--search", CONFIGS["opt"]]
-        try:
-            done = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
-                                 f"time limit of {timeout:g} s reached")
-        seconds = time.monotonic() - start
-        if done.returncode in _PLAN_FOUND and os.path.exists(plan):
-            steps = tuple(GroundAction(*(lambda w: (w[0], tuple(w[1:])))(line.strip().strip("()").split()))
-                          for line in Path(plan).read_text().splitlines() if line.startswith("("))
-            return PlannerResult(PlannerStatus.PLAN, steps, seconds, "", done.returncode, done.stdout)
-    if done.returncode in _UNSOLVABLE:
-        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, "search space exhausted", done.returncode)
-    meaning = _EXIT_MEANING.get(done.returncode, f"exit code {done.returncode}")
-    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(done.stdout)}",
-                         done.returncode, done.stdout)
+    """A cost-optimal plan by Fast Downward's A* with LM-cut, run directly (`_run_driver`) on the PDDL our
+    writer makes: unified-planning refuses action costs given by static functions, and names shared by an
+    action and a predicate, which Fast Downward reads."""
+    return _run_driver(PlannerTask(to_pddl(model), problem_to_pddl(problem)), "opt", timeout, None)
 
 
 __all__ = ["CONFIGS", "optimal_plan", "PlannerResult", "PlannerStatus", "PlannerTask", "planner_task", "run_planner",
-           "plan_with_fast_downward", "stop_planners"]
+           "plan_with_fast_downward", "stop_planners", "downward_root"]

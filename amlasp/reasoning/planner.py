@@ -27,7 +27,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from ..external.fast_downward import PlannerResult, PlannerStatus, plan_with_fast_downward, planner_task
+from ..external.fast_downward import (
+    PlannerResult,
+    PlannerStatus,
+    downward_root,
+    plan_with_fast_downward,
+    planner_task,
+)
 from ..model import Atom, Domain, GroundAction, Problem
 
 OPTIMAL = "astar(lmcut())"
@@ -51,15 +57,6 @@ def plan(domain: Domain, problem: Problem, config: str = "greedy", time_limit: f
     if renamed and r.plan is not None:
         r = replace(r, plan=tuple(GroundAction(renamed.get(a.name, a.name), a.args) for a in r.plan))
     return r
-
-
-def downward_root() -> Path:
-    """Where up-fast-downward installed Fast Downward (its translator and its search binary)."""
-    import importlib.util
-    spec = importlib.util.find_spec("up_fast_downward")  # found, not imported (it imports unified-planning)
-    if spec is None or spec.origin is None:
-        raise RuntimeError("Fast Downward is not installed (pip install up-fast-downward)")
-    return Path(spec.origin).parent / "downward"
 
 
 class NotEncodable(Exception):
