@@ -49,7 +49,7 @@ class ResultsFile:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self._tail: Optional[tuple[int, bool]] = None  # (byte offset of an unterminated last line, keep it)
+        self._tail: Optional[bool] = None  # an unterminated last line: True keep it (completed), False drop it
 
     def read(self) -> tuple[dict | None, list[dict]]:
         self._tail = None
@@ -60,8 +60,6 @@ class ResultsFile:
         text = read_text(self.path, what="results file")  # a byte-order mark is dropped, UTF-8 checked
         body, newline, tail = text.rpartition("\n")
         lines = body.split("\n") if newline else []
-        raw = self.path.read_bytes()  # where the last line starts, in bytes on disk (whatever the line endings)
-        offset = raw.rfind(b"\n") + 1
         meta, recs = None, []
         for i, line in enumerate(lines + ([tail] if tail.strip() else []), 1):
             if not line.strip():
@@ -69,10 +67,10 @@ class ResultsFile:
             check_nesting(line, self.path, i)
             rec = self._record(line, i, last=i > len(lines))
             if rec is None:  # a line of ours cut short: dropped by `repair`, its unit redone
-                self._tail = (offset, False)
+                self._tail = False
                 break
             if i > len(lines):
-                self._tail = (offset, True)
+                self._tail = True
             if meta is None and rec["task"] != "meta":
                 raise InputError("not a results file of amlasp bench run (its first line is not the meta line "
                                  "with the settings); choose another --results file", self.path, i)
@@ -87,7 +85,7 @@ class ResultsFile:
         """The record on line `i`; None for a last line of ours cut short; else an error."""
         try:
             rec = json.loads(line)
-        except (ValueError, RecursionError):  # not JSON, or a number of more than 4,300 digits
+        except (ValueError, RecursionError):  # not JSON, a number of over 4,300 digits, AMLASP_MAX_DEPTH set high
             if last and _OURS.match(line):
                 return None
             raise InputError("not a results file (invalid JSON line)", self.path, i) from None
@@ -100,13 +98,12 @@ class ResultsFile:
         so that appends start on a line of their own. Nothing else is ever changed."""
         if self._tail is None:
             return
-        offset, keep = self._tail
         with open(self.path, "r+b") as fh:
-            if keep:
+            if self._tail:
                 fh.seek(0, os.SEEK_END)
                 fh.write(b"\n")
-            else:
-                fh.truncate(offset)
+            else:  # from where the last line starts, in bytes on disk (whatever the line endings)
+                fh.truncate(fh.read().rfind(b"\n") + 1)
             fh.flush()
             os.fsync(fh.fileno())
         self._tail = None
