@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 from ..errors import InputError
 from ..reasoning.engine import execute
 from . import acpbench
-from .answers import Reader, as_text, read_bool, read_choices
+from .answers import Reader, as_text, read_choices, read_verdicts
 from .gold import Case, Items, Undecided, case_of, check
 from .items import Form, Task
 from .language import Phrasebook
@@ -37,7 +37,7 @@ class Graded:
     answer: str = ""
     precision: float | None = None
     recall: float | None = None
-    ambiguous: bool = False  # an answer naming several choices: neither right nor simply wrong
+    ambiguous: bool = False  # an answer naming several choices, or both yes and no: neither right nor wrong
 
 
 @dataclass
@@ -212,7 +212,8 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
 
 def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> Graded:
     gold = item["answer"] == "yes"
-    got = read_bool(answer)
+    verdicts = read_verdicts(answer)
+    got = verdicts[0] if len(verdicts) == 1 else None
     ev = item.get("evidence") or {}
     witness = entry(g.task).witness
     if c is not None and witness is not None and ("(" in as_text(answer)):
@@ -220,8 +221,12 @@ def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> G
         target = ev.get("fact") or ev.get("action")
         if plan and target:  # a witness plan stands for "yes"
             return _grade_witness(g, c, plan, target, witness, gold)
+    if len(verdicts) > 1:
+        g.ambiguous = True
+        g.reason = "The answer is ambiguous: it says both yes and no."
+        return g
     if got is None:
-        g.reason = "no yes/no found"
+        g.reason = "The answer says neither yes nor no."
         return g
     g.correct = got == gold
     if not g.correct:
