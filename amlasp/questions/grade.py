@@ -122,16 +122,18 @@ def _books():
 
 
 def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = False, time_limit: float = 10.0,
-          progress: Callable[[str, int, int], None] | None = None, scoring: str = "exact") -> Grades:
+          progress: Callable[[str, int, int], None] | None = None, scoring: str = "exact",
+          acpbench_seconds: float | None = None) -> Grades:
     """Grade `answers` (id → answer) against `items`; with `check_gold`, re-derive each gen item's answer.
-    `scoring`: "exact" (by meaning, this module) or "acpbench" (ACPBench's own evaluator, acpbench.py)."""
+    `scoring`: "exact" (by meaning, this module) or "acpbench" (ACPBench's own evaluator, acpbench.py, its
+    planner runs limited to `acpbench_seconds` each, by default ACPBench's own limits)."""
     out = Grades()
     reader = _books()
     known = {str(i["id"]) for i in items}
     out.unknown_answers = sorted(k for k in answers if k not in known)
     for n, item in enumerate(items, 1):
         try:
-            _grade_one(out, item, answers, reader, check_gold, time_limit, scoring)
+            _grade_one(out, item, answers, reader, check_gold, time_limit, (scoring, acpbench_seconds))
         except InputError as e:  # this item's own trouble: reported as its problem, the rest graded
             where = items.error(n - 1, str(e)) if isinstance(items, Items) else e
             out.unreadable.append({"id": item["id"], "task": str(item["task"]), "form": str(item["form"]),
@@ -143,7 +145,7 @@ def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = Fal
 
 
 def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_gold: bool, time_limit: float,
-               scoring: str) -> None:
+               scoring: tuple[str, float | None]) -> None:
     task, form = Task(item["task"]), Form(item["form"])
     c = case_of(item) if "PDDL_domain" in item else None
     if check_gold and c is not None and form is Form.GEN:
@@ -152,8 +154,8 @@ def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_g
         key = str(item["id"])
         if key not in answers:
             out.results.append(Graded(item["id"], task, form, False, False, "The item has no answer."))
-        elif scoring == "acpbench" and acpbench.scored(item):
-            out.results.append(_acpbench(item, c, answers[key], time_limit))
+        elif scoring[0] == "acpbench" and acpbench.scored(item):
+            out.results.append(_acpbench(item, c, answers[key], scoring[1]))
         else:
             try:
                 out.results.append(grade_item(item, c, answers[key], reader, time_limit))
@@ -162,14 +164,15 @@ def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_g
                                  f"{task} {form} answer ({type(e).__name__}: {e})") from None
 
 
-def _acpbench(item: dict, c: Case | None, answer: Any, time_limit: float) -> Graded:
+def _acpbench(item: dict, c: Case | None, answer: Any, seconds: float | None) -> Graded:
     """One answer scored by ACPBench's evaluator (acpbench.py)."""
     g = Graded(item["id"], Task(item["task"]), Form(item["form"]), True, False, answer=as_text(answer))
     if g.form is Form.GEN:
-        g.correct, g.reason = acpbench.score_gen(item, c, answer, time_limit)
+        g.correct, g.reason = acpbench.score_gen(item, c, answer, seconds)
     else:
         g.correct = acpbench.score_choice(item, answer)
-        g.reason = "" if g.correct else f"ACPBench's answer pattern does not find {item['answer']}"
+        g.reason = "" if g.correct else \
+            f"The first match of ACPBench's answer pattern in the answer is not {item['answer']}, so it scores 0."
     return g
 
 
