@@ -173,11 +173,13 @@ def score_gen(item: dict, c: Case | None, answer: Any, planner_seconds: float | 
     why = _SCORERS[task](item, c, parsed, seconds)
     if why is None:
         return True, ""
-    return False, f"ACPBench's {task} evaluator scores {_show(parsed)} 0: {why}."
+    return False, f"ACPBench's {task} evaluator reads the answer as {_show(parsed)} and scores it 0: {why}."
 
 
 def _show(parsed: Any) -> str:
-    return " ".join(map(str, parsed)) if isinstance(parsed, list) else str(parsed)
+    if isinstance(parsed, list):
+        return " ".join(map(str, parsed)) or "nothing"
+    return str(parsed)
 
 
 def _fix(a: str) -> str:
@@ -231,7 +233,7 @@ def _listed_or_unreachable(gold: list[str], parsed: str, read: Callable[[str], A
     try:
         x = read(said)
     except InputError as e:
-        return f"it is not in the gold list, and its planner cannot read it ({e.message})"
+        return f"it is not in the gold list, and it names nothing of the problem ({e.message})"
     d = ask(Reachability(c.domain, c.problem, c.state, time_limit=t, planner_calls=1), x)
     if d.answer is Verdict.NO:
         return None

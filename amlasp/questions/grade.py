@@ -11,6 +11,7 @@ a task (how its free answer is read and judged) is its entry's (`registry.py`); 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -89,8 +90,12 @@ class Grades:
 
 
 def sentence(reason: str) -> str:
-    """A reason as a sentence: a capital first letter (unless it starts with PDDL) and a full stop."""
-    reason = reason.strip()
+    """A reason as a sentence: a capital first letter (unless it starts with PDDL), a full stop, and
+    counts that agree ("1 action(s)" → "1 action", "4 step(s)" → "4 steps": the proofs say "(s)")."""
+    reason = re.sub(r"\b(\d+) leave\(s\)", lambda m: f"{m.group(1)} leave{'s' if m.group(1) == '1' else ''}",
+                    reason.strip())  # a verb: "1 leaves", "2 leave"
+    reason = re.sub(r"\b(\d+) ((?:\w+ )?\w+)\(s\)",
+                    lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", reason)
     if not reason:
         return reason
     if reason[0].isalpha():
@@ -200,7 +205,7 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
             g.ambiguous = True
             g.reason = f"The answer is ambiguous: it names {' and '.join(found)}."
         elif not found:
-            g.reason = "The answer names no choice (A-D, or a choice's text)."
+            g.reason = "The answer names no choice: neither a label A-D nor the text of a choice."
         else:
             g.correct = found[0] == gold
             g.reason = "" if g.correct else f"The answer chose {found[0]}; the right choice is {gold}."
@@ -208,7 +213,7 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
     if form is Form.BOOL:
         return _grade_bool(g, item, c, answer, reader)
     if c is None:
-        g.reason = "the item has no PDDL to grade a free answer against"
+        g.reason = "The item has no PDDL to grade a free answer against."
         return g
     return entry(task).grade(g, item, c, answer, reader(c), time_limit)
 
@@ -233,7 +238,7 @@ def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> G
         return g
     g.correct = got == gold
     if not g.correct:
-        g.reason = f"the answer is {item['answer']}" + _because(g.task, c, ev)
+        g.reason = f"The right answer is {item['answer']}" + _because(g.task, c, ev)
     return g
 
 
@@ -241,11 +246,14 @@ def _grade_witness(g: Graded, c: Case, plan: list, target: str, witness, gold: b
     """A yes/no answer given as a witness plan: it must run, and its end state show the yes."""
     ex = execute(c.domain, c.problem, plan)
     if not ex.executable:
-        g.reason = f"the witness fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}: {unmet_words(ex.unmet)}"
+        g.reason = (f"The witness plan fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}, where "
+                    f"{unmet_words(ex.unmet)}.")
         return g
     shown, what = witness(c, ex.states[-1], target)
     g.correct = shown and gold
-    g.reason = "" if g.correct else f"the witness does not reach a state where {target} {what}"
+    g.reason = "" if g.correct else \
+        f"The witness plan runs, but it does not reach a state where {target} {what}." if gold else \
+        f"The right answer is no, so no witness plan can show it; this one reaches a state where {target} {what}."
     return g
 
 
@@ -275,11 +283,11 @@ def why_not(c: Case, a) -> str:
     """Why a ground action named in an answer is not applicable in the item's state (or that it is)."""
     unknown = [o for o in a.args if o not in c.problem.object_types(c.domain)]
     if unknown:
-        return f"action {a} names an unknown object {unknown[0]}"
+        return f"{a} names {unknown[0]}, which is no object of the problem"
     ex = execute(c.domain, c.problem, [a], states=False)
     if ex.executable:
         return f"{a} is applicable"
-    return f"action {a} is not applicable: {unmet_words(ex.unmet)}"
+    return f"{a} is not applicable in the state: {unmet_words(ex.unmet)}"
 
 
 def score_sets(g: Graded, got: set, gold: set) -> None:
@@ -289,11 +297,26 @@ def score_sets(g: Graded, got: set, gold: set) -> None:
     g.correct = got == gold
 
 
-def cannot_read(g: Graded, answer: Any, bad: list[str]) -> Graded:
+def cannot_read(g: Graded, answer: Any, bad: list[str], what: str = "an action or a fact") -> Graded:
     """A free answer in which nothing of the asked kind was read."""
-    g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
+    g.reason = unreadable(bad[0] if bad else as_text(answer), what)
     return g
 
 
+def unreadable(piece: str, what: str) -> str:
+    """Why a piece of an answer is not read, as a sentence."""
+    piece = piece.strip()
+    if not piece:
+        return "The answer is empty."
+    return (f"The answer's '{piece[:80]}' is not {what} of this problem (neither PDDL with the domain's names "
+            f"and the problem's objects nor one of the context's sentences).")
+
+
 __all__ = ["Graded", "Grades", "grade", "grade_item", "why_not", "unmet_words", "score_sets", "unmet_text",
-           "cannot_read"]
+           "cannot_read", "unreadable", "listing"]
+
+
+def listing(items: list, last: str = "and") -> str:
+    """"(a)", "(a) and (b)", "(a), (b) and (c)"."""
+    parts = [str(x) for x in items]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {last} " + parts[-1] if parts else ""
