@@ -212,6 +212,9 @@ def test_shipped_sentences_have_no_mechanical_defect(name, domain):
     context = " ".join([rules, book.objects(problem), book.state(problem.init, domain.static_predicates()),
                         book.goal(problem.goal) if problem.goal else ""])
     assert not re.search(r"[?{}]", context), context
+    generic = Phrasebook(domain)  # no template: the generic sentences leak no variable either
+    generic_text = " ".join([generic.domain_text(), *(s for s, _ in _sentences(domain, problem, generic, 3))])
+    assert not re.search(r"[?{}]", generic_text), generic_text
     verbs = {m for s in book.actions.values() for m in re.findall(r"\}\s+([a-z]+s)\b", s.text)}
     verbs -= {"its", "is", "was", "has"}
     for a in domain.actions:
