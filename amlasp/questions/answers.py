@@ -123,7 +123,7 @@ def read_int(answer: Any) -> int | None:
         return answer
     text = as_text(answer).lower()
     words = r"(?:minus |negative )?\b(?:" + "|".join(_NUMBERS) + r")\b"
-    m = re.search(r"(?<![\w.-])-?\d+(?![\w.])|" + words, text)  # not the 9 of "l9"
+    m = re.search(r"(?<![\w.-])-?\d+(?!\w|\.\d)|" + words, text)  # not the 9 of "l9", nor the 2 of "2.5"
     if m is None:
         return None
     said = m.group(0)

@@ -46,3 +46,10 @@ def test_both_yes_and_no_is_ambiguous_counted_apart_not_wrong_nor_a_guess():
                                          ("I think it's B, but maybe C", ["B", "C"]), ("D", ["D"])])
 def test_bare_labels(said, labels):
     assert read_choices(said, None) == labels
+
+
+@pytest.mark.parametrize("said,number", [("The answer is 3.", 3), ("index -1.", -1), ("(sail l9 l0)", None),
+                                         ("twelve", 12), ("2.5", None), ("[3]", 3), ("Answer: 0", 0)])
+def test_numbers_not_digits_inside_names(said, number):
+    from amlasp.questions.answers import read_int
+    assert read_int(said) == number
