@@ -126,6 +126,10 @@ def grade(
     scoring: str = choice_option("exact", "--scoring", choices=list(Scoring),
                                  help="exact: by meaning; acpbench: ACPBench's own evaluator (its parser, its "
                                       "per-task rules), to report beside"),
+    acpbench_seconds: Optional[float] = typer.Option(
+        None, "--acpbench-time-limit", min=0.001,
+        help="with --scoring acpbench: seconds per planner run of ACPBench's evaluator, after which the answer "
+             "scores 0 as there (default: its own, 3 for reach and areach, 5 for nexta)"),
 ):
     """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
     def run():
@@ -148,7 +152,7 @@ def grade(
             raise InputError("nothing to do: give ANSWERS, or --check-gold")
         with progress_bar(transient=True) as progress:
             result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress,
-                               scoring=str(Scoring.parse(scoring)))
+                               scoring=str(Scoring.parse(scoring)), acpbench_seconds=acpbench_seconds)
         if result.unreadable:
             warn([d["problem"] + " (not graded)" for d in result.unreadable])
         if result.unknown_answers:

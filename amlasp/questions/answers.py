@@ -44,20 +44,51 @@ def as_text(answer: Any) -> str:
     return json.dumps(answer)
 
 
-def read_bool(answer: Any) -> bool | None:
+_VERDICT = re.compile(r"\b(yes|no|true|false|correct|incorrect)\b")
+_LEAD = re.compile(r"(?:^|\banswer\s*(?:is|:)|\b(?:i think|i believe|i would say|i'd say|probably|so|therefore|"
+                   r"thus|hence)\b)[\s*_\"'`:,(\[]*$")
+_IS = re.compile(r"\b(?:is|it's|that's)\s+(?:not\s+)?$")  # "it is true that ...", "is not correct"
+_NOT = re.compile(r"\b(?:not|isn't|is not|wasn't|aren't)\s*$")
+
+
+def read_verdicts(answer: Any) -> list[bool]:
+    """The yes/no verdicts an answer gives, each once, in order: a verdict word that opens the answer
+    (or follows "answer is", "I think", "so") or that ends a clause ("..., so yes.", "it is true."), "not
+    true" read as no, "it is true that ..." as yes; a verdict word inside a reason is not one ("Yes,
+    because there is no block on b1" is yes). One verdict is an answer; both ("Yes, but maybe no", "Yes...
+    actually no", "yes/no") are ambiguous."""
     if isinstance(answer, bool):
-        return answer
-    for w in re.findall(r"[a-z]+", as_text(answer).lower()):
-        if w in _YES:
-            return True
-        if w in _NO:
-            return False
-    return None
+        return [answer]
+    text = as_text(answer).lower()
+    if text.strip(" \t\n.!*\"'") in ("y", "n"):
+        return [text.strip(" \t\n.!*\"'") == "y"]
+    found: list[bool] = []
+    for m in _VERDICT.finditer(text):
+        after = text[m.end():].lstrip(" *_\"'`)]")
+        opens = _LEAD.search(text[:m.start()]) is not None
+        if after.startswith("?") or (opens and re.match(r"(or|idea)\b", after.lstrip()) is not None):
+            continue  # a question restated ("Is it true?", "Yes or no:"), or "no idea": not a verdict
+        stated = m.group(1) not in ("yes", "no") and _IS.search(text[:m.start()]) is not None
+        if not (opens or stated or after == "" or after[0] in ".,;:!)/\n-\u2014\u2026"):
+            continue
+        said = m.group(1) in _YES
+        if m.group(1) not in ("yes", "no") and _NOT.search(text[:m.start()]):
+            said = not said  # "not true", "isn't correct"
+        if said not in found:
+            found.append(said)
+    return found
+
+
+def read_bool(answer: Any) -> bool | None:
+    """The one verdict an answer gives (None when it gives none, or both: see `read_verdicts`)."""
+    found = read_verdicts(answer)
+    return found[0] if len(found) == 1 else None
 
 
 _DECORATED = re.compile(r"(?:^|[^\w])\(([A-Da-d])\)|(?:^|[^\w(])([A-Da-d])[).:](?!\w)|"
                         r"answer\s*(?:is\s*)?:?\s*\(?([A-Da-d])\b|\b(?:option|choice)\s+([A-Da-d])\b", re.I)
-_BARE = re.compile(r"\b([A-D])\b(?! [a-z])")  # a capital letter alone, not the article "A car ..."
+#: a capital letter alone, not the article "A car ..." (but "A or B" names A)
+_BARE = re.compile(r"\b([B-D]|A(?! (?!or\b|and\b)[a-z]))\b")
 _NUMBERS = {w: k for k, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
@@ -92,7 +123,7 @@ def read_int(answer: Any) -> int | None:
         return answer
     text = as_text(answer).lower()
     words = r"(?:minus |negative )?\b(?:" + "|".join(_NUMBERS) + r")\b"
-    m = re.search(r"-?\d+|" + words, text)
+    m = re.search(r"(?<![\w.-])-?\d+(?!\w|\.\d)|" + words, text)  # not the 9 of "l9", nor the 2 of "2.5"
     if m is None:
         return None
     said = m.group(0)
@@ -184,4 +215,5 @@ class Reader:
         return p, n
 
 
-__all__ = ["Reader", "read_answers", "read_bool", "read_choice", "read_choices", "read_int", "is_none", "as_text"]
+__all__ = ["Reader", "read_answers", "read_bool", "read_verdicts", "read_choice", "read_choices", "read_int", "is_none",
+           "as_text"]

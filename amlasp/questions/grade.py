@@ -11,6 +11,7 @@ a task (how its free answer is read and judged) is its entry's (`registry.py`); 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -18,7 +19,7 @@ from typing import Any, Callable, Sequence
 from ..errors import InputError
 from ..reasoning.engine import execute
 from . import acpbench
-from .answers import Reader, as_text, read_bool, read_choices
+from .answers import Reader, as_text, read_choices, read_verdicts
 from .gold import Case, Items, Undecided, case_of, check
 from .items import Form, Task
 from .language import Phrasebook
@@ -37,7 +38,7 @@ class Graded:
     answer: str = ""
     precision: float | None = None
     recall: float | None = None
-    ambiguous: bool = False  # an answer naming several choices: neither right nor simply wrong
+    ambiguous: bool = False  # an answer naming several choices, or both yes and no: neither right nor wrong
 
 
 @dataclass
@@ -89,8 +90,12 @@ class Grades:
 
 
 def sentence(reason: str) -> str:
-    """A reason as a sentence: a capital first letter (unless it starts with PDDL) and a full stop."""
-    reason = reason.strip()
+    """A reason as a sentence: a capital first letter (unless it starts with PDDL), a full stop, and
+    counts that agree ("1 action(s)" → "1 action", "4 step(s)" → "4 steps": the proofs say "(s)")."""
+    reason = re.sub(r"\b(\d+) leave\(s\)", lambda m: f"{m.group(1)} leave{'s' if m.group(1) == '1' else ''}",
+                    reason.strip())  # a verb: "1 leaves", "2 leave"
+    reason = re.sub(r"\b(\d+) ((?:\w+ )?\w+)\(s\)",
+                    lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", reason)
     if not reason:
         return reason
     if reason[0].isalpha():
@@ -122,16 +127,18 @@ def _books():
 
 
 def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = False, time_limit: float = 10.0,
-          progress: Callable[[str, int, int], None] | None = None, scoring: str = "exact") -> Grades:
+          progress: Callable[[str, int, int], None] | None = None, scoring: str = "exact",
+          acpbench_seconds: float | None = None) -> Grades:
     """Grade `answers` (id → answer) against `items`; with `check_gold`, re-derive each gen item's answer.
-    `scoring`: "exact" (by meaning, this module) or "acpbench" (ACPBench's own evaluator, acpbench.py)."""
+    `scoring`: "exact" (by meaning, this module) or "acpbench" (ACPBench's own evaluator, acpbench.py, its
+    planner runs limited to `acpbench_seconds` each, by default ACPBench's own limits)."""
     out = Grades()
     reader = _books()
     known = {str(i["id"]) for i in items}
     out.unknown_answers = sorted(k for k in answers if k not in known)
     for n, item in enumerate(items, 1):
         try:
-            _grade_one(out, item, answers, reader, check_gold, time_limit, scoring)
+            _grade_one(out, item, answers, reader, check_gold, time_limit, (scoring, acpbench_seconds))
         except InputError as e:  # this item's own trouble: reported as its problem, the rest graded
             where = items.error(n - 1, str(e)) if isinstance(items, Items) else e
             out.unreadable.append({"id": item["id"], "task": str(item["task"]), "form": str(item["form"]),
@@ -143,7 +150,7 @@ def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = Fal
 
 
 def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_gold: bool, time_limit: float,
-               scoring: str) -> None:
+               scoring: tuple[str, float | None]) -> None:
     task, form = Task(item["task"]), Form(item["form"])
     c = case_of(item) if "PDDL_domain" in item else None
     if check_gold and c is not None and form is Form.GEN:
@@ -152,8 +159,8 @@ def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_g
         key = str(item["id"])
         if key not in answers:
             out.results.append(Graded(item["id"], task, form, False, False, "The item has no answer."))
-        elif scoring == "acpbench" and acpbench.scored(item):
-            out.results.append(_acpbench(item, c, answers[key], time_limit))
+        elif scoring[0] == "acpbench" and acpbench.scored(item):
+            out.results.append(_acpbench(item, c, answers[key], scoring[1]))
         else:
             try:
                 out.results.append(grade_item(item, c, answers[key], reader, time_limit))
@@ -162,14 +169,15 @@ def _grade_one(out: Grades, item: dict, answers: dict[str, Any], reader, check_g
                                  f"{task} {form} answer ({type(e).__name__}: {e})") from None
 
 
-def _acpbench(item: dict, c: Case | None, answer: Any, time_limit: float) -> Graded:
+def _acpbench(item: dict, c: Case | None, answer: Any, seconds: float | None) -> Graded:
     """One answer scored by ACPBench's evaluator (acpbench.py)."""
     g = Graded(item["id"], Task(item["task"]), Form(item["form"]), True, False, answer=as_text(answer))
     if g.form is Form.GEN:
-        g.correct, g.reason = acpbench.score_gen(item, c, answer, time_limit)
+        g.correct, g.reason = acpbench.score_gen(item, c, answer, seconds)
     else:
         g.correct = acpbench.score_choice(item, answer)
-        g.reason = "" if g.correct else f"ACPBench's answer pattern does not find {item['answer']}"
+        g.reason = "" if g.correct else \
+            f"The first match of ACPBench's answer pattern in the answer is not {item['answer']}, so it scores 0."
     return g
 
 
@@ -197,7 +205,7 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
             g.ambiguous = True
             g.reason = f"The answer is ambiguous: it names {' and '.join(found)}."
         elif not found:
-            g.reason = "The answer names no choice (A-D, or a choice's text)."
+            g.reason = "The answer names no choice: neither a label A-D nor the text of a choice."
         else:
             g.correct = found[0] == gold
             g.reason = "" if g.correct else f"The answer chose {found[0]}; the right choice is {gold}."
@@ -205,14 +213,15 @@ def grade_item(item: dict, c: Case | None, answer: Any, reader, time_limit: floa
     if form is Form.BOOL:
         return _grade_bool(g, item, c, answer, reader)
     if c is None:
-        g.reason = "the item has no PDDL to grade a free answer against"
+        g.reason = "The item has no PDDL to grade a free answer against."
         return g
     return entry(task).grade(g, item, c, answer, reader(c), time_limit)
 
 
 def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> Graded:
     gold = item["answer"] == "yes"
-    got = read_bool(answer)
+    verdicts = read_verdicts(answer)
+    got = verdicts[0] if len(verdicts) == 1 else None
     ev = item.get("evidence") or {}
     witness = entry(g.task).witness
     if c is not None and witness is not None and ("(" in as_text(answer)):
@@ -220,12 +229,16 @@ def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> G
         target = ev.get("fact") or ev.get("action")
         if plan and target:  # a witness plan stands for "yes"
             return _grade_witness(g, c, plan, target, witness, gold)
+    if len(verdicts) > 1:
+        g.ambiguous = True
+        g.reason = "The answer is ambiguous: it says both yes and no."
+        return g
     if got is None:
-        g.reason = "no yes/no found"
+        g.reason = "The answer says neither yes nor no."
         return g
     g.correct = got == gold
     if not g.correct:
-        g.reason = f"the answer is {item['answer']}" + _because(g.task, c, ev)
+        g.reason = f"The right answer is {item['answer']}" + _because(g.task, c, ev)
     return g
 
 
@@ -233,11 +246,14 @@ def _grade_witness(g: Graded, c: Case, plan: list, target: str, witness, gold: b
     """A yes/no answer given as a witness plan: it must run, and its end state show the yes."""
     ex = execute(c.domain, c.problem, plan)
     if not ex.executable:
-        g.reason = f"the witness fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}: {unmet_words(ex.unmet)}"
+        g.reason = (f"The witness plan fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}, where "
+                    f"{unmet_words(ex.unmet)}.")
         return g
     shown, what = witness(c, ex.states[-1], target)
     g.correct = shown and gold
-    g.reason = "" if g.correct else f"the witness does not reach a state where {target} {what}"
+    g.reason = "" if g.correct else \
+        f"The witness plan runs, but it does not reach a state where {target} {what}." if gold else \
+        f"The right answer is no, so no witness plan can show it; this one reaches a state where {target} {what}."
     return g
 
 
@@ -267,11 +283,11 @@ def why_not(c: Case, a) -> str:
     """Why a ground action named in an answer is not applicable in the item's state (or that it is)."""
     unknown = [o for o in a.args if o not in c.problem.object_types(c.domain)]
     if unknown:
-        return f"action {a} names an unknown object {unknown[0]}"
+        return f"{a} names {unknown[0]}, which is no object of the problem"
     ex = execute(c.domain, c.problem, [a], states=False)
     if ex.executable:
         return f"{a} is applicable"
-    return f"action {a} is not applicable: {unmet_words(ex.unmet)}"
+    return f"{a} is not applicable in the state: {unmet_words(ex.unmet)}"
 
 
 def score_sets(g: Graded, got: set, gold: set) -> None:
@@ -281,11 +297,26 @@ def score_sets(g: Graded, got: set, gold: set) -> None:
     g.correct = got == gold
 
 
-def cannot_read(g: Graded, answer: Any, bad: list[str]) -> Graded:
+def cannot_read(g: Graded, answer: Any, bad: list[str], what: str = "an action or a fact") -> Graded:
     """A free answer in which nothing of the asked kind was read."""
-    g.reason = f"cannot read '{bad[0] if bad else as_text(answer)}'"
+    g.reason = unreadable(bad[0] if bad else as_text(answer), what)
     return g
 
 
+def unreadable(piece: str, what: str) -> str:
+    """Why a piece of an answer is not read, as a sentence."""
+    piece = piece.strip()
+    if not piece:
+        return "The answer is empty."
+    return (f"The answer's '{piece[:80]}' is not {what} of this problem (neither PDDL with the domain's names "
+            f"and the problem's objects nor one of the context's sentences).")
+
+
 __all__ = ["Graded", "Grades", "grade", "grade_item", "why_not", "unmet_words", "score_sets", "unmet_text",
-           "cannot_read"]
+           "cannot_read", "unreadable", "listing"]
+
+
+def listing(items: list, last: str = "and") -> str:
+    """"(a)", "(a) and (b)", "(a), (b) and (c)"."""
+    parts = [str(x) for x in items]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {last} " + parts[-1] if parts else ""

@@ -25,10 +25,19 @@ def words(name: str) -> str:
     return " ".join(re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("-", " ").replace("_", " ").split()).lower()
 
 
+#: nouns whose plural no rule gives ("3 childs", "2 aircrafts", "2 goodses")
+IRREGULAR = {"child": "children", "person": "people", "man": "men", "woman": "women", "aircraft": "aircraft",
+             "goods": "goods", "foot": "feet", "mouse": "mice", "sheep": "sheep", "fish": "fish",
+             "series": "series", "species": "species", "die": "dice"}
+
+
 def plural(noun: str, table: dict[str, str] | None = None) -> str:
     if table and noun in table:
         return table[noun]
     w = words(noun)
+    head, _, last = w.rpartition(" ")
+    if last in IRREGULAR:
+        return f"{head} {IRREGULAR[last]}".strip()
     if re.search(r"(s|x|z|ch|sh)$", w):
         return w + "es"
     if re.search(r"[^aeiou]y$", w):
@@ -94,16 +103,19 @@ class Sentence:
 
     text: str
     params: tuple[str, ...]
+    nouns: frozenset[str] | None = None  # the words that may be dropped before an object named after them
 
     def fill(self, args: tuple[str, ...]) -> str:
-        """The sentence for `args`; a type word before an object named after it goes ("rover rover0" → "rover0")."""
+        """The sentence for `args`; a type word before an object named after it goes ("rover rover0" → "rover0"),
+        never another word ("is at attic1" keeps its "at")."""
         table = dict(zip(self.params, args))
         out, last = [], 0
         for m in SLOT.finditer(self.text):
             before = self.text[last:m.start()]
             value = table.get(m.group(1), m.group(1))
             word = re.search(r"(\w+)\s+$", before)
-            if word and value.lower().startswith(word.group(1).lower()) and value.lower() != word.group(1).lower():
+            if word and (self.nouns is None or word.group(1).lower() in self.nouns) and \
+                    value.lower().startswith(word.group(1).lower()) and value.lower() != word.group(1).lower():
                 before = before[:word.start()]
             out += [before, value]
             last = m.end()
@@ -152,15 +164,16 @@ class Phrasebook:
         self.domain = domain
         self.templates = templates
         t = templates or Templates(domain.name)
+        nouns = frozenset(w for name, _ in domain.types for w in words(name).split()) | {"object"}
         self.facts: dict[str, Sentence] = {}
         self.negated: dict[str, Sentence] = {}
         for p in domain.predicates:
             params = tuple(v for v, _ in p.parameters)
             text = t.predicates.get(p.name) or generic_fact(p.name, list(p.parameters))
-            self.facts[p.name] = Sentence(text, params)
-            self.negated[p.name] = Sentence(t.negated.get(p.name) or negate(text), params)
+            self.facts[p.name] = Sentence(text, params, nouns)
+            self.negated[p.name] = Sentence(t.negated.get(p.name) or negate(text), params, nouns)
         self.actions = {a.name: Sentence(t.actions.get(a.name) or generic_action(a.name, list(a.parameters)),
-                                         tuple(v for v, _ in a.parameters)) for a in domain.actions}
+                                         tuple(v for v, _ in a.parameters), nouns) for a in domain.actions}
         self.description = t.description
         self.plurals = dict(t.plurals)
         # memos: a thousand items of one problem describe the same facts, rules and static facts again
@@ -240,7 +253,10 @@ class Phrasebook:
         head = head.replace("{", "").replace("}", "")
         pre = self.formula(a.precondition) if a.precondition != And(()) else ""
         effects = []
+        added = {(e.literal.atom, e.condition, e.variables) for e in a.effects if e.literal.positive}
         for e in a.effects:
+            if not e.literal.positive and (e.literal.atom, e.condition, e.variables) in added:
+                continue  # deleted and added again: the add wins (delete before add), so it is only added
             lit = self.fact(e.literal.atom) if e.literal.positive else self.not_fact(e.literal.atom)
             if e.condition != And(()):
                 lit = f"if {self.formula(e.condition)}, then {lit}"
@@ -307,6 +323,8 @@ class Phrasebook:
 
 
 PLACEHOLDERS = "XYZWVUTSRQPONMLKJIHGFEDCBA"
+#: words in -s after a subject that are not a verb of it
+_NOT_VERBS = frozenset({"its", "is", "was", "has", "as", "this", "plus", "thus", "towards", "always"})
 
 
 def _lettered(text: str, params: list[str]) -> str:
@@ -321,13 +339,17 @@ def _lettered(text: str, params: list[str]) -> str:
 
 def _infinitive(template: str, nouns: set[str]) -> str:
     """An action's sentence after "To": as written when it is a command ("sail from location {?from}
-    ..."); "have robot {?r} pick up ..." when it has a subject ("robot {?r} picks up ...")."""
+    ..."); "have robot {?r} pick up ..." when it has a subject ("robot {?r} picks up ...", "the positive
+    hand {?h} puts down ...": a noun phrase ending in its first slot, then a verb in -s)."""
     tokens = template.split()
-    k = 0 if tokens and tokens[0].startswith("{") else 1 if len(tokens) > 1 and tokens[1].startswith("{") and \
-        words(tokens[0]) in nouns else None
-    if k is None or len(tokens) <= k + 1:
+    k = next((i for i, w in enumerate(tokens) if w.startswith("{")), None)
+    if k is None or k > 3 or len(tokens) <= k + 1 or tokens[k].endswith(","):
         return template
     verb = tokens[k + 1]
+    subject = k == 0 or (words(tokens[k - 1]) in nouns and (tokens[0] in ("the", "a", "an") or k == 1) and
+                         all(w.isalpha() for w in tokens[:k - 1]))
+    if not subject or not re.fullmatch(r"[a-z]+s", verb) or verb in _NOT_VERBS or verb.endswith("ss"):
+        return template
     base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(sh|ch|ss|x|o)es$", verb) else \
         verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
     return " ".join(["have", *tokens[:k + 1], base, *tokens[k + 2:]])

@@ -190,3 +190,19 @@ def test_shipped_example_answers_graded(tmp_path):
     assert r.exit_code == 0 and out.read_text().startswith(header)
     wrong = (tmp_path / "grades.wrong.csv").read_text().splitlines()
     assert wrong[0] == "id,task,form,answer,reason" and len(wrong) == 1 + 8
+
+
+def test_acpbench_scoring_time_limit_option(tmp_path):
+    """`--scoring acpbench --acpbench-time-limit S`: ACPBench's planner runs limited to S seconds; a
+    `maybe` next action whose optimal search from its successor does not end in time scores 0."""
+    item = next(i for i in json.loads((ACP / "nexta" / "dev.gen.json").read_text())
+                if str(i["id"]) == "6017629270997064125")
+    items, answers = tmp_path / "items.json", tmp_path / "answers.jsonl"
+    items.write_text(json.dumps([item]))
+    answers.write_text(json.dumps({"id": item["id"], "answer": "(DRIVE-TRUCK t1 l1-1 l1-0 c1)"}) + "\n")
+    scored = [json.loads(run("questions", "grade", items, answers, "--scoring", "acpbench", "-f", "json", *extra)
+                         .stdout) for extra in ((), ("--acpbench-time-limit", "0.001"))]
+    assert [s["accuracy"][-1]["correct"] for s in scored] == [1, 0]
+    assert "within 0.001 s" in scored[1]["wrong"][0]["reason"]
+    bad = run("questions", "grade", items, answers, "--scoring", "acpbench", "--acpbench-time-limit", "0")
+    assert bad.exit_code == 2

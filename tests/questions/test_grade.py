@@ -64,13 +64,14 @@ def test_app_set_answers_partial_credit_and_reasons(ferry):
     answer = " ".join(a.upper().replace(" ", "  ") for a in gold[1:]) + " (sail l9 l9) (fly away)"
     g = grade([item], {str(item["id"]): answer})
     (r,) = g.results
-    assert not r.correct and "missing: " + gold[0] in r.reason
-    assert "action (sail l9 l9) names an unknown object l9" in r.reason and "cannot read 'fly away'" in r.reason
+    assert not r.correct and "the answer leaves out the applicable action " + gold[0] in r.reason
+    assert "(sail l9 l9) names l9, which is no object of the problem" in r.reason
+    assert "The answer's 'fly away' is not an action of this problem" in r.reason
     assert r.recall == pytest.approx((len(gold) - 1) / len(gold))
     assert r.precision == pytest.approx((len(gold) - 1) / len(gold))
     wrong = "(debark c0 l0)" if "(debark c0 l0)" not in gold else "(debark c1 l0)"
     r2 = grade([item], {str(item["id"]): gold + [wrong]}).results[0]
-    assert not r2.correct and f"action {wrong} is not applicable: " in r2.reason and " is false" in r2.reason
+    assert not r2.correct and f"{wrong} is not applicable in the state: " in r2.reason and " is false" in r2.reason
     assert r2.precision < 1.0 and r2.recall == 1.0
 
 
@@ -163,7 +164,7 @@ def test_land_answer_naming_several_facts_gets_partial_credit(ferry):
     assert r.correct and r.precision == 1.0 and r.recall == 1.0
     r = grade([item], {str(item["id"]): " ".join(yes[:1] + no[:1])}).results[0]
     assert not r.correct and r.precision == 0.5 and r.recall == pytest.approx(1 / len(yes))
-    assert f"{no[0]} is no landmark: a plan of" in r.reason
+    assert f"{no[0]} is not a landmark: a plan of" in r.reason
 
 
 def test_gold_disagreements_are_reported():
@@ -183,5 +184,34 @@ def test_yes_no_reasons_name_the_failing_step(ferry):
     j = val["evidence"]["first_inapplicable"]
     step = val["evidence"]["sequence"].split(") (")[j].strip("()")
     r = grade([val], {str(val["id"]): "Yes, it can."}).results[0]
-    assert not r.correct and r.reason.startswith(f"the answer is no: step {j + 1}, ({step}), is not applicable: ")
+    assert not r.correct and r.reason.startswith(f"The right answer is no: step {j + 1}, ({step}), is not applicable: ")
     assert r.reason.endswith(" is false")
+
+
+#: wrong answers of every kind, per form: what a grader must explain
+WRONG = {"gen": ["blah blah", "", "(sail l9 l0)", "(debark c0 l0) (board c1 l2)", "None", "7",
+                 "[(at c0 l0)] [(on c0)]"],
+         "bool": ["maybe", "yes, but maybe no", "Yes.", "No."], "mcq": ["E", "B or C", "A", "D"]}
+
+
+def test_every_reason_is_a_sentence_a_reader_understands(ferry):
+    """Every verdict's reason, for every task and form, on a sample of wrong answers of every kind: a
+    sentence (capital, full stop), no code's shorthand ("missing:", "cannot read", "undecided:", "(s)", an
+    empty quote), and an empty answer said to be empty."""
+    items, _ = ferry
+    cases = [({**i, "id": f"{i['id']}-{k}"}, w) for i in items for k, w in enumerate(WRONG[i["form"]])]
+    g = grade([c for c, _ in cases], {str(c["id"]): w for c, w in cases})
+    rows = g.wrong_rows()
+    assert {(r["task"], r["form"]) for r in rows} >= {(str(t), str(f)) for t in (Task.APP, Task.NEXTA, Task.LAND)
+                                                     for f in Form}
+    for r in rows:
+        why = r["reason"]
+        assert why[0].isupper() or why.startswith("("), r
+        assert why.endswith("."), r
+        assert not any(s in why for s in ("missing:", "cannot read", "undecided:", "(s)", "''", "  ", ": .")), r
+        if r["answer"] == "" and r["task"] in ("nexta", "reach", "areach", "land"):  # (an empty set of actions
+            assert why == "The answer is empty.", r  # is an app answer: "none is applicable")
+    reasons = {r["reason"] for r in rows}
+    assert "The answer is ambiguous: it says both yes and no." in reasons
+    assert "The answer says neither yes nor no." in reasons
+    assert any(x.startswith("The answer gives no index.") for x in reasons)

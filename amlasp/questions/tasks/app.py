@@ -9,7 +9,7 @@ from ...model import GroundAction
 from ...reasoning.engine import applicable, execute_many
 from ..answers import Reader
 from ..gold import Case
-from ..grade import Graded, score_sets, unmet_text, why_not
+from ..grade import Graded, listing, score_sets, unmet_text, unreadable, why_not
 from ..registry import Task
 from ..universe import similar_actions
 from .common import Draft, Situation, TaskEntry, choice, pddl_list, sample, yes_no
@@ -75,10 +75,11 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, _t: float) -> 
     gold = set(c.actions(" ".join(item["answer"])))
     score_sets(g, set(got), gold)
     why = [why_not(c, a) for a in sorted(set(got) - gold, key=str)]
-    if gold - set(got):
-        why.append("missing: " + " ".join(map(str, sorted(gold - set(got), key=str))))
-    why += [f"cannot read '{b}'" for b in bad]
-    g.reason = "; ".join(why)
+    missing = sorted(gold - set(got), key=str)
+    if missing:
+        why.append(f"the answer leaves out the applicable action{'s' if len(missing) > 1 else ''} "
+                   f"{listing(missing)}")
+    g.reason = "; ".join(why) + (". " if why and bad else "") + " ".join(unreadable(b, "an action") for b in bad)
     return g
 
 

@@ -84,7 +84,8 @@ def derive(c: Case, _time_limit: float) -> tuple[int, dict]:
 def grade(g: Graded, item: dict, c: Case, answer: Any, _r: Reader, _t: float) -> Graded:
     got = read_int(answer)
     g.correct = got == int(item["answer"])
-    g.reason = "" if g.correct else f"the answer is {item['answer']}"
+    g.reason = "" if g.correct else ("The answer gives no number; " if got is None else "") + \
+        f"the right count is {item['answer']}."
     return g
 
 

@@ -15,7 +15,7 @@ from ...reasoning.planner import plan as fast_downward
 from ...reasoning.transitions import changes_many
 from ..answers import Reader
 from ..gold import Case, Undecided, quoted, set_diff
-from ..grade import Graded
+from ..grade import Graded, listing, unreadable
 from ..registry import Task
 from .common import Draft, Situation, Skip, TaskEntry, choice, sequence_text, yes_no
 
@@ -154,22 +154,22 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, _t: float) -> 
     if isinstance(answer, list) and answer and isinstance(answer[0], list):  # removal keys, as in the gold
         shorter, bad = _removed(c, plan, answer[0]), [str(answer[0])]
         if shorter is None:
-            g.reason = f"no such removal in the plan: {answer[0]}"
+            g.reason = f"The plan has no removal {answer[0]}."
             return g
     else:
         shorter, bad = r.actions_in(answer)
     removals = [plan[:i] + plan[i + 1:] for i in range(len(plan))] + \
                [plan[:i] + plan[i + 2:] for i in range(len(plan) - 1)]
     if shorter not in removals:
-        g.reason = "not the plan with one action, or two consecutive ones, removed" + \
-                   (f" (cannot read '{bad[0]}')" if bad else "")
+        g.reason = "The answer is not the plan with one action, or two consecutive ones, removed." + \
+                   (" " + unreadable(bad[0], "an action") if bad else "")
         return g
     ex = execute(c.domain, c.problem, shorter, states=False)
     g.correct = ex.valid
     if not ex.valid:
-        g.reason = "the shortened plan is not valid: " + (
-            f"step {ex.failed_step + 1}, {shorter[ex.failed_step]}, is not applicable" if ex.failed_step is not None
-            else "the goal does not hold at its end: " + " ".join(map(str, ex.goal_unmet)))
+        g.reason = "The shortened plan is not valid: " + (
+            f"step {ex.failed_step + 1}, {shorter[ex.failed_step]}, is not applicable." if ex.failed_step is not None
+            else f"at its end the goal {listing(list(ex.goal_unmet))} does not hold.")
     return g
 
 

@@ -9,7 +9,7 @@ from ...enums import Verdict
 from ..answers import Reader, is_none
 from ..decide import Landmarks
 from ..gold import Case, compare_lists, open_parts
-from ..grade import Graded, cannot_read
+from ..grade import Graded, cannot_read, unreadable
 from ..registry import Task
 from ..universe import similar_atoms
 from .common import Draft, Situation, Skip, TaskEntry, choice, yes_no
@@ -134,11 +134,11 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
         answer = answer.get("yes", [])
     if is_none(answer):
         g.correct = not yes
-        g.reason = "" if g.correct else f"there are landmarks, e.g. ({sorted(yes)[0]})"
+        g.reason = "" if g.correct else f"There are landmarks, for example ({sorted(yes)[0]}), so None is wrong."
         return g
     xs, bad = r.atoms_in(answer)
     if not xs:
-        return cannot_read(g, answer, bad)
+        return cannot_read(g, answer, bad, "a fact")
     goals = {l.atom for l in c.problem.goal if l.positive}
     decide = None
     right, why = set(), []
@@ -146,18 +146,19 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
         if " ".join(str(f).strip("()").split()) in yes:
             right.add(f)
         elif f in c.state or f in goals:
-            why.append(f"{f} holds in the state or is a goal: a trivial landmark")
+            why.append(f"{f} holds in the state or is a goal, so it is a trivial landmark, which the question "
+                       "excludes")
         else:
             decide = decide or Landmarks(c.domain, c.problem, c.state, t)
             d = decide.fact(f)
             if d.answer is Verdict.YES:
                 right.add(f)
             else:
-                why.append(f"{f} is no landmark: {d.proof}" if d.answer is Verdict.NO else f"{f}: undecided: {d.proof}")
+                why.append(f"{f} is not a landmark: {d.proof}" if d.answer is Verdict.NO else
+                           f"whether {f} is a landmark is undecided: {d.proof}")
     named = len(dict.fromkeys(xs))
     g.correct = not why and not bad
-    why += [f"cannot read '{b}'" for b in bad]
-    g.reason = "; ".join(why)
+    g.reason = "; ".join(why) + (". " if why and bad else "") + " ".join(unreadable(b, "a fact") for b in bad)
     if named > 1:
         g.precision = len(right) / named
         if "evidence" in item and yes:  # our items list every landmark
@@ -165,9 +166,18 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
     return g
 
 
+def because(_c: Case | None, ev: dict) -> str:
+    """Why a yes/no landmark question's answer is what it is: the fact, and the proof in parentheses
+    (the proofs are of several shapes: "false initially, and ...", "a plan of 5 steps in which ...")."""
+    if "fact" not in ev or "proof" not in ev:
+        return ""
+    landmark = "witness" not in ev  # a non-landmark's proof is a plan in which it never holds
+    return f": {ev['fact']} is {'' if landmark else 'not '}a landmark ({ev['proof']})"
+
+
 TASK = TaskEntry(
     task=Task.LAND, group="landmarks",
     question='a non-trivial fact landmark: false now, no goal, true at some point of every plan ("None" if '
              "there is none)",
     answer='`{"yes": [every landmark], "no": [every other candidate]}`', analyse=Land, derive=derive, grade=grade,
-    needs_goal=True, check=check, compare=compare_lists("yes", "no"))
+    needs_goal=True, check=check, compare=compare_lists("yes", "no"), because=because)

@@ -102,7 +102,7 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
     """Any optimal first action is right (ACPBench's items list some: another one is decided)."""
     acts, bad = r.actions_in(answer)
     if not acts:
-        return cannot_read(g, answer, bad)
+        return cannot_read(g, answer, bad, "an action")
     a = acts[0]
     gold = item["answer"]
     if str(a) in {x.lower() for x in gold["yes"]}:
@@ -117,7 +117,7 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
         if opt.status is OptimalStatus.SOLVED and a in opt.optimal:
             g.correct = True
             return g
-    g.reason = f"{a} is applicable but starts no shortest plan (the shortest has {gold.get('opt')} steps)"
+    g.reason = f"{a} is applicable but starts no shortest plan (the shortest has {gold.get('opt')} steps)."
     return g
 
 

@@ -11,7 +11,7 @@ from ...reasoning.engine import applicable
 from ...reasoning.transitions import changes_many
 from ..answers import Reader
 from ..gold import Case, Undecided, compare_lists
-from ..grade import Graded, score_sets
+from ..grade import Graded, listing, score_sets
 from ..registry import Task
 from ..universe import similar_atoms
 from .common import Draft, Situation, Skip, TaskEntry, choice, pddl_list, sample, yes_no
@@ -130,16 +130,20 @@ def derive(c: Case, _time_limit: float) -> tuple[dict, dict]:
 def grade_effects(g: Graded, item: dict, c: Case, answer: Any, r: Reader, _t: float) -> Graded:
     """Positive and negative effects (prog, verify): precision and recall over both lists."""
     read = r.progression(answer)
+    doer = "the action" if c.task is Task.PROG else "the sequence"
     if read is None:
-        g.reason = "no positive and negative lists found"
+        g.reason = "The answer gives no lists of the facts made true and made false."
         return g
     pos, neg = read
     gp, gn = ({c.atom(x) for x in item["answer"][k]} for k in ("pos", "neg"))
     got = {("+", x) for x in pos} | {("-", x) for x in neg}
     gold = {("+", x) for x in gp} | {("-", x) for x in gn}
     score_sets(g, got, gold)
-    why = [f"{x} is not made {'true' if s == '+' else 'false'}" for s, x in sorted(got - gold, key=str)]
-    why += [f"missing: {x} made {'true' if s == '+' else 'false'}" for s, x in sorted(gold - got, key=str)]
+    made = {"+": "true", "-": "false"}
+    extra, missing = sorted(got - gold, key=str), sorted(gold - got, key=str)
+    why = [f"{doer} does not make " + listing([f"{x} {made[s]}" for s, x in extra], "or")] if extra else []
+    if missing:
+        why.append(f"the answer leaves out that {doer} makes " + listing([f"{x} {made[s]}" for s, x in missing]))
     g.reason = "; ".join(why)
     return g
 

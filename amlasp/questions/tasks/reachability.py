@@ -215,7 +215,7 @@ class Target:
             return self._grade_none(g, item, c, t)
         xs, bad = self.answered(r, answer)
         if not xs:
-            return cannot_read(g, answer, bad)
+            return cannot_read(g, answer, bad, "an action" if self.NOUN == "action" else "a fact")
         x = xs[0]
         listed = {" ".join(str(y).lower().strip("()").split()) for y in gold}
         if " ".join(str(x).strip("()").split()) in listed:
@@ -226,7 +226,7 @@ class Target:
         if d.answer is Verdict.YES:
             g.reason = f"{x} can {self.CAN_DO}: {d.proof}{_steps(d)}"
         elif d.answer is Verdict.UNKNOWN:
-            g.reason = f"undecided: {d.proof}"
+            g.reason = f"Whether {x} can {self.CAN_DO} is undecided: {d.proof}."
         return g
 
     def _grade_none(self, g: Graded, item: dict, c: Case, t: float) -> Graded:
@@ -234,7 +234,7 @@ class Target:
         empty list is checked for one proven impossible (as the gold check does)."""
         gold = item["answer"]
         if gold:
-            g.reason = f"Some {self.NOUN}s can never {self.NEVER_DO}, e.g. ({norm(gold[0])})."
+            g.reason = f"Some {self.NOUN}s can never {self.NEVER_DO}, for example ({norm(gold[0])}), so None is wrong."
             return g
         if "evidence" not in item:
             r = Reachability(c.domain, c.problem, c.state, time_limit=t)
@@ -242,7 +242,7 @@ class Target:
             for x in self.candidates(Universe(c.domain, c.problem)):
                 d = decide(x, False, True)
                 if d.answer is Verdict.NO:
-                    g.reason = f"Some {self.NOUN}s can never {self.NEVER_DO}, e.g. {x}: {d.proof}."
+                    g.reason = f"None is wrong: some {self.NOUN}s can never {self.NEVER_DO}, e.g. {x}: {d.proof}."
                     return g
         g.correct = True
         return g

@@ -82,8 +82,9 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, _r: Reader, _t: float) ->
     if not g.correct:
         seq = c.named["sequence"]
         j = int(item["answer"])
-        g.reason = ("Every action of the sequence is applicable, so the answer is -1." if j < 0 else
-                    f"The first inapplicable action is at index {j}, {seq[j]}{_unmet(c, seq)}.")
+        g.reason = ("The answer gives no index. " if got is None else "") + \
+            ("Every action of the sequence is applicable, so the answer is -1." if j < 0 else
+             f"The first inapplicable action is at index {j}, {seq[j]}{_unmet(c, seq)}.")
     return g
 
 

@@ -74,7 +74,8 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, _r: Reader, _t: float) ->
     found = [w for w in as_text(answer).lower().replace(",", " ").split() if w.strip(".\"'") in objects]
     got = found[0].strip(".\"'") if found else None
     g.correct = got == str(item["answer"]).lower()
-    g.reason = "" if g.correct else f"the answer is {item['answer']}" if got else "no object of the problem named"
+    g.reason = "" if g.correct else f"The right object is {item['answer']}, not {got}." if got else \
+        f"The answer names no object of the problem; the right one is {item['answer']}."
     return g
 
 
