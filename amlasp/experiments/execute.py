@@ -10,6 +10,11 @@ processes, or on a Dask cluster; records come back in completion order.
 - **A lost worker** (killed, out of memory) loses only the unit it was doing: each worker does one
   unit at a time, so the pool knows which; that unit becomes a failed record (a rerun does it
   again), a new worker takes the dead one's place and the other units go on.
+- **Temporary files.** Every unit's files, and its planner's, go under the run's scratch folder
+  (`experiments.scratch`), which this process makes and removes: a worker killed mid-unit leaves
+  nothing behind in the temporary directory.
+- **Idle time.** `Clock.idle` sums the seconds the pool's workers waited with nothing left to give
+  them (at the end of a run, while the last units go on), for the run's time split.
 - **Dask.** A cluster that has had no worker for `AMLASP_DASK_IDLE` seconds (default 60) ends the
   run with an error that says so: the units done are saved, a rerun does the rest.
 """
@@ -18,15 +23,18 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
 import threading
 import time
 from collections import deque
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from ..choices import Executor
 from ..errors import InputError
+from .scratch import scratch_folder
 from .units import Unit, run_unit, with_files
 
 #: Seconds a worker is given to end (and end its planner) after SIGTERM, before SIGKILL.
@@ -64,17 +72,31 @@ def interruptible() -> Iterator[None]:
             signal.signal(s, h)
 
 
-def execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None) -> Iterator[dict]:
+@dataclass
+class Clock:
+    """What a run's time split needs from its executor: the workers it used, and their idle seconds."""
+
+    workers: int = 0
+    idle: float = 0.0
+
+
+def execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None,
+            clock: Optional[Clock] = None) -> Iterator[dict]:
     """Records in completion order; a unit whose worker was lost becomes a failed record."""
+    clock = clock if clock is not None else Clock()
     if not units:
         return
     if executor == Executor.DASK:
         yield from _execute_dask(units, scheduler)
-    elif jobs <= 1 or len(units) == 1:
-        for u in units:
-            yield run_unit(with_files(u))
-    else:
-        yield from _pool(units, min(jobs, len(units)))
+        return
+    with scratch_folder() as scratch:
+        if jobs <= 1 or len(units) == 1:
+            clock.workers = 1
+            for u in units:
+                yield run_unit(with_files(u), scratch)
+        else:
+            clock.workers = min(jobs, len(units))
+            yield from _pool(units, clock, scratch)
 
 
 def failed_record(unit: Unit, why: str) -> dict:
@@ -87,8 +109,11 @@ def failed_record(unit: Unit, why: str) -> dict:
 
 # --------------------------------------------------------------------------- the process pool
 
-def _serve(conn) -> None:
-    """A worker: one unit at a time from `conn`, its record back; SIGTERM ends it and its planner."""
+def _serve(conn, scratch: Path) -> None:
+    """A worker: one unit at a time from `conn`, its record back; SIGTERM ends it and its planner.
+    Its temporary files (the units', the planner's) all go under the run's `scratch` folder."""
+    tempfile.tempdir = str(scratch)
+
     def stop(signum, frame):
         from ..external.fast_downward import stop_planners
         stop_planners()
@@ -109,9 +134,9 @@ def _serve(conn) -> None:
 class _Worker:
     """A worker process, the pipe to it, and the unit it is doing."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, scratch: Path):
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(child, scratch), daemon=True)
         self.proc.start()
         child.close()
         self.unit: Optional[Unit] = None
@@ -136,14 +161,15 @@ class _Worker:
         self.conn.close()
 
 
-def _pool(units: Sequence[Unit], jobs: int) -> Iterator[dict]:
-    """Units over `jobs` worker processes, one unit each at a time."""
+def _pool(units: Sequence[Unit], clock: Clock, scratch: Path) -> Iterator[dict]:
+    """Units over `clock.workers` worker processes, one unit each at a time."""
     import multiprocessing
     from multiprocessing.connection import wait
 
     ctx = multiprocessing.get_context()
     todo = deque(units)
-    workers = [_Worker(ctx) for _ in range(jobs)]
+    workers = [_Worker(ctx, scratch) for _ in range(clock.workers)]
+    idle_since: list[float] = []  # when each worker that is out of work got its last record back
     try:
         for w in workers:
             if todo:
@@ -157,12 +183,16 @@ def _pool(units: Sequence[Unit], jobs: int) -> Iterator[dict]:
                     continue
                 if w.unit is not None:  # lost: a new worker in its place
                     w.conn.close()
-                    w = workers[workers.index(busy[i])] = _Worker(ctx)
+                    w = workers[workers.index(busy[i])] = _Worker(ctx, scratch)
                 w.unit = None
                 if todo:
                     w.give(todo.popleft())
+                else:
+                    idle_since.append(time.monotonic())
                 yield rec
     finally:
+        end = time.monotonic()
+        clock.idle += sum(end - t for t in idle_since)
         for w in workers:
             w.end()
 
@@ -243,4 +273,4 @@ def _result(fut, unit: Unit) -> dict:
         return failed_record(unit, f"{type(e).__name__}: {e}")
 
 
-__all__ = ["GRACE", "Interrupted", "execute", "failed_record", "interruptible"]
+__all__ = ["GRACE", "Clock", "Interrupted", "execute", "failed_record", "interruptible"]

@@ -86,6 +86,8 @@ class PlannerResult:
     detail: str = ""
     exit_code: Optional[int] = None
     log: str = field(default="", compare=False, repr=False)  # the planner's own output (solve --keep-plans)
+    #: wall time of Fast Downward's own processes (driver, translator, search): `seconds` less our work around them
+    planner_seconds: float = field(default=0.0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -262,33 +264,37 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
                                 start_new_session=True)
         running = _Driven(proc)
         _RUNNING.add(running)  # ended by stop_planners as well
+        started = time.monotonic()
         try:
             logs, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
             return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
-                                 f"time limit of {timeout:g} s reached")
+                                 f"time limit of {timeout:g} s reached", planner_seconds=time.monotonic() - started)
         finally:
             _RUNNING.discard(running)
             if proc.poll() is None:  # interrupted: nothing of it is left running
                 _stop(running)
         code = proc.returncode
-        seconds = time.monotonic() - start
+        seconds, child = time.monotonic() - start, time.monotonic() - started
         if code in _PLAN_FOUND and os.path.exists(plan_file):
             lines = [ln.strip().strip("()").split() for ln in Path(plan_file).read_text().splitlines()
                      if ln.strip() and not ln.startswith(";")]
             plan = tuple(GroundAction(x[0], tuple(x[1:])) for x in lines)
-            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs)
+            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs, child)
     if code in _UNSOLVABLE:
         why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
-        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs)
+        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs, child)
     if code in _TIMEOUT:
-        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs)
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs,
+                             child)
     if code in _MEMOUT or (memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY)):
-        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code, logs)
+        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code, logs,
+                             child)
     meaning = _EXIT_MEANING.get(code, f"exit code {code}")
-    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs)
+    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs,
+                         child)
 
 
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
@@ -333,7 +339,8 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     seconds = time.monotonic() - start
     logs = "\n".join(m.message for m in result.log_messages or [])
     status, plan, detail = _outcome(result, engine.exit_code, logs, timeout, memory_mb)
-    return PlannerResult(status, plan, seconds, detail, engine.exit_code, logs)
+    child = float((result.metrics or {}).get("engine_internal_time", 0.0))  # unified-planning times its child
+    return PlannerResult(status, plan, seconds, detail, engine.exit_code, logs, child)
 
 
 def _outcome(result, code: int | None, logs: str, timeout: float,
