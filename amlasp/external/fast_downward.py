@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import signal
 import sys
 import time
@@ -261,7 +262,7 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
     if code == _INPUT_REJECTED:  # the text is ours, so a rejection is about the model's content
         where = f" ({task.source})" if task.source else ""
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, seconds,
-                             f"Fast Downward cannot read the model{where}: {_tail(logs, 1)}", code, logs, child)
+                             f"Fast Downward cannot read the model{where}: {_parse_error(logs)}", code, logs, child)
     if code in _TIMEOUT:
         return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs,
                              child)
@@ -271,6 +272,13 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
     meaning = _EXIT_MEANING.get(code, f"exit code {code}")
     return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs,
                          child)
+
+
+def _parse_error(logs: str) -> str:
+    """The translator's parse error ("Error: ... | Reason: ..."), its temporary files named by what they hold."""
+    lines = [ln.strip() for ln in logs.splitlines() if ln.strip().startswith(("Error:", "Reason:"))]
+    text = " | ".join(lines) or _tail(logs, 1)
+    return re.sub(r"\S*amlasp-fd-[^/\s]*/(domain|problem)\.pddl", r"the \1 as given to it", text)[:300]
 
 
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
