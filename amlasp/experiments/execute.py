@@ -128,7 +128,7 @@ def _serve(conn, scratch: Path) -> None:
             return
         if unit is None:
             return
-        conn.send(run_unit(unit))
+        conn.send(run_unit(unit, scratch))
 
 
 class _Worker:
