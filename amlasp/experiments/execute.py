@@ -8,8 +8,9 @@ processes, or on a Dask cluster; records come back in completion order.
   (`external.fast_downward.stop_planners`). In this process, the planner is ended by the
   exception's unwinding (`run_planner`'s `finally`).
 - **A lost worker** (killed, out of memory) loses only the unit it was doing: each worker does one
-  unit at a time, so the pool knows which; that unit becomes a failed record (a rerun does it
-  again), a new worker takes the dead one's place and the other units go on.
+  unit at a time, in the order sent (the next one already queued in its pipe, `DEPTH`), so the pool
+  knows which; that unit becomes a failed record (a rerun does it again), the queued one goes back
+  to the others, a new worker takes the dead one's place and the other units go on.
 - **Temporary files.** Every unit's files, and its planner's, go under the run's scratch folder
   (`experiments.scratch`), which this process makes and removes: a worker killed mid-unit leaves
   nothing behind in the temporary directory.
@@ -131,23 +132,28 @@ def _serve(conn, scratch: Path) -> None:
         conn.send(run_unit(unit, scratch))
 
 
+#: Units in a worker's pipe at a time: the one it does and the next, so that it never waits for this
+#: process (busy writing a record, or not yet scheduled on a loaded machine) between two units.
+DEPTH = 2
+
+
 class _Worker:
-    """A worker process, the pipe to it, and the unit it is doing."""
+    """A worker process, the pipe to it, and the units sent to it (in order: the first is the one it does)."""
 
     def __init__(self, ctx, scratch: Path):
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_serve, args=(child, scratch), daemon=True)
         self.proc.start()
         child.close()
-        self.unit: Optional[Unit] = None
+        self.units: deque[Unit] = deque()
 
     def give(self, unit: Unit) -> None:
-        self.unit = unit
+        self.units.append(unit)
         self.conn.send(with_files(unit))
 
     def end(self) -> None:
         """Stop it: asked nicely when idle; SIGTERM when busy (it ends its planner), SIGKILL if it lingers."""
-        if self.unit is None and self.proc.is_alive():
+        if not self.units and self.proc.is_alive():
             try:
                 self.conn.send(None)
             except OSError:
@@ -162,7 +168,7 @@ class _Worker:
 
 
 def _pool(units: Sequence[Unit], clock: Clock, scratch: Path) -> Iterator[dict]:
-    """Units over `clock.workers` worker processes, one unit each at a time."""
+    """Units over `clock.workers` worker processes, each doing one at a time with the next one queued."""
     import multiprocessing
     from multiprocessing.connection import wait
 
@@ -170,24 +176,30 @@ def _pool(units: Sequence[Unit], clock: Clock, scratch: Path) -> Iterator[dict]:
     todo = deque(units)
     workers = [_Worker(ctx, scratch) for _ in range(clock.workers)]
     idle_since: list[float] = []  # when each worker that is out of work got its last record back
+
+    def feed(w: _Worker) -> None:
+        while todo and len(w.units) < DEPTH:
+            w.give(todo.popleft())
+
     try:
-        for w in workers:
-            if todo:
-                w.give(todo.popleft())
-        while any(w.unit is not None for w in workers):
-            busy = [w for w in workers if w.unit is not None]
+        for depth in range(DEPTH):  # a first unit to every worker before a second to any
+            for w in workers:
+                if todo and len(w.units) == depth:
+                    w.give(todo.popleft())
+        while any(w.units for w in workers):
+            busy = [w for w in workers if w.units]
             wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
-            for i, w in enumerate(busy):
-                rec = _answer(w)
+            for w in busy:
+                rec, lost = _answer(w)
                 if rec is None:
                     continue
-                if w.unit is not None:  # lost: a new worker in its place
+                if lost:  # a new worker in its place; the units queued behind the lost one are done still
+                    todo.extendleft(reversed(w.units))
                     w.conn.close()
-                    w = workers[workers.index(busy[i])] = _Worker(ctx, scratch)
-                w.unit = None
-                if todo:
-                    w.give(todo.popleft())
-                else:
+                    k = workers.index(w)
+                    w = workers[k] = _Worker(ctx, scratch)
+                feed(w)
+                if not w.units:
                     idle_since.append(time.monotonic())
                 yield rec
     finally:
@@ -197,23 +209,23 @@ def _pool(units: Sequence[Unit], clock: Clock, scratch: Path) -> Iterator[dict]:
             w.end()
 
 
-def _answer(w: _Worker) -> Optional[dict]:
-    """The record `w` sent, a failed record if `w` died, or None while it is still working.
-    After a record `w.unit` is None; after a death it is still set (the caller replaces `w`)."""
-    assert w.unit is not None
+def _answer(w: _Worker) -> tuple[Optional[dict], bool]:
+    """(the record `w` sent, False); (a failed record of the unit it was doing, True) if `w` died; (None,
+    False) while it is still working. The unit answered for leaves `w.units`, those queued behind it stay."""
+    assert w.units
     try:
         if w.conn.poll():
             rec = w.conn.recv()
-            w.unit = None
-            return rec
+            w.units.popleft()
+            return rec, False
     except (EOFError, OSError):
         pass
     if w.proc.is_alive():
-        return None
+        return None, False
     w.proc.join()
     code = w.proc.exitcode
     why = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-    return failed_record(w.unit, f"the worker doing this unit was lost ({why})")
+    return failed_record(w.units.popleft(), f"the worker doing this unit was lost ({why})"), True
 
 
 # --------------------------------------------------------------------------- Dask
