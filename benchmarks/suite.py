@@ -3,7 +3,8 @@
     python benchmarks/suite.py states                       # regenerate benchmarks/states (shipped set)
     python benchmarks/suite.py states --count 100 --first 10 --out states-100   # the paper-size set
     python benchmarks/suite.py perfect [--jobs 2]           # the reference domains as a "perfect learner":
-                                                            # amlasp bench run + report, prints wall times
+                                                            # one amlasp bench run + report, prints where the
+                                                            # time went (planner, validation, ours) with the load
 
 The shipped test-state set has 3 trajectories per domain, made from the first 3 solving
 problems of each domain with the paper's defaults (p_rnd = 0.2, p_opt = 0.3, seed 0); the
