@@ -3,10 +3,10 @@ processes, or on a Dask cluster; records come back in completion order.
 
 - **Interrupts.** While a run goes on, SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main
   process (`interruptible`). The pool's workers ignore SIGINT (a terminal sends it to the whole
-  process group) and are ended with SIGTERM, on which each ends its planner first: unified-planning
-  starts Fast Downward in a session of its own, which no terminal signal reaches
+  process group) and are ended with SIGTERM, on which each ends its planner first: Fast Downward
+  runs in a session of its own, which no terminal signal reaches
   (`external.fast_downward.stop_planners`). In this process, the planner is ended by the
-  exception's unwinding (`run_planner`'s `finally`).
+  exception's unwinding (`_run_driver`'s `finally`).
 - **A lost worker** (killed, out of memory) loses only the unit it was doing: each worker does one
   unit at a time, in the order sent (the next one already queued in its pipe, `DEPTH`), so the pool
   knows which; that unit becomes a failed record (a rerun does it again), the queued one goes back

@@ -1,4 +1,4 @@
-"""Planning with a (learned) model: our model → clean PDDL → unified-planning → Fast Downward.
+"""Planning with a (learned) model: our model → clean PDDL → Fast Downward.
 
 Learned models are messy, so the planner never sees the learned file itself: it sees
 PDDL written from our normalised model by `pddl.writer` (the requirements the model really
@@ -47,7 +47,7 @@ CONFIGS: dict[str, str] = {
 }
 
 #: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit
-#: is enforced by unified-planning, from the process that started the planner; should that process
+#: is enforced by `_run_driver`, in the process that started the planner; should that process
 #: be killed (`kill -9` of a bench worker), the planner it leaves behind still ends.
 ORPHAN_GRACE = 30
 
@@ -132,7 +132,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     Predicates the problem uses but the model lacks are declared (with the reference's
     argument types where the model knows them); a predicate argument whose declared type
     does not fit an object the problem puts there is widened to `object` (predicate types
-    constrain nothing in PDDL, but unified-planning rejects such atoms). Raises ValueError
+    constrain nothing in PDDL, but stricter readers reject such atoms). Raises ValueError
     when the two cannot be paired (a predicate used with another arity).
     """
     notes: list[str] = []
@@ -163,8 +163,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if added:
         notes.append("declared predicates the model lacks: " + ", ".join(added))
     preds = tuple(Predicate(n, tuple(ps)) for n, ps in decl.items())
-    # An action without effects never changes a state, so no plan needs it; unified-planning
-    # would write it without :effect, which Fast Downward rejects.
+    # An action without effects never changes a state, so no plan needs it (and some writers give
+    # it without :effect, which Fast Downward rejects).
     actions = tuple(a for a in model.actions if a.effects)
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
@@ -185,7 +185,7 @@ _RUNNING: set = set()
 
 def _stop(engine) -> None:
     """End `engine`'s planner if it still runs: its whole process group (the driver, translator and
-    search), since unified-planning starts it in a session of its own, out of reach of the terminal."""
+    search), since it runs in a session of its own, out of reach of the terminal."""
     proc = getattr(engine, "_process", None)
     if proc is not None and proc.poll() is None:
         try:
