@@ -3,7 +3,8 @@
     python benchmarks/suite.py states                       # regenerate benchmarks/states (shipped set)
     python benchmarks/suite.py states --count 100 --first 10 --out states-100   # the paper-size set
     python benchmarks/suite.py perfect [--jobs 2]           # the reference domains as a "perfect learner":
-                                                            # amlasp bench run + report, prints wall times
+                                                            # one amlasp bench run + report, prints where the
+                                                            # time went (planner, validation, ours) with the load
 
 The shipped test-state set has 3 trajectories per domain, made from the first 3 solving
 problems of each domain with the paper's defaults (p_rnd = 0.2, p_opt = 0.3, seed 0); the
@@ -44,8 +45,18 @@ def states(args) -> None:
               f"{time.perf_counter() - t0:.1f} s", flush=True)
 
 
+def _load() -> str:
+    """The 1-minute load average (the machine is shared: every figure is printed beside it)."""
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:
+        return "?"
+
+
 def perfect(args) -> None:
-    from amlasp.experiments.bench import run
+    """One `bench run` of the suite with the reference domains as the learned models, then where its
+    time went (Fast Downward, validation, ours: `amlasp.experiments.timing`) per domain and in all."""
+    from amlasp.experiments.bench import ResultsFile, run
     from amlasp.experiments.report import report
     from amlasp.render.bench import report_text
     from amlasp.render.formats import Format
@@ -55,21 +66,27 @@ def perfect(args) -> None:
         for d in DOMAINS:
             shutil.copyfile(IPC / "domains" / f"{d}.pddl", learned / f"{d}.pddl")
         results = Path(args.results)
-        t0 = time.perf_counter()
-        print("| domain | units | wall time (s) | unit time (s) | solved | other outcomes |")
-        print("|---|---:|---:|---:|---:|---|")
-        for d in args.domains or DOMAINS:  # one domain at a time, so that each has its own wall time
-            t = time.perf_counter()
-            with progress_bar() as progress:
-                s = run([learned], results, learners=["reference"], domains=[d], jobs=args.jobs,
-                        timeout=args.timeout, progress=progress)
-            rep = report(results)
+        load = _load()
+        with progress_bar() as progress:
+            s = run([learned], results, learners=["reference"], domains=args.domains or DOMAINS, jobs=args.jobs,
+                    timeout=args.timeout, progress=progress)
+        rep = report(results)
+        recs = ResultsFile(results).read()[1]
+        print("| domain | units | unit time (s) | planner (s) | validation (s) | ours (s) | ours % | solved | other |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+        for (_, d), t in s.domain_time.items():
             counts = rep.counts.get(("reference", d), {})
             other = ", ".join(f"{k} {v}" for k, v in counts.items() if v and k != "solved") or "-"
-            print(f"| {d} | {s.units} | {time.perf_counter() - t:.1f} | {sum(s.domain_seconds.values()):.1f} | "
-                  f"{counts.get('solved', 0)}/{sum(counts.values())} | {other} |", flush=True)
-        print(f"\ntotal wall time: {time.perf_counter() - t0:.1f} s (jobs={args.jobs}, timeout={args.timeout:g} s)\n")
-        print(report_text(report(results), Format.MARKDOWN))
+            units = sum(1 for r in recs if r["domain"] == d)
+            print(f"| {d} | {units} | {t.busy:.1f} | {t.planner:.1f} | {t.validation:.1f} | {t.ours:.1f} | "
+                  f"{100 * t.share('ours'):.1f} | {counts.get('solved', 0)}/{sum(counts.values())} | {other} |")
+        t = s.time
+        print(f"\n{s.done_now} unit(s) in {s.seconds:.1f} s wall (jobs={args.jobs}, timeout={args.timeout:g} s; "
+              f"load {load} before, {_load()} after)")
+        print(f"worker time {t.busy + t.idle:.1f} s = planner {t.planner:.1f} ({100 * t.share('planner'):.1f}%) + "
+              f"validation {t.validation:.1f} ({100 * t.share('validation'):.1f}%) + ours {t.ours:.1f} "
+              f"({100 * t.share('ours'):.1f}%) [% of busy time] + idle {t.idle:.1f}\n")
+        print(report_text(rep, Format.MARKDOWN))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,9 +27,10 @@ from ..limits import check_nesting
 from ..metrics.solve import keep_plan, refuse_kept_over_inputs
 from ..pddl.source import read_text
 from ..workers import ProgressCallback
-from .execute import Interrupted, execute, interruptible
+from .execute import Clock, Interrupted, execute, interruptible
 from .records import check_record
 from .suite import PAPER_DOMAINS, load_suite
+from .timing import TimeSplit, run_split, unit_split
 from .units import TASKS, Unit, record_key, run_unit, with_files
 
 # --------------------------------------------------------------------------- results file
@@ -136,6 +137,8 @@ class RunSummary:
     domain_seconds: dict = field(default_factory=dict)  # sum of unit times per (learner, domain)
     failed: tuple[dict, ...] = ()  # the failed units' records (a rerun does them again)
     unscored: int = 0  # records of this run without a figure: failed, an error, or solve's invalid_model
+    time: TimeSplit = TimeSplit()  # where the run's worker time (workers x wall) went (`experiments.timing`)
+    domain_time: dict = field(default_factory=dict)  # the units' split per (learner, domain)
 
     def to_frame(self):
         import pandas as pd
@@ -222,7 +225,7 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
     if progress:
         progress("bench", tally.done_before, len(units))
     try:
-        with interruptible(), closing(execute(todo, jobs, executor, scheduler)) as records:
+        with interruptible(), closing(execute(todo, jobs, executor, scheduler, tally.clock)) as records:
             for rec in records:
                 if keep_plans is not None and rec["task"] == "solve":
                     keep_plan(keep_plans, rec["problem"], rec.pop("plan_text", None), rec.pop("planner_log", ""),
@@ -249,6 +252,8 @@ class _Tally:
     unscored: int = 0
     failed: list = field(default_factory=list)
     per_domain: dict = field(default_factory=dict)
+    clock: Clock = field(default_factory=Clock)
+    split: dict = field(default_factory=dict)  # TimeSplit of the units per (learner, domain)
 
     def add(self, rec: dict) -> None:
         self.done_now += 1
@@ -258,10 +263,15 @@ class _Tally:
             self.failed.append(rec)
         k = (rec["learner"], rec["domain"])
         self.per_domain[k] = self.per_domain.get(k, 0.0) + rec.get("seconds", 0.0)
+        self.split[k] = self.split.get(k, TimeSplit()) + unit_split(rec)
 
     def summary(self) -> RunSummary:
-        return RunSummary(self.results, self.units, self.done_before, self.done_now, self.errors,
-                          time.monotonic() - self.t0, dict(self.per_domain), tuple(self.failed), self.unscored)
+        wall = time.monotonic() - self.t0
+        units = sum(self.split.values(), TimeSplit())
+        workers = max(1, self.clock.workers)  # Dask: the time of the cluster's workers is not known here
+        spent = run_split(units, wall, workers, self.clock.idle)
+        return RunSummary(self.results, self.units, self.done_before, self.done_now, self.errors, wall,
+                          dict(self.per_domain), tuple(self.failed), self.unscored, spent, dict(self.split))
 
 
 class RunInterrupted(KeyboardInterrupt):

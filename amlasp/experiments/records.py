@@ -19,6 +19,8 @@ RECORD_TASKS = ("meta", "compare", "eval", "solve")
 #: The text fields of a unit's record: required, and optional.
 _REQUIRED = ("learner", "domain")
 _OPTIONAL_TEXT = ("problem", "status", "error", "detail")
+#: A unit's time split (`experiments.timing`): seconds, each optional (older records lack the last two).
+_SECONDS = ("seconds", "planner_seconds", "validation_seconds")
 #: A metric value in a summary (`precision_macro`, `recall_avg`, `f1_cumulative`): a number or null.
 _METRIC = re.compile(r".*_(?:macro|avg|cumulative)(?:_.*)?$")
 #: Tables of a summary that hold metric values of their own (eval: applicability, effects).
@@ -51,6 +53,9 @@ def check_record(rec: Any, path: str | Path, line: int) -> dict:
             raise bad(f"'{key}' must be a string")
     if rec.get("failed") is not None and not isinstance(rec["failed"], bool):
         raise bad("'failed' must be true or false")
+    for key in _SECONDS:
+        if rec.get(key) is not None and not (_number(rec[key]) and 0 <= rec[key] < float("inf")):
+            raise bad(f"'{key}' must be a number of seconds (at least 0)")
     _check_summary(rec.get("summary"), bad)
     return rec
 

@@ -1,4 +1,4 @@
-"""Planning with a (learned) model: our model → clean PDDL → unified-planning → Fast Downward.
+"""Planning with a (learned) model: our model → clean PDDL → Fast Downward.
 
 Learned models are messy, so the planner never sees the learned file itself: it sees
 PDDL written from our normalised model by `pddl.writer` (the requirements the model really
@@ -8,15 +8,17 @@ constants that the problem uses but the model does not declare are declared, so 
 the planner works on the real problem (see docs/solve.md for why we declare rather than
 drop them).
 
-Fast Downward runs as a child process of unified-planning's PDDL planner, in a
-temporary directory (its intermediate `output.sas` too). Limits: the time limit is the
-wall-clock time of the planner process, enforced exactly by unified-planning (it kills
-the process group); Fast Downward's own time limits are whole seconds minus the
-driver's start-up, too coarse for short limits (they are given only as a backstop,
-`ORPHAN_GRACE` seconds later). The memory limit is Fast Downward's `--overall-memory-limit`
-(`setrlimit(RLIMIT_AS)` in the translator and search). An interrupt ends the planner's whole
-process group (`run_planner`'s `finally`, `stop_planners`): it runs in a session of its own,
-which the terminal's Ctrl-C does not reach.
+Fast Downward's driver runs as a child process, in a session of its own, in a temporary directory
+(its intermediate `output.sas` too), on the PDDL texts our writer makes (`_run_driver`; it once went
+through unified-planning, whose reading of our text and writing it out again cost more than the
+planner itself on the suite's problems: docs/bench.md, time split). Limits: the time limit is the
+wall-clock time of the planner process, enforced exactly here (the process group is killed); Fast
+Downward's own time limit is whole seconds minus the driver's start-up, too coarse for short limits
+(it is given only as a backstop, `ORPHAN_GRACE` seconds later). The memory limit is Fast Downward's
+`--overall-memory-limit` (`setrlimit(RLIMIT_AS)` in the translator and search). An interrupt ends the
+planner's whole process group (`stop_planners`, `_run_driver`'s `finally`): it runs in a session of its
+own, which the terminal's Ctrl-C does not reach. A text the translator cannot parse is an invalid
+model (the text is ours, written from a model we read: its content is at fault).
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ import re
 import signal
 import sys
 import time
-import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
@@ -46,7 +47,7 @@ CONFIGS: dict[str, str] = {
 }
 
 #: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit
-#: is enforced by unified-planning, from the process that started the planner; should that process
+#: is enforced by `_run_driver`, in the process that started the planner; should that process
 #: be killed (`kill -9` of a bench worker), the planner it leaves behind still ends.
 ORPHAN_GRACE = 30
 
@@ -55,6 +56,7 @@ _PLAN_FOUND = {0, 1, 2, 3}
 _UNSOLVABLE = {10, 11}  # the translator proved it, or a complete search exhausted the state space
 _TIMEOUT = {21, 23}
 _MEMOUT = {20, 22, 24}
+_INPUT_REJECTED = 31  # the translator's parser refused the text
 _OUT_OF_MEMORY = ("MemoryError", "bad_alloc", "failed to map segment", "Cannot allocate memory")
 _EXIT_MEANING = {
     12: "the search ended without a plan but without a proof either (incomplete search)",
@@ -86,6 +88,8 @@ class PlannerResult:
     detail: str = ""
     exit_code: Optional[int] = None
     log: str = field(default="", compare=False, repr=False)  # the planner's own output (solve --keep-plans)
+    #: wall time of Fast Downward's own processes (driver, translator, search): `seconds` less our work around them
+    planner_seconds: float = field(default=0.0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,6 @@ class PlannerTask:
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
     source: str = ""  # the user's files the texts were made from, for messages
-    derived: bool = False  # the domain has :derived rules, which unified-planning's reader drops: FD reads it
 
 
 def _objects(model: Domain, problem: Problem, reference: Domain | None, notes: list[str]
@@ -129,7 +132,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     Predicates the problem uses but the model lacks are declared (with the reference's
     argument types where the model knows them); a predicate argument whose declared type
     does not fit an object the problem puts there is widened to `object` (predicate types
-    constrain nothing in PDDL, but unified-planning rejects such atoms). Raises ValueError
+    constrain nothing in PDDL, but stricter readers reject such atoms). Raises ValueError
     when the two cannot be paired (a predicate used with another arity).
     """
     notes: list[str] = []
@@ -160,8 +163,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     if added:
         notes.append("declared predicates the model lacks: " + ", ".join(added))
     preds = tuple(Predicate(n, tuple(ps)) for n, ps in decl.items())
-    # An action without effects never changes a state, so no plan needs it; unified-planning
-    # would write it without :effect, which Fast Downward rejects.
+    # An action without effects never changes a state, so no plan needs it (and some writers give
+    # it without :effect, which Fast Downward rejects).
     actions = tuple(a for a in model.actions if a.effects)
     if len(actions) < len(model.actions):
         notes.append("left out actions without effects: " + ", ".join(a.name for a in model.actions if not a.effects))
@@ -171,38 +174,10 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
         full, task = types_as_predicates(full, task)
         notes.append("either types given to the planner as predicates (type-T)")
     return PlannerTask(to_pddl(full), problem_to_pddl(task, model.name, task.objects), tuple(notes),
-                       f"{model.file or model.name}, {problem.file or problem.name}", bool(model.derived))
+                       f"{model.file or model.name}, {problem.file or problem.name}")
 
 
 # --------------------------------------------------------------------------- running Fast Downward
-
-def _engine_class():
-    """A unified-planning Fast Downward engine that also passes the driver's memory limit."""
-    from up_fast_downward import FastDownwardPDDLPlanner
-
-    class LimitedFastDownward(FastDownwardPDDLPlanner):
-        def __init__(self, search_config: str, memory_mb: int | None, timeout: float | None = None):
-            super().__init__(fast_downward_search_config=search_config, log_level="info")
-            self._limits: list[str] = []
-            if timeout is not None:  # a backstop: a planner whose worker was killed still ends on its own
-                self._limits += ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"]
-            if memory_mb is not None:
-                self._limits += ["--overall-memory-limit", f"{memory_mb}M"]
-            self.exit_code: int | None = None
-
-        def _base_cmd(self, plan_filename: str):
-            # the translator's output.sas goes next to the plan, in unified-planning's temporary
-            # directory: by default it lands in the working directory, where parallel runs collide
-            cmd = super()._base_cmd(plan_filename)
-            sas = os.path.join(os.path.dirname(plan_filename), "output.sas")
-            return cmd[:2] + ["--sas-file", sas] + self._limits + cmd[2:]
-
-        def _result_status(self, problem, plan, retval=None, log_messages=None):
-            self.exit_code = retval
-            return super()._result_status(problem, plan, retval, log_messages)
-
-    return LimitedFastDownward
-
 
 #: The engines of the planner calls going on in this process (`stop_planners`).
 _RUNNING: set = set()
@@ -210,7 +185,7 @@ _RUNNING: set = set()
 
 def _stop(engine) -> None:
     """End `engine`'s planner if it still runs: its whole process group (the driver, translator and
-    search), since unified-planning starts it in a session of its own, out of reach of the terminal."""
+    search), since it runs in a session of its own, out of reach of the terminal."""
     proc = getattr(engine, "_process", None)
     if proc is not None and proc.poll() is None:
         try:
@@ -242,10 +217,8 @@ class _Driven:
 
 
 def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int | None) -> PlannerResult:
-    """Fast Downward's driver on the texts themselves, for what unified-planning cannot hand it: a domain
-    with derived predicates (its PDDL reader drops `:derived` without a word), and cost-optimal plans
-    (`optimal_plan`). Same configurations, limits (the wall-clock limit kills the process group) and
-    outcomes as through unified-planning."""
+    """Fast Downward's driver on the texts themselves (derived predicates and action costs included, which
+    unified-planning's reader drops or refuses); the wall-clock limit kills the process group."""
     import subprocess
     import tempfile
 
@@ -255,40 +228,57 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
         d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
         Path(d).write_text(task.domain)
         Path(p).write_text(task.problem)
-        limits = ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
+        # the time limit is ours (below); the driver's own is a backstop for a planner whose worker was killed
+        limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"]
+        limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
         cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
                *limits, d, p, "--search", CONFIGS[config]]
         proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
         running = _Driven(proc)
         _RUNNING.add(running)  # ended by stop_planners as well
+        started = time.monotonic()
         try:
             logs, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
             return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
-                                 f"time limit of {timeout:g} s reached")
+                                 f"time limit of {timeout:g} s reached", planner_seconds=time.monotonic() - started)
         finally:
             _RUNNING.discard(running)
             if proc.poll() is None:  # interrupted: nothing of it is left running
                 _stop(running)
         code = proc.returncode
-        seconds = time.monotonic() - start
+        seconds, child = time.monotonic() - start, time.monotonic() - started
         if code in _PLAN_FOUND and os.path.exists(plan_file):
             lines = [ln.strip().strip("()").split() for ln in Path(plan_file).read_text().splitlines()
                      if ln.strip() and not ln.startswith(";")]
             plan = tuple(GroundAction(x[0], tuple(x[1:])) for x in lines)
-            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs)
+            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs, child)
     if code in _UNSOLVABLE:
         why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
-        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs)
+        return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs, child)
+    if code == _INPUT_REJECTED:  # the text is ours, so a rejection is about the model's content
+        where = f" ({task.source})" if task.source else ""
+        return PlannerResult(PlannerStatus.INVALID_MODEL, None, seconds,
+                             f"Fast Downward cannot read the model{where}: {_parse_error(logs)}", code, logs, child)
     if code in _TIMEOUT:
-        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs)
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached", code, logs,
+                             child)
     if code in _MEMOUT or (memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY)):
-        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code, logs)
+        return PlannerResult(PlannerStatus.MEMOUT, None, seconds, f"memory limit of {memory_mb} MB reached", code, logs,
+                             child)
     meaning = _EXIT_MEANING.get(code, f"exit code {code}")
-    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs)
+    return PlannerResult(PlannerStatus.ERROR, None, seconds, f"Fast Downward: {meaning}: {_tail(logs)}", code, logs,
+                         child)
+
+
+def _parse_error(logs: str) -> str:
+    """The translator's parse error ("Error: ... | Reason: ..."), its temporary files named by what they hold."""
+    lines = [ln.strip() for ln in logs.splitlines() if ln.strip().startswith(("Error:", "Reason:"))]
+    text = " | ".join(lines) or _tail(logs, 1)
+    return re.sub(r"\S*amlasp-fd-[^/\s]*/(domain|problem)\.pddl", r"the \1 as given to it", text)[:300]
 
 
 def _tail(text: str, n: int = 3, width: int = 300) -> str:
@@ -304,57 +294,7 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble."""
     if config not in CONFIGS:
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
-    start = time.monotonic()
-    if task.derived:
-        return _run_driver(task, config, timeout, memory_mb)
-    try:
-        from unified_planning.io import PDDLReader
-        # the global environment: the reader builds `forall` variables in it whatever it is given
-        with warnings.catch_warnings():  # pyparsing deprecation notices from inside unified-planning
-            warnings.simplefilter("ignore", DeprecationWarning)
-            up_problem = PDDLReader().parse_problem_string(task.domain, task.problem)
-    except Exception as e:  # the text is ours, so a rejection is about the model's content
-        msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        msg = re.sub(r"\s*\(line:\s*\d+, col:\s*\d+\)", "", msg)  # a position in our text, not the user's
-        where = f" ({task.source})" if task.source else ""
-        return PlannerResult(PlannerStatus.INVALID_MODEL, None, time.monotonic() - start,
-                             f"unified-planning cannot read the model{where}: {msg}")
-    engine = _engine_class()(CONFIGS[config], memory_mb, timeout)
-    _RUNNING.add(engine)
-    # action costs given by static functions: Fast Downward reads them, unified-planning cannot tell it does
-    engine.skip_checks = ":action-costs" in task.domain
-    try:
-        result = engine.solve(up_problem, timeout=timeout)
-    except Exception as e:
-        return PlannerResult(PlannerStatus.ERROR, None, time.monotonic() - start, f"{type(e).__name__}: {e}")
-    finally:  # an interrupt (Ctrl-C, SIGTERM turned into an exception) must not leave the planner running
-        _RUNNING.discard(engine)
-        _stop(engine)
-    seconds = time.monotonic() - start
-    logs = "\n".join(m.message for m in result.log_messages or [])
-    status, plan, detail = _outcome(result, engine.exit_code, logs, timeout, memory_mb)
-    return PlannerResult(status, plan, seconds, detail, engine.exit_code, logs)
-
-
-def _outcome(result, code: int | None, logs: str, timeout: float,
-             memory_mb: int | None) -> tuple[PlannerStatus, Optional[tuple[GroundAction, ...]], str]:
-    """What a finished planner run means: its status, the plan, a one-line reason."""
-    from unified_planning.engines import PlanGenerationResultStatus as S
-    if result.status == S.TIMEOUT and code is None:
-        return PlannerStatus.TIMEOUT, None, f"time limit of {timeout:g} s reached"
-    if code in _PLAN_FOUND and result.plan is not None:
-        plan = tuple(GroundAction(ai.action.name, tuple(p.object().name for p in ai.actual_parameters))
-                     for ai in result.plan.actions)
-        return PlannerStatus.PLAN, plan, ""
-    if code in _UNSOLVABLE:
-        why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
-        return PlannerStatus.NO_PLAN, None, why
-    if code in _TIMEOUT:
-        return PlannerStatus.TIMEOUT, None, f"time limit of {timeout:g} s reached"
-    if code in _MEMOUT or (memory_mb is not None and any(m in logs for m in _OUT_OF_MEMORY)):
-        return PlannerStatus.MEMOUT, None, f"memory limit of {memory_mb} MB reached"
-    meaning = _EXIT_MEANING.get(code, f"exit code {code}")
-    return PlannerStatus.ERROR, None, f"Fast Downward: {meaning}: {_tail(logs)}"
+    return _run_driver(task, config, timeout, memory_mb)
 
 
 def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain | None = None,
@@ -369,9 +309,8 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
 
 
 def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> PlannerResult:
-    """A cost-optimal plan by Fast Downward's A* with LM-cut, run directly (`_run_driver`) on the PDDL our
-    writer makes: unified-planning refuses action costs given by static functions, and names shared by an
-    action and a predicate, which Fast Downward reads."""
+    """A cost-optimal plan by Fast Downward's A* with LM-cut on the PDDL our writer makes (action costs
+    given by static functions, and names shared by an action and a predicate, are read as they are)."""
     return _run_driver(PlannerTask(to_pddl(model), problem_to_pddl(problem)), "opt", timeout, None)
 
 

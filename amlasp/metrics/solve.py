@@ -8,6 +8,7 @@ model), so a plan that uses an action the reference lacks is a false plan, not a
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
@@ -58,6 +59,9 @@ class ProblemOutcome:
     log: str = field(default="", compare=False, repr=False)  # the planner's output (or why it did not run)
     cost: Optional[Number] = None  # of a valid plan, in the reference (costs.plan_cost: its length without costs)
     best: Optional[Number] = None  # the best known cost (given, or the reference planner's), with quality asked
+    #: where the time went (bench records): Fast Downward's processes (both runs with quality), validating the plan
+    planner_seconds: float = field(default=0.0, compare=False)
+    validation_seconds: float = field(default=0.0, compare=False)
 
     @property
     def quality(self) -> Optional[float]:
@@ -162,24 +166,37 @@ def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, na
 
     `quality`: also the IPC quality score, against `best` (the best known cost) or, when it is None,
     the cost of the reference planner's plan (Fast Downward with `config` on the reference model)."""
+    ref_child = 0.0
     if quality and best is None:
-        best = reference_cost(reference, problem, config, timeout, memory_mb)
+        best, ref_child = _reference_run(reference, problem, config, timeout, memory_mb)
     if isinstance(learned, str):
-        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned, log=learned + "\n", best=best)
+        return ProblemOutcome(name, ProblemStatus.INVALID_MODEL, None, 0.0, learned, log=learned + "\n", best=best,
+                              planner_seconds=ref_child)
     r = plan_with_fast_downward(learned, problem, reference, config, timeout, memory_mb)
     log = r.log or r.detail + "\n"
+    child = ref_child + r.planner_seconds
     if r.status != PlannerStatus.PLAN:
-        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail, log=log, best=best)
+        return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail, log=log, best=best,
+                              planner_seconds=child)
+    t = time.monotonic()
     status, detail = _validate(reference, problem, r.plan)
     cost = plan_cost(reference, problem, r.plan).value if status is ProblemStatus.SOLVED else None
-    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log, cost, best)
+    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log, cost, best, child,
+                          time.monotonic() - t)
 
 
 def reference_cost(reference: Domain, problem: Problem, config: str, timeout: float,
                    memory_mb: int | None) -> Number | None:
     """The cost of the reference planner's plan (the best known cost when none is given), None without one."""
+    return _reference_run(reference, problem, config, timeout, memory_mb)[0]
+
+
+def _reference_run(reference: Domain, problem: Problem, config: str, timeout: float,
+                   memory_mb: int | None) -> tuple[Number | None, float]:
+    """`reference_cost`, and the seconds spent in Fast Downward's processes for it."""
     r = plan_with_fast_downward(reference, problem, None, config, timeout, memory_mb)
-    return plan_cost(reference, problem, r.plan).value if r.status is PlannerStatus.PLAN and r.plan else None
+    cost = plan_cost(reference, problem, r.plan).value if r.status is PlannerStatus.PLAN and r.plan else None
+    return cost, r.planner_seconds
 
 
 def kept_files(directory: str | Path, problem: str, folders: Sequence[str] = ()) -> tuple[Path, Path]:

@@ -185,12 +185,13 @@ def test_a_json_key_that_is_no_problem_file_is_reported_at_the_key(tmp_path):
         assert "is a directory" not in r.stderr
 
 
-def test_solve_names_the_files_when_unified_planning_cannot_read_them():
+def test_solve_names_the_files_when_the_planner_cannot_read_them():
     from amlasp.external.fast_downward import PlannerTask, run_planner
     r = run_planner(PlannerTask("(define (domain d))", "(define (problem p) (:domain d) (:objects )",
                                 source="learned.pddl, p.pddl"), timeout=10)
     assert r.status == "invalid_model"
-    assert r.detail.startswith("unified-planning cannot read the model (learned.pddl, p.pddl): ")
+    assert r.detail == ("Fast Downward cannot read the model (learned.pddl, p.pddl): Error: Could not parse problem "
+                        "file: the problem as given to it | Reason: Missing ')'")
     assert "line:" not in r.detail
 
 

@@ -71,6 +71,14 @@ def test_run_records_every_unit_resumes_and_reports(suite, tmp_path):
     missing = [r for r in recs if r["learner"] == "broken" and r["domain"] == "blocksworld"]
     assert {r["task"] for r in missing if "no learned model" in r.get("error", "")} == {"compare", "eval"}
     assert all(r["status"] == "invalid_model" for r in missing if r["task"] == "solve")
+    # each solve record carries its time split, and the run splits its 2 workers x wall seconds
+    solved = [r for r in recs if r.get("status") == "solved"]
+    assert solved and all(0 < r["planner_seconds"] and 0 < r["validation_seconds"]
+                          and r["planner_seconds"] + r["validation_seconds"] <= r["seconds"] for r in solved)
+    assert s.time.planner == pytest.approx(sum(r.get("planner_seconds", 0) for r in recs))
+    assert s.time.validation == pytest.approx(sum(r.get("validation_seconds", 0) for r in recs))
+    assert s.time.busy + s.time.idle == pytest.approx(2 * s.seconds, rel=0.01) and s.time.ours > 0
+    assert set(s.domain_time) == {(learner, d) for learner in ("perfect", "broken") for d in DOMAINS}
 
     rep = report(results)
     for t in rep.tables:  # the perfect learner: 1.0 everywhere (false-plan ratio 0)

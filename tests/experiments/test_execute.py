@@ -72,7 +72,8 @@ def _wait_for(what, seconds: float):
 
 
 def _start(slow_suite: Path, tmp_path: Path, mark: str, jobs: int, timeout: float) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), AMLASP_TEST_MARK=mark)
+    (tmp_path / "tmp").mkdir()  # the run's temporary directory: what it leaves there is checked
+    env = dict(os.environ, PYTHONPATH=str(ROOT), AMLASP_TEST_MARK=mark, TMPDIR=str(tmp_path / "tmp"))
     return subprocess.Popen([sys.executable, "-m", "amlasp", "bench", "run", "--suite", slow_suite / "m.toml",
                              "--learned", slow_suite / "learned", "--task", "solve", "--planner-config", "opt",
                              "--timeout", str(timeout), "--jobs", str(jobs), "--results", tmp_path / "r.jsonl"],
@@ -110,6 +111,7 @@ def test_an_interrupt_ends_every_child_and_says_what_was_saved(slow_suite, tmp_p
                         f"{tmp_path / 'r.jsonl'} (0 of {PROBLEMS} done in all); rerun the same command to resume"), err
         _wait_for(lambda: not _marked(mark), 5)
         assert not _marked(mark), _marked(mark)  # no worker, no planner left
+        assert not list((tmp_path / "tmp").iterdir())  # nor a temporary file of theirs
         meta, recs = ResultsFile(tmp_path / "r.jsonl").read()
         assert meta is not None and recs == []
     finally:  # whatever happened: no process of the test is left (left over, they would hold the pipes open)
@@ -136,6 +138,7 @@ def test_a_lost_worker_loses_only_its_own_unit(slow_suite, tmp_path):
         lost = [r for r in recs if r.get("failed")]
         assert len(lost) == 1 and "was lost (killed by signal 9)" in lost[0]["error"], json.dumps(recs)
         assert sorted(r["status"] for r in recs if not r.get("failed")) == ["timeout", "timeout"]
+        assert not list((tmp_path / "tmp").iterdir())  # the killed worker's files went with the run's scratch folder
     finally:  # whatever happened: no process of the test is left (left over, they would hold the pipes open)
         _clean(mark)
         p.kill()

@@ -33,6 +33,11 @@ BAD = {
     "unknown task": ({**GOOD, "task": "bake"}, "unknown task 'bake'"),
     "failed": ({**GOOD, "failed": "yes"}, "'failed' must be true or false"),
     "settings": ({"task": "meta", "settings": [60]}, "'settings' must be an object"),
+    "text seconds": ({**GOOD, "seconds": "fast"}, "'seconds' must be a number of seconds (at least 0)"),
+    "negative planner": ({**GOOD, "task": "solve", "planner_seconds": -1},
+                         "'planner_seconds' must be a number of seconds (at least 0)"),
+    "validation true": ({**GOOD, "task": "solve", "validation_seconds": True},
+                        "'validation_seconds' must be a number of seconds (at least 0)"),
 }
 
 
@@ -51,7 +56,9 @@ def test_records_of_bench_run_pass():
     assert check_record(GOOD, "r", 2) is GOOD
     solve = {"learner": "sam", "domain": "ferry", "task": "solve", "problem": "p.pddl", "status": "solved",
              "plan_length": 3, "detail": "valid", "seconds": 0.2}
-    assert check_record(solve, "r", 3) is solve
+    assert check_record(solve, "r", 3) is solve  # as older versions wrote it: no time split
+    split = {**solve, "planner_seconds": 0.15, "validation_seconds": 0.01}
+    assert check_record(split, "r", 3) is split
     eval_ = {"learner": "sam", "domain": "ferry", "task": "eval", "summary": {
         "states": 4, "applicability": {"precision_avg": None, "precision_cumulative_with_learned_only": 1.0},
         "ignored_predicates": []}}
