@@ -156,7 +156,7 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
     if not plans:
         return _none(domain, problem, horizon, max_steps, time_limit, deadline)
     costs = [_cost(domain, problem, p) for p in plans]
-    if c_min == 0 and top != 0:
+    if c_min == 0 and top > 1:  # one plan: `prover` says who proves it (clingo alone here)
         proven, why = _zero_cost_proof(domain, problem, costs, horizon, deadline)
         return PlanResult(PlanStatus.PLAN, plans, horizon, costs=costs, optimal=proven,
                           method="clingo + fast-downward", reason=why)
