@@ -78,12 +78,5 @@ def warn_input(message: str, file: str | Path | None = None, line: int | None = 
     warnings.warn(InputWarning(str(InputError(message, file, line, col, at=at))), stacklevel=3)
 
 
-__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input", "NAME_LIMIT", "short", "refuse_derived"]
+__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input", "NAME_LIMIT", "short"]
 
-
-def refuse_derived(domain, what: str) -> None:
-    """Refuse a domain with derived predicates (`model.Domain.derived`) in a command that does not
-    honour them yet, at its first :derived rule: never a silently wrong answer."""
-    if getattr(domain, "derived", ()):
-        raise UnsupportedError(f"unsupported feature: derived predicates in {what}", domain.file,
-                               domain.derived[0].line)

@@ -13,12 +13,12 @@ function, a cost under `when`/`forall`) is left as it is, for the numeric passes
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
 
 from ..errors import InputError, UnsupportedError
 from ..model import Atom, Cost, Domain, Number, Predicate, Problem
 from . import sexpr
 from .declarations import typed_names
+from .functions import ObjectFluents, decimal, declarations
 from .ground import Grounder
 
 TOTAL = "total-cost"
@@ -38,34 +38,10 @@ def number(tok: sexpr.SExpr, file: str, what: str) -> Number:
     """A non-negative number token: an int when it is written as one (`3`, `3.0`), else a float."""
     if not isinstance(tok, sexpr.Token):
         raise UnsupportedError(f"unsupported feature: {what} that is an expression (only numbers)", file, at=tok)
-    try:
-        d = Decimal(tok)
-    except InvalidOperation:
-        raise InputError(f"expected a number as {what}, got '{tok}'", file, at=tok) from None
-    if not d.is_finite():
-        raise InputError(f"expected a number as {what}, got '{tok}'", file, at=tok)
+    d = decimal(tok, file, f"a number as {what}")
     if d < 0:
         raise InputError(f"negative {what} {tok} (action costs are non-negative)", file, at=tok)
     return int(d) if d == d.to_integral_value() else float(d)
-
-
-def _functions(section: sexpr.List, file: str) -> list[tuple[sexpr.List, list[tuple[sexpr.Token, str]]]] | None:
-    """`(:functions (f ?x - t) - number ...)`: the declarations, or None if one is not a number."""
-    out = []
-    items = list(section[1:])
-    i = 0
-    while i < len(items):
-        it = items[i]
-        if isinstance(it, sexpr.List) and it.head() is not None:
-            out.append((it, typed_names(list(it[1:]), file)))
-            i += 1
-        elif it == "-" and i + 1 < len(items):
-            if items[i + 1] != "number":
-                return None  # object fluents
-            i += 2
-        else:
-            raise InputError("expected a function declaration like (total-cost) - number", file, at=it)
-    return out
 
 
 def _conjuncts(effect: sexpr.SExpr) -> list[tuple[sexpr.List, int]]:
@@ -95,8 +71,11 @@ def take_domain(root: sexpr.List, file: str) -> DomainCosts | None:
     section = found.get(":functions")
     if section is None:
         return None
-    declared = _functions(section, file)
-    if declared is None or not any(d.head() == TOTAL and len(d) == 1 for d, _ in declared):
+    try:
+        declared = declarations(section, file)
+    except ObjectFluents:
+        return None  # for the numeric passes to refuse
+    if not any(d.head() == TOTAL and len(d) == 1 for d, _ in declared):
         return None
     names = {str(d.head()) for d, _ in declared}
     actions = [s for s in root[2:] if s.head() == ":action"]

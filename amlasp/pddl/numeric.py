@@ -12,9 +12,8 @@ read here, iteratively, each error at its token.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
 
-from ..errors import InputError, UnsupportedError
+from ..errors import InputError
 from ..logic import fold, rebuild
 from ..model import (
     Action,
@@ -32,7 +31,7 @@ from ..model import (
     canonical_name,
 )
 from . import check, sexpr
-from .declarations import typed_names, variable
+from .functions import decimal, declarations
 from .suggest import did_you_mean
 
 PLACEHOLDER = "amlasp-numeric-"
@@ -58,11 +57,7 @@ class Numeric:
 
 def number(tok: sexpr.Token, file: str) -> Num:
     """A number token as canonical text: `1.50` → `1.5`, `2.0` → `2`, `-0` → `0`."""
-    try:
-        d = Decimal(str(tok)).normalize()
-    except InvalidOperation:
-        raise InputError(f"expected a number, got '{tok}'", file, at=tok) from None
-    text = format(d, "f")
+    text = format(decimal(tok, file).normalize(), "f")
     return Num("0" if text in ("-0", "+0") else text)
 
 
@@ -88,32 +83,9 @@ def take(root: sexpr.List, file: str) -> Numeric:
 
 
 def _functions(section: sexpr.List, out: Numeric) -> None:
-    """`(:functions (f ?x - t) - number (g) ...)`: each function a name with typed parameters; a type
-    after a group of functions must be `number` (object fluents are not supported)."""
-    pending: list[sexpr.List] = []
-    items = list(section[1:])
-    k = 0
-    while k < len(items):
-        it = items[k]
-        if it == "-":
-            t = items[k + 1] if k + 1 < len(items) else it
-            if t != "number":
-                raise UnsupportedError(f"unsupported feature: object fluents (functions of type '{t}')",
-                                       out.file, at=t)
-            pending = []
-            k += 2
-            continue
-        if not isinstance(it, sexpr.List) or it.head() is None:
-            raise InputError("expected a function declaration like (fuel ?t - truck)", out.file, at=it)
-        name = check.name(it[0], "function name", out.file, allow=("total-cost",))
-        if name in out.functions:
-            raise InputError(f"function '{name}' declared twice", out.file, at=it[0])
-        params = typed_names(list(it[1:]), out.file)
-        for v, _ in params:
-            variable(v, out.file)
-        out.functions[name] = (name, params)
-        pending.append(it)
-        k += 1
+    """`(:functions ...)` (`functions.declarations`), kept by name with the name's token."""
+    for decl, params in declarations(section, out.file):
+        out.functions[str(decl[0])] = (decl[0], params)
 
 
 def _replace(root: sexpr.List, out: Numeric, declared: list[sexpr.List]) -> sexpr.List:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..errors import refuse_derived
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from ..pddl.writer import problem_to_pddl
@@ -98,7 +97,6 @@ def answer_size(answer) -> int:
 def load_sources(domain_file: str | Path, problem_files: Sequence[str | Path], templates: str | Path | None = None,
                  options: Options = Options()) -> list[Source]:
     domain = load_domain(domain_file)
-    refuse_derived(domain, "questions")
     t: Templates | None = load_templates(templates, domain) if templates is not None else templates_for(domain)
     book = Phrasebook(domain, t)
     text = read_text(domain_file)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, refuse_derived
+from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Problem
 from ..pddl.parse import parse_domain, parse_problem
 from ..pddl.plans import parse_action, parse_actions
@@ -108,9 +108,7 @@ def _shown(value: Any) -> str:
 
 @lru_cache(maxsize=64)
 def _domain(text: str) -> Domain:
-    domain = parse_domain(text, "PDDL_domain")
-    refuse_derived(domain, "questions")
-    return domain
+    return parse_domain(text, "PDDL_domain")
 
 
 @lru_cache(maxsize=256)

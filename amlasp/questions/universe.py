@@ -41,7 +41,11 @@ class Universe:
 
     @cached_property
     def fluents(self) -> frozenset[str]:
-        return frozenset(p.name for p in self.domain.predicates) - self.domain.static_predicates()
+        """The predicates that actions change: a state's facts that questions ask about. Not those of
+        :derived rules: a state holds basic atoms only (the context lists them), derived ones are
+        computed from them, and the proofs of reach and land are about basic atoms (decide.py)."""
+        p = frozenset(p.name for p in self.domain.predicates)
+        return p - self.domain.static_predicates() - self.domain.derived_predicates()
 
     def _count(self, types) -> int:
         n = 1

@@ -6,7 +6,8 @@ the steps' costs, then the number of steps. A plan of more steps than H costs at
 (H + 1) x c_min, with c_min the least cost a step can have; so a best plan of cost C at horizon H
 is optimal among all plans when C / c_min <= H. Otherwise the horizon grows to C / c_min (C
 only falls as it grows), up to `max_steps`. When a step may cost 0 there is no such bound: the
-plan is then the cheapest of at most `max_steps` steps, and the result says so (not proven).
+plan is then the cheapest of at most `max_steps` steps; Fast Downward's optimal cost C*, a lower
+bound on every plan, proves those of cost C* (`_zero_cost_proof`), and the result says which are not.
 `top` K: the K cheapest plans, each found by the same loop with the ones before it excluded.
 """
 
@@ -154,11 +155,43 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
         plans.append(steps)
     if not plans:
         return _none(domain, problem, horizon, max_steps, time_limit, deadline)
+    costs = [_cost(domain, problem, p) for p in plans]
+    if c_min == 0 and top > 1:  # one plan: `prover` says who proves it (clingo alone here)
+        proven, why = _zero_cost_proof(domain, problem, costs, horizon, deadline)
+        return PlanResult(PlanStatus.PLAN, plans, horizon, costs=costs, optimal=proven,
+                          method="clingo + fast-downward", reason=why)
     why = "a step may cost 0" if c_min == 0 else "time limit or --max-steps reached"
-    return PlanResult(PlanStatus.PLAN, plans, horizon, costs=[_cost(domain, problem, p) for p in plans],
-                      optimal=proven, method="clingo",
+    return PlanResult(PlanStatus.PLAN, plans, horizon, costs=costs, optimal=proven, method="clingo",
                       reason="" if proven else f"cheapest among plans of at most {horizon} steps; not proven "
                                                f"optimal beyond ({why})")
+
+
+def _zero_cost_proof(domain: Domain, problem: Problem, costs: list[Number], horizon: int,
+                     deadline: float | None) -> tuple[bool, str]:
+    """Which of clingo's plans (cheapest first) are proven among the cheapest when a step may cost 0.
+
+    A zero-cost step makes clingo's horizon bound nothing (a plan longer than any horizon may cost as
+    little). Fast Downward's optimal cost C* does: no plan costs less, so each plan found of cost C*
+    is among the cheapest, at the rank it has (a zero-cost loop makes infinitely many such plans).
+    A plan costing more than C* is only the cheapest of at most `horizon` steps. Returns (all of
+    them proven, what is proven and what is not)."""
+    from ..external.fast_downward import PlannerStatus, optimal_plan
+    left = 600.0 if deadline is None else max(deadline - time.monotonic(), 1.0)
+    r = optimal_plan(domain, problem, timeout=left)
+    if r.status is not PlannerStatus.PLAN or r.plan is None:
+        return False, (f"cheapest among plans of at most {horizon} steps; not proven optimal beyond (a step may "
+                       f"cost 0, and Fast Downward's optimal search gave no bound: {r.status}: {r.detail})")
+    _check(domain, problem, list(r.plan))
+    best = _cost(domain, problem, r.plan)
+    if costs[0] < best:
+        raise RuntimeError(f"internal error: a plan costs {costs[0]}, less than Fast Downward's optimum {best}")
+    j = next((k for k, c in enumerate(costs) if c != best), len(costs))
+    if j == len(costs):
+        return True, ""
+    said = "none of the plans costs" if j == 0 else f"plans 1 to {j} cost"
+    return False, (f"{said} the optimum {best} (Fast Downward's optimal cost, a lower bound on every plan); "
+                   f"plans {j + 1} to {len(costs)} are the cheapest of at most {horizon} steps, not proven beyond "
+                   "(a step may cost 0)")
 
 
 def _none(domain: Domain, problem: Problem, horizon: int, max_steps: int, time_limit: float | None,

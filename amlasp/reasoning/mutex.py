@@ -5,7 +5,8 @@ each reachable), but the two never hold together: h^2 finds that. The program ru
 ground actions the relaxation reaches, one layer per ground call (each layer reads only earlier
 ones, so clingo's grounder computes the fixpoint without search). It costs about
 actions x atoms per layer, so it is skipped above a size budget, and for models with conditional
-or universal effects (their deletes are not certain).
+or universal effects (their deletes are not certain). Atoms of derived predicates are not modelled:
+dropped from preconditions (an over-approximation, so still sound) and never asked about.
 """
 
 from __future__ import annotations
@@ -46,10 +47,11 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
     if any(not e.unconditional for a in domain.actions for e in a.effects):
         return None
     static = domain.static_predicates()
+    unknown = static | domain.derived_predicates() | {"="}  # a derived atom's pairs are not modelled: dropped
     fluent = [a for a in relaxation.atoms if a.predicate not in static]
     if len(relaxation.actions) * max(len(fluent), 1) > budget:
         return None
-    asked = sorted({a for a in asked if a.predicate not in static}, key=str)
+    asked = sorted({a for a in asked if a.predicate not in unknown}, key=str)
     if not asked:
         return MutexResult((), 0)
     facts = [H2_INIT.fixed().text([ground(a) for a in init if a.predicate not in static]),
@@ -60,8 +62,7 @@ def mutexes(domain: Domain, problem: Problem, init: Iterable[Atom], asked: Itera
         t = action_term(g)
         pre = schema.ground_precondition(g.args) or ()  # richer preconditions: none kept (over-approximation)
         facts.append(H2_ACT.fact(t) + H2_PRE.fixed(t).text([ground(l.atom) for l in pre if l.positive
-                                                            and l.atom.predicate not in static
-                                                            and l.atom.predicate != "="]))
+                                                            and l.atom.predicate not in unknown]))
         facts.append("".join((H2_ADD if l.positive else H2_DEL).fact(t, ground(l.atom))
                              for l in schema.ground_effects(g.args) if l.atom.predicate not in static))
     program = Program([encoding("mutex"), *facts]).ground()

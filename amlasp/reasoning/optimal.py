@@ -2,7 +2,8 @@
 
 A first action `a` is optimal iff `1 + h*(succ(s, a)) = h*(s)`. One optimal search from the state
 gives `h*(s) = L` and one optimal plan; then one optimal search per other applicable action, from its
-successor, bounded to plans shorter than `L` (A* with LM-cut and `bound`): a plan of `L - 1`
+successor, bounded to plans shorter than `L` (A* with LM-cut and `bound`; blind A* for a domain with
+derived predicates, whose axioms LM-cut refuses): a plan of `L - 1`
 steps makes `a` optimal, and "none under the bound" proves a cost-to-go of at least `L`, so a plan
 of at least `L + 1` steps through `a` (`a` is not optimal). The bound is what makes the other
 actions cheap to decide: A* then never expands a node of f-value `L` or more (with the bound `L + 1`,
@@ -23,7 +24,7 @@ from ..enums import TextEnum
 from ..external.fast_downward import PlannerStatus
 from ..model import Atom, Domain, GroundAction, Problem
 from .engine import applicable, execute
-from .planner import NotEncodable, Search, Translated
+from .planner import NotEncodable, Search, Translated, optimal_config
 from .transitions import changes_many
 
 
@@ -49,7 +50,11 @@ class FirstActions:
     detail: str = ""
 
 
-def _goal_holds(problem: Problem, state: frozenset[Atom]) -> bool:
+def _goal_holds(domain: Domain, problem: Problem, state: frozenset[Atom]) -> bool:
+    """Does `state` satisfy the goal? A goal on a derived predicate is checked by the encodings."""
+    derived = domain.derived_predicates()
+    if any(lit.atom.predicate in derived for lit in problem.goal):
+        return execute(domain, replace(problem, init=state), [], states=False).valid
     return all((lit.atom in state) == lit.positive for lit in problem.goal)
 
 
@@ -59,7 +64,7 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     that starts an optimal plan, each with such a plan; `time_limit` is per search."""
     start = frozenset(problem.init if state is None else state)
     task = replace(problem, init=start)
-    if _goal_holds(problem, start):
+    if _goal_holds(domain, problem, start):
         return FirstActions(OptimalStatus.GOAL, 0, detail="the goal holds in the state")
     with Translated(domain, task, time_limit) as fd:
         result = FirstActions(OptimalStatus.UNKNOWN, seconds=fd.seconds)
@@ -80,7 +85,7 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     result.optimal = dict(sorted(result.optimal.items(), key=lambda x: str(x[0])))
     result.cost_to_go = dict(sorted(result.cost_to_go.items(), key=lambda x: str(x[0])))
     result.others = [a for a in apps if a not in result.optimal]
-    result.detail = (f"optimal length {len(plan)} (Fast Downward, A* with LM-cut); each of the {len(apps)} "
+    result.detail = (f"optimal length {len(plan)} (Fast Downward, {optimal_config(domain)}); each of the {len(apps)} "
                      f"applicable action(s) decided by an optimal search from its successor: "
                      f"{len(result.optimal)} leave(s) {len(plan) - 1} step(s) to go, the others more")
     return result
@@ -115,7 +120,7 @@ def _successors(fd: Translated, domain: Domain, task: Problem, apps: list[Ground
 def _successor(fd: Translated, domain: Domain, task: Problem, succ: frozenset[Atom], length: int,
                time_limit: float) -> Search | tuple[()]:
     """An optimal search from `succ` for plans shorter than `length`; `()` when the goal holds there."""
-    if _goal_holds(task, succ):
+    if _goal_holds(domain, task, succ):
         return ()
     try:
         return fd.search(succ, bound=length, time_limit=time_limit)

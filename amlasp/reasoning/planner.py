@@ -37,6 +37,12 @@ from ..external.fast_downward import (
 from ..model import Atom, Domain, GroundAction, Problem
 
 OPTIMAL = "astar(lmcut())"
+OPTIMAL_AXIOMS = "astar(blind())"  # LM-cut refuses axioms (derived predicates: exit 34); blind A* is exact with them
+
+
+def optimal_config(domain: Domain) -> str:
+    """Fast Downward's optimal search for `domain`: A* with LM-cut, blind A* when it has derived predicates."""
+    return OPTIMAL_AXIOMS if domain.derived else OPTIMAL
 
 
 def plan(domain: Domain, problem: Problem, config: str = "greedy", time_limit: float = 60.0) -> PlannerResult:
@@ -130,9 +136,11 @@ class Translated:
         return out
 
     def search(self, state: frozenset[Atom] | None = None, bound: int | None = None, time_limit: float = 60.0,
-               config: str = OPTIMAL) -> Search:
+               config: str | None = None) -> Search:
         """Search from `state` (default: the problem's initial state); with `bound`, only plans
-        costing less than it (A*: an optimal plan, or a proof that none is that cheap)."""
+        costing less than it (A*: an optimal plan, or a proof that none is that cheap). `config`:
+        an A* configuration, `optimal_config` by default."""
+        config = optimal_config(self.domain) if config is None else config
         if self.error:
             return Search(PlannerStatus.ERROR, detail=self.error)
         work = Path(self._dir.name)

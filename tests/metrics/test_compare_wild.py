@@ -96,5 +96,6 @@ def test_the_corpus_has_thirty_files_with_the_features_of_issue_21():
     assert sum("total-cost" in t for t in texts) >= 5
     assert sum(bool(re.search(r"\((increase|decrease|assign)\s+\((?!total-cost)", t)) for t in texts) >= 10
     assert sum("(:derived" in t for t in texts) >= 3 and sum("(either" in t for t in texts) >= 1
+    assert any(re.search(r"\?(object|type|either)(?![a-z0-9_-])", t) for t in texts)  # odd variable names
     for source in {p.parent for p in FILES}:
         assert list(source.glob("LICENSE*")), source

@@ -228,11 +228,3 @@ def test_nexta_out_of_reach_from_random_walks_asks_near_the_goal(monkeypatch):
     assert Task.NEXTA in g.near_goal and "the last because too far" in g.near_goal[Task.NEXTA]
     (item,) = g.items
     assert item.answer["opt"] == "1" and Task.NEXTA not in g.gave_up
-
-
-def test_a_domain_with_derived_predicates_is_refused_by_name():
-    from amlasp.errors import UnsupportedError
-    from tests.support.paths import DATA
-    with pytest.raises(UnsupportedError, match=r"roads.pddl:8: unsupported feature: derived predicates in questions"):
-        load_sources(DATA / "derived" / "roads.pddl", [DATA / "derived" / "roads-1.pddl"])
-

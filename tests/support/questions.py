@@ -21,6 +21,9 @@ class Simulation:
     def start(self):
         return self.sim.get_initial_state()
 
+    def atoms(self, state):
+        return up_atoms(state)
+
     def applicable(self, state) -> dict:
         return {up_action(a, p): (a, p) for a, p in self.sim.get_applicable_actions(state)}
 
@@ -34,12 +37,13 @@ class Simulation:
         return state, -1
 
 
-def check_simulated(item: dict, s: Simulation, start) -> None:
+def check_simulated(item: dict, s, start) -> None:
     """Assert that UP gives the answer of an app, prog, val, verify, count or value item (every form:
     also the facts and actions its evidence names). `start`: the state its `PDDL_problem` describes
-    (the walk's end for app, prog and val; the walk's start for verify, count and value)."""
+    (the walk's end for app, prog and val; the walk's start for verify, count and value). `s`: a
+    `Simulation`, or any stepper with the same methods (tests/support/mimir.py's `Space`)."""
     ev, task, form = item["evidence"], item["task"], item["form"]
-    atoms, yes = up_atoms(start), item["answer"] == "yes"
+    atoms, yes = s.atoms(start), item["answer"] == "yes"
     if task == "app":
         app = set(s.applicable(start))
         if form == "gen":
@@ -49,7 +53,7 @@ def check_simulated(item: dict, s: Simulation, start) -> None:
             assert all(read_actions(x)[0] not in app for x in ev.get("distractors", {}))
     elif task == "prog":
         after, failed = s.run(start, read_actions(ev["action"]))
-        now = up_atoms(after)
+        now = s.atoms(after)
         assert failed == -1
         assert {str(f) for f in now - atoms} == set(ev["pos"]) and {str(f) for f in atoms - now} == set(ev["neg"])
         if form == "bool":
@@ -62,7 +66,7 @@ def check_simulated(item: dict, s: Simulation, start) -> None:
     else:
         end, failed = s.run(start, read_actions(" ".join(item["walk"])))
         assert failed == -1
-        now = up_atoms(end)
+        now = s.atoms(end)
         if task == "verify":
             assert {str(f) for f in now - atoms} == set(ev["made_true"])
             assert {str(f) for f in atoms - now} == set(ev["made_false"])
