@@ -17,7 +17,7 @@ from ...model import Action, Domain, Effect, Literal
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain
 from . import components
-from .reading import Reader
+from .reading import READS, Reader
 from .result import CompareResult
 from .structure import Structure
 
@@ -75,10 +75,11 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
         base.append(RENAME.fact())
     best = _best_renaming(base, time_limit)
     mapping = symbol_facts(best.symbols) + MAPPING.fact("best") + "\n"
-    # all atoms (not only shown ones) are read; the minimisation is done: its statements are ignored
+    # the atoms the reader reads are shown; the minimisation is done: its statements are ignored
     def metrics(mode: str) -> CompareResult:
-        syms = solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), mapping])],
-                          options=("--opt-mode=ignore",), shown=False)
+        syms = solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), mapping,
+                                             " ".join(p.show() for p in READS)])],
+                          options=("--opt-mode=ignore",))
         return Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
     res = metrics(mode)
     comps = components.as_written(ld, rd) if as_written else \

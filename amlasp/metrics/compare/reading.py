@@ -59,6 +59,12 @@ _CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"
              ("pref", "pos"): "pre_other", ("cost", "pos"): "cost", ("pre", "num"): "pre_num",
              ("eff", "num"): "eff_num", ("ceff", "num"): "ceff_num"}
 
+#: What `Reader` reads of the metric program's answer: shown (`#show`), not all its atoms, which
+#: grow with the models (reading the 120,000 atoms of 5,000 predicates a side took a second).
+READS = (AM, CCOND, COND_FP, COND_FP_LEARNED, COND_N, COND_TP, CONSTANT_ONLY, CONSTANT_TYPE_DIFF, D_EFF, D_PARAM,
+         D_PRE, EDIT, EDIT_DISTANCE, EQUIVALENT, FP, FP_EXTRA, N_REF, PARENT_DIFF, PM, PREDTYPE_DIFF, PTYPE_DIFF, TN,
+         TP, TYPE_ONLY, VM)
+
 #: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
 Edit = tuple[tuple, str]
 
@@ -352,4 +358,4 @@ def _cond_text(e: Effect) -> str:
     return text
 
 
-__all__ = ["Reader"]
+__all__ = ["Reader", "READS"]
