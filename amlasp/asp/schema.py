@@ -299,6 +299,7 @@ PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count
 METRIC_MODE = Pred("metric_mode", "mode", "how the metric mapping is made: position, align or best")
 MAPPING = Pred("mapping", "mapping", "a correspondence of predicates, actions and parameters")
 PM = Pred("pm", "mapping learned reference", "learned predicate P plays reference predicate Q")
+PCAND = Pred("pcand", "learned reference", "learned predicate (or function) P may be renamed to reference Q")
 AM = Pred("am", "mapping learned reference", "learned action A plays reference action B")
 VM = Pred("vm", "mapping learned reference index other", "parameter I of learned A plays parameter J of reference B")
 N_REF = Pred("n_ref", "mapping action category sign count", "units of reference action B in a category")
