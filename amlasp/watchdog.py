@@ -61,6 +61,13 @@ def stage(text: str, until: float | None = None) -> None:
         _send(_pipe, ("stage", text, until))
 
 
+def finishing(time_limit: float) -> float:
+    """The deadline (`time.monotonic()`) of what work does once its search has ended within
+    `time_limit` (the metrics under the renaming found, the check of the plans found): a quarter of
+    the limit more, at least 5 s, for a grounding about as large as the search's."""
+    return time.monotonic() + max(5.0, time_limit / 4)
+
+
 def forkable() -> bool:
     """Whether `within` can run work in a child here."""
     if _pipe is not None or not hasattr(os, "fork") or threading.active_count() > 1:
@@ -214,4 +221,4 @@ def _end(pid: int) -> None:
         pass
 
 
-__all__ = ["within", "stage", "forkable", "Terminated", "GRACE"]
+__all__ = ["within", "stage", "finishing", "forkable", "Terminated", "GRACE"]

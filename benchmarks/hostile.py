@@ -24,9 +24,9 @@ runs the cases on the files of OUT (all of them without CASE), each once under `
 (default: this one; another checkout for a figure before a change), and prints one line each:
 case, seconds, MB, exit code, `/proc/loadavg`'s 1-minute load at its start, the first line of
 its error output. Cases: `compare-same` (the 50,000 predicates with the same names, the default
-time limit of 60 s), `compare-same-1s` (the same with `--time-limit 1`), `compare-renamed`
-(every predicate renamed), `compare-rename` (same names, `--rename`), `applicable-many` (the
-`--objects` cars).
+time limit of 60 s), `compare-same-1s` and `compare-same-600s` (the same with `--time-limit 1`,
+`600`), `compare-renamed` (every predicate renamed), `compare-rename` (same names, `--rename`; both
+with `--time-limit 600`), `applicable-many` (the `--objects` cars).
 """
 
 from __future__ import annotations
@@ -104,8 +104,9 @@ def big_json(states: int) -> str:
 CASES = {
     "compare-same": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary",
     "compare-same-1s": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --time-limit 1",
-    "compare-renamed": "compare {out}/wide.pddl {out}/wide-renamed.pddl -f json --summary",
-    "compare-rename": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --rename",
+    "compare-same-600s": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --time-limit 600",
+    "compare-renamed": "compare {out}/wide.pddl {out}/wide-renamed.pddl -f json --summary --time-limit 600",
+    "compare-rename": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --rename --time-limit 600",
     "applicable-many": f"applicable {FERRY} {{out}}/many.pddl -f json",
 }
 

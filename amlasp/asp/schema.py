@@ -110,9 +110,15 @@ class Pred:
         name, arity, row = self.name, self.arity, self._rows()
         return [row(*s.arguments) for s in symbols if s.name == name and len(s.arguments) == arity]
 
-    def show(self) -> str:
-        """`#show name/arity.`"""
-        return f"#show {self.name}/{self.arity}."
+    def show(self, **fixed: Any) -> str:
+        """`#show name/arity.`; with `fixed` fields, only the atoms that have them
+        (`PM.show(mapping="best")`: `#show pm(best,X2,X3) : pm(best,X2,X3).`)."""
+        if not fixed:
+            return f"#show {self.name}/{self.arity}."
+        atom = self(*(fixed.pop(f) if f in fixed else f"X{i}" for i, f in enumerate(self.fields, 1)))
+        if fixed:
+            raise ValueError(f"{self!r} has no field {', '.join(fixed)}")
+        return f"#show {atom} : {atom}."
 
 
 class Facts:

@@ -16,7 +16,7 @@ from ...errors import TimeLimitReached
 from ...model import Action, Domain, Effect, Literal, Predicate
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain
-from ...watchdog import stage, within
+from ...watchdog import finishing, stage, within
 from . import components
 from .reading import Reader, shows
 from .result import CompareResult
@@ -64,17 +64,11 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
 
     `time_limit` covers the whole comparison, grounding included (`watchdog.within`): reading,
     grounding and the search end by it (branch-and-bound gets at least 1 s for a first answer),
-    the metrics under the renaming found get `metrics_time(time_limit)` more; past that, or with no
+    the metrics under the renaming found get `watchdog.finishing` more; past that, or with no
     renaming found, `TimeLimitReached` says what was reached.
     """
     return within(time_limit, "compare", _compare, learned, reference, align, rename, time_limit, as_written,
                   time.monotonic())
-
-
-def metrics_time(time_limit: float) -> float:
-    """Seconds the metrics under the renaming found may take after the search: a quarter of the
-    time limit, at least 5 s (their grounding is about as large as the search's)."""
-    return max(5.0, time_limit / 4)
 
 
 def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align: bool, rename: bool,
@@ -100,7 +94,7 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
           f"predicates, {len(ld.actions):,} and {len(rd.actions):,} actions)")
     best = _best_renaming([domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common, time_limit, since)
     stage(f"computing the metrics under the renaming found (edit distance {best.cost}"
-          f"{'' if best.optimal else ', not proven optimal'})", time.monotonic() + metrics_time(time_limit))
+          f"{'' if best.optimal else ', not proven optimal'})", finishing(time_limit))
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
     mapping = "\n".join([symbol_facts(best.symbols), MAPPING.fact("best"),
                          *(PM.fact("best", asp_name(p.name), asp_name(q.name)) for p, q in paired)]) + "\n"

@@ -69,7 +69,7 @@ READS = (AM, CCOND, COND_FP, COND_FP_LEARNED, COND_N, COND_TP, CONSTANT_ONLY, CO
 
 def shows() -> str:
     """The `#show` statements of what `Reader` reads."""
-    return " ".join([p.show() for p in READS] + ["#show pm(best,P,Q) : pm(best,P,Q)."])
+    return " ".join([p.show() for p in READS] + [PM.show(mapping="best")])
 
 #: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
 Edit = tuple[tuple, str]
