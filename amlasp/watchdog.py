@@ -76,10 +76,10 @@ def forkable() -> bool:
     return mp is None or not mp.current_process().daemon
 
 
-def within(seconds: float, what: str, fn: Callable[..., T], *args, **kwargs) -> T:
-    """`fn(*args, **kwargs)`, ended after `seconds` (or the later deadline its stages ask for) with
-    `TimeLimitReached` ("<what>: the time limit of S s was reached while <stage>"). Its exception,
-    if it raises one, is raised here."""
+def within(seconds: float, what: str, fn: Callable[..., T], *args, grace: float = 0.0, **kwargs) -> T:
+    """`fn(*args, **kwargs)`, ended after `seconds` and `grace` more (for work that stops by the
+    limit on its own), or at the later deadline its stages ask for, with `TimeLimitReached` ("<what>:
+    the time limit of S s was reached while <stage>"). Its exception, if it raises one, is raised here."""
     if not forkable():
         return fn(*args, **kwargs)
     read, write = os.pipe()
@@ -88,7 +88,7 @@ def within(seconds: float, what: str, fn: Callable[..., T], *args, **kwargs) -> 
         _child(read, write, fn, args, kwargs)
     os.close(write)
     try:
-        return _wait(pid, read, time.monotonic() + seconds, seconds, what)
+        return _wait(pid, read, time.monotonic() + seconds + grace, seconds, what)
     finally:
         os.close(read)
         _end(pid)

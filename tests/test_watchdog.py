@@ -125,3 +125,25 @@ def test_sigterm_ends_a_compare_and_its_child_with_143(huge):
     while not all(_gone(c) for c in children) and time.monotonic() < stop:
         time.sleep(0.05)
     assert all(_gone(c) for c in children)
+
+
+def test_a_plan_whose_grounding_outlasts_its_time_limit_ends_unknown(monkeypatch):
+    """Grounding counts towards plan's time limit: a step whose grounding never ends (here made to
+    sleep; clingo's grounder cannot be interrupted at all) ends with TimeLimitReached naming it."""
+    from amlasp.asp import run as asp_run
+    from amlasp.reasoning.planning import plan
+    from tests.support.examples import BLOCKSWORLD
+
+    ground = asp_run.Program.ground
+
+    def slow(self, *parts):
+        if parts and parts[0][0] == "step" and parts[0][1] == [2]:
+            time.sleep(600)
+        return ground(self, *parts)
+
+    monkeypatch.setattr(asp_run.Program, "ground", slow)
+    d, p = BLOCKSWORLD.load()
+    t = time.monotonic()
+    with pytest.raises(TimeLimitReached, match="^plan: the time limit of 1 s was reached while grounding step 2 "):
+        plan(d, p, time_limit=1)
+    assert time.monotonic() - t < 30

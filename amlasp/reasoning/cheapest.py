@@ -119,7 +119,8 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
     if time_limit is None:
         return _cheapest(domain, problem, max_steps, top, prover, time_limit=None)
     # ended 2 s past the limit: the search stops by it on its own, Fast Downward up to 1 s after
-    return within(time_limit + 2.0, "plan", _cheapest, domain, problem, max_steps, top, prover, time_limit=time_limit)
+    return within(time_limit, "plan", _cheapest, domain, problem, max_steps, top, prover, grace=2.0,
+                  time_limit=time_limit)
 
 
 def _cheapest(domain: Domain, problem: Problem, max_steps: int, top: int, prover: str, *,

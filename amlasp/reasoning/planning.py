@@ -113,7 +113,7 @@ def _limited(what: str, time_limit: float | None, *args) -> PlanResult:
     """`_plan`, in a child that is ended 1 s past `time_limit` (the search stops by it on its own)."""
     if time_limit is None:
         return _plan(*args, time_limit=None)
-    return within(time_limit + 1.0, what, _plan, *args, time_limit=time_limit)
+    return within(time_limit, what, _plan, *args, grace=1.0, time_limit=time_limit)
 
 
 def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iterable[Atom] | None,
