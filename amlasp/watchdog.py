@@ -37,6 +37,7 @@ T = TypeVar("T")
 #: Seconds a child is given to end (and end its planners) after SIGTERM, before SIGKILL.
 GRACE = 1.0
 _HEADER = struct.Struct("!Q")
+_STOPS = {signal.SIGINT, signal.SIGTERM}
 
 #: In a child: the pipe to the parent (stage reports and the result).
 _pipe: int | None = None
@@ -70,7 +71,8 @@ def finishing(time_limit: float) -> float:
 
 def forkable() -> bool:
     """Whether `within` can run work in a child here."""
-    if _pipe is not None or not hasattr(os, "fork") or threading.active_count() > 1:
+    if _pipe is not None or not hasattr(os, "fork") or not hasattr(signal, "pthread_sigmask") \
+            or threading.active_count() > 1:
         return False
     mp = sys.modules.get("multiprocessing")  # a pool's daemonic worker must not leave an orphan behind
     return mp is None or not mp.current_process().daemon
@@ -82,16 +84,23 @@ def within(seconds: float, what: str, fn: Callable[..., T], *args, grace: float 
     the time limit of S s was reached while <stage>"). Its exception, if it raises one, is raised here."""
     if not forkable():
         return fn(*args, **kwargs)
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        _child(read, write, fn, args, kwargs)
-    os.close(write)
+    old = _on_sigterm()  # before the fork: a SIGTERM between the two must not leave the child behind
     try:
-        return _wait(pid, read, time.monotonic() + seconds + grace, seconds, what)
+        read, write = os.pipe()
+        signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)  # held until each side is ready for them
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            _child(read, write, fn, args, kwargs)
+        os.close(write)
+        try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+            return _wait(pid, read, time.monotonic() + seconds + grace, seconds, what)
+        finally:
+            os.close(read)
+            _end(pid)
     finally:
-        os.close(read)
-        _end(pid)
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
 
 
 def _child(read: int, write: int, fn: Callable, args: tuple, kwargs: dict) -> None:
@@ -102,6 +111,7 @@ def _child(read: int, write: int, fn: Callable, args: tuple, kwargs: dict) -> No
         _pipe = write
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, _stop)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
         try:
             out: tuple = ("done", fn(*args, **kwargs))
         except BaseException as e:  # noqa: BLE001 — the parent raises it
@@ -152,36 +162,31 @@ def _read(fd: int, n: int) -> bytes | None:
 
 
 def _wait(pid: int, fd: int, deadline: float, seconds: float, what: str):
-    """The child's result; its stages extend `deadline`; SIGTERM raises KeyboardInterrupt (`signum` 15)."""
+    """The child's result; its stages extend `deadline`."""
     reached, start = "starting", time.monotonic()
-    old = _on_sigterm()
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeLimitReached(f"{what}: the time limit of {seconds:g} s was reached while {reached} "
-                                       f"(stopped after {time.monotonic() - start:.1f} s)")
-            ready, _, _ = select.select([fd], [], [], min(left, 1.0))
-            if not ready:
-                continue
-            message = _recv(fd)
-            if message is None:
-                raise RuntimeError(f"the worker process ended without an answer ({_status(pid)}) while {reached}")
-            if message[0] == "stage":
-                reached = message[1]
-                if message[2] is not None:
-                    deadline = max(deadline, message[2])
-            elif message[0] == "error":
-                raise message[1]
-            else:
-                return message[1]
-    finally:
-        if old is not None:
-            signal.signal(signal.SIGTERM, old)
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeLimitReached(f"{what}: the time limit of {seconds:g} s was reached while {reached} "
+                                   f"(stopped after {time.monotonic() - start:.1f} s)")
+        ready, _, _ = select.select([fd], [], [], min(left, 1.0))
+        if not ready:
+            continue
+        message = _recv(fd)
+        if message is None:
+            raise RuntimeError(f"the worker process ended without an answer ({_status(pid)}) while {reached}")
+        if message[0] == "stage":
+            reached = message[1]
+            if message[2] is not None:
+                deadline = max(deadline, message[2])
+        elif message[0] == "error":
+            raise message[1]
+        else:
+            return message[1]
 
 
 def _on_sigterm():
-    """Turn SIGTERM into KeyboardInterrupt (signum 15) while waiting; the previous handler, or None
+    """Turn SIGTERM into `Terminated` while the child runs; the previous handler, or None
     outside the main thread (where Python delivers no signals)."""
     if threading.current_thread() is not threading.main_thread():
         return None
