@@ -22,11 +22,12 @@ writes into OUT:
 runs the cases on the files of OUT (all of them without CASE), each once under `/usr/bin/time`
 (wall time, maximum resident set size of the command and its children), with the amlasp of `--tree`
 (default: this one; another checkout for a figure before a change), and prints one line each:
-case, seconds, MB, exit code, `/proc/loadavg`'s 1-minute load at its start, the first line of
-its error output. Cases: `compare-same` (the 50,000 predicates with the same names, the default
-time limit of 60 s), `compare-same-1s` and `compare-same-600s` (the same with `--time-limit 1`,
-`600`), `compare-renamed` (every predicate renamed), `compare-rename` (same names, `--rename`; both
-with `--time-limit 600`), `applicable-many` (the `--objects` cars).
+case, seconds, MB, exit code (and a compare's edit distance and whether it is proven),
+`/proc/loadavg`'s 1-minute load at its start, the first line of its error output. Cases:
+`compare-same` (the 50,000 predicates with the same names, the default time limit of 60 s),
+`compare-same-1s` and `compare-same-600s` (the same with `--time-limit 1`, `600`),
+`compare-renamed` (every predicate renamed), `compare-rename` (same names, `--rename`; both with
+`--time-limit 600`), `applicable-many` (the `--objects` cars).
 """
 
 from __future__ import annotations
@@ -121,12 +122,15 @@ def run(out: Path, cases: list[str], tree: Path, timeout: float) -> None:
         cmd = [timer, "-f", "%e %M", "-o", str(stats), sys.executable, "-m", "amlasp",
                *CASES[case].format(out=out).split()]
         t = time.monotonic()
-        p = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        p = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              start_new_session=True)
         try:
-            _, err = p.communicate(timeout=timeout)
+            got, err = p.communicate(timeout=timeout)
             wall, kb = stats.read_text().split()[-2:]
             figures = f"{float(wall):8.2f} s {int(kb) / 1024:8.0f} MB exit {p.returncode}"
+            if case.startswith("compare") and p.returncode == 0:
+                summary = json.loads(got)
+                figures += f" distance {summary['edit_distance']} optimal {summary['optimal']}"
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, 9)
             _, err = p.communicate()
