@@ -141,7 +141,8 @@ class Reader:
             function_mapping=tuple(sorted((self.lf[p].name, self.rf[q].name) for p, q in self.pmap.items()
                                           if p in self.lf)),
             numeric=bool(self.ld.functions or self.rd.functions),
-            action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in self.amap.items()),
+            action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in  # in the learned model's order
+                                 sorted(self.amap.items(), key=lambda ab: self.order_l.get(ab[0], 0))),
             type_differences=self._types(), notes=self._notes(rename), bound=optimum.bound)
 
     # ---- per action
