@@ -78,5 +78,10 @@ def warn_input(message: str, file: str | Path | None = None, line: int | None = 
     warnings.warn(InputWarning(str(InputError(message, file, line, col, at=at))), stacklevel=3)
 
 
-__all__ = ["InputError", "UnsupportedError", "InputWarning", "warn_input", "NAME_LIMIT", "short"]
+class TimeLimitReached(Exception):
+    """A time limit passed before the work had an answer (`watchdog.within`): the answer is unknown
+    (exit 3); the message says what the work had reached."""
+
+
+__all__ = ["InputError", "UnsupportedError", "InputWarning", "TimeLimitReached", "warn_input", "NAME_LIMIT", "short"]
 

@@ -14,14 +14,32 @@ writes into OUT:
   (sailing back and forth), for `amlasp validate`;
 - `many.pddl`: a ferry problem with `--objects` cars, for `amlasp applicable`;
 - `big.json`: `--json-states` ferry states of `two.pddl` in the JSON states format, for
-  `amlasp eval --states OUT/big.json -o OUT/out.csv`.
+  `amlasp eval --states OUT/big.json -o OUT/out.csv`;
+- `wide-copy.pddl`: `wide.pddl` again under another file name (the same predicate names).
+
+    python benchmarks/hostile.py OUT --run [CASE ...] [--tree DIR] [--timeout 400]
+
+runs the cases on the files of OUT (all of them without CASE), each once under `/usr/bin/time`
+(wall time, maximum resident set size of the command and its children), with the amlasp of `--tree`
+(default: this one; another checkout for a figure before a change), and prints one line each:
+case, seconds, MB, exit code (and a compare's edit distance and whether it is proven),
+`/proc/loadavg`'s 1-minute load at its start, the first line of its error output. Cases:
+`compare-same` (the 50,000 predicates with the same names, the default time limit of 60 s),
+`compare-same-1s` and `compare-same-600s` (the same with `--time-limit 1`, `600`),
+`compare-renamed` (every predicate renamed), `compare-rename` (same names, `--rename`; both with
+`--time-limit 600`), `applicable-many` (the `--objects` cars).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +101,44 @@ def big_json(states: int) -> str:
     return json.dumps({"two.pddl": [kinds[i % len(kinds)] for i in range(states)]})
 
 
+#: The cases of `--run`: the arguments of `amlasp`, with {out} the folder of the files.
+CASES = {
+    "compare-same": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary",
+    "compare-same-1s": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --time-limit 1",
+    "compare-same-600s": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --time-limit 600",
+    "compare-renamed": "compare {out}/wide.pddl {out}/wide-renamed.pddl -f json --summary --time-limit 600",
+    "compare-rename": "compare {out}/wide.pddl {out}/wide-copy.pddl -f json --summary --rename --time-limit 600",
+    "applicable-many": f"applicable {FERRY} {{out}}/many.pddl -f json",
+}
+
+
+def run(out: Path, cases: list[str], tree: Path, timeout: float) -> None:
+    """Each case once: seconds, MB (maximum resident set), exit code, load, first error line."""
+    timer = shutil.which("time") or "/usr/bin/time"
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    for case in cases:
+        load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
+        stats = out / f".{case}.time"
+        cmd = [timer, "-f", "%e %M", "-o", str(stats), sys.executable, "-m", "amlasp",
+               *CASES[case].format(out=out).split()]
+        t = time.monotonic()
+        p = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+        try:
+            got, err = p.communicate(timeout=timeout)
+            wall, kb = stats.read_text().split()[-2:]
+            figures = f"{float(wall):8.2f} s {int(kb) / 1024:8.0f} MB exit {p.returncode}"
+            if case.startswith("compare") and p.returncode == 0:
+                summary = json.loads(got)
+                figures += f" distance {summary['edit_distance']} optimal {summary['optimal']}"
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, 9)
+            _, err = p.communicate()
+            figures = f"killed at {time.monotonic() - t:.0f} s"
+        first = (err.strip().splitlines() or [""])[0]
+        print(f"{case:16} {figures}  load {load}  {first[:160]}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path)
@@ -91,11 +147,18 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=1000000)
     ap.add_argument("--objects", type=int, default=100000)
     ap.add_argument("--json-states", type=int, default=200000)
+    ap.add_argument("--run", nargs="*", choices=list(CASES), help="run these cases (all: none named)")
+    ap.add_argument("--tree", type=Path, default=ROOT, help="the checkout of amlasp to run (--run)")
+    ap.add_argument("--timeout", type=float, default=400.0, help="seconds before a case is killed (--run)")
     a = ap.parse_args()
+    if a.run is not None:
+        run(a.out.resolve(), a.run or list(CASES), a.tree.resolve(), a.timeout)
+        return
     a.out.mkdir(parents=True, exist_ok=True)
     files = {
         "ferry-free.pddl": ferry_free(a.free),
         "wide.pddl": wide(a.predicates),
+        "wide-copy.pddl": wide(a.predicates),
         "wide-renamed.pddl": re.sub(r"\bp(\d+)", r"q\1", wide(a.predicates)),
         "two.pddl": TWO,
         "long.plan": long_plan(a.steps),

@@ -296,11 +296,18 @@ class OutOfTime(Exception):
     """No answer set was found within the time limit."""
 
 
-def optimise(program: str, time_limit: float) -> Optimum:
+def optimise(program: str, time_limit: float, since: float | None = None,
+             grounded: Callable[[float], None] | None = None) -> Optimum:
     """Minimise. Core-guided optimisation (usc) proves small optima fast but finds its first model
     only at the optimum; if it runs out of time without one, branch-and-bound gets the rest of the
-    time for a best-found answer, reported as not optimal with usc's lower bound."""
+    time for a best-found answer, reported as not optimal with usc's lower bound. The `time_limit`
+    counts from `since` (`time.monotonic()`: grounding and what came before count too), else from
+    the end of grounding; `grounded(seconds left)` is told when grounding is done."""
     p = Program([program], ["--opt-strategy=usc", "--opt-mode=opt"]).ground()
+    if since is not None:
+        time_limit = max(time_limit - (time.monotonic() - since), 0.0)
+    if grounded is not None:
+        grounded(time_limit)
     ctl = p.control
     best: dict = {}
 

@@ -110,9 +110,15 @@ class Pred:
         name, arity, row = self.name, self.arity, self._rows()
         return [row(*s.arguments) for s in symbols if s.name == name and len(s.arguments) == arity]
 
-    def show(self) -> str:
-        """`#show name/arity.`"""
-        return f"#show {self.name}/{self.arity}."
+    def show(self, **fixed: Any) -> str:
+        """`#show name/arity.`; with `fixed` fields, only the atoms that have them
+        (`PM.show(mapping="best")`: `#show pm(best,X2,X3) : pm(best,X2,X3).`)."""
+        if not fixed:
+            return f"#show {self.name}/{self.arity}."
+        atom = self(*(fixed.pop(f) if f in fixed else f"X{i}" for i, f in enumerate(self.fields, 1)))
+        if fixed:
+            raise ValueError(f"{self!r} has no field {', '.join(fixed)}")
+        return f"#show {atom} : {atom}."
 
 
 class Facts:
@@ -299,6 +305,7 @@ PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count
 METRIC_MODE = Pred("metric_mode", "mode", "how the metric mapping is made: position, align or best")
 MAPPING = Pred("mapping", "mapping", "a correspondence of predicates, actions and parameters")
 PM = Pred("pm", "mapping learned reference", "learned predicate P plays reference predicate Q")
+PCAND = Pred("pcand", "learned reference", "learned predicate (or function) P may be renamed to reference Q")
 AM = Pred("am", "mapping learned reference", "learned action A plays reference action B")
 VM = Pred("vm", "mapping learned reference index other", "parameter I of learned A plays parameter J of reference B")
 N_REF = Pred("n_ref", "mapping action category sign count", "units of reference action B in a category")

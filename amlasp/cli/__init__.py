@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional, Sequence, TypeVar
 import typer
 
 from ..choices import Choice
-from ..errors import InputError, InputWarning
+from ..errors import InputError, InputWarning, TimeLimitReached
 from ..render.escape import control
 
 #: The widest line of an example in --help: an 80-column terminal, less the help's margin.
@@ -60,6 +60,8 @@ T = TypeVar("T")
 
 #: Exit code of a bug of ours: distinct from 0 ok, 1 negative verdict, 2 bad input, 3 unknown (issues 10, 13).
 INTERNAL_ERROR = 4
+#: Exit code of an unknown answer (a time limit reached before there was one).
+UNKNOWN = 3
 #: Exit code when the reader of the output went away (`amlasp ... | head -1`): 128 + SIGPIPE, what a
 #: shell reports for a program that SIGPIPE ended; not 1, which is a negative answer.
 PIPE_CLOSED = 141
@@ -84,10 +86,13 @@ def guarded(fn: Callable[[], T]) -> T:
     except (InputError, InputWarning) as e:  # a warning is an error under --strict
         print(f"amlasp: error: {control(str(e))}", file=sys.stderr)
         raise typer.Exit(2) from None
+    except TimeLimitReached as e:  # unknown: what was reached, one line
+        print(f"amlasp: {control(str(e))}", file=sys.stderr)
+        raise typer.Exit(UNKNOWN) from None
     except BrokenPipeError:
         raise typer.Exit(PIPE_CLOSED) from None
-    except KeyboardInterrupt:
-        raise typer.Exit(INTERRUPTED) from None
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM where a handler turned it into this (`signum`)
+        raise typer.Exit(128 + getattr(e, "signum", INTERRUPTED - 128)) from None
     except OSError as e:
         raise typer.Exit(_unwritable(e)) from None
     except typer.Exit:

@@ -25,7 +25,8 @@ def compare(
                                "most agreement instead of by position"),
     format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
     explain: bool = typer.Option(False, "--explain", help="print the mappings and the list of edits"),
-    time_limit: float = typer.Option(60.0, "--time-limit", help="seconds for proving the edit distance optimal"),
+    time_limit: float = typer.Option(60.0, "--time-limit", help="seconds for the comparison, grounding included "
+                                     "(the best distance found when the search is cut; exit 3 if none)"),
     caption: Optional[str] = typer.Option(None, "--caption", help="LaTeX caption"),
     out: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
     summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),

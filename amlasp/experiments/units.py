@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from ..errors import InputError
+from ..errors import InputError, TimeLimitReached
 from ..files import clean
 
 TASKS = ("compare", "eval", "solve")
@@ -165,9 +165,10 @@ def run_unit(unit: Unit, scratch: Optional[Path] = None) -> dict:
             prefix = _tmp_root(where, unit)
             try:
                 rec.update(_do(unit, where, learned))
-            except InputError as e:
+            except (InputError, TimeLimitReached) as e:  # the latter: a compare past its time limit
                 rec["error"] = str(e)
-                if learned is None or e.file is None or Path(e.file) != Path(learned):
+                file = getattr(e, "file", None)
+                if learned is None or file is None or Path(file) != Path(learned):
                     rec["failed"] = True  # not about the learned model: the suite or the setting is wrong
     except Exception as e:  # a bug of ours must not stop a long run; it is recorded and reported
         rec["error"] = f"internal error: {type(e).__name__}: {e}"

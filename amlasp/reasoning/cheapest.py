@@ -28,6 +28,7 @@ from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL
 from ..costs import plan_cost
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction, Number, Problem
+from ..watchdog import finishing, stage, within
 from .planning import PlanResult, PlanStatus, mutex_reason, unreachable_reason
 
 
@@ -111,9 +112,20 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
     `prover`: who proves the optimum of one plan: `clingo`; `fast-downward` (A* with LM-cut, once
     `auto`: Fast Downward for one plan when clingo's bound is weak, that is when a step may cost 0
     (no bound) or steps' costs differ by more than a factor of 2 (the bound grows with it, and the
-    horizon with it: woodworking's first problem would need 39 steps for a 13-step plan); else clingo."""
+    horizon with it: woodworking's first problem would need 39 steps for a 13-step plan); else clingo.
+    Grounding counts towards `time_limit` too (`watchdog.within`): one that outlasts it ends with
+    `TimeLimitReached`."""
     if prover not in PROVERS:
         raise ValueError(prover)
+    if time_limit is None:
+        return _cheapest(domain, problem, max_steps, top, prover, time_limit=None)
+    # ended 2 s past the limit: the search stops by it on its own, Fast Downward up to 1 s after
+    return within(time_limit, "plan", _cheapest, domain, problem, max_steps, top, prover, grace=2.0,
+                  time_limit=time_limit)
+
+
+def _cheapest(domain: Domain, problem: Problem, max_steps: int, top: int, prover: str, *,
+              time_limit: float | None) -> PlanResult:
     deadline = None if time_limit is None else time.monotonic() + time_limit
     init = frozenset(problem.init)
     reason = unreachable_reason(domain, problem, init, problem.goal)
@@ -121,9 +133,11 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
         return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
     c_min, c_max = step_costs(domain, problem)
     if top == 1 and (prover == "fast-downward" or prover == "auto" and (c_min == 0 or c_max > 2 * c_min)):
+        stage("Fast Downward's search for a cheapest plan")
         by_fd = _by_fast_downward(domain, problem, deadline)
         if by_fd is not None:
             return by_fd
+    stage("grounding the initial state")
     search = _Search(domain, problem)
     dec = decoder(domain, problem)
     horizon = 0
@@ -131,6 +145,7 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
     proven = True
     first = True  # no plan found yet: find any plan, at horizons 1, 2, 4, ...
     while top == 0 or len(plans) < top:
+        stage(f"grounding and searching plans of at most {horizon} step(s) ({len(plans)} found)")
         steps, ended = search.solve(horizon, plans, deadline, dec, optimise=not first)
         if steps is None:
             if not ended and deadline is not None and time.monotonic() >= deadline:
@@ -153,6 +168,7 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
         proven = proven and ended and c_min > 0 and cost // c_min <= horizon
         _check(domain, problem, steps)
         plans.append(steps)
+    stage(f"checking the {len(plans)} plan(s) found", None if time_limit is None else finishing(time_limit))
     if not plans:
         return _none(domain, problem, horizon, max_steps, time_limit, deadline)
     costs = [_cost(domain, problem, p) for p in plans]

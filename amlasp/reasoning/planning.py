@@ -22,6 +22,7 @@ from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
 from ..enums import TextEnum, Verdict
 from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
+from ..watchdog import finishing, stage, within
 from .engine import UnmetKind, execute
 from .mutex import mutexes
 from .relaxed import relax
@@ -103,7 +104,20 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     none when a `target` action is asked: then the plans make it applicable).
 
     With `time_limit` (seconds), the search stops when it is spent; the answer then says up to
-    which horizon there is no plan (a horizon counts only when its search finished)."""
+    which horizon there is no plan (a horizon counts only when its search finished). Grounding
+    counts too (`watchdog.within`): one that outlasts the limit ends with `TimeLimitReached`."""
+    return _limited("plan", time_limit, domain, problem, max_steps, top, init, goal, target)
+
+
+def _limited(what: str, time_limit: float | None, *args) -> PlanResult:
+    """`_plan`, in a child that is ended 1 s past `time_limit` (the search stops by it on its own)."""
+    if time_limit is None:
+        return _plan(*args, time_limit=None)
+    return within(time_limit, what, _plan, *args, grace=1.0, time_limit=time_limit)
+
+
+def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iterable[Atom] | None,
+          goal: Iterable[Literal] | None, target: GroundAction | None, *, time_limit: float | None) -> PlanResult:
     deadline = None if time_limit is None else time.monotonic() + time_limit
     state = frozenset(problem.init if init is None else init)
     goal = tuple(() if target is not None else problem.goal) if goal is None else tuple(goal)
@@ -111,23 +125,29 @@ def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
     if reason is not None:
         return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
     size.guard("plan", domain, [(problem, max_steps)])  # a horizon of max_steps: a state per step, at most
+    stage("grounding the initial state")
     program = _program(domain, problem, state, goal, target)
     dec = decoder(domain, problem)
     for t in range(0, max_steps + 1):
         if deadline is not None and time.monotonic() >= deadline:
             return _timed_out(time_limit, t - 1)
         if t > 0:
+            stage(f"grounding step {t} (no plan of fewer steps)")
             program.ground(("step", [t]), ("check", [t]))
+        stage(f"searching plans of {t} step(s)")
         found = _horizon(program, t, top, deadline, dec)
         if found is None:  # cancelled at the time limit, horizon t not refuted
             return _timed_out(time_limit, t - 1)
         if found:
+            stage(f"checking the plans of {t} step(s) found", None if time_limit is None else finishing(time_limit))
             plans = sorted(found, key=lambda p: [str(a) for a in p])
             if target is not None:
                 plans = [p[:-1] for p in plans]
             for p in plans:
                 _check(domain, problem, state, goal, p, target)
             return PlanResult(PlanStatus.PLAN, plans, t)
+    stage(f"looking for a proof that no plan exists (none of {max_steps} steps or fewer)",
+          None if time_limit is None else finishing(time_limit))
     proof = mutex_reason(domain, problem, state, goal, target)
     if proof is not None:
         return PlanResult(PlanStatus.UNSOLVABLE, horizon=max_steps, reason=proof)
@@ -242,8 +262,7 @@ def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), in
 
     A witness has at most `max_steps` steps (the asked action is not counted)."""
     extra = 1 if action is not None else 0  # the planner's last step is the asked action
-    result = plan(domain, problem, max_steps=max_steps + extra, init=init, goal=tuple(literals), target=action,
-                  time_limit=time_limit)
+    result = _limited("reach", time_limit, domain, problem, max_steps + extra, 1, init, tuple(literals), action)
     if result.status is PlanStatus.PLAN:
         return ReachResult(ReachAnswer.YES, result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)")
     if result.status is PlanStatus.UNSOLVABLE:

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 import amlasp
-from amlasp.errors import InputError, UnsupportedError
+from amlasp.errors import InputError, TimeLimitReached, UnsupportedError
 from amlasp.experiments.perturb import perturb
 from amlasp.metrics.compare import compare
 from amlasp.metrics.compare.many import compare_candidates, error_class
@@ -42,6 +42,18 @@ def test_each_failure_has_its_class(kind, tmp_path):
 def test_error_class_of_an_unsupported_error_and_a_bug():
     assert error_class(UnsupportedError("unsupported feature: x")) == "unsupported_feature"
     assert error_class(RuntimeError("boom")) == "other"
+
+
+def test_a_candidate_past_its_time_limit_is_a_row_not_the_end_of_the_batch(tmp_path, monkeypatch):
+    from amlasp.metrics.compare import driver
+
+    def too_slow(*args, **kwargs):
+        raise TimeLimitReached("compare: the time limit of 1 s was reached while grounding the search")
+    (tmp_path / "gen0.pddl").write_text((BW / "domain.pddl").read_text())
+    monkeypatch.setattr(driver, "compare", too_slow)
+    rows = compare_candidates(tmp_path, BW / "domain.pddl").records()
+    assert [(r["status"], r["error_class"]) for r in rows] == [("error", "limit")]
+    assert "time limit of 1 s" in rows[0]["error"]
 
 
 def _folder(tmp_path: Path) -> Path:

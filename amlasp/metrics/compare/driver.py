@@ -12,14 +12,16 @@ from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
 from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
-from ...errors import InputError
-from ...model import Action, Domain, Effect, Literal
+from ...errors import TimeLimitReached
+from ...model import Action, Domain, Effect, Literal, Predicate
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain
+from ...watchdog import finishing, stage, within
 from . import components
-from .reading import Reader
+from .reading import Reader, shows
 from .result import CompareResult
 from .structure import Structure
+from .unused import pair_unused
 
 
 def _as_domain(x: str | Path | Domain, learned: bool = False) -> Domain:
@@ -59,26 +61,48 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     seconds pass first (then `optimal` is False and the best distance found is reported).
     The summary's Text2World components (`components.py`) are under the best renaming, or with
     `as_written` as the published evaluator computes them.
+
+    `time_limit` covers the whole comparison, grounding included (`watchdog.within`): reading,
+    grounding and the search end by it (branch-and-bound gets at least 1 s for a first answer),
+    the metrics under the renaming found get `watchdog.finishing` more; past that, or with no
+    renaming found, `TimeLimitReached` says what was reached.
     """
+    return within(time_limit, "compare", _compare, learned, reference, align, rename, time_limit, as_written,
+                  time.monotonic())
+
+
+def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align: bool, rename: bool,
+             time_limit: float, as_written: bool, since: float) -> CompareResult:
     t0 = time.perf_counter()
+    stage("reading the two models")
     ld, rd = _as_domain(learned, learned=True), _as_domain(reference)
     for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
         distinct_symbols([(x.name, "predicate") for x in d.predicates]
                          + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
         distinct_symbols([(x.name, "action") for x in d.actions], d.file, model)
-    size.check_renaming(ld, rd, rename)
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = Structure(ld, LEARNED), Structure(rd, REF)
-    base = [domain_facts(ld, LEARNED), domain_facts(rd, REF), ls.facts(), rs.facts(),
-            encoding("types"), encoding("compare"), encoding("edit")]
+    common = [ls.facts(), rs.facts(), encoding("types"), encoding("compare"), encoding("edit")]
     if rename:
-        base.append(RENAME.fact())
-    best = _best_renaming(base, time_limit)
-    mapping = symbol_facts(best.symbols) + MAPPING.fact("best") + "\n"
-    # all atoms (not only shown ones) are read; the minimisation is done: its statements are ignored
+        common.append(RENAME.fact())
+    # predicates no action uses, paired up front where that keeps the optimum (unused.py); the search
+    # sees the others only
+    paired = pair_unused(ld, rd, ls, rs, rename)
+    sl, sr = _without(ld, [p for p, _ in paired]), _without(rd, [q for _, q in paired])
+    size.check_renaming(sl, sr, rename)
+    stage(f"grounding the search for the best renaming ({len(sl.predicates):,} and {len(sr.predicates):,} "
+          f"predicates, {len(ld.actions):,} and {len(rd.actions):,} actions)")
+    best = _best_renaming([domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common, time_limit, since)
+    stage(f"computing the metrics under the renaming found (edit distance {best.cost}"
+          f"{'' if best.optimal else ', not proven optimal'})", finishing(time_limit))
+    base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
+    mapping = "\n".join([symbol_facts(best.symbols), MAPPING.fact("best"),
+                         *(PM.fact("best", asp_name(p.name), asp_name(q.name)) for p, q in paired)]) + "\n"
+    # the atoms the reader reads are shown; the minimisation is done: its statements are ignored
     def metrics(mode: str) -> CompareResult:
-        syms = solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), mapping])],
-                          options=("--opt-mode=ignore",), shown=False)
+        syms = solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), mapping,
+                                             shows()])],
+                          options=("--opt-mode=ignore",))
         return Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
     res = metrics(mode)
     comps = components.as_written(ld, rd) if as_written else \
@@ -91,6 +115,14 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
                    components=comps)
 
 
+def _without(d: Domain, predicates: list[Predicate]) -> Domain:
+    """`d` without `predicates` (paired before the search)."""
+    if not predicates:
+        return d
+    gone = {id(p) for p in predicates}
+    return replace(d, predicates=tuple(p for p in d.predicates if id(p) not in gone))
+
+
 def _as_best(res: CompareResult) -> bool:
     """The metric mapping is the best renaming already (its counts are those of `metric_mode(best)`):
     every action and parameter matched as the renaming matches them, every predicate by its name."""
@@ -99,13 +131,17 @@ def _as_best(res: CompareResult) -> bool:
         and not res.extra_actions and all(asp_name(l) == asp_name(r) for l, r in res.predicate_mapping))
 
 
-def _best_renaming(base: list[str], time_limit: float) -> Optimum:
-    """The renaming of predicates, actions and parameters with the fewest edits (`pm/3`, `am/3`, `vm/5`)."""
+def _best_renaming(base: list[str], time_limit: float, since: float) -> Optimum:
+    """The renaming of predicates, actions and parameters with the fewest edits (`pm/3`, `am/3`, `vm/5`),
+    searched until `time_limit` seconds after `since` (at least 1 s of branch-and-bound)."""
+    def grounded(left: float) -> None:
+        stage("searching for the best renaming", time.monotonic() + max(left, 1.0) + 1.0)
     try:
         return optimise("\n".join(base + [PHASE.fact("optimise"), " ".join(p.show() for p in (PM, AM, VM))]),
-                        time_limit)
+                        time_limit, since, grounded)
     except OutOfTime:
-        raise InputError(f"no renaming found within the time limit of {time_limit:g} s (raise --time-limit)") from None
+        raise TimeLimitReached(f"compare: no renaming found within the time limit of {time_limit:g} s "
+                               "(raise --time-limit)") from None
 
 
 __all__ = ["compare"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ...errors import InputError, UnsupportedError
+from ...errors import InputError, TimeLimitReached, UnsupportedError
 from ...pddl.inputs import input_files
 from ...workers import ProgressCallback, run_pool
 
@@ -43,6 +43,8 @@ def error_class(e: Exception) -> str:
     """The class of a candidate's error: what kind of mistake the generator made."""
     if isinstance(e, UnsupportedError):
         return "unsupported_feature"
+    if isinstance(e, TimeLimitReached):
+        return "limit"
     if not isinstance(e, InputError):
         return "other"
     message = e.message.lower()
@@ -124,7 +126,7 @@ def _one(task: _Task) -> dict[str, Any]:
             from .problems import compare_problems
             s = compare_problems(task.candidate, task.reference, task.domain, **dict(task.options)).summary()
             row.update({f: s.get(f) for f in PROBLEM_FIGURES})
-    except InputError as e:
+    except (InputError, TimeLimitReached) as e:
         row.update({"status": "error", "error_class": error_class(e), "error": str(e)})
     row["seconds"] = time.perf_counter() - t0
     return row

@@ -21,7 +21,7 @@ from ...asp.problem_pair import GENERATED, REFERENCE, notion_fact, pair_facts
 from ...asp.run import OutOfTime, encoding, optimise
 from ...asp.schema import OM, PEDIT, PSEDIT
 from ...enums import Verdict
-from ...errors import InputError
+from ...errors import TimeLimitReached
 from ...external.fast_downward import PlannerStatus
 from ...model import Atom, Domain, Problem
 from ...pddl.parse import load_domain, load_problem
@@ -97,8 +97,8 @@ def _best(program: list[str], notion: GoalNotion, time_limit: float, dec: Decode
     try:
         best = optimise("\n".join(program), time_limit)
     except OutOfTime:
-        raise InputError(f"no renaming of objects found within the time limit of {time_limit:g} s "
-                         "(raise --time-limit)") from None
+        raise TimeLimitReached(f"compare: no renaming of objects found within the time limit of {time_limit:g} s "
+                               "(raise --time-limit)") from None
     mapping = [(dec.name(r.generated), dec.name(r.reference)) for r in OM.select(best.symbols)
                if dec.name(r.generated) not in fixed]
     counted = {str(r.edit) for r in PSEDIT.select(best.symbols)}

@@ -59,6 +59,18 @@ _CATEGORY = {("pre", "pos"): "pre_pos", ("pre", "neg"): "pre_neg", ("eff", "pos"
              ("pref", "pos"): "pre_other", ("cost", "pos"): "cost", ("pre", "num"): "pre_num",
              ("eff", "num"): "eff_num", ("ceff", "num"): "ceff_num"}
 
+#: What `Reader` reads of the metric program's answer: shown (`#show`), not all its atoms, which
+#: grow with the models (reading the 120,000 atoms of 5,000 predicates a side took a second); of
+#: `pm/3` only the best renaming's (the metric mapping's repeats every shared name).
+READS = (AM, CCOND, COND_FP, COND_FP_LEARNED, COND_N, COND_TP, CONSTANT_ONLY, CONSTANT_TYPE_DIFF, D_EFF, D_PARAM,
+         D_PRE, EDIT, EDIT_DISTANCE, EQUIVALENT, FP, FP_EXTRA, N_REF, PARENT_DIFF, PREDTYPE_DIFF, PTYPE_DIFF, TN,
+         TP, TYPE_ONLY, VM)
+
+
+def shows() -> str:
+    """The `#show` statements of what `Reader` reads."""
+    return " ".join([p.show() for p in READS] + [PM.show(mapping="best")])
+
 #: An edit: its sort key (owner's rank, owner, unit rank, remove/add, unit text) and its sentence.
 Edit = tuple[tuple, str]
 
@@ -82,7 +94,7 @@ class Reader:
             self.by.setdefault((s.name, len(s.arguments)), []).append(s)
         self.amap = {str(r.learned): str(r.reference) for r in self.get(AM, mapping="best")}  # learned → reference
         self.best_of = {b: a for a, b in self.amap.items()}  # and back
-        self.pmap = {str(r.learned): str(r.reference) for r in self.get(PM, mapping="best")}  # predicates
+        self.pmap = {str(r.learned): str(r.reference) for r in self.get(PM)}  # predicates (only best's shown)
         self.vm: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (mapping, learned action) → (i, j)
         for r in self.get(VM):
             self.vm.setdefault((str(r.mapping), str(r.learned)), []).append((r.index.number, r.other.number))
@@ -124,12 +136,13 @@ class Reader:
             learned=self.ld.file or self.ld.name, reference=self.rd.file or self.rd.name, mode=mode, rename=rename,
             actions=self._actions(owned), extra_actions=self._extras(owned), edit_distance=dist.number,
             optimal=optimum.optimal, edits=tuple(t for _, t in edits),
-            predicate_mapping=tuple(sorted((self.lp[str(r.learned)].name, self.rp[str(r.reference)].name)
-                                           for r in self.get(PM, mapping="best") if str(r.learned) in self.lp)),
-            function_mapping=tuple(sorted((self.lf[str(r.learned)].name, self.rf[str(r.reference)].name)
-                                          for r in self.get(PM, mapping="best") if str(r.learned) in self.lf)),
+            predicate_mapping=tuple(sorted((self.lp[p].name, self.rp[q].name) for p, q in self.pmap.items()
+                                           if p in self.lp)),
+            function_mapping=tuple(sorted((self.lf[p].name, self.rf[q].name) for p, q in self.pmap.items()
+                                          if p in self.lf)),
             numeric=bool(self.ld.functions or self.rd.functions),
-            action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in self.amap.items()),
+            action_mapping=tuple((self.lname(a), self.rname(b)) for a, b in  # in the learned model's order
+                                 sorted(self.amap.items(), key=lambda ab: self.order_l.get(ab[0], 0))),
             type_differences=self._types(), notes=self._notes(rename), bound=optimum.bound)
 
     # ---- per action
@@ -352,4 +365,4 @@ def _cond_text(e: Effect) -> str:
     return text
 
 
-__all__ = ["Reader"]
+__all__ = ["Reader", "READS", "shows"]

@@ -1,0 +1,150 @@
+"""watchdog.within: the work in a child process, its result or exception back, ended at its deadline
+(also one that ignores SIGTERM, as clingo's C code does), stages that say what was reached and may
+extend the deadline; and the command line: a huge compare with --time-limit 1 ends with exit 3, and
+SIGTERM (Ctrl-C) ends it with 143 (130) and its child."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from amlasp import watchdog
+from amlasp.errors import InputError, TimeLimitReached
+from tests.metrics.test_compare_unused import wide
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _pid_file_work(path: str, ignore_term: bool) -> None:
+    Path(path).write_text(str(os.getpid()))
+    if ignore_term:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    watchdog.stage("waiting forever")
+    while True:
+        time.sleep(0.05)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _raise() -> None:
+    raise InputError("bad input", "x.pddl", 3, 4)
+
+
+def test_the_result_and_the_exception_come_back():
+    assert watchdog.within(30, "work", lambda x: (os.getpid(), x * 2), 21)[1] == 42
+    assert watchdog.within(30, "work", lambda: os.getpid()) != os.getpid()  # it ran in a child
+    with pytest.raises(InputError, match="x.pddl:3:4: bad input"):
+        watchdog.within(30, "work", _raise)
+
+
+@pytest.mark.parametrize("ignore_term", [False, True])
+def test_work_past_its_deadline_is_ended_and_says_what_it_reached(tmp_path, ignore_term):
+    pid_file = tmp_path / "pid"
+    with pytest.raises(TimeLimitReached, match="^work: the time limit of 0.5 s was reached while waiting forever"):
+        watchdog.within(0.5, "work", _pid_file_work, str(pid_file), ignore_term)
+    assert _gone(int(pid_file.read_text()))  # ended (SIGKILL when it ignores SIGTERM), and reaped
+
+
+def _staged() -> str:
+    watchdog.stage("a second stage", time.monotonic() + 30)
+    time.sleep(1.0)
+    return "done"
+
+
+def test_a_stage_may_extend_the_deadline():
+    assert watchdog.within(0.5, "work", _staged) == "done"
+
+
+def test_with_another_thread_running_the_work_runs_here():
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        assert not watchdog.forkable()
+        assert watchdog.within(0.1, "work", os.getpid) == os.getpid()
+    finally:
+        stop.set()
+        t.join()
+
+
+@pytest.fixture(scope="module")
+def huge(tmp_path_factory) -> tuple[Path, Path]:
+    """Two copies of a domain of 50,000 predicates (0.6 MB; issue 20)."""
+    folder = tmp_path_factory.mktemp("huge")
+    learned, reference = folder / "wide.pddl", folder / "wide-copy.pddl"
+    text = wide(50_000)
+    learned.write_text(text)
+    reference.write_text(text)
+    return learned, reference
+
+
+def _amlasp(*args: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "amlasp", *args], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_a_huge_compare_with_a_time_limit_of_one_second_ends_unknown(huge):
+    p = _amlasp("compare", str(huge[0]), str(huge[1]), "--time-limit", "1", "-f", "json")
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 3, err
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("amlasp: compare: the time limit of 1 s was reached while ")
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(x) for x in path.read_text().split()] if path.exists() else []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children in /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_an_interrupt_ends_a_compare_and_its_child_with_128_plus_the_signal(huge, signum):
+    p = _amlasp("compare", str(huge[0]), str(huge[1]), "--time-limit", "600", "-f", "json")
+    stop = time.monotonic() + 60
+    while not _children(p.pid) and time.monotonic() < stop and p.poll() is None:
+        time.sleep(0.05)
+    children = _children(p.pid)
+    assert children, "the compare did not start its child"
+    p.send_signal(signum)
+    p.communicate(timeout=30)
+    assert p.returncode == 128 + signum
+    stop = time.monotonic() + 5
+    while not all(_gone(c) for c in children) and time.monotonic() < stop:
+        time.sleep(0.05)
+    assert all(_gone(c) for c in children)
+
+
+def test_a_plan_whose_grounding_outlasts_its_time_limit_ends_unknown(monkeypatch):
+    """Grounding counts towards plan's time limit: a step whose grounding never ends (here made to
+    sleep; clingo's grounder cannot be interrupted at all) ends with TimeLimitReached naming it."""
+    from amlasp.asp import run as asp_run
+    from amlasp.reasoning.planning import plan
+    from tests.support.examples import BLOCKSWORLD
+
+    ground = asp_run.Program.ground
+
+    def slow(self, *parts):
+        if parts and parts[0][0] == "step" and parts[0][1] == [2]:
+            time.sleep(600)
+        return ground(self, *parts)
+
+    monkeypatch.setattr(asp_run.Program, "ground", slow)
+    d, p = BLOCKSWORLD.load()
+    t = time.monotonic()
+    with pytest.raises(TimeLimitReached, match="^plan: the time limit of 1 s was reached while grounding step 2 "):
+        plan(d, p, time_limit=1)
+    assert time.monotonic() - t < 30
