@@ -35,6 +35,7 @@ from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
 from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, XAPP, XEFF
 from ...asp.size import free_parameters
+from ...asp.worker import Solver
 from ...errors import InputError, warn_input
 from ...files import path_list
 from ...limits import MAX_GROUNDING
@@ -79,10 +80,13 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         warn_input(message)
     run = _Pass(ref, lrn, explain, check_trajectories)
     reading = _Reading(states, ref, problems, progress)
-    for chunk in _chunks(reading, batch_states):
-        run.batch(chunk)
-        if progress:
-            progress("solve", run.batches, run.batches + (not reading.done))
+    with Solver() as solver:
+        for chunk in _chunks(reading, batch_states):
+            # one batch: solved here; more: in a worker process, whose clingo symbols do not stay
+            run.solver = solver if run.batches or not reading.done else None
+            run.batch(chunk)
+            if progress:
+                progress("solve", run.batches, run.batches + (not reading.done))
     if run.total == 0:
         raise InputError("no test states", reading.first)
     for message in run.steps.warnings() if run.steps else ():
@@ -95,7 +99,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
                                                         if (asp_name(p.name), p.arity) not in ref_preds)),
         run.answers.sorted_mistakes(),
         {"load": reading.seconds, "facts": run.t_facts, **run.timings, "total": time.perf_counter() - t0,
-         "batches": run.batches}, cost_agreement=run.costs.to_dict())
+         "batches": run.batches, "workers": solver.started, "worker_mb": solver.peak_mb},
+        cost_agreement=run.costs.to_dict())
 
 
 class _Reading:
@@ -179,6 +184,7 @@ class _Pass:
         self.timings: Counter = Counter()
         self.costs = CostAgreement()
         self._sizes: dict[tuple[bool, int], size.Sizes] = {}  # (reference?, id(problem)) → its sizes
+        self.solver: Solver | None = None  # the worker process that solves the batches, if not this one
 
     def problem(self, p: Problem) -> int:
         n = self.number.get(id(p))
@@ -206,7 +212,8 @@ class _Pass:
         for c in grouped.contexts:
             self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
         self.t_facts += time.perf_counter() - tf
-        self.answers.read(solve_once(parts, timings=self.timings), grouped, self.total, self.steps)
+        shown = self.solver.solve(parts, self.timings) if self.solver else solve_once(parts, timings=self.timings)
+        self.answers.read(shown, grouped, self.total, self.steps)
         self.costs.add(self.ref, self.lrn, sets)
         self.total += grouped.states()
         self.batches += 1
