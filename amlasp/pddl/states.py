@@ -31,6 +31,7 @@ class StateSet:
     source: str
     actions: list[GroundAction | None] = field(default_factory=list)  # action after state i (trajectories)
     ignored: int = 0  # literals dropped because their predicate is not in the vocabulary
+    first: int = 0  # the position of the first state in its file (a JSON lines file comes in parts)
 
     def add(self, atoms: list[Atom | None]) -> None:
         """One more state: its `atoms`, each None for a literal ignored (an unknown predicate, read leniently)."""
@@ -322,6 +323,10 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
         if f.suffix == ".json":
             out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates, problems))
             continue
+        if f.suffix == ".jsonl":
+            from .jsonl import iter_jsonl_states
+            out.extend(iter_jsonl_states(f, domain, problems_dir, ignore_unknown_predicates, problems))
+            continue
         head = read_text(f).lstrip()[:200].lower()
         if head.startswith("(define") and "(problem" in head:
             prob = load_problem(f, domain)
@@ -399,9 +404,11 @@ def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None
     out = list(files)
     pdir = Path(problems_dir) if problems_dir else None
     for f in files:
-        if f.suffix == ".json":
+        if f.suffix in (".json", ".jsonl"):
+            from .jsonl import jsonl_problem_names
             base = pdir or f.parent
-            out += [pp for k in _json_keys(f) if (pp := _problem_path(base, k)) is not None]
+            keys = _json_keys(f) if f.suffix == ".json" else jsonl_problem_names(f)
+            out += [pp for k in keys if (pp := _problem_path(base, k)) is not None]
         else:
             found = find_problem_for(f, pdir)
             out += [found] if found is not None else []

@@ -42,6 +42,7 @@ from ...limits import MAX_GROUNDING
 from ...model import Domain, Problem
 from ...pddl.check import spelling_differences
 from ...pddl.inputs import input_files
+from ...pddl.jsonl import iter_jsonl_states
 from ...pddl.parse import load_domain
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
@@ -138,7 +139,9 @@ class _Reading:
         for f in input_files([item]):
             self.first = self.first or str(f)
             pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
-            for ss in load_states([f], self.ref, problems_dir=pdir, problems=self.problems):
+            sets = (iter_jsonl_states(f, self.ref, pdir, problems=self.problems) if f.suffix == ".jsonl"
+                    else load_states([f], self.ref, problems_dir=pdir, problems=self.problems))
+            for ss in sets:  # a JSON lines file a part at a time: it may hold a million states
                 ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
                 yield ss
 
