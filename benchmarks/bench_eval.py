@@ -12,10 +12,11 @@
 5. Floortile on 100,000 such states written to JSON state files (one per walk), evaluated in a
    fresh process that reads them a file at a time: its CPU time and peak memory (the states
    streamed in batches, never all held).
-6. Floortile on 10,000, 100,000 and 1,000,000 such states written (as they are made) to JSON lines
-   state files (one per walk: its first state in full, then each step's changes), each evaluated
-   in a fresh process: wall and CPU seconds (with its clingo worker's), states/s, peak memory of the
-   process and of its worker (VmHWM), and the exponent of time against states (log-log fit).
+6. Floortile on 10,000, 100,000 and 1,000,000 states of random walks of 100 steps (each from a random
+   trajectory state) in JSON lines state files (100 walks a file, each walk its first state in full,
+   then each step's changes; the smaller sets are the first files), each set evaluated in a fresh
+   process: wall and CPU seconds (with its clingo worker's), states/s, peak memory of the process and
+   of its worker (VmHWM), and the exponent of time against states (log-log fit).
 
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
@@ -310,7 +311,7 @@ def part5(n: int, seed: int) -> None:
           f"peak memory of the process {r['peak_mb']:.0f} MB (its baseline after imports {r['base_mb']:.0f} MB)")
 
 
-def write_walks(folder: Path, n: int, seed: int, length: int = 100, per_file: int = 100) -> int:
+def write_walks(folder: Path, n: int, seed: int, length: int = 100, per_file: int = 100) -> float:
     """`n` floortile states written to JSON lines files: walks of about `length` random steps (n / length
     walks, each from a random one of the trajectories' states, advancing together: one `applicable_many` call
     per step), each walk its first state in full, then each step as `del`/`add`; `per_file` walks a
@@ -352,28 +353,26 @@ def write_walks(folder: Path, n: int, seed: int, length: int = 100, per_file: in
 
 def part6(sizes: list[int], seed: int, data: str | None) -> None:
     import math
-    print(f"\n## 6. floortile, {', '.join(map(str, sizes))} states in JSON lines files (one per walk, changes), "
-          "each streamed by a fresh process")
-    print(f"{'states':>9s} {'MB':>5s} {'gen s':>6s} {'wall s':>7s} {'CPU s':>7s} {'states/s':>9s} {'peak MB':>8s} "
-          f"{'worker MB':>9s} {'workers':>7s} {'batches':>7s}  load")
+    print(f"\n## 6. floortile, {', '.join(map(str, sizes))} states in JSON lines files (walks of 100 steps, 10,000 "
+          "states a file, changes), each set streamed by a fresh process")
     pdir = IPC / "problems" / "learning" / "floortile"
     rows = []
     with tempfile.TemporaryDirectory(dir=data) as tmp:
+        c = Clock()
+        size = write_walks(Path(tmp), max(sizes), seed) / 2**20  # the smaller sets: its first files
+        gen, _ = c.stop()
+        print(f"generated {max(sizes)} states in {gen:.0f}s, {size:.0f} MB (not part of the evaluation time)")
+        print(f"{'states':>9s} {'wall s':>7s} {'CPU s':>7s} {'states/s':>9s} {'peak MB':>8s} {'worker MB':>9s} "
+              f"{'workers':>7s} {'batches':>7s}  load", flush=True)
         for n in sizes:
-            folder = Path(tmp) / f"walks{n}"
-            c = Clock()
-            size = write_walks(folder, n, seed) / 2**20
-            gen, _ = c.stop()
-            out = subprocess.run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed)],
-                                 capture_output=True, text=True, check=True)
+            out = subprocess.run([sys.executable, __file__, "--stream", tmp, str(pdir), str(seed), "--first",
+                                  str(-(-n // 10000))], capture_output=True, text=True, check=True)
             r = json.loads(out.stdout)
             load = os.getloadavg()[0]
             rows.append((r["states"], r["wall"], r["cpu"]))
-            print(f"{r['states']:9d} {size:5.0f} {gen:6.1f} {r['wall']:7.1f} {r['cpu']:7.1f} "
-                  f"{r['states'] / r['wall']:9.0f} {r['peak_mb']:8.0f} {r['worker_mb']:9.0f} {r['workers']:7d} "
-                  f"{r['batches']:7d}  {load:.2f}", flush=True)
-            for f in folder.iterdir():
-                f.unlink()
+            print(f"{r['states']:9d} {r['wall']:7.1f} {r['cpu']:7.1f} {r['states'] / r['wall']:9.0f} "
+                  f"{r['peak_mb']:8.0f} {r['worker_mb']:9.0f} {r['workers']:7d} {r['batches']:7d}  {load:.2f}",
+                  flush=True)
     if len(rows) > 1:
         xs = [math.log(s) for s, _, _ in rows]
         for what, k in (("wall", 1), ("CPU", 2)):
@@ -385,13 +384,14 @@ def part6(sizes: list[int], seed: int, data: str | None) -> None:
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
-def stream(folder: str, problems: str, seed: int) -> None:
-    """The child of part 5: evaluate the files of `folder`, print CPU seconds and peak memory as JSON."""
+def stream(folder: str, problems: str, seed: int, first: int | None = None) -> None:
+    """The child of parts 5 and 6: evaluate the files of `folder` (its `first` ones), print seconds and
+    peak memory as JSON (CPU seconds: this process's and its clingo workers')."""
     base = peak_mb()
     ref = load_domain(IPC / "domains" / "floortile.pddl")
     learned = perturb(ref, seed=seed, drop=2, add=2)
     c, children = Clock(), os.times()
-    ev = evaluate(learned.domain, ref, folder, problems=problems)
+    ev = evaluate(learned.domain, ref, sorted(Path(folder).iterdir())[:first] if first else folder, problems=problems)
     wall, cpu = c.stop()
     after = os.times()
     workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
@@ -409,10 +409,11 @@ def main() -> None:
     ap.add_argument("--parts", default="123456", help="which parts to run after part 1 (default all: 123456)")
     ap.add_argument("--data", help="where part 6 writes its state files (default: a temporary folder)")
     ap.add_argument("--sizes", type=int, nargs="*", help="part 6's numbers of states (default 10k, 100k, 1M)")
-    ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # part 5's child: FOLDER PROBLEMS SEED
+    ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # parts 5 and 6's child: FOLDER PROBLEMS SEED
+    ap.add_argument("--first", type=int, help=argparse.SUPPRESS)  # part 6's child: its first files
     args = ap.parse_args()
     if args.stream:
-        return stream(args.stream[0], args.stream[1], int(args.stream[2]))
+        return stream(args.stream[0], args.stream[1], int(args.stream[2]), args.first)
     names = args.domains or (["blocksworld", "depots", "sokoban"] if args.quick else domains())
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     c = Clock()

@@ -26,7 +26,7 @@ from ..model import Atom, Domain, Problem
 from . import jsonpos
 from .ground import Grounder
 from .source import BOM
-from .states import _JSON_ATOM, _UNUSUAL, StateSet, _fast_atom, _fast_params, _problem, _problem_path, parse_atom_text
+from .stateset import _JSON_ATOM, _UNUSUAL, StateSet, _fast_atom, _fast_params, _problem, _problem_path, parse_atom_text
 
 #: States per StateSet given: eval takes whole StateSets into its batches.
 CHUNK = 1000
@@ -121,7 +121,8 @@ class _Reader:
             pairs = json.loads(text, object_pairs_hook=lambda pairs: pairs)
         except (ValueError, RecursionError):
             return None
-        if not isinstance(pairs, list) or not pairs or len({k for k, _ in pairs}) != len(pairs):
+        if not isinstance(pairs, list) or not pairs or not all(isinstance(x, tuple) for x in pairs) \
+                or len({k for k, _ in pairs}) != len(pairs):
             return None
         data = dict(pairs)
         if not data.keys() <= _KEYS or not _shape_ok(data, self.current is not None):
