@@ -57,7 +57,9 @@ class Solver:
     def __enter__(self) -> "Solver":
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if kind is not None and self._proc is not None:  # interrupted or failed: no waiting for its grounding
+            self._proc.kill()
         self.close()
 
     def solve(self, parts: Sequence[str], timings: Counter | None = None) -> list[clingo.Symbol]:
