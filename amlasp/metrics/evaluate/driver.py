@@ -52,7 +52,7 @@ from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability
 from .states import StateWriter
 
 # States per clingo program: the memory of one program (and of the clingo symbols it leaves, which
-# live as long as the process) stays in hundreds of MB (benchmarks/bench_eval.py, part 5).
+# live as long as its process: the worker's, asp/worker.py) stays in hundreds of MB (bench_eval.py, parts 5-6).
 BATCH_STATES = 10000
 
 
