@@ -12,11 +12,17 @@
 5. Floortile on 100,000 such states written to JSON state files (one per walk), evaluated in a
    fresh process that reads them a file at a time: its CPU time and peak memory (the states
    streamed in batches, never all held).
+6. Floortile on 10,000, 100,000 and 1,000,000 states of random walks of 100 steps (each from a random
+   trajectory state) in JSON lines state files (100 walks a file, each walk its first state in full,
+   then each step's changes; the smaller sets are the first files), each set evaluated in a fresh
+   process: wall and CPU seconds (with its clingo worker's), states/s, peak memory of the process and
+   of its worker (VmHWM), and the exponent of time against states (log-log fit).
 
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
 predictive power runs on other inputs: tests/test_amlgym.py checks that our figures agree with it).
-Run: `python benchmarks/bench_eval.py [--quick] [--parts 12345]`.
+Run: `python benchmarks/bench_eval.py [--quick] [--parts 123456] [--data DIR]` (part 6 writes its
+files, 230 MB for a million states, under DIR, default a temporary folder).
 """
 
 from __future__ import annotations
@@ -305,16 +311,94 @@ def part5(n: int, seed: int) -> None:
           f"peak memory of the process {r['peak_mb']:.0f} MB (its baseline after imports {r['base_mb']:.0f} MB)")
 
 
-def stream(folder: str, problems: str, seed: int) -> None:
-    """The child of part 5: evaluate the files of `folder`, print CPU seconds and peak memory as JSON."""
+def write_walks(folder: Path, n: int, seed: int, length: int = 100, per_file: int = 100) -> float:
+    """`n` floortile states written to JSON lines files: walks of about `length` random steps (n / length
+    walks, each from a random one of the trajectories' states, advancing together: one `applicable_many` call
+    per step), each walk its first state in full, then each step as `del`/`add`; `per_file` walks a
+    file. The walks are alike for any `n` (only their number grows), so time per state should not
+    depend on `n`. Bytes written."""
+    from amlasp.reasoning.engine import applicable_many
+    d = "floortile"
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = load_states(trajectory_files(d), ref, problems_dir=IPC / "problems" / "learning" / d)
+    starts = [(ss.problem, st) for ss in sets for st in ss.states]
+    text = lambda atoms: sorted(f"({a.predicate} {' '.join(a.args)})".replace(" )", ")") for a in atoms)  # noqa: E731
+    walks = -(-n // length)
+    rng = random.Random(seed)
+    first = [rng.choice(starts) for _ in range(walks)]
+    problems, current = [p for p, _ in first], [st for _, st in first]
+    lines = [[json.dumps({"problem": Path(problems[i].file).name, "state": text(current[i])})] for i in range(walks)]
+    total, alive = walks, set(range(walks))
+    groups: dict[int, list[int]] = {}
+    for i, p in enumerate(problems):
+        groups.setdefault(id(p), []).append(i)
+    while total < n and alive:
+        live = [[i for i in g if i in alive] for g in groups.values()]
+        live = [g for g in live if g]
+        answers = applicable_many(ref, [(problems[g[0]], [current[i] for i in g]) for g in live])
+        for g, acts_of in zip(live, answers):
+            for i, acts in zip(g, acts_of):
+                if not acts or total >= n:
+                    alive.discard(i)
+                    continue
+                old, current[i] = current[i], successor(ref, current[i], rng.choice(acts))
+                lines[i].append(json.dumps({"del": text(old - current[i]), "add": text(current[i] - old)}))
+                total += 1
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(0, walks, per_file):
+        body = "".join(x + "\n" for w in lines[k:k + per_file] for x in w)
+        (folder / f"walks{k // per_file:05d}.jsonl").write_text(body)
+    return sum(f.stat().st_size for f in folder.iterdir())
+
+
+def part6(sizes: list[int], seed: int, data: str | None) -> None:
+    import math
+    print(f"\n## 6. floortile, {', '.join(map(str, sizes))} states in JSON lines files (walks of 100 steps, 10,000 "
+          "states a file, changes), each set streamed by a fresh process")
+    pdir = IPC / "problems" / "learning" / "floortile"
+    rows = []
+    with tempfile.TemporaryDirectory(dir=data) as tmp:
+        c = Clock()
+        size = write_walks(Path(tmp), max(sizes), seed) / 2**20  # the smaller sets: its first files
+        gen, _ = c.stop()
+        print(f"generated {max(sizes)} states in {gen:.0f}s, {size:.0f} MB (not part of the evaluation time)")
+        print(f"{'states':>9s} {'wall s':>7s} {'CPU s':>7s} {'states/s':>9s} {'peak MB':>8s} {'worker MB':>9s} "
+              f"{'workers':>7s} {'batches':>7s}  load", flush=True)
+        for n in sizes:
+            out = subprocess.run([sys.executable, __file__, "--stream", tmp, str(pdir), str(seed), "--first",
+                                  str(-(-n // 10000))], capture_output=True, text=True, check=True)
+            r = json.loads(out.stdout)
+            load = os.getloadavg()[0]
+            rows.append((r["states"], r["wall"], r["cpu"]))
+            print(f"{r['states']:9d} {r['wall']:7.1f} {r['cpu']:7.1f} {r['states'] / r['wall']:9.0f} "
+                  f"{r['peak_mb']:8.0f} {r['worker_mb']:9.0f} {r['workers']:7d} {r['batches']:7d}  {load:.2f}",
+                  flush=True)
+    if len(rows) > 1:
+        xs = [math.log(s) for s, _, _ in rows]
+        for what, k in (("wall", 1), ("CPU", 2)):
+            ys = [math.log(r[k]) for r in rows]
+            mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+            slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+            print(f"fitted exponent of {what} time against states ({rows[0][0]} to {rows[-1][0]}, log-log least "
+                  f"squares): {slope:.3f}")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def stream(folder: str, problems: str, seed: int, first: int | None = None) -> None:
+    """The child of parts 5 and 6: evaluate the files of `folder` (its `first` ones), print seconds and
+    peak memory as JSON (CPU seconds: this process's and its clingo workers')."""
     base = peak_mb()
     ref = load_domain(IPC / "domains" / "floortile.pddl")
     learned = perturb(ref, seed=seed, drop=2, add=2)
-    c = Clock()
-    ev = evaluate(learned.domain, ref, folder, problems=problems)
-    _, cpu = c.stop()
-    print(json.dumps({"states": ev.states, "cpu": cpu, "batches": ev.timings["batches"], "peak_mb": peak_mb(),
-                      "base_mb": base}))
+    c, children = Clock(), os.times()
+    ev = evaluate(learned.domain, ref, sorted(Path(folder).iterdir())[:first] if first else folder, problems=problems)
+    wall, cpu = c.stop()
+    after = os.times()
+    workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
+    print(json.dumps({"states": ev.states, "cpu": cpu + workers_cpu, "wall": wall, "batches": ev.timings["batches"],
+                      "peak_mb": peak_mb(), "base_mb": base, "workers": ev.timings["workers"],
+                      "worker_mb": max(ev.timings["worker_mb"],
+                                       resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)}))
 
 
 def main() -> None:
@@ -322,11 +406,14 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="3 domains, small synthetic sets")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--domains", nargs="*")
-    ap.add_argument("--parts", default="12345", help="which parts to run after part 1 (default all: 12345)")
-    ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # part 5's child: FOLDER PROBLEMS SEED
+    ap.add_argument("--parts", default="123456", help="which parts to run after part 1 (default all: 123456)")
+    ap.add_argument("--data", help="where part 6 writes its state files (default: a temporary folder)")
+    ap.add_argument("--sizes", type=int, nargs="*", help="part 6's numbers of states (default 10k, 100k, 1M)")
+    ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # parts 5 and 6's child: FOLDER PROBLEMS SEED
+    ap.add_argument("--first", type=int, help=argparse.SUPPRESS)  # part 6's child: its first files
     args = ap.parse_args()
     if args.stream:
-        return stream(args.stream[0], args.stream[1], int(args.stream[2]))
+        return stream(args.stream[0], args.stream[1], int(args.stream[2]), args.first)
     names = args.domains or (["blocksworld", "depots", "sokoban"] if args.quick else domains())
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     c = Clock()
@@ -339,6 +426,8 @@ def main() -> None:
         part4(5000 if args.quick else 50000, args.seed)
     if "5" in args.parts:
         part5(10000 if args.quick else 100000, args.seed)
+    if "6" in args.parts:
+        part6(args.sizes or ([5000, 20000, 50000] if args.quick else [10000, 100000, 1000000]), args.seed, args.data)
     wall, cpu = c.stop()
     print(f"\nbenchmark total {wall:.1f}s wall, {cpu:.1f}s CPU; peak memory {peak_mb():.0f} MB")
 

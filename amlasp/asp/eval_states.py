@@ -81,7 +81,7 @@ def group(sets: Sequence[StateSet], static: frozenset[str], problem_index: Calla
             else:
                 out.weight[rep] += 1
             out.alias.append(rep)
-            out.sources.append((ss.source, k))
+            out.sources.append((ss.source, ss.first + k))
     return out
 
 

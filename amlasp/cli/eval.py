@@ -21,7 +21,8 @@ def eval_command(
     learned: Path = typer.Argument(..., help="learned PDDL domain"),
     reference: Path = typer.Argument(..., help="reference PDDL domain"),
     states: List[Path] = typer.Option(..., "--states", "-s",
-                                      help="trajectory / JSON state / problem files, or directories of them"),
+                                      help="trajectory / JSON / JSON lines state / problem files, or "
+                                           "directories of them"),
     problems: Optional[Path] = typer.Option(None, "--problems", "-p", help="directory of the states' problem files"),
     format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
     explain: bool = typer.Option(False, "--explain", help="list each misprediction, state by state"),

@@ -77,7 +77,7 @@ def with_files(unit: Unit) -> Unit:
         pdir = Path(unit.state_problems) if unit.state_problems else None
         for s in map(Path, unit.states):
             paths.append(s)
-            if s.suffix == ".json":  # its problems are named inside: all of the candidate directories
+            if s.suffix in (".json", ".jsonl"):  # its problems are named inside: all of the candidate directories
                 paths += sorted((pdir or s.parent).glob("*.pddl"))
             elif (p := find_problem_for(s, pdir)) is not None:
                 paths.append(p)

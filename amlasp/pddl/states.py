@@ -1,4 +1,5 @@
-"""Reading states: trajectory files, JSON state files, problems (their initial state), literals.
+"""Reading states: trajectory files, JSON state files, problems (their initial state), literals;
+JSON lines state files through pddl/jsonl.py.
 
 Every ground atom is checked (`ground.Grounder`: a domain's predicates, the problem's
 objects and their types) with `file:line:col` on errors. `ignore_unknown_predicates` lets an
@@ -9,70 +10,17 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
-from ..files import within
-from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..model import Atom, Domain, Literal, Problem
 from . import jsonpos, sexpr
 from .ground import Grounder
 from .inputs import input_files
+from .jsonl import iter_jsonl_states, jsonl_problem_names
 from .parse import load_problem
 from .source import read_text
-
-
-@dataclass
-class StateSet:
-    """States of one problem, in order, with where they came from."""
-
-    problem: Problem
-    states: list[frozenset[Atom]]
-    source: str
-    actions: list[GroundAction | None] = field(default_factory=list)  # action after state i (trajectories)
-    ignored: int = 0  # literals dropped because their predicate is not in the vocabulary
-
-    def add(self, atoms: list[Atom | None]) -> None:
-        """One more state: its `atoms`, each None for a literal ignored (an unknown predicate, read leniently)."""
-        ignored = atoms.count(None)
-        self.ignored += ignored
-        self.states.append(frozenset(a for a in atoms if a is not None) if ignored else frozenset(atoms))
-
-
-def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: int,
-                    ignore_unknown_predicates: bool = False) -> Atom | None:
-    """One atom of a JSON state file, which starts at `line`, `col` of the file; None for an unknown
-    predicate that is to be ignored."""
-    node = sexpr.read(text, file, line, col)
-    if ignore_unknown_predicates and isinstance(node, sexpr.List) and node.head() is not None \
-            and node.head() not in grounder.predicates:
-        return None
-    return grounder.atom(node, file)
-
-
-_UNUSUAL = object()  # a fast reader's signal: leave the file to the careful reader, which says where
-
-
-def _fast_params(domain: Domain) -> dict[str, list[str] | None]:
-    """The fast readers' table: each predicate's argument types; None for a derived one, never in a state
-    (the careful reader says so, where)."""
-    derived = domain.derived_predicates()
-    return {p.name: None if p.name in derived else [t for _, t in p.parameters] for p in domain.predicates}
-
-
-def _fast_atom(words: list[str], params: dict[str, list[str] | None], objs, fits,
-               ignore_unknown_predicates: bool) -> "Atom | None | object":
-    """One atom's words (lowercase) checked as the careful reader checks them, for the fast readers:
-    the atom, None for an unknown predicate to ignore, or `_UNUSUAL` for anything to report."""
-    if not words or words[0] not in params:
-        return None if words and ignore_unknown_predicates else _UNUSUAL
-    types = params[words[0]]
-    if types is None:  # a derived predicate
-        return _UNUSUAL
-    if len(types) != len(words) - 1 or any(x not in objs or not fits(x, t) for x, t in zip(words[1:], types)):
-        return _UNUSUAL
-    return Atom(words[0], tuple(words[1:]))
-
+from .stateset import _JSON_ATOM, _UNUSUAL, StateSet, _fast_atom, _fast_params, _problem, _problem_path, parse_atom_text
 
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
 
@@ -229,19 +177,6 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
     return out
 
 
-_JSON_ATOM = re.compile(r"\s*\(\s*([^\s();]+(?:\s+[^\s();]+)*)\s*\)\s*")
-
-
-def _problem(path: Path, domain: Domain, problems: dict[str, Problem] | None) -> Problem:
-    """The problem file at `path`, read once when `problems` caches them (keyed by the path's text)."""
-    if problems is None:
-        return load_problem(path, domain)
-    p = problems.get(str(path))
-    if p is None:
-        p = problems[str(path)] = load_problem(path, domain)
-    return p
-
-
 def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path | None = None,
                      ignore_unknown_predicates: bool = False,
                      problems: dict[str, Problem] | None = None) -> list[StateSet]:
@@ -285,16 +220,6 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
     return out
 
 
-def _problem_path(base: Path, name: str) -> Path | None:
-    """`base/name` if it is a file inside `base` (a name that is empty, absolute, leads out of `base` with
-    `..`, is a directory or not a path at all is not: a state file names only problems beside it)."""
-    try:
-        p = within(base, name)
-        return p if p is not None and p.is_file() else None
-    except (OSError, ValueError):  # a name too long, or with a NUL byte
-        return None
-
-
 def find_problem_for(state_file: Path, problems_dir: Path | None) -> Path | None:
     """The problem of a trajectory file `3_blocksworld_traj` is `3_blocksworld_prob.pddl`."""
     stem = state_file.name
@@ -321,6 +246,9 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
     for f in files:
         if f.suffix == ".json":
             out.extend(read_json_states(f, domain, problems_dir, ignore_unknown_predicates, problems))
+            continue
+        if f.suffix == ".jsonl":
+            out.extend(iter_jsonl_states(f, domain, problems_dir, ignore_unknown_predicates, problems))
             continue
         head = read_text(f).lstrip()[:200].lower()
         if head.startswith("(define") and "(problem" in head:
@@ -399,9 +327,10 @@ def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None
     out = list(files)
     pdir = Path(problems_dir) if problems_dir else None
     for f in files:
-        if f.suffix == ".json":
+        if f.suffix in (".json", ".jsonl"):
             base = pdir or f.parent
-            out += [pp for k in _json_keys(f) if (pp := _problem_path(base, k)) is not None]
+            keys = _json_keys(f) if f.suffix == ".json" else jsonl_problem_names(f)
+            out += [pp for k in keys if (pp := _problem_path(base, k)) is not None]
         else:
             found = find_problem_for(f, pdir)
             out += [found] if found is not None else []

@@ -35,12 +35,14 @@ from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
 from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, XAPP, XEFF
 from ...asp.size import free_parameters
+from ...asp.worker import Solver
 from ...errors import InputError, warn_input
 from ...files import path_list
 from ...limits import MAX_GROUNDING
 from ...model import Domain, Problem
 from ...pddl.check import spelling_differences
 from ...pddl.inputs import input_files
+from ...pddl.jsonl import iter_jsonl_states
 from ...pddl.parse import load_domain
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
@@ -50,7 +52,7 @@ from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability
 from .states import StateWriter
 
 # States per clingo program: the memory of one program (and of the clingo symbols it leaves, which
-# live as long as the process) stays in hundreds of MB (benchmarks/bench_eval.py, part 5).
+# live as long as its process: the worker's, asp/worker.py) stays in hundreds of MB (bench_eval.py, parts 5-6).
 BATCH_STATES = 10000
 
 
@@ -79,10 +81,13 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         warn_input(message)
     run = _Pass(ref, lrn, explain, check_trajectories)
     reading = _Reading(states, ref, problems, progress)
-    for chunk in _chunks(reading, batch_states):
-        run.batch(chunk)
-        if progress:
-            progress("solve", run.batches, run.batches + (not reading.done))
+    with Solver() as solver:
+        for chunk in _chunks(reading, batch_states):
+            # one batch: solved here; more: in a worker process, whose clingo symbols do not stay
+            run.solver = solver if run.batches or not reading.done else None
+            run.batch(chunk)
+            if progress:
+                progress("solve", run.batches, run.batches + (not reading.done))
     if run.total == 0:
         raise InputError("no test states", reading.first)
     for message in run.steps.warnings() if run.steps else ():
@@ -95,7 +100,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
                                                         if (asp_name(p.name), p.arity) not in ref_preds)),
         run.answers.sorted_mistakes(),
         {"load": reading.seconds, "facts": run.t_facts, **run.timings, "total": time.perf_counter() - t0,
-         "batches": run.batches}, cost_agreement=run.costs.to_dict())
+         "batches": run.batches, "workers": solver.started, "worker_mb": solver.peak_mb},
+        cost_agreement=run.costs.to_dict())
 
 
 class _Reading:
@@ -133,7 +139,9 @@ class _Reading:
         for f in input_files([item]):
             self.first = self.first or str(f)
             pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
-            for ss in load_states([f], self.ref, problems_dir=pdir, problems=self.problems):
+            sets = (iter_jsonl_states(f, self.ref, pdir, problems=self.problems) if f.suffix == ".jsonl"
+                    else load_states([f], self.ref, problems_dir=pdir, problems=self.problems))
+            for ss in sets:  # a JSON lines file a part at a time: it may hold a million states
                 ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
                 yield ss
 
@@ -179,6 +187,7 @@ class _Pass:
         self.timings: Counter = Counter()
         self.costs = CostAgreement()
         self._sizes: dict[tuple[bool, int], size.Sizes] = {}  # (reference?, id(problem)) → its sizes
+        self.solver: Solver | None = None  # the worker process that solves the batches, if not this one
 
     def problem(self, p: Problem) -> int:
         n = self.number.get(id(p))
@@ -206,7 +215,8 @@ class _Pass:
         for c in grouped.contexts:
             self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
         self.t_facts += time.perf_counter() - tf
-        self.answers.read(solve_once(parts, timings=self.timings), grouped, self.total, self.steps)
+        shown = self.solver.solve(parts, self.timings) if self.solver else solve_once(parts, timings=self.timings)
+        self.answers.read(shown, grouped, self.total, self.steps)
         self.costs.add(self.ref, self.lrn, sets)
         self.total += grouped.states()
         self.batches += 1
