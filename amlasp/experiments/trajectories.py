@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..errors import InputError
-from ..external.fast_downward import plan_with_fast_downward
+from ..external.fast_downward import plan_with_driver
 from ..files import plain_name, refuse_overwrite, write_atomic
 from ..model import Atom, Domain, GroundAction, Literal, Problem
 from ..pddl.inputs import problem_files
@@ -119,11 +119,11 @@ def generate(domain: Domain, problem: Problem, rng: random.Random, p_rnd: float 
         nonlocal config
         task = dataclasses.replace(problem, init=state)
         if config == "opt":
-            r = plan_with_fast_downward(domain, task, domain, "opt", timeout, memory_mb)
+            r = plan_with_driver(domain, task, "opt", timeout, memory_mb)
             if r.status not in ("timeout", "memout", "error"):
                 return r
             config = "opt>greedy"  # optimal planning is out of reach: the greedy planner from here on
-        return plan_with_fast_downward(domain, task, domain, "greedy", timeout, memory_mb)
+        return plan_with_driver(domain, task, "greedy", timeout, memory_mb)
 
     first = replan(problem.init)
     if first.status != "plan":
