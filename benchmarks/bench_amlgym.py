@@ -178,6 +178,28 @@ def peer_cached(python: str, todo: dict, repeat: int, work: Path, cache: Path | 
     return known
 
 
+def first(task: dict, k: int | None) -> dict:
+    """The task on its first `k` trajectories (all with None)."""
+    return task if k is None else dict(task, problems=task["problems"][:k], states=task["states"][:k])
+
+
+def row(d: str, task: dict, peer_task: dict, t: dict, repeat: int) -> tuple[float, float, bool]:
+    """One domain: amlasp on all its trajectories and on AMLGym's (when fewer), beside AMLGym's figure."""
+    cpu, res = ours(task, repeat)
+    part = len(peer_task["states"]) < len(task["states"])
+    cpu_part, res_part = ours(peer_task, repeat) if part else (cpu, res)
+    agree = same(res_part, t["result"])
+    n = sum(len(s) for s in task["states"])
+    load = f"{os.getloadavg()[0]:.1f}/{t['load']:.1f}"
+    if part:  # AMLGym on the first trajectories only: the same-input ratio, and a bound for all of them
+        print(f"{d:11s} {len(peer_task['states']):3d}/{len(task['states']):<3d} {n:6d} {cpu:7.3f} {cpu_part:7.3f} "
+              f"{t['cpu']:8.2f} {t['cpu'] / cpu_part:5.0f}x {t['cpu'] / cpu:5.0f}x {load:>9s} {agree}", flush=True)
+    else:
+        print(f"{d:11s} {len(task['states']):7d} {n:6d} {cpu:7.3f} {'':7s} {t['cpu']:8.2f} {t['cpu'] / cpu:5.0f}x "
+              f"{'':6s} {load:>9s} {agree}", flush=True)
+    return cpu_part, t["cpu"], agree
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--amlgym", required=True, help="a Python with AMLGym 1.0.13 installed (see above)")
@@ -185,6 +207,7 @@ def main() -> None:
                     "DIR/<domain>/problems/ (default: the shipped set; see above for the paper's)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--peer-repeat", type=int, help="AMLGym's repeat count (default: --repeat)")
+    ap.add_argument("--peer-trajectories", type=int, help="AMLGym on the first K trajectories of each domain only")
     ap.add_argument("--domains", nargs="*", default=list(DOMAINS))
     ap.add_argument("--peer-cache", type=Path, help="JSON lines of AMLGym's figures: those of unchanged inputs are "
                     "read from it (the table says when they were measured), the others measured and added")
@@ -194,26 +217,23 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         todo = tasks(work, Path(args.states), args.domains)
-        theirs = peer_cached(args.amlgym, todo, args.peer_repeat or args.repeat, work, args.peer_cache)
-        first = next(iter(todo.values()))
-        _call(dict(first, problems=first["problems"][:1]), [first["states"][0][:1]])  # warm-up: imports
-        print(f"{'domain':11s} {'traj':>4s} {'states':>6s} {'amlasp s':>8s} {'AMLGym s':>8s} {'ratio':>6s} "
-              f"{'load':>9s}  same")
-        tot_ours = tot_theirs = 0.0
-        agree = 0
+        peer_todo = {d: first(t, args.peer_trajectories) for d, t in todo.items()}
+        theirs = peer_cached(args.amlgym, peer_todo, args.peer_repeat or args.repeat, work, args.peer_cache)
+        one = next(iter(todo.values()))
+        _call(dict(one, problems=one["problems"][:1]), [one["states"][0][:1]])  # warm-up: imports
+        print(f"{'domain':11s} {'traj':>7s} {'states':>6s} {'amlasp s':>7s} {'on K':>7s} {'AMLGym s':>8s} "
+              f"{'ratio':>6s} {'bound':>6s} {'load':>9s} same")
+        sums = [0.0, 0.0, 0]
         for d, task in todo.items():
-            cpu, res = ours(task, args.repeat)
-            t = theirs[d]
-            tot_ours += cpu
-            tot_theirs += t["cpu"]
-            agree += same(res, t["result"])
-            n = sum(len(s) for s in task["states"])
-            print(f"{d:11s} {len(task['states']):4d} {n:6d} {cpu:8.3f} {t['cpu']:8.2f} {t['cpu'] / cpu:5.0f}x "
-                  f"{os.getloadavg()[0]:4.1f}/{t['load']:<4.1f}  {same(res, t['result'])}", flush=True)
-    print(f"{'total':11s} {'':4s} {'':6s} {tot_ours:8.3f} {tot_theirs:8.2f} {tot_theirs / tot_ours:5.0f}x "
-          f"{'':9s}  {agree}/{len(todo)}\n(AMLGym time / amlasp time; CPU seconds of making the simulators and "
-          f"the call; load: 1-minute load average after amlasp's/AMLGym's run of the domain; "
-          f"end: {os.getloadavg()[0]:.2f})")
+            for i, x in enumerate(row(d, task, peer_todo[d], theirs[d], args.repeat)):
+                sums[i] += x
+    print(f"{'total':11s} {'':7s} {'':6s} {'':7s} {sums[0]:7.3f} {sums[1]:8.2f} {sums[1] / sums[0]:5.0f}x "
+          f"{'':6s} {'':9s} {sums[2]}/{len(todo)}")
+    print("CPU seconds of making the simulators and the call, each side. traj: K/N when AMLGym ran on the first K of\n"
+          "N trajectories (--peer-trajectories): 'on K' is amlasp on those, 'ratio' AMLGym/amlasp on the same K, and\n"
+          "'bound' AMLGym on K / amlasp on all N, a lower bound of the ratio on all N (AMLGym's time on N exceeds its\n"
+          "time on K). load: 1-minute load average after amlasp's/AMLGym's run of the domain; "
+          f"at the end {os.getloadavg()[0]:.2f}. same: the four means within 1e-9 (on the same trajectories).")
     for d in todo:
         if theirs[d].get("cached"):
             print(f"AMLGym's {d} figure read from {args.peer_cache}: measured {theirs[d]['measured']}, same inputs")
