@@ -229,11 +229,11 @@ def main() -> None:
                 sums[i] += x
     print(f"{'total':11s} {'':7s} {'':6s} {'':7s} {sums[0]:7.3f} {sums[1]:8.2f} {sums[1] / sums[0]:5.0f}x "
           f"{'':6s} {'':9s} {sums[2]}/{len(todo)}")
-    print("CPU seconds of making the simulators and the call, each side. traj: K/N when AMLGym ran on the first K of\n"
-          "N trajectories (--peer-trajectories): 'on K' is amlasp on those, 'ratio' AMLGym/amlasp on the same K, and\n"
-          "'bound' AMLGym on K / amlasp on all N, a lower bound of the ratio on all N (AMLGym's time on N exceeds its\n"
-          "time on K). load: 1-minute load average after amlasp's/AMLGym's run of the domain; "
-          f"at the end {os.getloadavg()[0]:.2f}. same: the four means within 1e-9 (on the same trajectories).")
+    print("CPU seconds of making the simulators and of the call, each side. traj K/N: AMLGym ran on the\n"
+          "first K of N trajectories (--peer-trajectories); 'on K': amlasp on those; 'ratio': AMLGym/amlasp\n"
+          "on the same K; 'bound': AMLGym on K / amlasp on all N, a lower bound of the ratio on all N\n"
+          "(AMLGym's time on N exceeds its time on K). load: 1-minute load average after amlasp's/AMLGym's\n"
+          f"run of the domain (at the end {os.getloadavg()[0]:.2f}). same: the four means within 1e-9.")
     for d in todo:
         if theirs[d].get("cached"):
             print(f"AMLGym's {d} figure read from {args.peer_cache}: measured {theirs[d]['measured']}, same inputs")
