@@ -6,7 +6,7 @@ Inputs: the NOLAM-learned models and the reference domains of the 10 domains who
 tests/test_amlgym.py checks, on the test trajectories of `--states DIR` (default: the shipped
 benchmarks/states/, 3 per domain), passed as AMLGym's lists of atom strings with one simulator pair
 per trajectory. The paper's workload (100 trajectories per domain, 10 per solving problem; about
-1,600-5,000 states per domain) is not shipped (tens of MB); make it outside the repository with
+1,600-5,700 states per domain) is not shipped (65 MB for 9 domains); make it outside the repository with
 
     python benchmarks/suite.py states --count 100 --first 10 --timeout 10 --jobs 2 --out DIR \\
         blocksworld depots ferry goldminer grippers matchingbw miconic rovers satellite tpp
