@@ -31,9 +31,14 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Any, Dict, List, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Sequence
 
 from .errors import InputError, InputWarning
+
+if TYPE_CHECKING:  # imported where used: importing amlasp.amlgym stays cheap
+    from .model import Atom, Domain, Problem
+    from .pddl.ground import Grounder
+    from .pddl.states import StateSet
 
 _CATEGORIES = (("pre_pos", "precs_pos"), ("pre_neg", "precs_neg"), ("eff_pos", "eff_pos"), ("eff_neg", "eff_neg"))
 
@@ -164,9 +169,10 @@ def _predictive_counts(learned, ref, test_states, applicable_actions) -> dict[st
         groups.setdefault((lrn[0], rf[0]), []).append((rf[1], states))
     app: dict[str, list[int]] = {}
     eff: dict[str, list[int]] = {}
+    domains: dict[tuple[Any, bool], Domain] = {}  # each file read once, however many simulators name it
     for (lrn_domain, ref_domain), items in groups.items():
-        sets = _state_sets(ref_domain, items)
-        ev = evaluate(lrn_domain, ref_domain, sets)
+        lrn_model, ref_model = _domain(lrn_domain, True, domains), _domain(ref_domain, False, domains)
+        ev = evaluate(lrn_model, ref_model, _state_sets(ref_model, items))
         for a in ev.actions:
             c = a.applicability
             if c.tp + c.fp + c.fn:
@@ -218,25 +224,64 @@ def _up_pddl(problem) -> tuple[Any, str]:
     return parse_domain(writer.get_domain(), f"<{problem.name} domain>"), writer.get_problem()
 
 
-def _state_sets(ref_domain, items: list[tuple[Path | str, Sequence]]) -> list:
-    """One StateSet per simulator pair: its problem read with the reference, its states' atoms."""
+def _domain(source: Any, learned: bool, cache: dict[tuple[Any, bool], Domain]) -> Domain:
+    """A simulator's domain: parsed already (AMLGym's simulators), or its file read once (a learned one
+    as eval reads it: a predicate used but not declared is one only the learned model has)."""
     from .model import Domain
+    from .pddl.parse import load_domain
+    if isinstance(source, Domain):
+        return source
+    key = (str(source), learned)
+    if key not in cache:
+        cache[key] = load_domain(source, undeclared_predicates=learned)
+    return cache[key]
+
+
+def _state_sets(ref: Domain, items: list[tuple[Path | str, Sequence]]) -> list[StateSet]:
+    """One StateSet per simulator pair: its problem read with the reference, its states' atoms.
+
+    Problems of the same text are read once and shared (the paper's workload has 10 trajectories per
+    problem; eval then writes each problem's facts once, and a state met in several trajectories of a
+    problem once, with its weight); each distinct atom text is read once per problem, by the fast
+    check of the state readers (`_JSON_ATOM`, `_fast_atom`), anything unusual by the careful reader."""
     from .pddl.ground import Grounder
-    from .pddl.parse import load_domain, load_problem, parse_problem
-    from .pddl.states import StateSet, parse_atom_text
-    ref = ref_domain if isinstance(ref_domain, Domain) else load_domain(ref_domain)
+    from .pddl.parse import parse_problem
+    from .pddl.source import read_text
+    from .pddl.states import StateSet, _fast_params
+    problems: dict[str, tuple[Problem, Grounder, dict[str, Atom | None]]] = {}
+    params = _fast_params(ref)
     out = []
     for k, (problem, states) in enumerate(items):
-        prob = (load_problem(problem, ref) if isinstance(problem, Path)
-                else parse_problem(problem, ref, f"<problem {k}>"))
+        text = read_text(problem) if isinstance(problem, Path) else problem
+        if text not in problems:
+            prob = parse_problem(text, ref, str(problem) if isinstance(problem, Path) else f"<problem {k}>")
+            problems[text] = prob, Grounder(ref, prob.object_types(ref)), {}
+        prob, grounder, known = problems[text]
         parsed = []
-        grounder = Grounder(ref, prob.object_types(ref))
         for j, state in enumerate(states):
-            where = f"<test_states[{k}][{j}]>"
-            parsed.append(frozenset(parse_atom_text(lit, grounder, where, 1, 1) for lit in state
-                                    if not lit.lstrip().startswith("(not ")))
+            atoms = []
+            for lit in state:
+                a = known[lit] if lit in known else known.setdefault(lit, _atom(lit, grounder, params,
+                                                                                 f"<test_states[{k}][{j}]>"))
+                if a is not None:
+                    atoms.append(a)
+            parsed.append(frozenset(atoms))
         out.append(StateSet(prob, parsed, f"test_states[{k}]"))
     return out
+
+
+def _atom(lit: str, grounder: Grounder, params: dict, where: str) -> Atom | None:
+    """The atom `lit` names (None for a `(not ...)` literal: ignored, as AMLGym does); bad text is refused
+    by the careful reader."""
+    from .model import Atom
+    from .pddl.states import _JSON_ATOM, _UNUSUAL, _fast_atom, parse_atom_text
+    if lit.lstrip().startswith("(not "):
+        return None
+    m = _JSON_ATOM.fullmatch(lit)
+    a = _fast_atom(m.group(1).lower().split(), params, grounder.objects, grounder.fits, False) if m else _UNUSUAL
+    if isinstance(a, Atom):
+        return a
+    return parse_atom_text(lit, grounder, where, 1, 1)  # the careful reader: says what is wrong, where
 
 
 __all__ = ["print_metrics", "syntactic_precision", "syntactic_recall", "problem_solving", "predictive_power",

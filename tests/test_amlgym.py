@@ -118,6 +118,34 @@ def test_predictive_power_of_one_simulator_pair(domain):
     assert _close(effects, expected["predicted_effects"])
 
 
+@pytest.mark.parametrize("domain", list(ORACLE["predictive_single"]))
+def test_copies_of_a_problem_are_read_once_and_the_figures_stay_amlgyms(domain, tmp_path):
+    """The paper's workload has 10 trajectories per problem, each with its own copy of the problem file:
+    the copies are read once and shared; AMLGym's figures of the states all in one pair come out."""
+    expected = dict(ORACLE["predictive_single"][domain])
+    problem = STATES / domain / "problems" / expected.pop("problem")
+    states = next(iter(json.loads((DATA / "amlgym" / "states" / f"{domain}.json").read_text()).values()))
+    copies = [tmp_path / "a.pddl", tmp_path / "b.pddl"]
+    for c in copies:
+        c.write_bytes(problem.read_bytes())
+    half = len(states) // 2
+    noisy = [[f"  ( {a[1:-1].upper()} ) " for a in s] + ["(not (dummy x))"] for s in states[half:]]  # read alike
+    result = amlgym.predictive_power([amlgym.UPEnv(learned(domain), c) for c in copies],
+                                     [amlgym.UPEnv(reference(domain), c) for c in copies], [states[:half], noisy])
+    assert _close(result, expected), result
+
+
+def test_a_bad_atom_of_a_test_state_is_refused_by_name():
+    from amlasp.errors import InputError
+    problem = str(STATES / "tpp" / "problems" / "0_tpp_prob.pddl")
+    for atom, message in (("(at truck1 nowhere)", "nowhere"), ("(flies truck1)", "undefined predicate 'flies'"),
+                          ("(at truck1)", "takes 2 argument")):
+        with pytest.raises(InputError, match=message) as e:
+            amlgym.predictive_power(amlgym.UPEnv(learned("tpp"), problem), amlgym.UPEnv(reference("tpp"), problem),
+                                    [["(at truck1 depot2)"], ["(at truck1 depot2)", atom]])
+        assert "test_states[0][1]" in str(e.value)
+
+
 def test_amlgyms_own_simulator_objects_are_accepted():
     """AMLGym's UPEnv holds a unified-planning problem (`.problem`): a script that builds those still runs."""
     from unified_planning.io import PDDLReader

@@ -119,11 +119,11 @@ def generate(domain: Domain, problem: Problem, rng: random.Random, p_rnd: float 
         nonlocal config
         task = dataclasses.replace(problem, init=state)
         if config == "opt":
-            r = plan_with_fast_downward(domain, task, domain, "opt", timeout, memory_mb)
+            r = plan_with_fast_downward(domain, task, None, "opt", timeout, memory_mb)
             if r.status not in ("timeout", "memout", "error"):
                 return r
             config = "opt>greedy"  # optimal planning is out of reach: the greedy planner from here on
-        return plan_with_fast_downward(domain, task, domain, "greedy", timeout, memory_mb)
+        return plan_with_fast_downward(domain, task, None, "greedy", timeout, memory_mb)
 
     first = replan(problem.init)
     if first.status != "plan":

@@ -228,8 +228,9 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
         d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
         Path(d).write_text(task.domain)
         Path(p).write_text(task.problem)
-        # the time limit is ours (below); the driver's own is a backstop for a planner whose worker was killed
-        limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"]
+        # the time limit is ours (below); Fast Downward's own is a backstop, as through unified-planning:
+        # a planner whose caller was killed (it runs in a session of its own) still ends
+        limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout) else []
         limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
         cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
                *limits, d, p, "--search", CONFIGS[config]]

@@ -1,0 +1,43 @@
+"""`plan_with_fast_downward`: Fast Downward's driver on the PDDL our writer makes (as `gen trajectories`
+and `bench run` plan), its plans valid in the reference, and its own backstop time limit."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from amlasp.external import fast_downward
+from amlasp.external.fast_downward import PlannerStatus, plan_with_fast_downward
+from amlasp.pddl.parse import load_domain, load_problem
+from amlasp.reasoning.engine import execute
+from tests.support.ipc import reference, smallest
+
+
+@pytest.mark.parametrize("domain", ["ferry", "grippers", "tpp"])
+@pytest.mark.parametrize("config", ["greedy", "opt"])
+def test_the_driver_finds_a_plan_valid_in_the_reference(domain, config):
+    d = load_domain(reference(domain))
+    p = load_problem(smallest(domain), d)
+    ours = plan_with_fast_downward(d, p, None, config, 60)
+    assert ours.status == PlannerStatus.PLAN and execute(d, p, list(ours.plan)).valid
+
+
+def test_the_driver_has_a_backstop_time_limit_of_its_own(monkeypatch):
+    """The driver runs in a session of its own: killed with its caller's group it would not end; its own
+    time limit ends it."""
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def popen(cmd, **kw):
+        seen.append(cmd)
+        raise Stop
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    d = load_domain(reference("ferry"))
+    with pytest.raises(Stop):
+        plan_with_fast_downward(d, load_problem(smallest("ferry"), d), None, "greedy", 7.5)
+    cmd = seen[0]
+    assert cmd[cmd.index("--overall-time-limit") + 1] == f"{8 + fast_downward.ORPHAN_GRACE}s"
