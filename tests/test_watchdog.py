@@ -43,19 +43,36 @@ def _raise() -> None:
     raise InputError("bad input", "x.pddl", 3, 4)
 
 
-def test_the_result_and_the_exception_come_back():
+def _fresh(case: str, *args: str) -> None:
+    """Run `case(*args)` of this module in a new Python: `within` forks only where no other thread runs,
+    and a pytest-xdist worker has threads of its own (in it the work would run in-process)."""
+    code = f"import sys; from tests import test_watchdog as t; t.{case}(*sys.argv[1:])"
+    p = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert p.returncode == 0, p.stderr
+
+
+def _result_and_exception() -> None:
+    assert watchdog.forkable()
     assert watchdog.within(30, "work", lambda x: (os.getpid(), x * 2), 21)[1] == 42
     assert watchdog.within(30, "work", lambda: os.getpid()) != os.getpid()  # it ran in a child
     with pytest.raises(InputError, match="x.pddl:3:4: bad input"):
         watchdog.within(30, "work", _raise)
 
 
+def test_the_result_and_the_exception_come_back():
+    _fresh("_result_and_exception")
+
+
+def _past_deadline(pid_file: str, ignore_term: str) -> None:
+    with pytest.raises(TimeLimitReached, match="^work: the time limit of 0.5 s was reached while waiting forever"):
+        watchdog.within(0.5, "work", _pid_file_work, pid_file, ignore_term == "1")
+    assert _gone(int(Path(pid_file).read_text()))  # ended (SIGKILL when it ignores SIGTERM), and reaped
+
+
 @pytest.mark.parametrize("ignore_term", [False, True])
 def test_work_past_its_deadline_is_ended_and_says_what_it_reached(tmp_path, ignore_term):
-    pid_file = tmp_path / "pid"
-    with pytest.raises(TimeLimitReached, match="^work: the time limit of 0.5 s was reached while waiting forever"):
-        watchdog.within(0.5, "work", _pid_file_work, str(pid_file), ignore_term)
-    assert _gone(int(pid_file.read_text()))  # ended (SIGKILL when it ignores SIGTERM), and reaped
+    _fresh("_past_deadline", str(tmp_path / "pid"), "1" if ignore_term else "0")
 
 
 def _staged() -> str:
@@ -64,8 +81,12 @@ def _staged() -> str:
     return "done"
 
 
+def _stage_extends() -> None:
+    assert watchdog.forkable() and watchdog.within(0.5, "work", _staged) == "done"
+
+
 def test_a_stage_may_extend_the_deadline():
-    assert watchdog.within(0.5, "work", _staged) == "done"
+    _fresh("_stage_extends")
 
 
 def test_with_another_thread_running_the_work_runs_here():
@@ -128,9 +149,7 @@ def test_an_interrupt_ends_a_compare_and_its_child_with_128_plus_the_signal(huge
     assert all(_gone(c) for c in children)
 
 
-def test_a_plan_whose_grounding_outlasts_its_time_limit_ends_unknown(monkeypatch):
-    """Grounding counts towards plan's time limit: a step whose grounding never ends (here made to
-    sleep; clingo's grounder cannot be interrupted at all) ends with TimeLimitReached naming it."""
+def _plan_outlasted() -> None:
     from amlasp.asp import run as asp_run
     from amlasp.reasoning.planning import plan
     from tests.support.examples import BLOCKSWORLD
@@ -142,9 +161,16 @@ def test_a_plan_whose_grounding_outlasts_its_time_limit_ends_unknown(monkeypatch
             time.sleep(600)
         return ground(self, *parts)
 
-    monkeypatch.setattr(asp_run.Program, "ground", slow)
+    asp_run.Program.ground = slow  # type: ignore[method-assign]  (a process of its own: nothing to restore)
     d, p = BLOCKSWORLD.load()
     t = time.monotonic()
+    assert watchdog.forkable()
     with pytest.raises(TimeLimitReached, match="^plan: the time limit of 1 s was reached while grounding step 2 "):
         plan(d, p, time_limit=1)
     assert time.monotonic() - t < 30
+
+
+def test_a_plan_whose_grounding_outlasts_its_time_limit_ends_unknown():
+    """Grounding counts towards plan's time limit: a step whose grounding never ends (here made to
+    sleep; clingo's grounder cannot be interrupted at all) ends with TimeLimitReached naming it."""
+    _fresh("_plan_outlasted")

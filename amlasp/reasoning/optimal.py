@@ -24,7 +24,7 @@ from ..enums import TextEnum
 from ..external.fast_downward import PlannerStatus
 from ..model import Atom, Domain, GroundAction, Problem
 from .engine import applicable, execute
-from .planner import NotEncodable, Search, Translated, optimal_config
+from .planner import SEARCH_NAMES, NotEncodable, Search, Translated, optimal_config
 from .transitions import changes_many
 
 
@@ -85,7 +85,8 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     result.optimal = dict(sorted(result.optimal.items(), key=lambda x: str(x[0])))
     result.cost_to_go = dict(sorted(result.cost_to_go.items(), key=lambda x: str(x[0])))
     result.others = [a for a in apps if a not in result.optimal]
-    result.detail = (f"optimal length {len(plan)} (Fast Downward, {optimal_config(domain)}); each of the {len(apps)} "
+    search = SEARCH_NAMES[optimal_config(domain)]
+    result.detail = (f"optimal length {len(plan)} (Fast Downward, {search}); each of the {len(apps)} "
                      f"applicable action(s) decided by an optimal search from its successor: "
                      f"{len(result.optimal)} leave(s) {len(plan) - 1} step(s) to go, the others more")
     return result

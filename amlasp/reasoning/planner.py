@@ -45,6 +45,10 @@ def optimal_config(domain: Domain) -> str:
     return OPTIMAL_AXIOMS if domain.derived else OPTIMAL
 
 
+#: The optimal searches in words, for evidence a reader sees.
+SEARCH_NAMES = {OPTIMAL: "A* with LM-cut", OPTIMAL_AXIOMS: "blind A*"}
+
+
 def plan(domain: Domain, problem: Problem, config: str = "greedy", time_limit: float = 60.0) -> PlannerResult:
     """`plan_with_fast_downward(domain, problem)` with action names that clash made distinct."""
     taken = {p.name for p in domain.predicates} | {t for t, _ in domain.types} | {"object"}
