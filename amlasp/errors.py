@@ -9,6 +9,7 @@ characters is shortened in the message: a 5,000-character name must not flood th
 from __future__ import annotations
 
 import re
+import signal
 from pathlib import Path
 
 #: Names (quoted in messages) longer than this are shortened to their start, "…" and their length.
@@ -78,10 +79,21 @@ def warn_input(message: str, file: str | Path | None = None, line: int | None = 
     warnings.warn(InputWarning(str(InputError(message, file, line, col, at=at))), stacklevel=3)
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM turned into an exception (`signum` says which): the command line exits
+    128 + signum. Raised by bench's run (`experiments.execute.interruptible`) and while `watchdog.within`
+    waits for its child."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
 class TimeLimitReached(Exception):
     """A time limit passed before the work had an answer (`watchdog.within`): the answer is unknown
     (exit 3); the message says what the work had reached."""
 
 
-__all__ = ["InputError", "UnsupportedError", "InputWarning", "TimeLimitReached", "warn_input", "NAME_LIMIT", "short"]
+__all__ = ["InputError", "UnsupportedError", "InputWarning", "TimeLimitReached", "Interrupted", "warn_input",
+           "NAME_LIMIT", "short"]
 

@@ -11,8 +11,9 @@ When the deadline passes, the child is ended and `TimeLimitReached` says which s
 An interrupt of the caller (Ctrl-C, SIGTERM) ends the child too: the child ignores SIGINT (a terminal
 sends it to the whole process group: the caller's to handle), and on SIGTERM ends the planners it
 started (Fast Downward runs in a session of its own) before it exits; one still in clingo's C code,
-where no Python handler runs, is killed after `GRACE` seconds. SIGTERM raises `Terminated` (a
-`KeyboardInterrupt` with `signum`) in the caller while it waits, so that the command line exits 143 (130 for Ctrl-C).
+where no Python handler runs, is killed after `GRACE` seconds. SIGTERM raises `errors.Interrupted`
+(a `KeyboardInterrupt` with `signum`, as bench's run raises) in the caller while it waits, so that
+the command line exits 143 (130 for Ctrl-C).
 
 Where a child cannot be forked safely (no `fork`, other threads running, a daemonic worker process,
 or already inside a child) the work runs in this process, bounded by its own time checks only.
@@ -30,7 +31,7 @@ import threading
 import time
 from typing import Callable, TypeVar
 
-from .errors import TimeLimitReached
+from .errors import Interrupted, TimeLimitReached
 
 T = TypeVar("T")
 
@@ -43,14 +44,6 @@ _STOPS = {signal.SIGINT, signal.SIGTERM}
 _pipe: int | None = None
 #: In this process, the stage the work reached (for the message when the work runs in this process).
 _stage = ""
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM while `within` waits: the command line exits 128 + `signum` (143)."""
-
-    def __init__(self, signum: int = signal.SIGTERM):
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
 
 
 def stage(text: str, until: float | None = None) -> None:
@@ -186,13 +179,13 @@ def _wait(pid: int, fd: int, deadline: float, seconds: float, what: str):
 
 
 def _on_sigterm():
-    """Turn SIGTERM into `Terminated` while the child runs; the previous handler, or None
+    """Turn SIGTERM into `errors.Interrupted` while the child runs; the previous handler, or None
     outside the main thread (where Python delivers no signals)."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
     def handler(signum, frame):
-        raise Terminated(signum)
+        raise Interrupted(signum)
 
     return signal.signal(signal.SIGTERM, handler)
 
@@ -226,4 +219,4 @@ def _end(pid: int) -> None:
         pass
 
 
-__all__ = ["within", "stage", "finishing", "forkable", "Terminated", "GRACE"]
+__all__ = ["within", "stage", "finishing", "forkable", "GRACE"]

@@ -34,20 +34,12 @@ from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from ..choices import Executor
-from ..errors import InputError
+from ..errors import InputError, Interrupted
 from .scratch import scratch_folder
 from .units import Unit, run_unit, with_files
 
 #: Seconds a worker is given to end (and end its planner) after SIGTERM, before SIGKILL.
 GRACE = 3.0
-
-
-class Interrupted(KeyboardInterrupt):
-    """SIGINT or SIGTERM during a run; `signum` says which (the exit code is 128 + signum)."""
-
-    def __init__(self, signum: int = signal.SIGINT):
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
 
 
 @contextmanager
