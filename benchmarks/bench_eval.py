@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 
 from amlasp.asp import run as engine
+from amlasp.asp.worker import resident_mb
 from amlasp.experiments.perturb import perturb
 from amlasp.metrics.evaluate import evaluate
 from amlasp.model import Atom, Domain, GroundAction
@@ -75,11 +76,7 @@ class Clock:
 def peak_mb() -> float:
     """The process's peak resident memory: VmHWM (that of its own image: ru_maxrss of a child may
     count its parent's memory at the fork), else ru_maxrss."""
-    try:
-        with open("/proc/self/status") as f:
-            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
-    except (OSError, StopIteration, ValueError):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return resident_mb("VmHWM") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def successor(domain: Domain, state: frozenset[Atom], ga: GroundAction) -> frozenset[Atom]:
