@@ -179,15 +179,14 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
 
 # --------------------------------------------------------------------------- running Fast Downward
 
-#: The engines of the planner calls going on in this process (`stop_planners`).
+#: The planner processes (Fast Downward's driver) running in this process's calls (`stop_planners`).
 _RUNNING: set = set()
 
 
-def _stop(engine) -> None:
-    """End `engine`'s planner if it still runs: its whole process group (the driver, translator and
+def _stop(proc) -> None:
+    """End the planner `proc` if it still runs: its whole process group (the driver, translator and
     search), since it runs in a session of its own, out of reach of the terminal."""
-    proc = getattr(engine, "_process", None)
-    if proc is not None and proc.poll() is None:
+    if proc.poll() is None:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except OSError:  # ended meanwhile
@@ -196,8 +195,8 @@ def _stop(engine) -> None:
 
 def stop_planners() -> None:
     """End every planner this process started that still runs (a bench worker told to stop)."""
-    for engine in list(_RUNNING):
-        _stop(engine)
+    for proc in list(_RUNNING):
+        _stop(proc)
 
 
 def downward_root() -> Path:
@@ -207,13 +206,6 @@ def downward_root() -> Path:
     if spec is None or spec.origin is None:
         raise RuntimeError("Fast Downward is not installed (pip install up-fast-downward)")
     return Path(spec.origin).parent / "downward"
-
-
-class _Driven:
-    """A planner started by `_run_driver` itself, held like an engine (its `_process`) for `stop_planners`."""
-
-    def __init__(self, proc) -> None:
-        self._process = proc
 
 
 def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int | None) -> PlannerResult:
@@ -228,16 +220,15 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
         d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
         Path(d).write_text(task.domain)
         Path(p).write_text(task.problem)
-        # the time limit is ours (below); Fast Downward's own is a backstop, as through unified-planning:
-        # a planner whose caller was killed (it runs in a session of its own) still ends
+        # the time limit is ours (below); Fast Downward's own is a backstop: a planner whose caller was
+        # killed (it runs in a session of its own) still ends
         limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout) else []
         limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
         cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
                *limits, d, p, "--search", CONFIGS[config]]
         proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
-        running = _Driven(proc)
-        _RUNNING.add(running)  # ended by stop_planners as well
+        _RUNNING.add(proc)  # ended by stop_planners as well
         started = time.monotonic()
         try:
             logs, _ = proc.communicate(timeout=timeout)
@@ -247,9 +238,8 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
             return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
                                  f"time limit of {timeout:g} s reached", planner_seconds=time.monotonic() - started)
         finally:
-            _RUNNING.discard(running)
-            if proc.poll() is None:  # interrupted: nothing of it is left running
-                _stop(running)
+            _RUNNING.discard(proc)
+            _stop(proc)  # interrupted: nothing of it is left running
         code = proc.returncode
         seconds, child = time.monotonic() - start, time.monotonic() - started
         if code in _PLAN_FOUND and os.path.exists(plan_file):
