@@ -45,6 +45,16 @@ CONFIGS: dict[str, str] = {
     "greedy": "let(hff,ff(),let(hcea,cea(),lazy_greedy([hff,hcea],preferred=[hff,hcea])))",
     "opt": "astar(lmcut())",
 }
+#: Fast Downward's optimal searches: A* with LM-cut; blind A* for a domain with derived predicates
+#: (LM-cut refuses axioms, exit 34; blind A* is exact with them).
+OPTIMAL, OPTIMAL_AXIOMS = CONFIGS["opt"], "astar(blind())"
+#: The optimal searches in words, for evidence a reader sees.
+SEARCH_NAMES = {OPTIMAL: "A* with LM-cut", OPTIMAL_AXIOMS: "blind A*"}
+
+
+def optimal_config(domain: Domain) -> str:
+    """Fast Downward's optimal search for `domain`: A* with LM-cut, blind A* when it has derived predicates."""
+    return OPTIMAL_AXIOMS if domain.derived else OPTIMAL
 
 #: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit
 #: is enforced by `_run_driver`, in the process that started the planner; should that process
@@ -208,7 +218,7 @@ def downward_root() -> Path:
     return Path(spec.origin).parent / "downward"
 
 
-def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int | None) -> PlannerResult:
+def _run_driver(task: PlannerTask, search: str, timeout: float, memory_mb: int | None) -> PlannerResult:
     """Fast Downward's driver on the texts themselves (derived predicates and action costs included, which
     unified-planning's reader drops or refuses); the wall-clock limit kills the process group."""
     import subprocess
@@ -225,7 +235,7 @@ def _run_driver(task: PlannerTask, config: str, timeout: float, memory_mb: int |
         limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout) else []
         limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
         cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
-               *limits, d, p, "--search", CONFIGS[config]]
+               *limits, d, p, "--search", search]
         proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
         _RUNNING.add(proc)  # ended by stop_planners as well
@@ -285,7 +295,7 @@ def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0
     """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble."""
     if config not in CONFIGS:
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
-    return _run_driver(task, config, timeout, memory_mb)
+    return _run_driver(task, CONFIGS[config], timeout, memory_mb)
 
 
 def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain | None = None,
@@ -300,10 +310,12 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
 
 
 def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> PlannerResult:
-    """A cost-optimal plan by Fast Downward's A* with LM-cut on the PDDL our writer makes (action costs
-    given by static functions, and names shared by an action and a predicate, are read as they are)."""
-    return _run_driver(PlannerTask(to_pddl(model), problem_to_pddl(problem)), "opt", timeout, None)
+    """A cost-optimal plan by Fast Downward's optimal search (`optimal_config`) on the PDDL our writer makes
+    (action costs given by static functions, and names shared by an action and a predicate, are read as
+    they are)."""
+    return _run_driver(PlannerTask(to_pddl(model), problem_to_pddl(problem)), optimal_config(model), timeout, None)
 
 
-__all__ = ["CONFIGS", "optimal_plan", "PlannerResult", "PlannerStatus", "PlannerTask", "planner_task", "run_planner",
-           "plan_with_fast_downward", "stop_planners", "downward_root"]
+__all__ = ["CONFIGS", "OPTIMAL", "OPTIMAL_AXIOMS", "SEARCH_NAMES", "optimal_config", "optimal_plan", "PlannerResult",
+           "PlannerStatus", "PlannerTask", "planner_task", "run_planner", "plan_with_fast_downward", "stop_planners",
+           "downward_root"]

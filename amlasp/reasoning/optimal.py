@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from ..enums import TextEnum
-from ..external.fast_downward import PlannerStatus
+from ..external.fast_downward import SEARCH_NAMES, PlannerStatus, optimal_config
 from ..model import Atom, Domain, GroundAction, Problem
 from .engine import applicable, execute
-from .planner import SEARCH_NAMES, NotEncodable, Search, Translated, optimal_config
+from .planner import NotEncodable, Search, Translated
 from .transitions import changes_many
 
 

@@ -28,25 +28,15 @@ from pathlib import Path
 from typing import Callable
 
 from ..external.fast_downward import (
+    OPTIMAL,
     PlannerResult,
     PlannerStatus,
     downward_root,
+    optimal_config,
     plan_with_fast_downward,
     planner_task,
 )
 from ..model import Atom, Domain, GroundAction, Problem
-
-OPTIMAL = "astar(lmcut())"
-OPTIMAL_AXIOMS = "astar(blind())"  # LM-cut refuses axioms (derived predicates: exit 34); blind A* is exact with them
-
-
-def optimal_config(domain: Domain) -> str:
-    """Fast Downward's optimal search for `domain`: A* with LM-cut, blind A* when it has derived predicates."""
-    return OPTIMAL_AXIOMS if domain.derived else OPTIMAL
-
-
-#: The optimal searches in words, for evidence a reader sees.
-SEARCH_NAMES = {OPTIMAL: "A* with LM-cut", OPTIMAL_AXIOMS: "blind A*"}
 
 
 def plan(domain: Domain, problem: Problem, config: str = "greedy", time_limit: float = 60.0) -> PlannerResult:

@@ -4,6 +4,7 @@ and `bench run` plan), its plans valid in the reference, and its own backstop ti
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +42,18 @@ def test_the_driver_has_a_backstop_time_limit_of_its_own(monkeypatch):
         plan_with_fast_downward(d, load_problem(smallest("ferry"), d), None, "greedy", 7.5)
     cmd = seen[0]
     assert cmd[cmd.index("--overall-time-limit") + 1] == f"{8 + fast_downward.ORPHAN_GRACE}s"
+
+
+def test_an_optimal_plan_with_derived_predicates_uses_a_search_that_reads_axioms():
+    """LM-cut refuses axioms (Fast Downward exits 34); `optimal_plan` takes blind A* for such a domain,
+    and its plan is as short as clingo's shortest (8 steps, blocks with `above` derived)."""
+    from amlasp.external.fast_downward import OPTIMAL_AXIOMS, optimal_config, optimal_plan
+    from amlasp.reasoning.planning import plan
+
+    root = Path(__file__).resolve().parent.parent / "data" / "derived"
+    d = load_domain(root / "blocks-above.pddl")
+    p = load_problem(root / "blocks-above-1.pddl", d)
+    assert optimal_config(d) == OPTIMAL_AXIOMS
+    r = optimal_plan(d, p, 60)
+    assert r.status == PlannerStatus.PLAN and execute(d, p, list(r.plan)).valid
+    assert len(r.plan) == len(plan(d, p).plans[0]) == 8
