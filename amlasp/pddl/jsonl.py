@@ -26,7 +26,7 @@ from ..model import Atom, Domain, Problem
 from . import jsonpos
 from .ground import Grounder
 from .source import BOM
-from .stateset import _JSON_ATOM, _UNUSUAL, StateSet, _fast_atom, _fast_params, _problem, _problem_path, parse_atom_text
+from .stateset import _UNUSUAL, StateSet, _fast_literal, _fast_params, _problem, _problem_path, parse_atom_text
 
 #: States per StateSet given: eval takes whole StateSets into its batches.
 CHUNK = 1000
@@ -142,11 +142,7 @@ class _Reader:
             for lit in lits:
                 a = at.known.get(lit, False)
                 if a is False:
-                    m = _JSON_ATOM.fullmatch(lit) if isinstance(lit, str) else None
-                    if m is None:
-                        return None
-                    a = _fast_atom(m.group(1).lower().split(), self.params, at.grounder.objects, at.grounder.fits,
-                                   self.ignore)
+                    a = _fast_literal(lit, self.params, at.grounder.objects, at.grounder.fits, self.ignore)
                     if a is _UNUSUAL:
                         return None
                     if len(at.known) >= _KNOWN:

@@ -20,7 +20,16 @@ from .inputs import input_files
 from .jsonl import iter_jsonl_states, jsonl_problem_names
 from .parse import load_problem
 from .source import read_text
-from .stateset import _JSON_ATOM, _UNUSUAL, StateSet, _fast_atom, _fast_params, _problem, _problem_path, parse_atom_text
+from .stateset import (
+    _UNUSUAL,
+    StateSet,
+    _fast_atom,
+    _fast_literal,
+    _fast_params,
+    _problem,
+    _problem_path,
+    parse_atom_text,
+)
 
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
 
@@ -164,13 +173,10 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
             for lit in st:
                 a = known.get(lit, False) if isinstance(lit, str) else False
                 if a is False:
-                    m = _JSON_ATOM.fullmatch(lit) if isinstance(lit, str) else None
-                    if m is None:
-                        return None
-                    a = known[lit] = _fast_atom(m.group(1).lower().split(), params, objs, fits,
-                                                ignore_unknown_predicates)
+                    a = _fast_literal(lit, params, objs, fits, ignore_unknown_predicates)
                     if a is _UNUSUAL:
                         return None
+                    known[lit] = a
                 atoms.append(a)
             ss.add(atoms)
         out.append(ss)
