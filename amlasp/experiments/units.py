@@ -14,6 +14,7 @@ run says how many failed and exits non-zero, and a rerun does them again.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -84,8 +85,9 @@ def with_files(unit: Unit) -> Unit:
     return replace(unit, files=bundle(paths))
 
 
-#: Files this process has written into its mirror (`_local` with a scratch folder): local path -> content hash.
-_WRITTEN: dict[str, int] = {}
+#: Files this process has written into its mirror (`_local` with a scratch folder): local path -> SHA-256 of
+#: the content (Python's `hash` of the bytes is 64 bits: a collision would keep a changed file's old content).
+_WRITTEN: dict[str, bytes] = {}
 
 
 @contextmanager
@@ -107,11 +109,12 @@ def _local(unit: Unit, scratch: Optional[Path] = None) -> Iterator[Callable[[str
         for path, data in unit.files:
             local = tmp / Path(path).relative_to(Path(path).anchor)
             sent[path] = str(local)
-            if scratch is not None and _WRITTEN.get(str(local)) == hash(data):
+            digest = hashlib.sha256(data).digest()
+            if scratch is not None and _WRITTEN.get(str(local)) == digest:
                 continue
             local.parent.mkdir(parents=True, exist_ok=True)
             local.write_bytes(data)
-            _WRITTEN[str(local)] = hash(data)
+            _WRITTEN[str(local)] = digest
 
         def where(p: str | None) -> Optional[str]:
             if p is None:
