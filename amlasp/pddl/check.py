@@ -47,7 +47,7 @@ _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)")
 
 #: A PDDL name (lower-cased by the reader): a letter, then letters, digits, `-` and `_`.
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
-#: Words of PDDL's grammar that the `pddl` package refuses as names.
+#: Words of PDDL's grammar, refused as names (as by the `pddl` package and most planners).
 KEYWORDS = frozenset({
     "define", "domain", "problem", "and", "or", "not", "imply", "exists", "forall", "when", "either",
     "oneof", "object", "assign", "scale-up", "scale-down", "increase", "decrease", "maximize", "minimize",
@@ -117,7 +117,7 @@ def single_sections(root: sexpr.List, file: str) -> None:
 
 def requirements(section: sexpr.List | None, file: str, numeric: bool = False) -> None:
     """`(:requirements :strips ...)`: keywords only; the unsupported ones refused by name (the
-    others, known or not, are replaced by all we support: `repair.declare_requirements`)."""
+    others, known or not, are read as if all we support were declared: `repair.warn_requirements`)."""
     for req in section[1:] if section is not None else ():
         if not isinstance(req, sexpr.Token) or not req.startswith(":"):
             raise InputError("expected a requirement like :strips", file, at=req)

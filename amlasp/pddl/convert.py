@@ -1,17 +1,15 @@
-"""To our model (`amlasp.model`): a domain from the `pddl` package's objects, a problem from its s-expression.
+"""To our model (`amlasp.model`): a domain or a problem from its checked s-expression.
 
-A domain's names were checked against their declarations on the s-expression (`formulas`),
-where every token has its position; the checks kept here are a second line of defence, and
-point at the first token of the name they are about (the `pddl` objects carry no positions).
-A problem's atoms are checked by `ground.Grounder`, like every other ground atom.
+The declarations (`declarations`) and formulas (`formulas`) were checked on the s-expression, where
+every token has its position; what is converted here is known to be well formed, so the conversion
+is a direct walk of the tree. The checks kept here are a second line of defence and point at the
+token they are about. A problem's atoms are checked by `ground.Grounder`, like every other ground
+atom. (Until issue 24 the `pddl` package read the domain's text a second time and this module
+converted its objects: that cost 80 ms on the first domain of a process and 8 ms on each later one;
+tests/pddl/test_convert_oracle.py keeps it as the oracle this conversion is checked against.)
 """
 
 from __future__ import annotations
-
-import pddl.logic.base as pl
-import pddl.logic.effects as pe
-import pddl.logic.predicates as pp
-import pddl.logic.terms as pt
 
 from ..errors import InputError, UnsupportedError
 from ..logic import conjuncts
@@ -33,122 +31,110 @@ from ..model import (
     Predicate,
     Problem,
     Typed,
-    either_type,
 )
 from . import sexpr
-from .declarations import DomainDeclarations, Named
+from .declarations import DomainDeclarations, Named, typed_names
 from .ground import Grounder
-from .repair import OBJECT_ALIAS, unescape_variable
 
 
 class _Converter:
-    """Turns `pddl` objects into ours, checking names against the declarations."""
+    """Turns checked s-expressions into our formulas and effects; names checked against the declarations."""
 
-    def __init__(self, file: str, predicates: dict[str, Predicate], constants: dict[str, str],
-                 types: set[str]):
+    def __init__(self, file: str, arity: dict[str, int], constants: set[str], types: set[str]):
         self.file = file
-        self.predicates = predicates
+        self.arity = arity
         self.constants = constants
         self.types = types
 
-    def type_of(self, tags, at: sexpr.SExpr | None) -> str:
-        """The type of `pddl`'s tags: one name, or several for `(either ...)` (`model.either_type`)."""
-        names = ["object" if n == OBJECT_ALIAS else str(n) for n in tags]
-        if not names:
-            return "object"
-        for t in names:
-            if t not in self.types:
-                raise InputError(f"undeclared type '{t}'", self.file, at=at)
-        return either_type(names)
+    def typed(self, items: list[sexpr.SExpr], sort: bool = False) -> tuple[Typed, ...]:
+        """A typed list of variables: (name, type) in the order given (sorted for a quantifier)."""
+        out = []
+        for v, t in typed_names(items, self.file):
+            if str(t) not in self.types and not str(t).startswith("(either "):
+                raise InputError(f"undeclared type '{t}'", self.file, at=t if isinstance(t, sexpr.Token) else v)
+            out.append((str(v), str(t)))
+        return tuple(sorted(out)) if sort else tuple(out)
 
-    def term(self, t, scope: dict[str, str], node: sexpr.SExpr) -> str:
-        if isinstance(t, pt.Variable):
-            name = _var(t)
-            if name not in scope:
-                raise InputError(f"undeclared variable '{name}'", self.file, at=_token(node, name))
-            return name
-        name = str(t.name)
-        if name not in self.constants:
-            raise InputError(f"unknown constant '{name}'", self.file, at=_token(node, name))
-        return name
+    def term(self, t: sexpr.SExpr, scope: dict[str, str]) -> str:
+        if not isinstance(t, sexpr.Token):
+            raise InputError("expected a variable or constant, got a list", self.file, at=t)
+        if t.startswith("?"):
+            if t not in scope:
+                raise InputError(f"undeclared variable '{t}'", self.file, at=t)
+        elif t not in self.constants:
+            raise InputError(f"unknown constant '{t}'", self.file, at=t)
+        return str(t)
 
-    def atom(self, f, scope: dict[str, str], node: sexpr.SExpr) -> Atom:
-        if isinstance(f, pp.EqualTo):
-            return Atom("=", (self.term(f.left, scope, node), self.term(f.right, scope, node)))
-        name = str(f.name)
-        decl = self.predicates.get(name)
-        if decl is None:  # formulas.check_actions refuses these first, at the faulty token
-            raise InputError(f"undefined predicate '{name}'", self.file, at=_token(node, name))
-        if len(f.terms) != decl.arity:
-            raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(f.terms)} given",
-                             self.file, at=_token(node, name))
-        return Atom(name, tuple(self.term(t, scope, node) for t in f.terms))
+    def atom(self, node: sexpr.List, scope: dict[str, str]) -> Atom:
+        name = node.head()
+        args = node[1:]
+        if name != "=":
+            n = self.arity.get(name) if name is not None else None
+            if n is None:
+                raise InputError(f"undefined predicate '{name}'", self.file, at=node)
+            if len(args) != n:
+                raise InputError(f"predicate '{name}' takes {n} argument(s), {len(args)} given", self.file,
+                                 at=node[0])
+        return Atom(str(name), tuple(self.term(t, scope) for t in args))
 
-    def variables(self, vs, node: sexpr.SExpr) -> tuple[Typed, ...]:
-        return tuple(sorted((_var(v), self.type_of(v.type_tags, _token(node, _var(v)))) for v in vs))
+    def formula(self, node: sexpr.SExpr, scope: dict[str, str]) -> Formula:
+        if not isinstance(node, sexpr.List) or not node:
+            raise InputError(f"expected a condition, got '{node}'", self.file, at=node)
+        h = node.head()
+        if h == "not":
+            return Not(self.formula(node[1], scope))
+        if h in ("and", "or"):
+            return _junction(And if h == "and" else Or, [self.formula(g, scope) for g in node[1:]])
+        if h == "imply":
+            return Imply(self.formula(node[1], scope), self.formula(node[2], scope))
+        if h in ("forall", "exists"):
+            vs = self.typed(list(node[1]), sort=True)
+            body = self.formula(node[2], dict(scope, **dict(vs)))
+            return Forall(vs, body) if h == "forall" else Exists(vs, body)
+        return self.atom(node, scope)
 
-    def formula(self, f, scope: dict[str, str], node: sexpr.SExpr) -> Formula:
-        if isinstance(f, (pp.Predicate, pp.EqualTo)):
-            return self.atom(f, scope, node)
-        if isinstance(f, pl.Not):
-            return Not(self.formula(f.argument, scope, node))
-        if isinstance(f, pl.And):
-            return And(tuple(self.formula(g, scope, node) for g in f.operands))
-        if isinstance(f, pl.Or):
-            return Or(tuple(self.formula(g, scope, node) for g in f.operands))
-        if isinstance(f, pl.Imply):
-            left, right = f.operands
-            return Imply(self.formula(left, scope, node), self.formula(right, scope, node))
-        if isinstance(f, (pl.ForallCondition, pl.ExistsCondition)):
-            vs = self.variables(f.variables, node)
-            inner = dict(scope, **dict(vs))
-            body = self.formula(f.condition, inner, node)
-            return Forall(vs, body) if isinstance(f, pl.ForallCondition) else Exists(vs, body)
-        raise UnsupportedError(f"unsupported feature: condition '{f}'", self.file, at=node)
-
-    def effects(self, e, scope: dict[str, str], node: sexpr.SExpr, cond: Formula = TRUE,
+    def effects(self, node: sexpr.SExpr, scope: dict[str, str], cond: Formula = TRUE,
                 vs: tuple[Typed, ...] = ()) -> list[Effect]:
-        if isinstance(e, pl.And):
-            return [x for g in e.operands for x in self.effects(g, scope, node, cond, vs)]
-        if isinstance(e, pe.Forall):
-            new = self.variables(e.variables, node)
-            return self.effects(e.effect, dict(scope, **dict(new)), node, cond, vs + new)
-        if isinstance(e, pe.When):
-            c = self.formula(e.condition, scope, node)
+        if not isinstance(node, sexpr.List) or not node:
+            raise InputError(f"expected an effect, got '{node}'", self.file, at=node)
+        h = node.head()
+        if h == "and":
+            return [x for g in node[1:] for x in self.effects(g, scope, cond, vs)]
+        if h == "forall":
+            new = self.typed(list(node[1]), sort=True)
+            return self.effects(node[2], dict(scope, **dict(new)), cond, vs + new)
+        if h == "when":
+            c = self.formula(node[1], scope)
             c = c if cond == TRUE else And((cond, c))
-            return self.effects(e.effect, scope, node, c, vs)
-        if isinstance(e, pl.Not) and isinstance(e.argument, pp.Predicate):
-            return [Effect(Literal(self.atom(e.argument, scope, node), False), cond, vs)]
-        if isinstance(e, pp.Predicate):
-            return [Effect(Literal(self.atom(e, scope, node), True), cond, vs)]
-        raise UnsupportedError(f"unsupported feature: effect '{e}'", self.file, at=node)
+            return self.effects(node[2], scope, c, vs)
+        if h == "not":
+            return [Effect(Literal(self.atom(node[1], scope), False), cond, vs)]
+        if h in ("or", "imply", "exists", "=") or not isinstance(node[0], sexpr.Token):
+            raise UnsupportedError(f"unsupported feature: effect '({h} ...)'", self.file, at=node)
+        return [Effect(Literal(self.atom(node, scope), True), cond, vs)]
 
-    def action(self, a, name: str, node: sexpr.List) -> Action:
-        params = tuple((_var(v), self.type_of(v.type_tags, _token(node, _var(v)))) for v in a.parameters)
+    def action(self, name: str, node: sexpr.List) -> Action:
+        keys = {str(node[i]): node[i + 1] for i in range(2, len(node) - 1, 2)}
+        params = self.typed(list(keys.get(":parameters", ())))
         scope = dict(params)
-        pre_node = _key_node(node, ":precondition")
-        eff_node = _key_node(node, ":effect")
-        pre = self.formula(a.precondition, scope, pre_node) if a.precondition is not None else TRUE
-        effs = tuple(self.effects(a.effect, scope, eff_node)) if a.effect is not None else ()
-        return Action(name, params, _flatten(pre), effs, node.line)
+        pre = _flatten(self.formula(keys[":precondition"], scope)) if ":precondition" in keys else TRUE
+        effs = tuple(dict.fromkeys(self.effects(keys[":effect"], scope))) if ":effect" in keys else ()  # each once
+        return Action(name, params, pre, effs, node.line)
 
 
-def _var(v) -> str:
-    """A `pddl` variable's name as the user wrote it (`repair.escape_variables`)."""
-    return "?" + unescape_variable(str(v.name))
-
-
-def _token(node: sexpr.SExpr, word: str) -> sexpr.SExpr:
-    """The first token `word` in `node` (or `node` itself): where an error about `word` points."""
-    hit = sexpr.find_token(node, word)
-    return hit if hit is not None else node
-
-
-def _key_node(action: sexpr.List, key: str) -> sexpr.SExpr:
-    for i, x in enumerate(action):
-        if x == key and i + 1 < len(action):
-            return action[i + 1]
-    return action
+def _junction(kind: type[And] | type[Or], operands: list[Formula]) -> Formula:
+    """`(and ...)` or `(or ...)`: nested ones of the same kind spliced in, each operand once (first
+    occurrence), one operand standing for itself; as the `pddl` package builds them, which this
+    conversion replaced (the literal lists of the syntactic metrics count each literal once)."""
+    out: dict[Formula, None] = {}
+    todo = operands[::-1]
+    while todo:
+        f = todo.pop()
+        if isinstance(f, kind):
+            todo.extend(reversed(f.args))
+        else:
+            out.setdefault(f)
+    return next(iter(out)) if len(out) == 1 else kind(tuple(out))
 
 
 def _flatten(f: Formula) -> Formula:
@@ -158,44 +144,51 @@ def _flatten(f: Formula) -> Formula:
     return f
 
 
-def to_domain(parsed, name: str, declared: DomainDeclarations, warnings: list[str], file: str) -> Domain:
-    """The Domain of `pddl`'s `parsed` domain, in the order and with the lines of our declarations."""
-    predicates: dict[str, Predicate] = {}
-    conv = _Converter(file, predicates, {str(c): str(t) for c, t in declared.constants}, declared.type_names)
-    for p in parsed.predicates:
-        node = declared.predicates.get(str(p.name))
-        params = tuple((_var(t), conv.type_of(t.type_tags, node)) for t in p.terms)
-        predicates[str(p.name)] = Predicate(str(p.name), params)
-    by_name = {str(a.name): a for a in parsed.actions}
-    actions = tuple(conv.action(by_name[n], n, node) for n, node in declared.actions.items())
-    derived = _derived(conv, parsed, declared)
+def to_domain(name: str, declared: DomainDeclarations, warnings: list[str], file: str) -> Domain:
+    """The Domain of checked declarations (after `repair.complete_actions` and `repair.flatten_effects`),
+    in the order and with the lines of the file."""
+    conv = _Converter(file, {}, {str(c) for c, _ in declared.constants}, declared.type_names)
+    predicates = []
+    for p, node in declared.predicates.items():
+        params = conv.typed(list(node[1:]))
+        conv.arity[p] = len(params)
+        predicates.append(Predicate(p, params))
+    actions = tuple(conv.action(n, node) for n, node in declared.actions.items())
     return Domain(
         name=name,
         types=tuple((str(t), str(p)) for t, p in declared.types),
         constants=tuple((str(c), str(t)) for c, t in declared.constants),
-        predicates=tuple(predicates[str(p.head())] for p in declared.predicates.values()),
+        predicates=tuple(predicates),
         actions=actions,
         file=file,
         warnings=tuple(warnings),
-        derived=derived,
+        derived=_derived(conv, declared),
     )
 
 
-def _derived(conv: _Converter, parsed, declared: DomainDeclarations) -> tuple[Derived, ...]:
-    """The :derived rules, in the order of their predicates' first rule in the file (`pddl` keeps them as
-    a set: rules of one predicate are ordered by their text), each with the line of that first rule."""
-    first: dict[str, sexpr.List] = {}
+def _derived(conv: _Converter, declared: DomainDeclarations) -> tuple[Derived, ...]:
+    """The :derived rules, grouped by predicate in the order of each predicate's first rule in the file,
+    each with its own line."""
+    first: dict[str, int] = {}
     for node in declared.derived:
-        first.setdefault(str(node[1].head()), node)
-    rules = sorted(getattr(parsed, "derived_predicates", ()) or (), key=lambda r: (
-        list(first).index(str(r.predicate.name)), str(r.condition)))
+        first.setdefault(str(node[1].head()), len(first))
     out = []
-    for r in rules:
-        node = first[str(r.predicate.name)]
-        params = tuple((_var(t), conv.type_of(t.type_tags, _token(node[1], _var(t)))) for t in r.predicate.terms)
-        body = _flatten(conv.formula(r.condition, dict(params), node[2]))
-        out.append(Derived(str(r.predicate.name), params, body, node.line))
+    for node in sorted(declared.derived, key=lambda n: first[str(n[1].head())]):  # stable: file order within
+        params = _head_types(conv.typed(list(node[1][1:])), node[1], declared.predicates[str(node[1].head())], conv)
+        out.append(Derived(str(node[1].head()), params, _flatten(conv.formula(node[2], dict(params))), node.line))
     return tuple(out)
+
+
+def _head_types(params: tuple[Typed, ...], head: sexpr.List, declaration: sexpr.List,
+                conv: _Converter) -> tuple[Typed, ...]:
+    """A derived rule's head parameters: a variable given without a type has the type of the predicate's
+    declared parameter at its position (PDDL 2.2 declares the predicate's types once, in :predicates)."""
+    items = list(head[1:])
+    dashes = [i for i, x in enumerate(items) if x == "-"]
+    untyped = len(items) - (dashes[-1] + 2) if dashes else len(items)  # the names after the last `- type`
+    declared = conv.typed(list(declaration[1:]))
+    first = len(params) - untyped
+    return params[:first] + tuple((v, declared[first + k][1]) for k, (v, _) in enumerate(params[first:]))
 
 
 # --------------------------------------------------------------------------- problems

@@ -4,18 +4,17 @@ A domain goes through named passes, in the spirit of Fast Downward's `normalize.
   1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth;
   2. check (`check`, on `declarations`): the structure, unsupported features, names, types;
   3. repair (`repair`): what learned models get wrong but mean clearly (missing
-     `:requirements`, `:precondition` or `:effect`, `- object`, sections or keys out of order,
-     nested `and` in effects), with warnings;
+     `:requirements`, `:precondition` or `:effect`, keys out of order, nested `and` in effects),
+     with warnings;
   4. check the formulas (`formulas`): every atom, variable and operator of the actions;
-  5. parse: the `pddl` package reads the repaired text, whose tokens keep their positions;
-  6. convert (`convert`): its objects become ours.
-A problem is flat (objects, init atoms, goal literals): passes 1, 2 and 6 check it completely.
+  5. convert (`convert`): the checked tree becomes our model.
+A problem is flat (objects, init atoms, goal literals): passes 1, 2 and 5 check it completely.
+(Until issue 24 a pass between 4 and 5 had the `pddl` package parse the text again: 80 ms on a
+process's first domain, for nothing the checks had not already refused.)
 """
 
 from __future__ import annotations
 
-import sys
-from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, warn_input
@@ -29,23 +28,9 @@ _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", "
 # The repairs, in order: each changes the tree in place and returns its warnings.
 _REPAIRS = (
     repair.warn_requirements,  # a missing :requirements, or a feature used without its requirement, said
-    repair.order_sections,  # requirements, types, constants, predicates, then the actions
-    repair.declare_requirements,  # :requirements lists all we support
-    repair.declare_object_alias,  # a domain naming `object` declares our alias of it
-    repair.drop_object_type,  # `object` is not declared again as a type of its own
     repair.complete_actions,  # missing :parameters, :precondition, :effect are empty
     repair.flatten_effects,  # (and a (and b)) in an effect is (and a b)
-    repair.alias_object,  # `- object` → `- alias` in typed lists
-    repair.escape_variables,  # `?object` → `?object-k` (`pddl` refuses keywords as variable names)
-    repair.plain_either_constants,  # `pddl` reads no `(either ...)` in :constants, no `object` in one
 )
-
-
-@lru_cache(maxsize=None)
-def _domain_parser():
-    """Built once per process, on the first domain (`grammar`: Lark's tables from a cache)."""
-    from .grammar import domain_parser
-    return domain_parser()
 
 
 def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False,
@@ -89,59 +74,13 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     vocabulary = formulas.vocabulary(predicates, constants, file, derived)
     formulas.check_derived(derived, vocabulary)
     formulas.check_actions(actions, vocabulary)
-    positions: list = []
-    parsed = _call_pddl(sexpr.write(root, positions), file, root, positions)
     declared = declarations.DomainDeclarations(types, constants, predicates, actions, derived)
     try:
-        domain = costs.with_costs(convert.to_domain(parsed, str(header[1]), declared, warnings, file), cost)
+        domain = costs.with_costs(convert.to_domain(str(header[1]), declared, warnings, file), cost)
         return domain if taken is None else numeric.restore(domain, taken)
-    except RecursionError:  # the conversion recurses on `pddl`'s objects, as deep as the formulas nest
-        raise _too_deep(file, root) from None
-
-
-def _too_deep(file: str, root: sexpr.List) -> InputError:
-    """Nesting within our limit but beyond what a recursive parser (not ours) can take: the limit was raised."""
-    return InputError(f"nesting too deep for the PDDL parser: keep {MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) "
-                      f"below a few hundred", file, at=root)
-
-
-def _call_pddl(text: str, file: str, root: sexpr.List, positions: list):
-    """Run the `pddl` parser and turn its errors into ours (it also leaks sys.tracebacklimit).
-
-    Our checks run first and should leave nothing for it to refuse; if it does, the error is put
-    back at the user's token through the positions `sexpr.write` recorded."""
-    from lark.exceptions import UnexpectedInput  # lark is imported with the parser, not before
-    old = getattr(sys, "tracebacklimit", None)
-    try:
-        return _domain_parser()(text)
-    except UnexpectedInput as e:
-        _domain_parser.cache_clear()  # see below
-        tok = getattr(e, "token", None)
-        what = f" near '{tok}'" if tok not in (None, "") else ""
-        at = sexpr.at_position(positions, getattr(e, "line", -1), getattr(e, "column", None))
-        raise InputError(f"PDDL syntax error{what}", file, at=at if at is not None else root) from None
-    except RecursionError:
-        _domain_parser.cache_clear()
-        raise _too_deep(file, root) from None
-    except Exception as e:  # pddl's own validation: locate the first name it mentions
-        # A parse that failed half-way leaves state in the parser's transformer (`_types`), and it then
-        # refuses every later domain with :types ("parser is in an unexpected state"): build a new one.
-        _domain_parser.cache_clear()
-        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-        msg = msg.replace(repair.OBJECT_ALIAS, "object")
-        at = root
-        for word in msg.replace("'", " ").replace(",", " ").split():
-            hit = sexpr.find_token(root, word.strip("[]{}().").lower())
-            if hit is not None:
-                at = hit
-                break
-        raise InputError(f"invalid PDDL: {msg}", file, at=at) from None
-    finally:
-        if old is None:
-            if hasattr(sys, "tracebacklimit"):
-                del sys.tracebacklimit
-        else:
-            sys.tracebacklimit = old
+    except RecursionError:  # the conversion recurses as deep as the formulas nest
+        raise InputError(f"nesting too deep: keep {MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) below a few hundred",
+                         file, at=root) from None
 
 
 def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem:

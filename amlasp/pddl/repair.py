@@ -1,10 +1,9 @@
-"""Leniencies: what real learned domains get wrong but mean clearly, repaired before `pddl` reads them.
+"""Leniencies: what real learned domains get wrong but mean clearly, repaired before the conversion.
 
-Each pass repairs the s-expression of a domain in place and returns its warnings (most
+Each pass repairs the s-expression of a domain in place and returns its warnings (some
 repairs are silent: they change nothing a user means). `parse.parse_domain` runs them in
-order, after the checks, and hands the repaired text to the `pddl` package; the tokens keep
-their lines, so that `pddl`'s errors still point at the user's file. `declare_parent_types`
-is the one leniency on our own declarations (the `pddl` package needs no repair for it).
+order, after the checks, and `convert` reads the repaired tree, whose tokens keep their
+positions. `declare_parent_types` repairs our declarations rather than the tree.
 """
 
 from __future__ import annotations
@@ -14,14 +13,6 @@ from typing import Iterator
 from . import sexpr
 from .declarations import Named
 from .suggest import REQUIREMENTS, did_you_mean
-
-# `pddl` refuses `- object` in typed lists once `:types` is declared; we hand it this alias.
-OBJECT_ALIAS = "amlasp-object-type"
-_SUPPORTED_REQUIREMENTS = (
-    ":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions",
-    ":equality", ":existential-preconditions", ":universal-preconditions",
-    ":quantified-preconditions", ":conditional-effects", ":adl", ":derived-predicates",
-)
 
 
 def declare_parent_types(types: Named) -> Named:
@@ -33,54 +24,6 @@ def declare_parent_types(types: Named) -> Named:
             out.append((sexpr.Token(parent, 0), "object"))
             names.add(parent)
     return out
-
-
-def order_sections(root: sexpr.List) -> list[str]:
-    """The sections in the order of PDDL's grammar (requirements, types, constants, predicates, actions),
-    which the `pddl` package insists on; the actions keep their order."""
-    rank = {h: i for i, h in enumerate((":requirements", ":types", ":constants", ":predicates"))}
-    root[2:] = sorted(root[2:], key=lambda s: rank.get(s.head(), len(rank)))
-    return []
-
-
-def declare_requirements(root: sexpr.List) -> list[str]:
-    """`:requirements` says all we support, whatever was declared (`warn_requirements` said what was missing)."""
-    warnings: list[str] = []
-    index = _section_index(root, ":requirements")
-    line = root[index].line if index is not None else root[1].end_line
-    node = sexpr.List([sexpr.Token(":requirements", line)]
-                      + [sexpr.Token(r, line) for r in _SUPPORTED_REQUIREMENTS
-                         if r not in (":adl", ":quantified-preconditions")], line, line)
-    if index is not None:
-        root[index] = node
-    else:
-        root.insert(2, node)
-    return warnings
-
-
-def declare_object_alias(root: sexpr.List) -> list[str]:
-    """A domain that names `object` declares our alias of it among its types."""
-    if not any(t == "object" for t in _tokens(root)):
-        return []
-    index = _section_index(root, ":types")
-    if index is None:
-        line = root[1].end_line
-        root.insert(3, sexpr.List([sexpr.Token(":types", line), sexpr.Token(OBJECT_ALIAS, line)], line, line))
-    else:
-        node = root[index]
-        if OBJECT_ALIAS not in [t for t in node[1:] if isinstance(t, sexpr.Token) and t != "-"]:
-            node.append(sexpr.Token(OBJECT_ALIAS, node.end_line))
-    return []
-
-
-def drop_object_type(root: sexpr.List) -> list[str]:
-    """`object` declared as a type of its own is the built-in root: not declared again."""
-    index = _section_index(root, ":types")
-    if index is not None:
-        node = root[index]
-        items = list(node[1:])
-        node[1:] = [x for i, x in enumerate(items) if not (x == "object" and (i == 0 or items[i - 1] != "-"))]
-    return []
 
 
 def complete_actions(root: sexpr.List) -> list[str]:
@@ -146,70 +89,6 @@ def _splice_ands(node: sexpr.List) -> None:
     node[:] = out
 
 
-def alias_object(root: sexpr.List) -> list[str]:
-    """`- object` becomes `- OBJECT_ALIAS` in every typed list (`pddl` refuses the former)."""
-    _alias_typed_lists(root)
-    return []
-
-
-def _alias_typed_lists(root: sexpr.List) -> None:
-    for node in sexpr.nodes(root):
-        if not isinstance(node, sexpr.List):
-            continue
-        h = node.head()
-        if h in (":constants", ":objects", ":types"):
-            _alias_in(node)
-        for i, child in enumerate(node):
-            if isinstance(child, sexpr.List):
-                prev = node[i - 1] if i > 0 else None
-                if prev == ":parameters" or h in ("forall", "exists", ":derived") and i == 1 or h == ":predicates":
-                    _alias_in(child)
-
-
-def _alias_in(items: list[sexpr.SExpr]) -> None:
-    for i in range(len(items) - 1):
-        if items[i] == "-" and items[i + 1] == "object":
-            items[i + 1] = sexpr.Token(OBJECT_ALIAS, items[i + 1].line, items[i + 1].col)
-
-
-#: `escape_variables`' mark: appended to a variable named like a keyword, and to one already ending in it.
-_VARIABLE_MARK = "-k"
-
-
-def escape_variables(root: sexpr.List) -> list[str]:
-    """A variable named like a keyword (`?object`, `?either`: PDDL reserves the words only in keyword
-    position) gets `_VARIABLE_MARK` appended, which `pddl` accepts; so does one already ending in the
-    mark, so that the renaming is one-to-one and `unescape_variable` reverses it."""
-    from .check import KEYWORDS
-    for node in sexpr.nodes(root):
-        if isinstance(node, sexpr.List):
-            for i, x in enumerate(node):
-                if isinstance(x, sexpr.Token) and x.startswith("?") and (x[1:] in KEYWORDS
-                                                                         or x.endswith(_VARIABLE_MARK)):
-                    node[i] = sexpr.Token(x + _VARIABLE_MARK, x.line, x.col)
-    return []
-
-
-def unescape_variable(name: str) -> str:
-    """The user's name of a variable that `escape_variables` handed to `pddl` (without the `?`)."""
-    return name.removesuffix(_VARIABLE_MARK)
-
-
-def plain_either_constants(root: sexpr.List) -> list[str]:
-    """`(either a b)` as a constant's type becomes `a` for `pddl` (whose grammar has no `either` there);
-    `object` inside an `either` becomes OBJECT_ALIAS. Harmless: the model takes the constants' types from
-    our declarations (`declarations.either`), and `pddl` checks no constant's type."""
-    for node in sexpr.nodes(root):
-        if not isinstance(node, sexpr.List):
-            continue
-        if node.head() == "either":
-            node[1:] = [sexpr.Token(OBJECT_ALIAS, x.line, x.col) if x == "object" else x for x in node[1:]]
-        if node.head() == ":constants":
-            node[1:] = [x[1] if isinstance(x, sexpr.List) and x.head() == "either" and len(x) > 1 else x
-                        for x in node[1:]]
-    return []
-
-
 def _section_index(root: sexpr.List, head: str) -> int | None:
     return next((i for i, s in enumerate(root) if isinstance(s, sexpr.List) and s.head() == head), None)
 
@@ -232,7 +111,7 @@ _IMPLIES = {":adl": {":strips", ":typing", ":negative-preconditions", ":disjunct
 
 def warn_requirements(root: sexpr.List) -> list[str]:
     """A missing `:requirements`, and each feature used without its requirement, said (not silently
-    assumed): the domain is then read as if it had declared them. Runs before `declare_requirements`."""
+    assumed): the domain is then read as if it had declared them."""
     index = _section_index(root, ":requirements")
     if index is None:
         return ["no (:requirements ...): read as declaring every requirement amlasp supports"]
@@ -321,7 +200,5 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
             found.setdefault(str(h), (len(n) - 1, n.line))
 
 
-__all__ = ["OBJECT_ALIAS", "declare_parent_types", "order_sections", "declare_requirements", "declare_object_alias",
-           "drop_object_type", "complete_actions", "escape_variables", "unescape_variable",
-           "plain_either_constants", "flatten_effects", "alias_object", "warn_requirements",
-           "warn_parent_types", "declare_used_predicates"]
+__all__ = ["declare_parent_types", "complete_actions", "flatten_effects", "warn_requirements", "warn_parent_types",
+           "declare_used_predicates"]

@@ -1,13 +1,11 @@
 """A position-aware s-expression reader for PDDL.
 
-The `pddl` package loses positions and rejects some inputs real learners produce
-(actions without `:precondition`, `- object` in typed lists). Reading the text into
-s-expressions first lets us report `file:line:col` for every error and hand `pddl` a
-normalised text whose tokens stay where they were.
+Every later pass (checks, repairs, conversion) works on this tree, whose tokens keep their
+positions, so that every error is reported at `file:line:col`.
 
 Every walk here is iterative and the reader refuses nesting deeper than `limits.MAX_DEPTH`,
 so no input reaches Python's recursion limit. A `?` inside a word starts a new token
-(`clean?x` is `clean ?x`), as in the `pddl` package's grammar, so that both read a text alike.
+(`clean?x` is `clean ?x`), as in the `pddl` package's grammar.
 """
 
 from __future__ import annotations
@@ -160,47 +158,6 @@ def _misplaced(root: List) -> tuple[List, str, SExpr] | None:
     return None
 
 
-def write(node: SExpr, positions: list[tuple[int, int, SExpr]] | None = None) -> str:
-    """Serialise so that every token stays on its line and, where nothing was inserted before it, its column.
-
-    `positions`, when given, receives (line, column written, node) for every token and list, so
-    that an error another parser reports in the written text can be put back at the user's token."""
-    out: list[str] = []
-    line, col = 1, 1
-
-    def emit(text: str, at_line: int, at_col: int, what: SExpr) -> None:
-        nonlocal line, col
-        if at_line > line:
-            out.append("\n" * (at_line - line))
-            line, col = at_line, 1
-        if at_col > col:
-            out.append(" " * (at_col - col))
-            col = at_col
-        elif (at_col < col or not at_col) and col > 1:
-            out.append(" ")
-            col += 1
-        if positions is not None:
-            positions.append((line, col, what))
-        out.append(text)
-        col += len(text)
-
-    # an explicit stack of (node, closing?) so that depth costs no recursion
-    todo: list[tuple[SExpr, bool]] = [(node, False)]
-    while todo:
-        n, closing = todo.pop()
-        if isinstance(n, List):
-            if closing:
-                emit(")", max(n.end_line, line), n.end_col if n.end_line >= line else 0, n)
-                continue
-            emit("(", max(n.line, line), n.col if n.line >= line else 0, n)
-            todo.append((n, True))
-            todo.extend((c, False) for c in reversed(n))
-        else:
-            at = getattr(n, "line", 0)
-            emit(str(n), max(at, line), getattr(n, "col", 0) if at >= line else 0, n)
-    return "".join(out)
-
-
 def nodes(root: SExpr) -> Iterator[SExpr]:
     """Every list and token of `root`, depth first in file order (iterative)."""
     todo: list[SExpr] = [root]
@@ -220,15 +177,4 @@ def find_token(node: SExpr, word: str) -> Token | None:
     return next((n for n in nodes(node) if isinstance(n, Token) and n == word), None)
 
 
-def at_position(positions: list[tuple[int, int, SExpr]], line: int, col: int | None) -> SExpr | None:
-    """The node written last at or before (`line`, `col`) of a text `write` produced."""
-    best = None
-    for ln, cl, n in positions:
-        if ln == line and (col is None or cl <= col):
-            best = n
-        elif ln > line:
-            break
-    return best
-
-
-__all__ = ["Token", "List", "SExpr", "read", "write", "nodes", "find", "find_token", "at_position"]
+__all__ = ["Token", "List", "SExpr", "read", "nodes", "find", "find_token"]

@@ -6,7 +6,7 @@ import pytest
 
 from amlasp.errors import InputError
 from amlasp.pddl.parse import parse_domain
-from amlasp.pddl.sexpr import read, write
+from amlasp.pddl.sexpr import read
 
 DOMAIN = """(define (domain Blocks)  ; a comment (with a parenthesis
   (:predicates (On ?x ?y)
@@ -41,14 +41,6 @@ def test_crlf_and_cr_free_text_read_alike():
     tree = read(DOMAIN.replace("\n", "\r\n"), "d.pddl")
     assert tree == read(DOMAIN, "d.pddl")
     assert tree[3].line == 5 and tree.end_line == 7
-
-
-def test_write_keeps_every_token_on_its_line():
-    tree = read(DOMAIN, "d.pddl")
-    again = read(write(tree), "w.pddl")
-    assert again == tree
-    assert (again.line, again.end_line, again[2].line, again[2][2].line, again[3].line) == (1, 7, 2, 3, 5)
-    assert [t.line for t in again[3] if isinstance(t, str) and t.startswith(":")] == [5, 5, 6, 7]
 
 
 def error(text: str) -> InputError:
@@ -99,17 +91,6 @@ def test_columns_count_characters_and_a_question_mark_starts_a_variable():
 def test_a_snippet_is_read_at_its_place_in_its_file():
     node = read("(on a\n b)", "plan.txt", line=7, col=3)
     assert (node.line, node.col, node[1].col, node[2].line, node[2].col) == (7, 3, 7, 8, 2)
-
-
-def test_write_keeps_columns_and_records_where_each_token_went():
-    from amlasp.pddl.sexpr import at_position
-    tree = read(DOMAIN, "d.pddl")
-    positions: list = []
-    text = write(tree, positions)
-    again = read(text, "w.pddl")
-    old = [(t.line, t.col) for t in _tokens(tree)]
-    assert [(t.line, t.col) for t in _tokens(again)] == old
-    assert at_position(positions, 6, 21).line == 6 and str(at_position(positions, 6, 21)) == "clear"
 
 
 def _tokens(node):
