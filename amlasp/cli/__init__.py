@@ -2,7 +2,9 @@
 
 Start-up is what a script calling `amlasp` in a loop feels: the command modules import nothing
 heavy at the top (each command imports what it uses when it runs), and `main` registers only the
-command being run (`load_commands`)."""
+command being run (`load_commands`). Typer itself (40 ms) is imported only when a command needs
+its parsing: `amlasp validate DOMAIN PROBLEM PLAN`, the one-plan call scripts make in a loop, has
+nothing to parse and runs without it (`_one_plan`); Typer's app and its helpers are in `group`."""
 
 from __future__ import annotations
 
@@ -10,12 +12,9 @@ import errno
 import os
 import sys
 import warnings
-from importlib import import_module
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TypeVar
 
-import typer
-
-from ..choices import Choice
 from ..errors import InputError, InputWarning, TimeLimitReached
 from ..render.escape import control
 
@@ -46,15 +45,6 @@ def _continued(command: str) -> list[str]:
     return [line + " \\" for line in out[:-1]] + out[-1:]
 
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    help="Evaluate learned PDDL action models with Answer Set Programming (clingo).",
-    epilog=examples("amlasp compare examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl",
-                    "amlasp eval examples/blocksworld/learned.pddl examples/blocksworld/domain.pddl "
-                    "--states examples/blocksworld/problem.pddl -o eval.csv"),
-)
-
 T = TypeVar("T")
 
 
@@ -81,30 +71,36 @@ def _unwritable(e: OSError) -> int:
 
 def guarded(fn: Callable[[], T]) -> T:
     """Bad input → one line on stderr and exit 2; a bug → one line and exit 4; never a traceback."""
+    import typer
     try:
         return fn()
-    except (InputError, InputWarning) as e:  # a warning is an error under --strict
-        print(f"amlasp: error: {control(str(e))}", file=sys.stderr)
-        raise typer.Exit(2) from None
-    except TimeLimitReached as e:  # unknown: what was reached, one line
-        print(f"amlasp: {control(str(e))}", file=sys.stderr)
-        raise typer.Exit(UNKNOWN) from None
-    except BrokenPipeError:
-        raise typer.Exit(PIPE_CLOSED) from None
-    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM where a handler turned it into this (`signum`)
-        raise typer.Exit(128 + getattr(e, "signum", INTERRUPTED - 128)) from None
-    except OSError as e:
-        raise typer.Exit(_unwritable(e)) from None
     except typer.Exit:
         raise
-    except Exception as e:  # a bug of ours: say so in one line unless debugging
-        if debugging():  # the traceback, and still the exit code of a bug (not 1, a negative verdict)
-            import traceback
-            traceback.print_exc()
-            raise typer.Exit(INTERNAL_ERROR) from None
-        text = control(" ".join(str(e).split())[:300])
-        print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
-        raise typer.Exit(INTERNAL_ERROR) from None
+    except (Exception, KeyboardInterrupt) as e:
+        raise typer.Exit(exit_code(e)) from None
+
+
+def exit_code(e: BaseException) -> int:
+    """The exit code of what a command raised, with its one line on stderr (called in the `except`)."""
+    if isinstance(e, (InputError, InputWarning)):  # a warning is an error under --strict
+        print(f"amlasp: error: {control(str(e))}", file=sys.stderr)
+        return 2
+    if isinstance(e, TimeLimitReached):  # unknown: what was reached, one line
+        print(f"amlasp: {control(str(e))}", file=sys.stderr)
+        return UNKNOWN
+    if isinstance(e, BrokenPipeError):
+        return PIPE_CLOSED
+    if isinstance(e, KeyboardInterrupt):  # Ctrl-C, or SIGTERM where a handler turned it into this (`signum`)
+        return 128 + getattr(e, "signum", INTERRUPTED - 128)
+    if isinstance(e, OSError):
+        return _unwritable(e)
+    if debugging():  # a bug of ours: the traceback, and still the exit code of a bug (not 1, a negative verdict)
+        import traceback
+        traceback.print_exc()
+        return INTERNAL_ERROR
+    text = control(" ".join(str(e).split())[:300])  # else one line
+    print(f"amlasp: internal error: {type(e).__name__}: {text} (set AMLASP_DEBUG=1 for details)", file=sys.stderr)
+    return INTERNAL_ERROR
 
 
 def debugging() -> bool:
@@ -155,15 +151,6 @@ def names(values: Optional[Sequence[str]], option: str) -> Optional[list[str]]:
     return out
 
 
-def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice], help: str) -> Any:
-    """An option taking one of `choices` (members of a `Choice` Enum): listed in --help as
-    [a|b|c] and offered by shell completion; `Choice.parse` checks the value when the command
-    runs, so that every command rejects a bad one with the same message."""
-    values = [c.value for c in choices]
-    return typer.Option(default, *names, metavar="[" + "|".join(values) + "]", help=help,
-                        autocompletion=lambda incomplete: [v for v in values if v.startswith(incomplete)])
-
-
 # Each command module registers its commands on `app` when imported; `main` imports only the module
 # of the command being run (all of them for `amlasp --help` or an unknown name), so that a call pays
 # for no other command's imports. Order: that of `amlasp --help`, the three metric families first.
@@ -175,24 +162,8 @@ COMMANDS = {
 }
 
 
-def _version(value: bool) -> None:
-    if value:
-        from .. import __version__
-        print(f"amlasp {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _group(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                        help="Print the version and exit."),
-           strict: bool = typer.Option(False, "--strict", help="treat every warning about the inputs as an error "
-                                       "(exit 2): a problem naming another domain, a learned model read leniently, "
-                                       "an inconsistent trajectory"),
-           max_grounding: Optional[float] = typer.Option(None, "--max-grounding", min=1, metavar="N",
-                                                         help="rule instances a grounding may make (default 2e7; "
-                                                         "env AMLASP_MAX_GROUNDING): larger ones are refused "
-                                                         "before they start")) -> None:
-    """Evaluate learned PDDL action models with Answer Set Programming (clingo)."""
+def configure(strict: bool = False, max_grounding: Optional[float] = None) -> None:
+    """The group's options (`amlasp --strict --max-grounding N CMD`), and warnings said as `warn` does."""
     global STRICT
     STRICT = strict
     if max_grounding is not None:  # read where the guard is checked (asp/size.py)
@@ -201,34 +172,31 @@ def _group(version: bool = typer.Option(False, "--version", callback=_version, i
     warnings.simplefilter("error" if strict else "always", InputWarning)
 
 
-def load_commands(names: Sequence[str] = ()) -> typer.Typer:
-    """Register the commands `names` (all by default, or if one is unknown) and return `app`."""
-    modules = [COMMANDS[n] for n in names] if names and all(n in COMMANDS for n in names) else COMMANDS.values()
-    for m in dict.fromkeys(modules):
-        import_module(f"{__name__}.{m}")
-    _reflow(app)
-    return app
+_GROUP = ("app", "choice_option", "load_commands")  # Typer's: from `group`, imported on first use
 
 
-def _reflow(group: typer.Typer) -> None:
-    """Each command's help from its docstring with the lines of a paragraph joined: Typer keeps them, and
-    a line broken for the source's width is a hard break in the middle of a sentence at any terminal width."""
-    import inspect
-    for c in group.registered_commands:
-        if c.help is None and c.callback is not None and c.callback.__doc__:
-            c.help = "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(c.callback.__doc__).split("\n\n"))
-    for g in group.registered_groups:
-        if g.typer_instance is not None:
-            _reflow(g.typer_instance)
+def __getattr__(name: str) -> Any:
+    if name in _GROUP:
+        from . import group
+        return getattr(group, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    from .group import app, choice_option, load_commands  # noqa: F401
 
 
 def main() -> None:
+    stdout = _identity(sys.__stdout__)
+    code: Any = _one_plan(sys.argv[1:])
+    if code is not None:
+        sys.exit(_flushed(code, stdout))
+    from .group import app, load_commands
     if sys.argv[1:2] != ["--version"]:  # the version needs no command
         load_commands(_command(sys.argv[1:]))
-    stdout = _identity(sys.__stdout__)
     try:
         app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion
-        code: Any = 0
+        code = 0
     except SystemExit as e:
         code = e.code
     except BrokenPipeError:
@@ -236,6 +204,21 @@ def main() -> None:
     except OSError as e:  # writing help or a usage error to a full disk
         code = _unwritable(e)
     sys.exit(_flushed(code, stdout))
+
+
+def _one_plan(args: Sequence[str]) -> int | None:
+    """`validate DOMAIN PROBLEM PLAN`, nothing else given: run without Typer, which would parse nothing
+    here (the same function as the command's, `validating.one_plan`); None for any other call."""
+    if len(args) != 4 or args[0] != "validate" or any(a.startswith("-") for a in args[1:]):
+        return None
+    configure()
+    try:
+        from .validating import one_plan
+        return one_plan(Path(args[1]), Path(args[2]), Path(args[3]), "table")
+    except SystemExit as e:  # rich's, on a closed pipe (`_flushed` tells it apart)
+        return e.code if isinstance(e.code, int) else 1
+    except (Exception, KeyboardInterrupt) as e:
+        return exit_code(e)
 
 
 def _command(args: Sequence[str]) -> list[str]:
@@ -260,9 +243,8 @@ def _flushed(code: Any, stdout: tuple[int, int] | None) -> Any:
     at the start). rich and click turn a closed pipe into exit 1, a negative answer here: rich points
     standard output at /dev/null first, click wraps `sys.stdout`; and Python prints an error when it
     flushes at exit unless nothing is left to write."""
-    from typer._click.utils import PacifyFlushWrapper
-
-    closed = code == PIPE_CLOSED or isinstance(sys.stdout, PacifyFlushWrapper) or (
+    click = sys.modules.get("typer._click.utils")  # loaded with Typer; not on the one-plan path
+    closed = code == PIPE_CLOSED or (click is not None and isinstance(sys.stdout, click.PacifyFlushWrapper)) or (
         stdout is not None and _identity(sys.__stdout__) != stdout)
     if not closed:
         try:

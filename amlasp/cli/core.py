@@ -9,16 +9,9 @@ import typer
 
 from ..choices import ANSWER_FORMATS
 from . import EX, IPC, app, choice_option, examples, guarded, warn
+from .validating import load_task, one_plan
 
 FormatOpt = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format")
-
-
-def load_task(domain: Path, problem: Path):
-    """A domain (its repair warnings printed) and a problem read with it."""
-    from ..pddl.parse import load_domain, load_problem
-    d = load_domain(domain)
-    warn(f"{domain}: {w}" for w in d.warnings)
-    return d, load_problem(problem, d)
 
 
 @app.command(epilog=examples(
@@ -100,10 +93,9 @@ def validate(
     """
     def run():
         from ..errors import InputError
-        from ..pddl.plans import read_plan
         from ..reasoning import engine
         from ..render import reasoning as present
-        from ..render.formats import ANSWER_FORMATS, Format, to_json, to_json_lines
+        from ..render.formats import ANSWER_FORMATS, Format, to_json_lines
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
         if batch is None and (problem is None or not plans):
@@ -111,11 +103,7 @@ def validate(
         if batch is not None and plans:
             raise InputError("give PLAN files or --batch, not both")
         if batch is None and len(plans) == 1:  # one plan: its own report
-            d, p = load_task(domain, problem)
-            ex = engine.execute(d, p, read_plan(plans[0], d, p), states=False)
-            deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
-                    else present.validate_lines(ex))
-            if not ex.valid:
+            if one_plan(domain, problem, plans[0], format):
                 raise typer.Exit(1)
             return
         from ..pddl.batch import plan_files, read_batch

@@ -9,7 +9,7 @@ import typer
 
 from ..choices import ANSWER_FORMATS, Prover
 from . import EX, IPC, app, choice_option, examples, guarded, warn
-from .core import load_task
+from .validating import load_task
 
 
 @app.command(epilog=examples(

@@ -12,6 +12,7 @@ tests/pddl/test_convert_oracle.py keeps it as the oracle this conversion is chec
 from __future__ import annotations
 
 from ..errors import InputError, UnsupportedError
+from ..limits import MAX_DEPTH
 from ..logic import conjuncts
 from ..model import (
     TRUE,
@@ -35,6 +36,10 @@ from ..model import (
 from . import sexpr
 from .declarations import DomainDeclarations, Named, typed_names
 from .ground import Grounder
+
+#: The deepest condition the conversion passes on (real models nest less than 10 deep): the later
+#: stages (negation normal form, the compilation to rules) recurse on formulas.
+MAX_FORMULA_DEPTH = 200
 
 
 class _Converter:
@@ -77,21 +82,52 @@ class _Converter:
                                  at=node[0])
         return Atom(str(name), tuple(self.term(t, scope) for t in args))
 
-    def formula(self, node: sexpr.SExpr, scope: dict[str, str]) -> Formula:
-        if not isinstance(node, sexpr.List) or not node:
-            raise InputError(f"expected a condition, got '{node}'", self.file, at=node)
-        h = node.head()
-        if h == "not":
-            return Not(self.formula(node[1], scope))
-        if h in ("and", "or"):
-            return _junction(And if h == "and" else Or, [self.formula(g, scope) for g in node[1:]])
-        if h == "imply":
-            return Imply(self.formula(node[1], scope), self.formula(node[2], scope))
-        if h in ("forall", "exists"):
-            vs = self.typed(list(node[1]), sort=True)
-            body = self.formula(node[2], dict(scope, **dict(vs)))
-            return Forall(vs, body) if h == "forall" else Exists(vs, body)
-        return self.atom(node, scope)
+    def formula(self, root: sexpr.SExpr, scope: dict[str, str]) -> Formula:
+        """A condition, converted bottom-up with an explicit stack: it may nest as deep as the reader allows."""
+        done: list[Formula] = []  # converted subformulas, in order
+        depth: list[int] = []  # the nesting of each, after and/or are flattened
+        todo: list[tuple[sexpr.SExpr, dict[str, str], bool]] = [(root, scope, False)]
+        while todo:
+            node, sc, children_done = todo.pop()
+            if not isinstance(node, sexpr.List) or not node:
+                raise InputError(f"expected a condition, got '{node}'", self.file, at=node)
+            h = node.head()
+            if h not in ("not", "and", "or", "imply", "forall", "exists"):
+                done.append(self.atom(node, sc))
+                depth.append(0)
+                continue
+            quantified = h in ("forall", "exists")
+            vs = self.typed(list(node[1]), sort=True) if quantified else ()
+            if not children_done:
+                inner = dict(sc, **dict(vs)) if quantified else sc
+                todo.append((node, sc, True))
+                todo.extend((c, inner) + (False,) for c in reversed(node[2:] if quantified else node[1:]))
+                continue
+            n = 1 if quantified else len(node) - 1
+            args = done[len(done) - n:]
+            deep = depth[len(depth) - n:]
+            below = max(deep, default=0)
+            del done[len(done) - n:], depth[len(depth) - n:]
+            if below >= MAX_FORMULA_DEPTH:
+                raise InputError(f"nesting too deep: a condition nests more than {MAX_FORMULA_DEPTH} levels (after "
+                                 f"'and' and 'or' are flattened), more than the rest of amlasp takes; keep "
+                                 f"{MAX_DEPTH.env} (now {MAX_DEPTH.value():g}) below a few hundred", self.file, at=node)
+            if h == "not":
+                done.append(Not(args[0]))
+            elif h in ("and", "or"):
+                kind = And if h == "and" else Or
+                done.append(_junction(kind, args))
+                if not isinstance(done[-1], kind):  # one operand, standing for itself
+                    depth.append(below)
+                else:  # a spliced operand of the same kind adds no level
+                    depth.append(1 + max((d - 1 if isinstance(f, kind) else d for f, d in zip(args, deep)), default=0))
+                continue
+            elif h == "imply":
+                done.append(Imply(args[0], args[1]))
+            else:
+                done.append(Forall(vs, args[0]) if h == "forall" else Exists(vs, args[0]))
+            depth.append(below + 1)
+        return done[0]
 
     def effects(self, node: sexpr.SExpr, scope: dict[str, str], cond: Formula = TRUE,
                 vs: tuple[Typed, ...] = ()) -> list[Effect]:

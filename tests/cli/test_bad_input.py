@@ -124,14 +124,13 @@ def test_missing_file_and_directory():
 
 
 def test_a_bad_domain_does_not_spoil_the_next_one(monkeypatch):
-    """The `pddl` parser is reused across files; one that failed half-way must not refuse the next.
-    Our own checks refuse a `when` in a precondition first: switched off here, so that the `pddl`
-    parser meets it (and its error is put back at the user's token)."""
+    """Our own checks refuse a `when` in a precondition first: switched off here, the conversion's own
+    check still refuses it at its token, and the next domain is read as if nothing had happened."""
     from amlasp.pddl import formulas
     from amlasp.pddl.parse import parse_domain
     monkeypatch.setattr(formulas, "check_actions", lambda actions, vocab: None)
     good = (BAD / "domain.pddl").read_text()
     broken = good.replace(":precondition (holding ?x)", ":precondition (when (holding ?x) (clear ?x))", 1)
-    with pytest.raises(InputError, match=r"^broken.pddl:16:25: PDDL syntax error near '\('$"):
+    with pytest.raises(InputError, match=r"^broken.pddl:16:19: undefined predicate 'when'$"):
         parse_domain(broken, "broken.pddl")
     assert parse_domain(good, "domain.pddl").name == "blocks"

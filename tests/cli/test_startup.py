@@ -108,3 +108,30 @@ def test_help_imports_no_command_module_dependency():
     """`amlasp --help` lists every command without importing what they compute with."""
     code, mods = after_command("--help")
     assert code == 0 and not mods & {"clingo", "lark", "pddl"}
+
+
+def _amlasp(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "amlasp", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("domain,plan", [("domain.pddl", "plan.txt"), ("learned.pddl", "plan.txt"),
+                                         ("domain.pddl", "no-such-plan.txt"), ("domain.pddl", "problem.pddl")])
+def test_one_plan_validation_runs_without_typer_and_says_what_the_command_says(domain, plan, tmp_path):
+    """`validate DOMAIN PROBLEM PLAN` alone (what scripts call in a loop) skips Typer; with an option it
+    goes through Typer: the same output, warnings, errors and exit code either way."""
+    args = [str(BW / domain), str(BW / "problem.pddl"), str(BW / plan)]
+    code, mods = after_command("validate", *args)
+    assert "typer" not in mods
+    quick, typed = _amlasp("validate", *args), _amlasp("validate", *args, "-f", "table")
+    assert (quick.returncode, quick.stdout, quick.stderr) == (typed.returncode, typed.stdout, typed.stderr)
+    assert quick.returncode == code
+
+
+def test_an_invalid_plan_is_said_alike_on_both_paths(tmp_path):
+    plan = tmp_path / "short.txt"
+    plan.write_text("(unstack b3 b1)\n(put_down b3)\n")
+    args = [str(BW / "domain.pddl"), str(BW / "problem.pddl"), str(plan)]
+    quick, typed = _amlasp("validate", *args), _amlasp("validate", *args, "-f", "table")
+    assert quick.returncode == 1 and quick.stdout.startswith("invalid")
+    assert (quick.returncode, quick.stdout, quick.stderr) == (typed.returncode, typed.stdout, typed.stderr)
