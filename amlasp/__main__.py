@@ -1,6 +1,6 @@
 """`python -m amlasp ...`: the same command line as `amlasp ...`."""
 
-from amlasp.cli import main
+from amlasp.launch import main
 
 if __name__ == "__main__":
     main()

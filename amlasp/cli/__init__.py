@@ -2,9 +2,9 @@
 
 Start-up is what a script calling `amlasp` in a loop feels: the command modules import nothing
 heavy at the top (each command imports what it uses when it runs), and `main` registers only the
-command being run (`load_commands`). Typer itself (40 ms) is imported only when a command needs
-its parsing: `amlasp validate DOMAIN PROBLEM PLAN`, the one-plan call scripts make in a loop, has
-nothing to parse and runs without it (`_one_plan`); Typer's app and its helpers are in `group`."""
+command being run (`group.load_commands`). This module holds what every command shares and imports
+no Typer: Typer's app and the helpers commands declare their options with are in `group`, and the
+entry point `main` is `amlasp.launch`'s, which runs the one-plan `validate` call without Typer."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ import errno
 import os
 import sys
 import warnings
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TypeVar
+from typing import Callable, Optional, Sequence, TypeVar
 
 from ..errors import InputError, InputWarning, TimeLimitReached
 from ..render.escape import control
@@ -170,93 +169,3 @@ def configure(strict: bool = False, max_grounding: Optional[float] = None) -> No
         os.environ["AMLASP_MAX_GROUNDING"] = repr(max_grounding)
     warnings.showwarning = _show
     warnings.simplefilter("error" if strict else "always", InputWarning)
-
-
-_GROUP = ("app", "choice_option", "load_commands")  # Typer's: from `group`, imported on first use
-
-
-def __getattr__(name: str) -> Any:
-    if name in _GROUP:
-        from . import group
-        return getattr(group, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-if TYPE_CHECKING:
-    from .group import app, choice_option, load_commands  # noqa: F401
-
-
-def main() -> None:
-    stdout = _identity(sys.__stdout__)
-    code: Any = _one_plan(sys.argv[1:])
-    if code is not None:
-        sys.exit(_flushed(code, stdout))
-    from .group import app, load_commands
-    if sys.argv[1:2] != ["--version"]:  # the version needs no command
-        load_commands(_command(sys.argv[1:]))
-    try:
-        app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    except BrokenPipeError:
-        code = PIPE_CLOSED
-    except OSError as e:  # writing help or a usage error to a full disk
-        code = _unwritable(e)
-    sys.exit(_flushed(code, stdout))
-
-
-def _one_plan(args: Sequence[str]) -> int | None:
-    """`validate DOMAIN PROBLEM PLAN`, nothing else given: run without Typer, which would parse nothing
-    here (the same function as the command's, `validating.one_plan`); None for any other call."""
-    if len(args) != 4 or args[0] != "validate" or any(a.startswith("-") for a in args[1:]):
-        return None
-    configure()
-    try:
-        from .validating import one_plan
-        return one_plan(Path(args[1]), Path(args[2]), Path(args[3]), "table")
-    except SystemExit as e:  # rich's, on a closed pipe (`_flushed` tells it apart)
-        return e.code if isinstance(e.code, int) else 1
-    except (Exception, KeyboardInterrupt) as e:
-        return exit_code(e)
-
-
-def _command(args: Sequence[str]) -> list[str]:
-    """The command's name among `args` (after the group's options), as a list of at most one."""
-    rest = list(args)
-    while rest and rest[0] in ("--strict", "--max-grounding") or (rest and rest[0].startswith("--max-grounding=")):
-        rest = rest[2:] if rest[0] == "--max-grounding" else rest[1:]
-    return rest[:1]
-
-
-def _identity(stream: Any) -> tuple[int, int] | None:
-    """The device and inode behind `stream`, None if it has none."""
-    try:
-        st = os.fstat(stream.fileno())
-    except (OSError, ValueError, AttributeError):
-        return None
-    return st.st_dev, st.st_ino
-
-
-def _flushed(code: Any, stdout: tuple[int, int] | None) -> Any:
-    """`code`, or PIPE_CLOSED when the output's reader went away (`stdout`: what standard output was
-    at the start). rich and click turn a closed pipe into exit 1, a negative answer here: rich points
-    standard output at /dev/null first, click wraps `sys.stdout`; and Python prints an error when it
-    flushes at exit unless nothing is left to write."""
-    click = sys.modules.get("typer._click.utils")  # loaded with Typer; not on the one-plan path
-    closed = code == PIPE_CLOSED or (click is not None and isinstance(sys.stdout, click.PacifyFlushWrapper)) or (
-        stdout is not None and _identity(sys.__stdout__) != stdout)
-    if not closed:
-        try:
-            sys.stdout.flush()
-        except BrokenPipeError:
-            closed = True
-        except OSError as e:
-            return _unwritable(e)
-    if not closed:
-        return code
-    try:  # nothing more reaches the closed pipe, at exit either
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-    return PIPE_CLOSED

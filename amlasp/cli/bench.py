@@ -8,7 +8,8 @@ from typing import List, Optional
 import typer
 
 from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
-from . import IPC, app, choice_option, examples, guarded, names, warn
+from . import IPC, examples, guarded, names, warn
+from .group import app, choice_option
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
 app.add_typer(bench_app, name="bench")

@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from .group import app, choice_option
 
 
 @app.command(epilog=examples(

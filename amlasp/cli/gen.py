@@ -8,7 +8,8 @@ from typing import List, Optional
 import typer
 
 from ..choices import ANSWER_FORMATS
-from . import IPC, app, choice_option, examples, guarded, warn
+from . import IPC, examples, guarded, warn
+from .group import app, choice_option
 
 # The defaults of --p-rnd, --p-opt and --seed are experiments/trajectories.py's (None here: that
 # default); importing it here would make `amlasp --help` import what every command uses, so the help

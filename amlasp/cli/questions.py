@@ -10,7 +10,8 @@ import typer
 from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Scoring
 from ..errors import InputError
 from ..questions.registry import NAMES
-from . import IPC, app, choice_option, examples, guarded, warn
+from . import IPC, examples, guarded, warn
+from .group import app, choice_option
 
 questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
                                                        "(ACPBench's tasks and more): generate them, grade answers.")

@@ -8,7 +8,8 @@ from typing import List, Optional
 import typer
 
 from ..choices import ANSWER_FORMATS, Prover
-from . import EX, IPC, app, choice_option, examples, guarded, warn
+from . import EX, IPC, examples, guarded, warn
+from .group import app, choice_option
 from .validating import load_task
 
 

@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS, PlannerConfig
-from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, app, choice_option, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from .group import app, choice_option
 
 # The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
 # it here would make `amlasp --help` import what every command uses (clingo, the parser), so the help

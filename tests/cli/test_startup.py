@@ -26,7 +26,7 @@ def loaded_after(code: str) -> set[str]:
 
 def after_command(*args: str) -> tuple[int, set[str]]:
     """Run `amlasp ARGS` through the real entry point; its exit code and the packages it loaded."""
-    code = (f"import sys\nsys.argv = ['amlasp', *{list(args)!r}]\nfrom amlasp.cli import main\n"
+    code = (f"import sys\nsys.argv = ['amlasp', *{list(args)!r}]\nfrom amlasp.launch import main\n"
             "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\nprint(code, file=sys.stderr)")
     probe = code + "\nimport json\nprint(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
     p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -47,7 +47,7 @@ def test_api_names_load_on_first_use():
 
 
 def test_import_cli_with_every_command_loads_no_heavy_library():
-    mods = loaded_after("import amlasp.cli\namlasp.cli.load_commands()")
+    mods = loaded_after("import amlasp.cli.group\namlasp.cli.group.load_commands()")
     assert not mods & set(HEAVY)
     assert "lark" not in mods  # the PDDL parser is built when a domain is read
 
@@ -74,7 +74,7 @@ def test_help_loads_neither_the_parser_nor_a_heavy_library():
 
 
 def test_a_command_registers_only_its_module():
-    code = ("import sys\nsys.argv = ['amlasp', 'validate', '--help']\nfrom amlasp.cli import main\n"
+    code = ("import sys\nsys.argv = ['amlasp', 'validate', '--help']\nfrom amlasp.launch import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print([m for m in ('amlasp.cli.core', 'amlasp.cli.compare', 'amlasp.cli.bench') if m in sys.modules])")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -93,7 +93,7 @@ def test_defaults_written_in_the_help_are_the_real_ones():
     define them for `--help`: the text must be theirs."""
     import typer.main
 
-    from amlasp.cli import load_commands
+    from amlasp.cli.group import load_commands
     from amlasp.experiments.trajectories import P_OPT, P_RND, SEED
     from amlasp.metrics.solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
     group = typer.main.get_command(load_commands())

@@ -44,7 +44,7 @@ def test_the_docs_table_is_the_registry_s():
 def test_the_command_line_offers_the_registry_s_tasks():
     import typer.main
 
-    from amlasp.cli import load_commands
+    from amlasp.cli.group import load_commands
     group = typer.main.get_command(load_commands(["questions"]))
     params = {p.name: p for p in group.commands["questions"].commands["generate"].params}
     assert params["tasks"].default == [",".join(NAMES)]  # a repeatable option: its one default value

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import Result
 from typer.testing import CliRunner
 
-from amlasp.cli import load_commands
+from amlasp.cli.group import load_commands
 
 app = load_commands()  # every command registered, as `amlasp --help` sees them
 
