@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, Union
@@ -49,6 +50,10 @@ def deliver(result: Result, output: Path | None = None) -> None:
             write_atomic(output, result)
         return
     if output is None:
+        plain = _plain(result)
+        if plain is not None:
+            write_stdout(plain)
+            return
         c = console()
         for r in result:
             c.print(r)
@@ -59,6 +64,54 @@ def deliver(result: Result, output: Path | None = None) -> None:
     for r in result:
         c.print(r)
     write_atomic(output, buf.getvalue())
+
+
+#: The colour and weight tags of our console markup, which print as nothing where there is no terminal.
+_STYLE_TAG = re.compile(r"\[/?(?:bold|dim|italic|green|red|yellow)\]")
+#: rich's emoji codes (`:warning:`), which it would print as the emoji.
+_EMOJI_CODE = re.compile(r":\S*?:")
+#: What makes rich detect a terminal (or a notebook) where `isatty` says there is none.
+_TERMINAL_ENV = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "JUPYTER_COLUMNS", "JUPYTER_LINES")
+
+
+def _plain(result: Sequence) -> str | None:
+    """Console-markup lines as rich would print them to standard output that is no terminal, where
+    that is their text without our style tags: without importing rich (20 ms of a one-line answer
+    such as `validate`'s). None for anything else (a renderable, other markup, an escape, an emoji
+    code, a character of another width, a line longer than the console, a terminal): rich prints it.
+    tests/render/test_output.py checks it against rich."""
+    if any(k in os.environ for k in _TERMINAL_ENV):
+        return None
+    try:
+        if sys.stdout.isatty():
+            return None
+    except (ValueError, AttributeError):
+        return None
+    columns = os.environ.get("COLUMNS")
+    width = WIDE if columns is None else int(columns) if columns.isdigit() else 0
+    lines = []
+    for r in result:
+        if not isinstance(r, str):
+            return None
+        if not _closes_opened(r):  # rich refuses a stray closing tag
+            return None
+        text = _STYLE_TAG.sub("", r)
+        if (len(text) >= width or not text.isascii() or not text.isprintable() or "[" in text or "]" in text
+                or "\\" in text or text != text.rstrip() or _EMOJI_CODE.search(text)):
+            return None
+        lines.append(text + "\n")
+    return "".join(lines)
+
+
+def _closes_opened(line: str) -> bool:
+    """Each closing style tag of `line` closes the last one opened."""
+    opened: list[str] = []
+    for tag in _STYLE_TAG.findall(line):
+        if not tag.startswith("[/"):
+            opened.append(tag[1:-1])
+        elif not opened or opened.pop() != tag[2:-1]:
+            return False
+    return True
 
 
 def write_stdout(text: str) -> None:

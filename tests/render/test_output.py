@@ -238,3 +238,65 @@ def test_an_internal_error_exits_4_in_one_line(monkeypatch):
     assert r.exit_code == 4
     assert r.stderr == ("amlasp: internal error: RuntimeError: a bug over two lines "
                         "(set AMLASP_DEBUG=1 for details)\n")
+
+
+PLAIN_CASES = [
+    ["[green]valid[/green]: 8 step(s), goal reached, cost 8"],
+    ["[red]invalid[/red]: step 3, (unstack b1 b2), is not applicable", "  unmet precondition: (clear b1)",
+     "  unmet precondition: (handempty)"],
+    ["[red]invalid[/red]: all 2 step(s) executable, but the goal is not reached", "  unmet goal: (on b2 b1)"],
+    ["[bold]1.000[/bold] plain", "", "    deeper indent", "a-b_c (x y) {z} 'q' \"r\" 50% #1 ~!@$^&*=+|;,.<>/?"],
+    ["x" * 239], ["x" * 240], ["x" * 300],
+    ["time: 12:30"], ["a :smile: b"], ["escaped \\[bold] tag"], ["[link=https://x]x[/link]"], ["trailing  "],
+    ["tab\there"], ["caf\u00e9"], ["\u4e2d\u6587"], ["[/bold] stray close"], ["[bold]unclosed"],
+]
+
+
+#: The cases written without rich: ours (the first four), a line one short of the console, a colon
+#: that starts no emoji code, a tag left open; the others go to rich (which refuses a stray closing tag).
+WITHOUT_RICH = {0, 1, 2, 3, 4, 7, 16}
+
+
+@pytest.mark.parametrize("case", range(len(PLAIN_CASES)))
+def test_markup_lines_printed_without_rich_are_what_rich_prints(case, monkeypatch):
+    """`deliver` writes console-markup lines itself where no terminal is (a one-line answer then needs
+    no rich): only where the text is exactly what rich would print, else it leaves them to rich."""
+    import io
+
+    from rich.console import Console
+
+    from amlasp.render import output
+    for key in (*output._TERMINAL_ENV, "COLUMNS"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    buf = io.StringIO()
+    rich = Console(file=buf, highlight=False, soft_wrap=False, width=output.WIDE)
+    lines = PLAIN_CASES[case]
+    try:
+        for line in lines:
+            rich.print(line)
+    except Exception:  # noqa: BLE001 - rich refuses it: so must we (by leaving it to rich)
+        buf = None
+    plain = output._plain(lines)
+    assert plain is None or buf is not None and plain == buf.getvalue()
+    assert (plain is not None) == (case in WITHOUT_RICH)
+
+
+def test_a_terminal_or_a_forced_colour_is_left_to_rich(monkeypatch):
+    import io
+
+    from amlasp.render import output
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert output._plain(["[green]valid[/green]"]) is None
+    monkeypatch.delenv("FORCE_COLOR")
+    assert output._plain(["[green]valid[/green]"]) == "valid\n"
+    monkeypatch.setenv("COLUMNS", "5")
+    assert output._plain(["[green]valid[/green]"]) is None
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+    monkeypatch.delenv("COLUMNS")
+    monkeypatch.setattr(sys, "stdout", Tty())
+    assert output._plain(["[green]valid[/green]"]) is None
