@@ -37,14 +37,18 @@ def main() -> None:
 
 
 def _one_plan(args: Sequence[str]) -> int | None:
-    """`validate DOMAIN PROBLEM PLAN`, nothing else given: run without Typer, which would parse nothing
-    here (the same function as the command's, `validating.one_plan`); None for any other call."""
+    """`validate DOMAIN PROBLEM PLAN [-f table|json]`, nothing else given: run without Typer, which would
+    parse next to nothing here (the same function as the command's, `validating.one_plan`); None for any
+    other call."""
+    form = "table"
+    if len(args) == 6 and args[4] in ("-f", "--format") and args[5] in ("table", "json"):
+        args, form = args[:4], args[5]
     if len(args) != 4 or args[0] != "validate" or any(a.startswith("-") for a in args[1:]):
         return None
     configure()
     try:
         from .cli.validating import one_plan
-        return one_plan(Path(args[1]), Path(args[2]), Path(args[3]), "table")
+        return one_plan(Path(args[1]), Path(args[2]), Path(args[3]), form)
     except SystemExit as e:  # rich's, on a closed pipe (`_flushed` tells it apart)
         return e.code if isinstance(e.code, int) else 1
     except (Exception, KeyboardInterrupt) as e:
