@@ -162,11 +162,16 @@ class Literal:
 
 def conjuncts(f: Formula) -> list[Formula]:
     """The conjuncts of nested `and`s (a formula that is no conjunction is its own)."""
+    return spliced(f, And)
+
+
+def spliced(f: Formula, kind: type[And] | type[Or]) -> list[Formula]:
+    """The operands of `f` and of the `kind` formulas nested in it, in order (`f` itself if not of `kind`)."""
     out: list[Formula] = []
     stack = [f]
     while stack:
         g = stack.pop()
-        if isinstance(g, And):
+        if isinstance(g, kind):
             stack.extend(reversed(g.args))
         else:
             out.append(g)

@@ -32,6 +32,7 @@ from ..model import (
     Predicate,
     Problem,
     Typed,
+    spliced,
 )
 from . import sexpr
 from .declarations import DomainDeclarations, Named, typed_names
@@ -162,14 +163,7 @@ def _junction(kind: type[And] | type[Or], operands: list[Formula]) -> Formula:
     """`(and ...)` or `(or ...)`: nested ones of the same kind spliced in, each operand once (first
     occurrence), one operand standing for itself; as the `pddl` package builds them, which this
     conversion replaced (the literal lists of the syntactic metrics count each literal once)."""
-    out: dict[Formula, None] = {}
-    todo = operands[::-1]
-    while todo:
-        f = todo.pop()
-        if isinstance(f, kind):
-            todo.extend(reversed(f.args))
-        else:
-            out.setdefault(f)
+    out = dict.fromkeys(spliced(kind(tuple(operands)), kind))
     return next(iter(out)) if len(out) == 1 else kind(tuple(out))
 
 
