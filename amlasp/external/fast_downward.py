@@ -110,6 +110,7 @@ class PlannerTask:
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
     source: str = ""  # the user's files the texts were made from, for messages
+    axioms: bool = False  # the domain has derived predicates (LM-cut refuses them)
 
 
 def _objects(model: Domain, problem: Problem, reference: Domain | None, notes: list[str]
@@ -184,7 +185,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
         full, task = types_as_predicates(full, task)
         notes.append("either types given to the planner as predicates (type-T)")
     return PlannerTask(to_pddl(full), problem_to_pddl(task, model.name, task.objects), tuple(notes),
-                       f"{model.file or model.name}, {problem.file or problem.name}")
+                       f"{model.file or model.name}, {problem.file or problem.name}", bool(full.derived))
 
 
 # --------------------------------------------------------------------------- running Fast Downward
@@ -292,10 +293,12 @@ def _tail(text: str, n: int = 3, width: int = 300) -> str:
 
 def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0,
                 memory_mb: int | None = None) -> PlannerResult:
-    """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble."""
+    """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble.
+    `opt` is blind A* on a domain with derived predicates (`optimal_config`)."""
     if config not in CONFIGS:
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
-    return _run_driver(task, CONFIGS[config], timeout, memory_mb)
+    search = OPTIMAL_AXIOMS if config == "opt" and task.axioms else CONFIGS[config]
+    return _run_driver(task, search, timeout, memory_mb)
 
 
 def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain | None = None,

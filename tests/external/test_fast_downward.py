@@ -57,3 +57,16 @@ def test_an_optimal_plan_with_derived_predicates_uses_a_search_that_reads_axioms
     r = optimal_plan(d, p, 60)
     assert r.status == PlannerStatus.PLAN and execute(d, p, list(r.plan)).valid
     assert len(r.plan) == len(plan(d, p).plans[0]) == 8
+
+
+@pytest.mark.parametrize("config", ["greedy", "opt"])
+def test_every_configuration_plans_with_derived_predicates(config):
+    """`solve --planner-config opt` and `gen trajectories`' optimal steps run the `opt` configuration:
+    on a domain with derived predicates it is blind A* (LM-cut would refuse the axioms), and greedy
+    search reads them as they are."""
+    root = Path(__file__).resolve().parent.parent / "data" / "derived"
+    d = load_domain(root / "blocks-above.pddl")
+    p = load_problem(root / "blocks-above-1.pddl", d)
+    r = plan_with_fast_downward(d, p, None, config, 60)
+    assert r.status == PlannerStatus.PLAN and execute(d, p, list(r.plan)).valid
+    assert config == "greedy" or len(r.plan) == 8
