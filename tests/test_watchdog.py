@@ -126,6 +126,19 @@ def test_a_huge_compare_with_a_time_limit_of_one_second_ends_unknown(huge):
     assert err.startswith("amlasp: compare: the time limit of 1 s was reached while ")
 
 
+def test_a_problem_compare_with_a_time_limit_of_one_second_ends_unknown():
+    """`compare --domain` too: grippers' largest problem, a million states to explore (without the
+    watchdog it ran past 120 s with `--time-limit 1`)."""
+    ipc = ROOT / "benchmarks" / "ipc"
+    problem = str(ipc / "problems" / "solving" / "grippers" / "9_grippers_prob.pddl")
+    p = _amlasp("compare", problem, problem, "--domain", str(ipc / "domains" / "grippers.pddl"), "--time-limit", "1",
+                "--max-states", "1000000")
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 3, err
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("amlasp: compare: the time limit of 1 s was reached while exploring the reachable states")
+
+
 def _children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(x) for x in path.read_text().split()] if path.exists() else []

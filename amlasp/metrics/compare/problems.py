@@ -27,6 +27,7 @@ from ...model import Atom, Domain, Problem
 from ...pddl.parse import load_domain, load_problem
 from ...reasoning import planner
 from ...reasoning.engine import execute
+from ...watchdog import stage, within
 from .goals import GoalClosure, goal_closure, negative_candidates
 from .problem_result import GoalNotion, NotionResult, ProblemComparison, ProblemEdit, Solvability
 
@@ -46,12 +47,25 @@ def compare_problems(generated: str | Path | Problem, reference: str | Path | Pr
     (explored up to `max_states` each; unavailable, and said so, when that is not enough);
     `"syntactic"` only as written. Solvability of the generated problem: by the exploration, else
     by Fast Downward. The edit distance is proven optimal unless `time_limit`
-    seconds pass first."""
+    seconds pass first.
+
+    `time_limit` covers the whole comparison (`watchdog.within`): reading, the explorations, the
+    groundings, the searches and the planner; past it `TimeLimitReached` says what was reached."""
+    return within(time_limit, "compare", _compare_problems, generated, reference, domain, GoalNotion(goals),
+                  max_states, time.monotonic() + time_limit, grace=1.0)
+
+
+def _compare_problems(generated: str | Path | Problem, reference: str | Path | Problem, domain: str | Path | Domain,
+                      notion: GoalNotion, max_states: int, deadline: float) -> ProblemComparison:
+    """`compare_problems`, its stages said to the watchdog; each search gets what is left of the time
+    limit (at least 1 s, for a first answer)."""
     t0 = time.perf_counter()
-    notion = GoalNotion(goals)
+    stage("reading the domain and the two problems")
     d = domain if isinstance(domain, Domain) else load_domain(domain)
     gen, ref = _as_problem(generated, d), _as_problem(reference, d)
+    stage(f"exploring the reachable states of the generated problem (at most {max_states:,})")
     gc = goal_closure(d, gen, max_states)
+    stage(f"exploring the reachable states of the reference problem (at most {max_states:,})")
     rc = goal_closure(d, ref, max_states) if notion is GoalNotion.SEMANTIC else None
     dec = Decoder()
     dec.add(*(p.name for p in d.predicates), *(c for c, _ in d.constants), *(o for o, _ in gen.objects),
@@ -59,18 +73,25 @@ def compare_problems(generated: str | Path | Problem, reference: str | Path | Pr
     types = {**dict(gen.objects), **dict(ref.objects), **dict(d.constants)}
     fixed = frozenset(c for c, _ in d.constants)
     base = [encoding("problem_compare")]
+    stage("searching the renaming of objects with the fewest edits (goals as written)")
     syntactic = _best(base + [pair_facts(d, gen, ref), notion_fact("syntactic")], GoalNotion.SYNTACTIC,
-                      time_limit, dec, types, fixed)
+                      _left(deadline), dec, types, fixed)
     semantic, reason = None, "syntactic notion asked (--goals syntactic)"
     if rc is not None:
         reason = _closure_reason(gc, rc, max_states)
         if gc.proven and rc.proven:
+            stage("searching the renaming of objects with the fewest edits (goals by what they imply)")
             implied = {GENERATED: _implied(d, gen, gc, ref), REFERENCE: _implied(d, ref, rc, gen)}
             semantic = _best(base + [pair_facts(d, gen, ref, implied), notion_fact("semantic")],
-                             GoalNotion.SEMANTIC, time_limit, dec, types, fixed)
+                             GoalNotion.SEMANTIC, _left(deadline), dec, types, fixed)
+    stage("deciding whether the generated problem is solvable")
     return ProblemComparison(gen.file or gen.name, ref.file or ref.name, d.file or d.name, syntactic, semantic,
-                             reason, _solvable(d, gen, gc, time_limit),
+                             reason, _solvable(d, gen, gc, _left(deadline)),
                              (gc.states, rc.states if rc is not None else 0), time.perf_counter() - t0)
+
+
+def _left(deadline: float) -> float:
+    return max(1.0, deadline - time.monotonic())
 
 
 def _implied(domain: Domain, problem: Problem, closure: GoalClosure, other: Problem) -> tuple[list[Atom], list[Atom]]:
@@ -97,7 +118,7 @@ def _best(program: list[str], notion: GoalNotion, time_limit: float, dec: Decode
     try:
         best = optimise("\n".join(program), time_limit)
     except OutOfTime:
-        raise TimeLimitReached(f"compare: no renaming of objects found within the time limit of {time_limit:g} s "
+        raise TimeLimitReached("compare: no renaming of objects found within the time limit "
                                "(raise --time-limit)") from None
     mapping = [(dec.name(r.generated), dec.name(r.reference)) for r in OM.select(best.symbols)
                if dec.name(r.generated) not in fixed]
