@@ -301,7 +301,7 @@ def part5(n: int, seed: int) -> None:
                                                   for a in st] for st in ss.states]}
             (Path(tmp) / f"{i:05d}.json").write_text(json.dumps(data))
         size = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 2**20
-        out = subprocess.run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed)],
+        out = subprocess.run([sys.executable, __file__, "--stream", tmp, str(pdir), str(seed)],
                              capture_output=True, text=True, check=True)
     r = json.loads(out.stdout)
     print(f"{r['states']} states ({distinct(sets)} distinct) in {len(sets)} files ({size:.0f} MB): "
@@ -396,7 +396,8 @@ def stream(folder: str, problems: str, seed: int, first: int | None = None) -> N
     ref = load_domain(IPC / "domains" / "floortile.pddl")
     learned = perturb(ref, seed=seed, drop=2, add=2)
     c, children = Clock(), os.times()
-    ev = evaluate(learned.domain, ref, sorted(Path(folder).glob("*.jsonl"))[:first] if first else folder, problems=problems)
+    files = sorted(Path(folder).glob("*.jsonl"))[:first] if first else folder
+    ev = evaluate(learned.domain, ref, files, problems=problems)
     wall, cpu = c.stop()
     after = os.times()
     workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
@@ -412,7 +413,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--domains", nargs="*")
     ap.add_argument("--parts", default="123456", help="which parts to run after part 1 (default all: 123456)")
-    ap.add_argument("--data", help="where part 6 writes its state files, kept for the next run (default: a temporary folder)")
+    ap.add_argument("--data", help="where part 6 writes its state files, kept for the next run "
+                                   "(default: a temporary folder)")
     ap.add_argument("--sizes", type=int, nargs="*", help="part 6's numbers of states (default 10k, 100k, 1M)")
     ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # parts 5 and 6's child: FOLDER PROBLEMS SEED
     ap.add_argument("--first", type=int, help=argparse.SUPPRESS)  # part 6's child: its first files
