@@ -109,7 +109,7 @@ def rows_of(arity: int, rows: Sequence[str]) -> list[clingo.Symbol]:
     """The terms of `Program.given`'s rows (tuples, for an arity other than 1), read at once."""
     if arity == 1:
         return clingo.parse_term(f"({','.join(rows)},)").arguments
-    return clingo.parse_term(f"({','.join(f'({r})' for r in rows)},)").arguments
+    return clingo.parse_term(f"(({'),('.join(rows)}),)").arguments  # one join: each row in parentheses
 
 
 class _Given:
