@@ -95,8 +95,10 @@ class Solver:
     def _start(self) -> subprocess.Popen:
         package_root = str(Path(__file__).resolve().parent.parent.parent)  # where `import amlasp` finds us
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(x for x in (package_root, os.environ.get("PYTHONPATH")) if x))
+        # run from the package's root: `python -c` puts its working folder first on the path, where another
+        # `amlasp` (a checkout the user stands in) would be the worker's instead of ours
         self._proc = subprocess.Popen([sys.executable, "-c", "from amlasp.asp.worker import main; main()"],
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=package_root)
         self.started += 1
         return self._proc
 

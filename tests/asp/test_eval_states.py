@@ -62,7 +62,8 @@ def test_states_given_as_rows_are_the_states_eval_lp_reads():
     for i, st in enumerate(STATES):
         r = grouped.alias[i]
         assert holds[r] | fixed[problem_of[r]] == {ground(a) for a in st}, i
-    assert {ground(a) for a in STATES[4]} == {"up(tile_1,tile_2)"} and not holds[4] and 4 in problem_of  # nothing dynamic
+    assert {ground(a) for a in STATES[4]} == {"up(tile_1,tile_2)"}  # nothing dynamic
+    assert not holds[4] and 4 in problem_of
     weights = {int(s.split(",")[1].rstrip(")")): int(w) for s, w in got["weight"]}
     assert weights == dict(Counter(grouped.alias)) and weights[0] == 2  # STATES[3] is STATES[0]
     assert got["extra"] == [(str(r), "3") for r in extra]
