@@ -22,7 +22,8 @@ Prints states/s and seconds (wall clock and this process's CPU time: the machine
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
 predictive power runs on other inputs: tests/test_amlgym.py checks that our figures agree with it).
 Run: `python benchmarks/bench_eval.py [--quick] [--parts 123456] [--data DIR]` (part 6 writes its
-files, 230 MB for a million states, under DIR, default a temporary folder).
+files, 130 MB for a million states, to DIR/floortile-walks-SEED, kept there and reused by a later run
+that asks for no more states; without DIR, to a temporary folder).
 """
 
 from __future__ import annotations
@@ -345,7 +346,7 @@ def write_walks(folder: Path, n: int, seed: int, length: int = 100, per_file: in
     for k in range(0, walks, per_file):
         body = "".join(x + "\n" for w in lines[k:k + per_file] for x in w)
         (folder / f"walks{k // per_file:05d}.jsonl").write_text(body)
-    return sum(f.stat().st_size for f in folder.iterdir())
+    return sum(f.stat().st_size for f in folder.glob("*.jsonl"))
 
 
 def part6(sizes: list[int], seed: int, data: str | None) -> None:
@@ -355,14 +356,21 @@ def part6(sizes: list[int], seed: int, data: str | None) -> None:
     pdir = IPC / "problems" / "learning" / "floortile"
     rows = []
     with tempfile.TemporaryDirectory(dir=data) as tmp:
-        c = Clock()
-        size = write_walks(Path(tmp), max(sizes), seed) / 2**20  # the smaller sets: its first files
-        gen, _ = c.stop()
-        print(f"generated {max(sizes)} states in {gen:.0f}s, {size:.0f} MB (not part of the evaluation time)")
+        folder = Path(data) / f"floortile-walks-{seed}" if data else Path(tmp)
+        made = folder / "states.txt"  # how many states the folder's files hold, once they are all written
+        if made.is_file() and int(made.read_text()) >= max(sizes):
+            size = sum(f.stat().st_size for f in folder.glob("*.jsonl")) / 2**20
+            print(f"reused {made.read_text().strip()} states of {folder}, {size:.0f} MB")
+        else:
+            c = Clock()
+            size = write_walks(folder, max(sizes), seed) / 2**20  # the smaller sets: its first files
+            gen, _ = c.stop()
+            made.write_text(str(max(sizes)))
+            print(f"generated {max(sizes)} states in {gen:.0f}s, {size:.0f} MB (not part of the evaluation time)")
         print(f"{'states':>9s} {'wall s':>7s} {'CPU s':>7s} {'states/s':>9s} {'peak MB':>8s} {'worker MB':>9s} "
               f"{'workers':>7s} {'batches':>7s}  load", flush=True)
         for n in sizes:
-            out = subprocess.run([sys.executable, __file__, "--stream", tmp, str(pdir), str(seed), "--first",
+            out = subprocess.run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed), "--first",
                                   str(-(-n // 10000))], capture_output=True, text=True, check=True)
             r = json.loads(out.stdout)
             load = os.getloadavg()[0]
@@ -388,7 +396,8 @@ def stream(folder: str, problems: str, seed: int, first: int | None = None) -> N
     ref = load_domain(IPC / "domains" / "floortile.pddl")
     learned = perturb(ref, seed=seed, drop=2, add=2)
     c, children = Clock(), os.times()
-    ev = evaluate(learned.domain, ref, sorted(Path(folder).iterdir())[:first] if first else folder, problems=problems)
+    files = sorted(Path(folder).glob("*.jsonl"))[:first] if first else folder
+    ev = evaluate(learned.domain, ref, files, problems=problems)
     wall, cpu = c.stop()
     after = os.times()
     workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
@@ -404,7 +413,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--domains", nargs="*")
     ap.add_argument("--parts", default="123456", help="which parts to run after part 1 (default all: 123456)")
-    ap.add_argument("--data", help="where part 6 writes its state files (default: a temporary folder)")
+    ap.add_argument("--data", help="where part 6 writes its state files, kept for the next run "
+                                   "(default: a temporary folder)")
     ap.add_argument("--sizes", type=int, nargs="*", help="part 6's numbers of states (default 10k, 100k, 1M)")
     ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # parts 5 and 6's child: FOLDER PROBLEMS SEED
     ap.add_argument("--first", type=int, help=argparse.SUPPRESS)  # part 6's child: its first files

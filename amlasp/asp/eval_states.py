@@ -3,10 +3,12 @@
 States are grouped into contexts: a problem and the static atoms its states share, given once
 as `fixed(P,F)` facts instead of in every state. A state is written as its keyframe (a state
 given in full, `kf/2`) minus its `gone/2` atoms plus its own `plus/2` atoms (eval.lp):
-successive states of a trajectory share most atoms, and clingo parses facts slower than it
-derives them. A state equal to an earlier one of its batch and context is written once, with the
-number of test states it stands for (`w/2`). What the metrics count of the states (`extra/2`, the
-true atoms outside the reference's universe) is metrics/evaluate/states.py's; this module writes it.
+successive states of a trajectory share most atoms, and each fact given costs more than one
+derived. The facts are rows of terms (`Rows`), handed to the grounder by `run.Program.given`, never
+program text for clingo's statement parser. A state equal to an earlier one of its batch and
+context is written once, with the number of test states it stands for (`w/2`). What the metrics
+count of the states (`extra/2`, the true atoms outside the reference's universe) is
+metrics/evaluate/states.py's; this module writes it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ..model import Atom, GroundAction, Problem
 from ..pddl.states import StateSet
 from .facts import action_term, either_members, ground
 from .names import asp_name
-from .schema import EXTRA, FIXED, GONE, KF, OBJECT, OF, PLUS, PROBLEM, RECORDED, STATE, TYPE_MEMBER, W
+from .schema import EXTRA, FIXED, GONE, KF, OBJECT, OF, PLUS, PROBLEM, RECORDED, STATE, TYPE_MEMBER, Pred, W
 
 
 @dataclass
@@ -85,23 +87,22 @@ def group(sets: Sequence[StateSet], static: frozenset[str], problem_index: Calla
     return out
 
 
-#: `state(S,P).` and `of(S,K).` of a state, the declarations' facts with holes: the hot loop below
-#: fills one per state (`%` formatting, a fifth of the cost of two `Pred.fact` calls).
-_STATE_OF = f"{STATE.fact('%d', '%d')}\n{OF.fact('%d', '%d')}"
+#: A batch's facts by declaration, each a list of rows (`Pred.row`: a fact's arguments as text), given
+#: to the grounder as terms (`run.Program.given`): clingo's statement parser takes about 5 us a fact.
+Rows = dict[Pred, list[str]]
+
+
+def state_rows() -> Rows:
+    """Empty rows of each predicate `StateFacts` writes."""
+    return {p: [] for p in (PROBLEM, OBJECT, TYPE_MEMBER, FIXED, KF, STATE, OF, W, GONE, PLUS, EXTRA)}
 
 
 class StateFacts:
-    """Writes the facts of batches; keeps the text of each distinct atom from batch to batch."""
+    """Writes the facts of batches as rows; keeps the text of each distinct atom from batch to batch."""
 
     def __init__(self) -> None:
         self.text: dict[Atom, str] = {}  # atom → clingo text, once per distinct atom
         self.known: set[Atom] = set()  # the atoms of `text`, for set differences (in C, on stored hashes)
-
-    def atoms(self, atoms: frozenset[Atom]) -> list[str]:
-        """The clingo text of each atom."""
-        self.learn(atoms)
-        text = self.text
-        return [text[a] for a in atoms]
 
     def learn(self, atoms: frozenset[Atom]) -> None:
         """Keeps the text of those of `atoms` not seen before."""
@@ -109,54 +110,57 @@ class StateFacts:
             self.text[a] = ground(a)
             self.known.add(a)
 
-    def context(self, ctx: Context, problem: Problem) -> str:
-        """The context's problem, its objects and its fixed atoms."""
-        out = [PROBLEM.fact(ctx.index)]
-        out += [OBJECT.fact(ctx.index, asp_name(o), asp_name(t)) for o, t in problem.objects]
-        out += [TYPE_MEMBER.fact(*pair) for pair in either_members(t for _, t in problem.objects)]
-        if ctx.fixed:
-            out.append(FIXED.fixed(ctx.index).text(self.atoms(ctx.fixed)))
-        return "\n".join(out)
+    def context(self, ctx: Context, problem: Problem, rows: Rows) -> None:
+        """The context's problem, its objects and its fixed atoms, added to `rows`."""
+        rows[PROBLEM].append(PROBLEM.row(ctx.index))
+        rows[OBJECT] += [OBJECT.row(ctx.index, asp_name(o), asp_name(t)) for o, t in problem.objects]
+        rows[TYPE_MEMBER] += [TYPE_MEMBER.row(*pair) for pair in either_members(t for _, t in problem.objects)]
+        self.learn(ctx.fixed)
+        head, text = f"{ctx.index},", self.text
+        rows[FIXED] += [head + text[a] for a in ctx.fixed]
 
-    # The hot loop of eval's facts (benchmarks/bench_eval.py): kept in one piece, on local names.
-    def states(self, ctx: Context, grouped: Grouped, extra: dict[int, int]) -> str:
-        """kf/gone/plus facts of each distinct state of `ctx` (see the module's docstring), `state/2`,
+    # The hot loop of eval's facts (benchmarks/bench_eval.py): kept in one piece, on local names; rows
+    # spelled as f-strings (two numbers, or a number and an atom), where `Pred.row` would cost a call each.
+    def states(self, ctx: Context, grouped: Grouped, extra: dict[int, int], rows: Rows) -> None:
+        """Rows of kf/gone/plus of each distinct state of `ctx` (see the module's docstring), `state/2`,
         `of/2` (its keyframe), `w/2` (how many test states it stands for, when more than one) and
-        `extra/2` (given by the caller: a state's count, when not 0)."""
+        `extra/2` (given by the caller: a state's count, when not 0), added to `rows`."""
         dynamic, weight, text, known = grouped.dynamic, grouped.weight, self.text, self.known
-        lines = []
+        kf, gone_rows, plus, state, of, w_rows, extra_rows = (rows[p] for p in (KF, GONE, PLUS, STATE, OF, W, EXTRA))
+        p = ctx.index
         key: frozenset[Atom] | None = None  # the keyframe: a state given in full
         key_id = 0
         for s in ctx.states:
             dyn = dynamic[s]
+            head = f"{s},"
             if key is None or 2 * len(dyn ^ key) > len(dyn):
                 key, key_id = dyn, s
                 if dyn:
                     if not dyn <= known:
                         self.learn(dyn)
-                    lines.append(KF.fixed(s).text([text[a] for a in dyn]))
-            lines.append(_STATE_OF % (s, ctx.index, s, key_id))
+                    kf += [head + text[a] for a in dyn]
+            state.append(f"{s},{p}")
+            of.append(f"{s},{key_id}")
             w = weight[s]
             if w > 1:
-                lines.append(W.fact(s, w))
+                w_rows.append(f"{s},{w}")
             if key is not dyn:
                 gone, new = key - dyn, dyn - key
                 if gone:
-                    lines.append(GONE.fixed(s).text([text[a] for a in gone]))  # the keyframe's: known
+                    gone_rows += [head + text[a] for a in gone]  # the keyframe's: known
                 if new:
                     if not new <= known:
                         self.learn(new)
-                    lines.append(PLUS.fixed(s).text([text[a] for a in new]))
+                    plus += [head + text[a] for a in new]
             x = extra.get(s)
             if x:
-                lines.append(EXTRA.fact(s, x))
-        return "\n".join(lines)
+                extra_rows.append(f"{s},{x}")
 
 
-def recorded_facts(steps: Iterable[tuple[int, int, int, GroundAction]]) -> str:
-    """`recorded(S,R,N,A)` for each (state S, the state R written for it, slot N, action A): the
-    action a trajectory took in S (checked by eval.lp's `off_step`)."""
-    return "\n".join(RECORDED.fact(s, r, n, action_term(a)) for s, r, n, a in steps)
+def recorded_rows(steps: Iterable[tuple[int, int, int, GroundAction]]) -> list[str]:
+    """Rows of `recorded(S,R,N,A)` for each (state S, the state R written for it, slot N, action A):
+    the action a trajectory took in S (checked by eval.lp's `off_step`)."""
+    return [RECORDED.row(s, r, n, action_term(a)) for s, r, n, a in steps]
 
 
-__all__ = ["Context", "Grouped", "group", "StateFacts", "recorded_facts"]
+__all__ = ["Context", "Grouped", "group", "Rows", "state_rows", "StateFacts", "recorded_rows"]

@@ -3,7 +3,7 @@
 As in clingo's multi-shot examples, one object (`Program`) holds the `clingo.Control`;
 everything else hands it program text and reads symbols back:
 
-- `solve_once(parts)`: ground and take the first answer set (our programs are stratified,
+- `solve_once(parts, given=...)`: ground and take the first answer set (our programs are stratified,
   so it is the only one) — applicable, step, validate, eval, diff, relaxation;
 - `optimise(program, time_limit)`: the best answer set and whether it is proven optimal
   (compare's edit distance);
@@ -25,7 +25,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, cast
 
 import clingo
 
@@ -109,7 +109,7 @@ def rows_of(arity: int, rows: Sequence[str]) -> list[clingo.Symbol]:
     """The terms of `Program.given`'s rows (tuples, for an arity other than 1), read at once."""
     if arity == 1:
         return clingo.parse_term(f"({','.join(rows)},)").arguments
-    return clingo.parse_term(f"({','.join(f'({r})' for r in rows)},)").arguments
+    return clingo.parse_term(f"(({'),('.join(rows)}),)").arguments  # one join: each row in parentheses
 
 
 class _Given:
@@ -168,7 +168,9 @@ class Program:
         if not rows:
             return self
         if isinstance(rows[0], str):  # the rows are all text or all terms: the first one tells
+            t = time.perf_counter()
             terms = rows_of(arity, cast("Sequence[str]", rows))
+            self._time("parse", t)
         else:
             terms = list(cast("Sequence[clingo.Symbol]", rows))
         if name in self._given:
@@ -275,9 +277,15 @@ class Program:
 
 
 def solve_once(parts: Iterable[str], options: Sequence[str] = (), shown: bool = True,
-               timings: Counter | None = None) -> Sequence[clingo.Symbol]:
-    """Ground and solve once; the programs here are stratified, so the answer is unique."""
-    return Program(parts, ["--models=1", *options], timings).ground().answer(shown)
+               timings: Counter | None = None,
+               given: Mapping[Pred, Sequence[str]] | Mapping[Signature, Sequence[str]] | None = None,
+               ) -> Sequence[clingo.Symbol]:
+    """Ground and solve once; the programs here are stratified, so the answer is unique. `given`:
+    facts as rows by declaration (or by `(name, arity)`), added with `Program.given`."""
+    program = Program(parts, ["--models=1", *options], timings)
+    for pred, rows in (given or {}).items():
+        program.given(pred, rows)
+    return program.ground().answer(shown)
 
 
 @dataclass

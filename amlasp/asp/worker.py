@@ -4,7 +4,8 @@ clingo keeps every symbol (every ground term, atom and string) it ever made in t
 process, never freed (potassco/clingo#203): a fresh `Control` per program does not bound them. A
 process that grounds batch after batch of different states grows with them (floortile, 10,000
 states a batch: about 100 MB more a batch, benchmarks/bench_eval.py). A `Solver` hands each
-program to a worker process, which grounds and solves it with `run.solve_once` and returns the
+program (its text and its facts as rows, `run.Program.given`: clingo's terms do not pickle) to a
+worker process, which grounds and solves it with `run.solve_once` and returns the
 shown atoms as text; when the worker's resident memory after a program passes `limit_mb`, it is
 ended (its symbols with it) and the next program starts a new one (about 0.2 s: Python and clingo).
 
@@ -21,9 +22,12 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import IO, Any, Sequence
+from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
 
 import clingo
+
+if TYPE_CHECKING:
+    from .schema import Pred
 
 #: The worker's resident memory (MB) above which it is replaced after a program: its symbols alone
 #: grow by about 100 MB per 10,000 floortile states, and a batch's grounding takes 200-300 MB more.
@@ -62,12 +66,15 @@ class Solver:
             self._proc.kill()
         self.close()
 
-    def solve(self, parts: Sequence[str], timings: Counter | None = None) -> list[clingo.Symbol]:
-        """The shown atoms of the program `parts` (stratified: its one answer set), as `run.solve_once`."""
+    def solve(self, parts: Sequence[str], timings: Counter | None = None,
+              given: Mapping[Pred, Sequence[str]] | None = None) -> list[clingo.Symbol]:
+        """The shown atoms of the program `parts` with the facts `given` as rows by declaration
+        (stratified: its one answer set), as `run.solve_once`."""
         proc = self._proc or self._start()
         assert proc.stdin is not None and proc.stdout is not None
+        rows = {pred.signature: list(r) for pred, r in (given or {}).items()}  # clingo's terms do not pickle
         try:
-            pickle.dump(list(parts), proc.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((list(parts), rows), proc.stdin, protocol=pickle.HIGHEST_PROTOCOL)
             proc.stdin.flush()
             status, answer, times, rss, peak = pickle.load(proc.stdout)
         except (OSError, EOFError, pickle.UnpicklingError) as e:
@@ -88,8 +95,10 @@ class Solver:
     def _start(self) -> subprocess.Popen:
         package_root = str(Path(__file__).resolve().parent.parent.parent)  # where `import amlasp` finds us
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(x for x in (package_root, os.environ.get("PYTHONPATH")) if x))
+        # run from the package's root: `python -c` puts its working folder first on the path, where another
+        # `amlasp` (a checkout the user stands in) would be the worker's instead of ours
         self._proc = subprocess.Popen([sys.executable, "-c", "from amlasp.asp.worker import main; main()"],
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=package_root)
         self.started += 1
         return self._proc
 
@@ -121,13 +130,13 @@ def main() -> None:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not corrupt the replies
     while True:
         try:
-            parts = pickle.load(requests)
+            parts, given = pickle.load(requests)
         except EOFError:
             return
         timings: Counter = Counter()
         reply: tuple[str, Any, dict, float, float]
         try:
-            answer = [str(s) for s in solve_once(parts, timings=timings)]
+            answer = [str(s) for s in solve_once(parts, timings=timings, given=given)]
             reply = ("ok", answer, dict(timings), resident_mb(), resident_mb("VmHWM"))
         except Exception as e:  # noqa: BLE001 - any failure is reported to the parent, which raises it
             reply = ("error", f"{type(e).__name__}: {e}", {}, 0.0, 0.0)

@@ -36,3 +36,12 @@ def test_a_failure_in_the_worker_is_an_internal_error_and_the_next_program_start
         solver._proc.wait()
         with pytest.raises(WorkerError, match="the clingo worker ended"):
             solver.solve(["a."])
+
+
+def test_the_worker_is_this_amlasp_whatever_the_working_folder(tmp_path, monkeypatch):
+    """`python -c` puts its working folder first on the path: another `amlasp` there must not be the worker's."""
+    (tmp_path / "amlasp").mkdir()
+    (tmp_path / "amlasp" / "__init__.py").write_text("raise ImportError('the wrong amlasp')\n")
+    monkeypatch.chdir(tmp_path)
+    with Solver() as solver:
+        assert [str(s) for s in solver.solve(["a. #show a/0."])] == ["a"]

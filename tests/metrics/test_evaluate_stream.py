@@ -79,3 +79,20 @@ def test_streamed_mistakes_name_the_line_of_a_jsonl_file(tmp_path):
     parts = evaluate(learned, ref, f, problems=PROBLEMS, explain=True, batch_states=700)
     assert parts.timings["batches"] == 3
     assert parts.mistakes == whole.mistakes and any(m.state >= 2000 for m in parts.mistakes)
+
+
+def test_an_empty_last_batch_and_a_state_with_no_atoms_in_the_worker():
+    """The states' facts are given to the worker as rows: a batch of no states (the last StateSet is
+    empty) gives none, and a state with no dynamic atoms (blocksworld has no static predicate: the
+    empty state) gives no keyframe; the batches add up to the one program in this process."""
+    ref = load_domain(IPC / "domains" / "blocksworld.pddl")
+    learned = perturb(ref, seed=3, drop=2, add=2).domain
+    prob = load_problem(sorted(PROBLEMS.glob("*_prob.pddl"))[0], ref)
+    blocks = [o for o, _ in prob.objects]
+    rng = random.Random(5)
+    states = [towers(blocks, rng) for _ in range(30)] + [frozenset()]
+    sets = [StateSet(prob, states[:20], "a"), StateSet(prob, states[20:], "b"), StateSet(prob, [], "c")]
+    one = evaluate(learned, ref, sets, batch_states=100)
+    parts = evaluate(learned, ref, sets, batch_states=10)  # [a], [b], then [c]: no states
+    assert one.timings["batches"] == 1 and parts.timings["batches"] == 3 and parts.timings["workers"] == 1
+    assert parts == one and one.states == 31 and one.applicability.actions > 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...asp.compile.slots import Slot
-from ...asp.eval_states import Grouped, recorded_facts
+from ...asp.eval_states import Grouped, recorded_rows
 from ...asp.names import asp_name
 from ...model import GroundAction
 from ...pddl.states import StateSet
@@ -31,8 +31,8 @@ class StepCheck:
         self.off: dict[str, list[tuple[int, GroundAction]]] = {}  # file → steps the reference does not allow
         self.steps: dict[int, tuple[str, int, GroundAction]] = {}  # the batch's state → (file, step, action)
 
-    def batch(self, sets: Sequence[StateSet], grouped: Grouped) -> str:
-        """`recorded(S,R,N,A)`: in state S (of the batch, R the distinct state standing for it) a
+    def batch(self, sets: Sequence[StateSet], grouped: Grouped) -> list[str]:
+        """Rows of `recorded(S,R,N,A)`: in state S (of the batch, R the distinct state standing for it) a
         trajectory took action A of slot N."""
         self.steps = {}
         rows = []  # (S, R, N, A) of each recorded step
@@ -51,7 +51,7 @@ class StepCheck:
                 rows.append((s, grouped.alias[s], slot.index, a))
                 self.steps[s] = (ss.source, k, a)
             offset += len(ss.states)
-        return recorded_facts(rows)
+        return recorded_rows(rows)
 
     def off_steps(self, states: Sequence[int]) -> None:
         """The batch's states where eval.lp found the recorded step not applicable in the reference."""

@@ -33,7 +33,7 @@ from ...asp.eval_states import Grouped, group
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
-from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, XAPP, XEFF
+from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, RECORDED, XAPP, XEFF
 from ...asp.size import free_parameters
 from ...asp.worker import Solver
 from ...errors import InputError, warn_input
@@ -211,11 +211,15 @@ class _Pass:
             program = compile_pair(self.ref, self.lrn, self.pair, self.static, set(kinds), self.explain)
             rules = self.rules[kinds] = program.text
             self.joint_changes = program.joint_changes  # the same for any object types
-        parts = [*self.head, rules, *self.writer.batch(grouped), self.steps.batch(sets, grouped) if self.steps else ""]
+        parts = [*self.head, rules]
+        given = self.writer.batch(grouped)  # the states' facts, as rows of terms (asp/run.py `Program.given`)
+        if self.steps:
+            given[RECORDED] = self.steps.batch(sets, grouped)
         for c in grouped.contexts:
             self.states[c.problem_index] += sum(grouped.weight[s] for s in c.states)
         self.t_facts += time.perf_counter() - tf
-        shown = self.solver.solve(parts, self.timings) if self.solver else solve_once(parts, timings=self.timings)
+        shown = (self.solver.solve(parts, self.timings, given) if self.solver
+                 else solve_once(parts, timings=self.timings, given=given))
         self.answers.read(shown, grouped, self.total, self.steps)
         self.costs.add(self.ref, self.lrn, sets)
         self.total += grouped.states()

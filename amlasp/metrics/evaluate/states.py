@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from ...asp.eval_states import Context, Grouped, StateFacts
+from ...asp.eval_states import Context, Grouped, Rows, StateFacts, state_rows
 from ...asp.names import asp_name
 from ...model import Atom, Domain, Problem
 
@@ -58,7 +58,7 @@ class Vocabulary:
 
 
 class StateWriter:
-    """Writes the facts of batches (`asp.eval_states.StateFacts`); counts the literals the models do
+    """Writes the facts of batches as rows (`asp.eval_states.StateFacts`); counts the literals the models do
     not share. What it keeps from batch to batch is per problem or per distinct atom, never per state."""
 
     def __init__(self, ref: Domain, problems: list[Problem], ignored_predicates: set[str]):
@@ -71,13 +71,13 @@ class StateWriter:
         self.typed: dict[int, set[Atom]] = {}  # per problem: atoms of the universe
         self.untyped: dict[int, set[Atom]] = {}  # and the true atoms outside it
 
-    def batch(self, grouped: Grouped) -> list[str]:
-        """The facts of a batch: each context's problem and fixed atoms, then its states."""
-        out = []
+    def batch(self, grouped: Grouped) -> Rows:
+        """The facts of a batch, as rows: each context's problem and fixed atoms, then its states."""
+        rows = state_rows()
         for ctx in grouped.contexts:
-            out.append(self.facts.context(ctx, self.problems[ctx.problem_index]))
-            out.append(self.facts.states(ctx, grouped, self._extra(ctx, grouped)))
-        return out
+            self.facts.context(ctx, self.problems[ctx.problem_index], rows)
+            self.facts.states(ctx, grouped, self._extra(ctx, grouped), rows)
+        return rows
 
     def vocabulary_of(self, pi: int) -> Vocabulary:
         v = self.vocabulary.get(pi)
