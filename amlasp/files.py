@@ -18,7 +18,6 @@ from __future__ import annotations
 import errno
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -52,6 +51,7 @@ def write_atomic(path: str | Path, text: str) -> None:
             with open(path, "w") as fh:
                 fh.write(text)
             return
+        import tempfile  # here: 4 ms of imports (shutil, random) that a one-plan validate never needs
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or "."))
         with os.fdopen(fd, "w") as fh:
             fh.write(text)

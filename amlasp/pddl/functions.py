@@ -3,11 +3,14 @@ numeric fluents (`pddl/numeric.py`), which both run before the other passes see 
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, UnsupportedError
 from . import check, sexpr
 from .declarations import typed_names, variable
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 Declaration = tuple[sexpr.List, list[tuple[sexpr.Token, str]]]  # `(f ?x - t)` and its typed parameters
 
@@ -17,7 +20,9 @@ class ObjectFluents(UnsupportedError):
 
 
 def decimal(tok: sexpr.SExpr, file: str, what: str = "a number") -> Decimal:
-    """A finite number token, exactly (`Decimal`): each reader then keeps it its own way."""
+    """A finite number token, exactly (`Decimal`): each reader then keeps it its own way. (`decimal` is
+    imported here, by the domains and problems that have numbers.)"""
+    from decimal import Decimal, InvalidOperation
     try:
         d = Decimal(str(tok))
     except InvalidOperation:

@@ -11,7 +11,6 @@ Imports nothing heavy: the command line's messages use `control` without loading
 
 from __future__ import annotations
 
-import html as _html
 import re
 from typing import Any
 
@@ -80,7 +79,8 @@ def latex(text: Any) -> str:
 
 def html(text: Any) -> str:
     """HTML text or an attribute's value."""
-    return _html.escape(control(str(text), lines=True), quote=True)
+    from html import escape  # imported here: the command line's messages use `control` alone
+    return escape(control(str(text), lines=True), quote=True)
 
 
 #: The longest label a figure shows: a 5,000-character name would make a figure of metres (MemoryError).

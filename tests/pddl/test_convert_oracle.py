@@ -11,6 +11,7 @@ standing for itself: so do we (the syntactic metrics count each literal once).
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,15 @@ def _flat(f):  # a literal or a conjunction as one flat `And`, as our conversion
 
 def _oracle(path: Path):
     """The package's reading of a domain as ours: predicates, actions (by name), derived rules (a set)."""
-    d = pddl.parse_domain(str(path))
+    old = getattr(sys, "tracebacklimit", None)
+    try:
+        d = pddl.parse_domain(str(path))
+    finally:  # the package sets sys.tracebacklimit = 0 and leaves it so: later tracebacks would lose their lines
+        if old is None:
+            if hasattr(sys, "tracebacklimit"):
+                del sys.tracebacklimit
+        else:
+            sys.tracebacklimit = old
     predicates = {str(p.name).lower(): _vars(p.terms, sort=False) for p in d.predicates}
     actions = {}
     for a in d.actions:
