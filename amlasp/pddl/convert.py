@@ -87,9 +87,10 @@ class _Converter:
         """A condition, converted bottom-up with an explicit stack: it may nest as deep as the reader allows."""
         done: list[Formula] = []  # converted subformulas, in order
         depth: list[int] = []  # the nesting of each, after and/or are flattened
-        todo: list[tuple[sexpr.SExpr, dict[str, str], bool]] = [(root, scope, False)]
+        # (node, its scope, its quantified variables once its children are pushed; None before)
+        todo: list[tuple[sexpr.SExpr, dict[str, str], tuple[Typed, ...] | None]] = [(root, scope, None)]
         while todo:
-            node, sc, children_done = todo.pop()
+            node, sc, vs = todo.pop()
             if not isinstance(node, sexpr.List) or not node:
                 raise InputError(f"expected a condition, got '{node}'", self.file, at=node)
             h = node.head()
@@ -98,11 +99,11 @@ class _Converter:
                 depth.append(0)
                 continue
             quantified = h in ("forall", "exists")
-            vs = self.typed(list(node[1]), sort=True) if quantified else ()
-            if not children_done:
+            if vs is None:  # first visit: its children, then the node again
+                vs = self.typed(list(node[1]), sort=True) if quantified else ()
                 inner = dict(sc, **dict(vs)) if quantified else sc
-                todo.append((node, sc, True))
-                todo.extend((c, inner) + (False,) for c in reversed(node[2:] if quantified else node[1:]))
+                todo.append((node, sc, vs))
+                todo.extend((c, inner, None) for c in reversed(node[2:] if quantified else node[1:]))
                 continue
             n = 1 if quantified else len(node) - 1
             args = done[len(done) - n:]
@@ -192,11 +193,12 @@ def to_domain(name: str, declared: DomainDeclarations, warnings: list[str], file
         actions=actions,
         file=file,
         warnings=tuple(warnings),
-        derived=_derived(conv, declared),
+        derived=_derived(conv, declared, {p.name: p.parameters for p in predicates}),
     )
 
 
-def _derived(conv: _Converter, declared: DomainDeclarations) -> tuple[Derived, ...]:
+def _derived(conv: _Converter, declared: DomainDeclarations,
+             predicates: dict[str, tuple[Typed, ...]]) -> tuple[Derived, ...]:
     """The :derived rules, grouped by predicate in the order of each predicate's first rule in the file,
     each with its own line."""
     first: dict[str, int] = {}
@@ -204,19 +206,17 @@ def _derived(conv: _Converter, declared: DomainDeclarations) -> tuple[Derived, .
         first.setdefault(str(node[1].head()), len(first))
     out = []
     for node in sorted(declared.derived, key=lambda n: first[str(n[1].head())]):  # stable: file order within
-        params = _head_types(conv.typed(list(node[1][1:])), node[1], declared.predicates[str(node[1].head())], conv)
+        params = _head_types(conv.typed(list(node[1][1:])), node[1], predicates[str(node[1].head())])
         out.append(Derived(str(node[1].head()), params, _flatten(conv.formula(node[2], dict(params))), node.line))
     return tuple(out)
 
 
-def _head_types(params: tuple[Typed, ...], head: sexpr.List, declaration: sexpr.List,
-                conv: _Converter) -> tuple[Typed, ...]:
+def _head_types(params: tuple[Typed, ...], head: sexpr.List, declared: tuple[Typed, ...]) -> tuple[Typed, ...]:
     """A derived rule's head parameters: a variable given without a type has the type of the predicate's
     declared parameter at its position (PDDL 2.2 declares the predicate's types once, in :predicates)."""
     items = list(head[1:])
     dashes = [i for i, x in enumerate(items) if x == "-"]
     untyped = len(items) - (dashes[-1] + 2) if dashes else len(items)  # the names after the last `- type`
-    declared = conv.typed(list(declaration[1:]))
     first = len(params) - untyped
     return params[:first] + tuple((v, declared[first + k][1]) for k, (v, _) in enumerate(params[first:]))
 
