@@ -110,7 +110,6 @@ class PlannerTask:
     problem: str
     declared: tuple[str, ...] = field(default=())  # human-readable notes
     source: str = ""  # the user's files the texts were made from, for messages
-    axioms: bool = False  # the domain has derived predicates (LM-cut refuses them)
 
 
 def _objects(model: Domain, problem: Problem, reference: Domain | None, notes: list[str]
@@ -185,7 +184,7 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
         full, task = types_as_predicates(full, task)
         notes.append("either types given to the planner as predicates (type-T)")
     return PlannerTask(to_pddl(full), problem_to_pddl(task, model.name, task.objects), tuple(notes),
-                       f"{model.file or model.name}, {problem.file or problem.name}", bool(full.derived))
+                       f"{model.file or model.name}, {problem.file or problem.name}")
 
 
 # --------------------------------------------------------------------------- running Fast Downward
@@ -291,14 +290,17 @@ def _tail(text: str, n: int = 3, width: int = 300) -> str:
     return " | ".join(keep[-n:])[-width:]
 
 
-def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0,
-                memory_mb: int | None = None) -> PlannerResult:
-    """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble.
-    `opt` is blind A* on a domain with derived predicates (`optimal_config`)."""
+def search_of(config: str, model: Domain | None = None) -> str:
+    """Fast Downward's search of configuration `config`; `opt` for `model` is `optimal_config`'s."""
     if config not in CONFIGS:
         raise ValueError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
-    search = OPTIMAL_AXIOMS if config == "opt" and task.axioms else CONFIGS[config]
-    return _run_driver(task, search, timeout, memory_mb)
+    return optimal_config(model) if config == "opt" and model is not None else CONFIGS[config]
+
+
+def run_planner(task: PlannerTask, config: str = "greedy", timeout: float = 60.0,
+                memory_mb: int | None = None) -> PlannerResult:
+    """Plan for `task`; every outcome is a `PlannerResult`, nothing is raised for planner trouble."""
+    return _run_driver(task, search_of(config), timeout, memory_mb)
 
 
 def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain | None = None,
@@ -309,7 +311,7 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
         task = planner_task(model, problem, reference)
     except ValueError as e:
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, 0.0, str(e))
-    return run_planner(task, config, timeout, memory_mb)
+    return _run_driver(task, search_of(config, model), timeout, memory_mb)  # `opt`: blind A* with derived predicates
 
 
 def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> PlannerResult:
@@ -320,5 +322,5 @@ def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> Plan
 
 
 __all__ = ["CONFIGS", "OPTIMAL", "OPTIMAL_AXIOMS", "SEARCH_NAMES", "optimal_config", "optimal_plan", "PlannerResult",
-           "PlannerStatus", "PlannerTask", "planner_task", "run_planner", "plan_with_fast_downward", "stop_planners",
-           "downward_root"]
+           "PlannerStatus", "PlannerTask", "planner_task", "search_of", "run_planner", "plan_with_fast_downward",
+           "stop_planners", "downward_root"]
