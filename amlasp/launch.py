@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from .cli import PIPE_CLOSED, _unwritable, configure, exit_code
+from .cli import PIPE_CLOSED, configure, exit_code, unwritable
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     except BrokenPipeError:
         code = PIPE_CLOSED
     except OSError as e:  # writing help or a usage error to a full disk
-        code = _unwritable(e)
+        code = unwritable(e)
     sys.exit(_flushed(code, stdout))
 
 
@@ -86,7 +86,7 @@ def _flushed(code: Any, stdout: tuple[int, int] | None) -> Any:
         except BrokenPipeError:
             closed = True
         except OSError as e:
-            return _unwritable(e)
+            return unwritable(e)
     if not closed:
         return code
     try:  # nothing more reaches the closed pipe, at exit either

@@ -60,7 +60,7 @@ INTERRUPTED = 130
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
 
-def _unwritable(e: OSError) -> int:
+def unwritable(e: OSError) -> int:
     """Exit code 2, said in one line, for an error of writing the output; any other error raised again."""
     if e.errno not in _WRITE_ERRORS:
         raise e
@@ -92,7 +92,7 @@ def exit_code(e: BaseException) -> int:
     if isinstance(e, KeyboardInterrupt):  # Ctrl-C, or SIGTERM where a handler turned it into this (`signum`)
         return 128 + getattr(e, "signum", INTERRUPTED - 128)
     if isinstance(e, OSError):
-        return _unwritable(e)
+        return unwritable(e)
     if debugging():  # a bug of ours: the traceback, and still the exit code of a bug (not 1, a negative verdict)
         import traceback
         traceback.print_exc()
