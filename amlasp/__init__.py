@@ -7,7 +7,8 @@ The API is loaded on first use (module `__getattr__`, PEP 562): `import amlasp` 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # not typing's: importing typing costs a one-plan call 2-3 ms (amlasp.server)
 
 __version__ = "0.1.0"
 
@@ -32,6 +33,8 @@ _API = {
 }
 
 if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
+    from typing import Any
+
     from .errors import InputError, UnsupportedError
     from .metrics.compare import compare
     from .metrics.compare.many import compare_many

@@ -157,7 +157,7 @@ COMMANDS = {
     "compare": "compare", "eval": "eval", "solve": "solve", "similarity": "similarity",
     "applicable": "core", "step": "core", "validate": "core", "facts": "core",
     "plan": "reason", "reach": "reason", "justify": "reason", "landmarks": "reason", "diff": "reason",
-    "gen": "gen", "questions": "questions", "bench": "bench",
+    "gen": "gen", "questions": "questions", "bench": "bench", "server": "server",
 }
 
 

@@ -1,7 +1,7 @@
 """Typer's side of the command line: the app, its group options, and the helpers commands declare with.
 
 Imported by the command modules and by `main` when a call has options to parse; the one-plan
-`validate` call runs without it (`amlasp.launch._one_plan`)."""
+`validate` call runs without it (`amlasp.launch.run_one_plan`)."""
 
 from __future__ import annotations
 

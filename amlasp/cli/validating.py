@@ -1,4 +1,4 @@
-"""`amlasp validate` of one plan: the command's body, without Typer (`amlasp.launch._one_plan` calls it
+"""`amlasp validate` of one plan: the command's body, without Typer (`amlasp.launch.run_one_plan` calls it
 for `validate DOMAIN PROBLEM PLAN`, the `validate` command for the same call with options)."""
 
 from __future__ import annotations
