@@ -1,17 +1,17 @@
-"""The server (`amlasp server start` runs `python -m amlasp.server.daemon`): warm once, then fork a child
-per one-plan call, which takes the caller's working folder, environment and standard streams and runs
-`launch.run_one_plan` as the caller would have.
+"""The server (`amlasp server start` runs `python -m amlasp.server.daemon`): warm once, keep children
+forked ahead and warm (`child`), and hand each call to one of them.
 
-One server per Python and amlasp (`address`), held by a lock file; it ends after `--idle` seconds
-without a call, on `amlasp server stop` or SIGTERM, and as soon as amlasp's own files change under it
-(a stale server declines the call it was given, which then runs in its caller). A child ends with its
-caller: a signal the caller gets is passed on, and a caller that goes away kills it.
+One server per Python environment and amlasp (`address`), held by a lock file. It accepts the calls
+itself and passes each connection to a child waiting on a socket pair of its own: a child never
+outlives its server unless it is running a call (the pair's end closes with the server), and the
+server knows which children are busy. It ends after `--idle` seconds without a call, on `amlasp server
+stop` or SIGTERM, and when a child finds amlasp's files changed under it (stale: that call runs in
+its caller).
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
 import fcntl
 import gc
 import os
@@ -19,14 +19,12 @@ import select
 import signal
 import socket
 import sys
-import threading
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from ..launch import one_plan_call, run_one_plan
-from . import HEADER, MAX_REQUEST, address, control_address, decode, peer_uid, private, runtime_dir
-from .client import FORWARDED
+from . import address, control_address, peer_uid, private, runtime_dir
+from .child import fingerprint, wait_for_call, warm_up
 
 #: Children waiting for a call: as many as calls that may arrive at once on this machine.
 POOL = max(2, os.cpu_count() or 1)
@@ -47,28 +45,18 @@ def sources(root: Path = PACKAGE) -> list[str]:
     return out
 
 
-def fingerprint(paths: list[str]) -> tuple:
-    """Size and modification time of each of `paths` (None for one gone): a server whose sources'
-    fingerprint changed is stale."""
-    out: list[tuple[int, int] | None] = []
-    for p in paths:
-        try:
-            st = os.stat(p)
-            out.append((st.st_size, st.st_mtime_ns))
-        except OSError:
-            out.append(None)
-    return tuple(out)
-
-
 class Server:
     """The sockets (calls; `status` and `stop`), the lock that makes this server the only one, and the
-    children: forked ahead and warmed, each waits for one call, runs it and ends (a new one takes its
-    place), so that a call pays for neither the fork nor the first touch of the server's memory."""
+    children: each warms itself, says it is ready, takes one call and ends (a new one takes its place),
+    so that a call pays for neither the fork nor the first touch of the server's memory."""
 
     def __init__(self, idle: float, folder: str, pool: int = POOL):
         self.idle, self.pool, self.path = idle, pool, address(folder)
         self.control_path = control_address(folder)
-        self.children: set[int] = set()
+        self.warming: dict[socket.socket, int] = {}  # a child's end of its pair → its pid
+        self.ready: list[tuple[socket.socket, int]] = []
+        self.busy: set[int] = set()
+        self.pending: list[socket.socket] = []  # calls accepted while no child was ready
         self.started, self.served, self.failures = time.time(), 0, 0
         self.lock = os.open(self.path[:-len(".sock")] + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
@@ -81,53 +69,88 @@ class Server:
         self.inodes = {p: os.stat(p).st_ino for p in (self.path, self.control_path)}
 
     def serve(self) -> None:
-        """Keep the children ready and answer `status` and `stop`, until idle, stopped or stale (a child
-        that finds the code changed ends the server with SIGTERM)."""
+        """Keep the children ready, hand them the calls, answer `status` and `stop`; until idle or stopped."""
         wake, waker = os.pipe()
         os.set_blocking(waker, False)
         signal.set_wakeup_fd(waker)
         signal.signal(signal.SIGCHLD, lambda *_: None)  # a child ended: wakes the select below
         deadline = time.monotonic() + self.idle
         while True:
-            answered, failed = self._reap()
-            if answered:
-                deadline = time.monotonic() + self.idle
-            self.failures = 0 if answered else self.failures + failed
+            self._reap()
             if self.failures > MAX_FAILURES:  # children that cannot take a call: not a server to keep
                 raise SystemExit(f"amlasp server: {self.failures} children in a row ended without a call")
-            while len(self.children) < self.pool:
+            while len(self.ready) + len(self.warming) < self.pool:
                 self._fork()
-            waits: list[Any] = [self.control, wake]
+            waits: list[Any] = [self.listener, self.control, wake, *self.warming]
             ready, _, _ = select.select(waits, [], [], max(0.0, deadline - time.monotonic()))
-            if wake in ready:
-                os.read(wake, 512)
-            elif not ready and time.monotonic() >= deadline:
+            if not ready and time.monotonic() >= deadline and not self.pending:
                 return
-            if self.control in ready and not self._control():
-                return
+            for r in ready:
+                if r is wake:
+                    os.read(wake, 512)
+                elif r is self.listener:
+                    self._accept()
+                    deadline = time.monotonic() + self.idle
+                elif r is self.control:
+                    if not self._control():
+                        return
+                else:
+                    self._warmed(r)
+            self._dispatch()
 
     def close(self) -> None:
-        """Remove the sockets (if they are still ours), let the lock go, and end the children waiting for a
-        call; one running a call finishes it."""
+        """Remove the sockets (if they are still ours), let the lock go; the children waiting see their
+        pair close and end, one running a call finishes it; calls not yet handed out run in their callers."""
         for path, inode in self.inodes.items():
             try:
                 if os.stat(path).st_ino == inode:
                     os.unlink(path)
             except OSError:
                 pass
-        self.listener.close()
-        self.control.close()
-        for pid in self.children:
-            try:
-                os.kill(pid, signal.SIGUSR1)
-            except OSError:
-                pass
+        for sock in [self.listener, self.control, *self.warming, *(s for s, _ in self.ready), *self.pending]:
+            sock.close()
         os.close(self.lock)
 
     def status(self) -> dict[str, Any]:
         from .. import __version__
         return {"pid": os.getpid(), "socket": self.path, "version": __version__, "python": sys.executable,
-                "package": str(PACKAGE), "started": self.started, "idle": self.idle, "served": self.served}
+                "package": str(PACKAGE), "started": self.started, "idle": self.idle, "served": self.served,
+                "running": len(self.busy)}
+
+    def _accept(self) -> None:
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return
+        if peer_uid(conn) != os.getuid():
+            conn.close()
+            return
+        self.pending.append(conn)
+
+    def _warmed(self, link: socket.socket) -> None:
+        pid = self.warming.pop(link)
+        try:
+            said = link.recv(1)
+        except OSError:
+            said = b""
+        if said == b"r":
+            self.ready.append((link, pid))
+        else:  # it ended while warming: reaped, and counted, by `_reap`
+            link.close()
+
+    def _dispatch(self) -> None:
+        """Hand the pending calls to the children ready, in the order both came."""
+        while self.pending and self.ready:
+            link, pid = self.ready.pop(0)
+            conn = self.pending[0]
+            try:
+                socket.send_fds(link, [b"c"], [conn.fileno()])
+            except OSError:  # that child is gone: the call waits for the next
+                continue
+            finally:
+                link.close()
+            self.pending.pop(0).close()
+            self.busy.add(pid)
 
     def _control(self) -> bool:
         """A `status` or `stop` request (the word, then the end of the connection); False to end the server."""
@@ -151,34 +174,45 @@ class Server:
             return op != b"stop"
 
     def _fork(self) -> None:
+        mine, theirs = socket.socketpair()
         pid = os.fork()
         if pid == 0:
             try:
-                self.control.close()
+                for sock in [self.listener, self.control, mine, *self.warming, *(s for s, _ in self.ready),
+                             *self.pending]:
+                    sock.close()
                 os.close(self.lock)
-                _wait_for_call(self.listener, self.sources, self.code)
+                wait_for_call(theirs, self.sources, self.code)
             except BaseException:  # into the server's log (`amlasp server start` shows it if it cannot start)
                 import traceback
                 traceback.print_exc()
             os._exit(1)
-        self.children.add(pid)
+        theirs.close()
+        self.warming[mine] = pid
 
-    def _reap(self) -> tuple[bool, int]:
-        """Forget the children that ended: whether one of them answered a call, and how many did not."""
-        answered, failed = False, 0
-        for pid in list(self.children):
+    def _reap(self) -> None:
+        """Forget the children that ended; count the calls answered, and the children that failed."""
+        while True:
             try:
-                done, status = os.waitpid(pid, os.WNOHANG)
+                pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
-                done, status = pid, 1
-            if done:
-                self.children.discard(pid)
-                if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
-                    self.served += 1
-                    answered = True
-                else:
-                    failed += 1
-        return answered, failed
+                return
+            if not pid:
+                return
+            if pid in self.busy:
+                self.busy.discard(pid)
+                self.served += 1
+                self.failures = 0
+                continue
+            self.failures += 1
+            for link, p in list(self.ready):
+                if p == pid:
+                    self.ready.remove((link, p))
+                    link.close()
+            for link, p in list(self.warming.items()):
+                if p == pid:
+                    del self.warming[link]
+                    link.close()
 
 
 def _listen(path: str) -> socket.socket:
@@ -192,170 +226,9 @@ def _listen(path: str) -> socket.socket:
     return sock
 
 
-def _wait_for_call(listener: socket.socket, paths: list[str], code: tuple) -> None:
-    """A child: warm its own memory, wait for one call, run it (exit 0) unless the server is stale."""
-    for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, signal.SIG_DFL)
-    signal.set_wakeup_fd(-1)
-    signal.signal(signal.SIGUSR1, lambda *_: os._exit(1))  # the server ended: no call will come
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    warm_up()
-    conn, _ = listener.accept()
-    signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # a call taken is finished
-    listener.close()
-    conn.settimeout(5)
-    if peer_uid(conn) != os.getuid():
-        os._exit(1)
-    request, fds = read_request(conn)
-    if fingerprint(paths) != code:  # amlasp changed under the server: the caller runs the call itself
-        _send(conn, b"F")
-        os.kill(os.getppid(), signal.SIGTERM)
-        os._exit(1)
-    conn.settimeout(None)
-    _child(conn, request, fds)
-
-
-def read_request(sock: socket.socket) -> tuple[dict, list[int]]:
-    """A call's request and the three descriptors sent with it; ValueError (the descriptors closed) for
-    one that is malformed or larger than MAX_REQUEST."""
-    data, fds, _, _ = socket.recv_fds(sock, HEADER.size, 3)
-    try:
-        data += _exactly(sock, HEADER.size - len(data))
-        size = HEADER.unpack(data)[0]
-        if size > MAX_REQUEST:
-            raise ValueError(f"request of {size} bytes, above {MAX_REQUEST}")
-        return decode(_exactly(sock, size)), fds
-    except (ValueError, OSError):
-        for fd in fds:
-            os.close(fd)
-        raise ValueError("malformed request") from None
-
-
-def _exactly(sock: socket.socket, n: int) -> bytes:
-    chunks = []
-    while n > 0:
-        chunk = sock.recv(min(n, 1 << 16))
-        if not chunk:
-            raise ValueError("the request ended early")
-        chunks.append(chunk)
-        n -= len(chunk)
-    return b"".join(chunks)
-
-
-def _child(conn: socket.socket, request: dict, fds: list[int]) -> NoReturn:
-    """Run the call as its caller would have, answer its exit code, and end (without the server's
-    clean-up: the socket is the server's)."""
-    try:
-        call = _take(request, fds)
-    except Exception:  # declined: the caller runs the call itself, having written nothing
-        _send(conn, b"F")
-        os._exit(1)
-    _send(conn, b"S")
-    threading.Thread(target=_watch, args=(conn,), daemon=True).start()
-    try:
-        code = run_one_plan(call)
-    except KeyboardInterrupt:
-        code = 130
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError, AttributeError):
-            pass
-    _send(conn, f"X{code if isinstance(code, int) else 1}\n".encode())
-    os._exit(0)
-
-
-def _take(request: dict, fds: list[int]) -> Any:
-    """Become the caller: its working folder, umask, environment, arguments and standard streams."""
-    argv, cwd, env, umask, specs = (request.get(k) for k in ("argv", "cwd", "env", "umask", "streams"))
-    call = one_plan_call(argv) if isinstance(argv, list) and all(isinstance(a, str) for a in argv) else None
-    if (call is None or not isinstance(cwd, str) or not isinstance(env, dict) or not isinstance(umask, int)
-            or not 0 <= umask <= 0o777 or not isinstance(specs, list) or len(specs) != 3 or len(fds) != 3
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())):
-        raise ValueError("not a one-plan call")
-    os.chdir(cwd)
-    os.umask(umask)
-    os.environ.clear()
-    os.environ.update(env)
-    for fd, mine in enumerate(fds):
-        os.dup2(mine, fd)
-    streams: list[Any] = [_stream(fd, spec) for fd, spec in enumerate(specs)]
-    sys.stdin, sys.stdout, sys.stderr = streams
-    sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams  # type: ignore[misc]
-    sys.argv = ["amlasp"] + list(argv or ())
-    return call
-
-
-def _stream(fd: int, spec: Any) -> Any:
-    """The caller's `sys.stdin`/`stdout`/`stderr` on descriptor `fd`: its encoding, errors and buffering."""
-    if spec is None:
-        return None
-    encoding, errors, line_buffering, write_through = spec
-    codecs.lookup(encoding)
-    codecs.lookup_error(errors)
-    f = open(fd, "r" if fd == 0 else "w", encoding=encoding, errors=errors, closefd=False)
-    f.reconfigure(line_buffering=bool(line_buffering), write_through=bool(write_through))
-    return f
-
-
-def _watch(conn: socket.socket) -> None:
-    """Signals from the caller, as bytes; the caller gone (end of the connection): the child too."""
-    while True:
-        try:
-            b = conn.recv(1)
-        except OSError:
-            b = b""
-        if not b:  # the caller went away (it read the exit code, or it was killed): nobody to answer
-            os._exit(0)
-        if b[0] in FORWARDED:  # SIGINT raises KeyboardInterrupt (exit 130); the others end the child
-            os.kill(os.getpid(), b[0])
-
-
-def _send(conn: socket.socket, data: bytes) -> None:
-    try:
-        conn.sendall(data)
-    except OSError:
-        pass
-
-
 def _json(value: Any) -> str:
     import json
     return json.dumps(value)
-
-
-def warm_up() -> None:
-    """Import and run once what a call needs, so that a child starts warm: the model, the parser,
-    the engine and its encodings, the renderers and rich (a terminal's output)."""
-    import io
-
-    import clingo.ast  # noqa: F401 (the compiled rules of a domain are parsed with it)
-    from rich.console import Console
-
-    from ..cli import validating  # noqa: F401
-    from ..pddl.parse import parse_domain, parse_problem
-    from ..pddl.plans import parse_plan
-    from ..reasoning import engine
-    from ..render import reasoning as present
-    from ..render.formats import to_json
-    from ..render.output import _plain
-    d = parse_domain(_DOMAIN, "warm-up")
-    p = parse_problem(_PROBLEM, d, "warm-up")
-    ex = engine.execute(d, p, parse_plan("(flip a b)\n", d, p, "warm-up"), states=False)
-    lines = present.validate_lines(ex)
-    to_json(present.execution_json(ex, states=False))
-    _plain(lines)
-    c = Console(file=io.StringIO(), force_terminal=True, width=80, highlight=False, soft_wrap=False)
-    for line in lines:
-        c.print(line)
-
-
-_DOMAIN = """(define (domain warm) (:requirements :strips :typing :negative-preconditions :equality
-  :conditional-effects :universal-preconditions)
-  (:types thing) (:predicates (on ?x - thing) (near ?x ?y - thing))
-  (:action flip :parameters (?x ?y - thing) :precondition (and (not (on ?x)) (not (= ?x ?y)) (near ?x ?y))
-   :effect (and (on ?x) (not (near ?x ?y)) (forall (?z - thing) (when (on ?z) (near ?z ?x))))))"""
-_PROBLEM = """(define (problem w) (:domain warm) (:objects a b - thing) (:init (near a b))
-  (:goal (and (on a) (not (near a b)))))"""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -379,4 +252,4 @@ def main(argv: list[str] | None = None) -> None:
 if __name__ == "__main__":
     main()
 
-__all__ = ["POOL", "Server", "fingerprint", "main", "sources", "warm_up"]
+__all__ = ["MAX_FAILURES", "POOL", "Server", "main", "sources"]

@@ -1,0 +1,201 @@
+"""A child of the server (`daemon`): forked warm, it waits for the one call the server hands it, becomes
+its caller (working folder, umask, environment, standard streams), runs it with the function a call
+without a server runs (`launch.run_one_plan`), answers the exit code, and ends. Signals the caller gets
+are passed on to it; a caller that goes away ends it; so does a server that ends before a call came.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import signal
+import socket
+import sys
+import threading
+from typing import Any, NoReturn
+
+from ..launch import one_plan_call, run_one_plan
+from . import HEADER, MAX_REQUEST, decode, peer_uid
+from .client import FORWARDED
+
+
+def fingerprint(paths: list[str]) -> tuple:
+    """Size and modification time of each of `paths` (None for one gone): a server whose sources'
+    fingerprint changed is stale."""
+    out: list[tuple[int, int] | None] = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+def wait_for_call(link: socket.socket, paths: list[str], code: tuple) -> NoReturn:
+    """Warm this child's own memory, say so on `link`, and take the call the server sends on it (none:
+    the server ended); run it unless amlasp changed under the server (`paths`' fingerprint is no
+    longer `code`): then the caller runs it itself, and the server is told to end."""
+    for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    warm_up()
+    link.sendall(b"r")
+    _, fds, _, _ = socket.recv_fds(link, 1, 1)
+    link.close()
+    if len(fds) != 1:
+        os._exit(1)
+    conn = socket.socket(fileno=fds[0])
+    conn.settimeout(5)  # a caller that connects and says nothing does not keep the child
+    if peer_uid(conn) != os.getuid():
+        os._exit(1)
+    request, streams = read_request(conn)
+    if fingerprint(paths) != code:
+        _send(conn, b"F")
+        os.kill(os.getppid(), signal.SIGTERM)
+        os._exit(1)
+    conn.settimeout(None)
+    run(conn, request, streams)
+
+
+def read_request(sock: socket.socket) -> tuple[dict, list[int]]:
+    """A call's request and the three descriptors sent with it; ValueError (the descriptors closed) for
+    one that is malformed or larger than MAX_REQUEST."""
+    data, fds, _, _ = socket.recv_fds(sock, HEADER.size, 3)
+    try:
+        data += _exactly(sock, HEADER.size - len(data))
+        size = HEADER.unpack(data)[0]
+        if size > MAX_REQUEST:
+            raise ValueError(f"request of {size} bytes, above {MAX_REQUEST}")
+        return decode(_exactly(sock, size)), fds
+    except (ValueError, OSError):
+        for fd in fds:
+            os.close(fd)
+        raise ValueError("malformed request") from None
+
+
+def _exactly(sock: socket.socket, n: int) -> bytes:
+    chunks = []
+    while n > 0:
+        chunk = sock.recv(min(n, 1 << 16))
+        if not chunk:
+            raise ValueError("the request ended early")
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+def run(conn: socket.socket, request: dict, fds: list[int]) -> NoReturn:
+    """Run the call as its caller would have, answer its exit code, and end (without the server's
+    clean-up: the socket is the server's)."""
+    try:
+        call = _take(request, fds)
+    except Exception:  # declined: the caller runs the call itself, having written nothing
+        _send(conn, b"F")
+        os._exit(1)
+    _send(conn, b"S")
+    threading.Thread(target=_watch, args=(conn,), daemon=True).start()
+    try:
+        code = run_one_plan(call)
+    except KeyboardInterrupt:
+        code = 130
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    _send(conn, f"X{code if isinstance(code, int) else 1}\n".encode())
+    os._exit(0)
+
+
+def _take(request: dict, fds: list[int]) -> Any:
+    """Become the caller: its working folder, umask, environment, arguments and standard streams."""
+    argv, cwd, env, umask, specs = (request.get(k) for k in ("argv", "cwd", "env", "umask", "streams"))
+    call = one_plan_call(argv) if isinstance(argv, list) and all(isinstance(a, str) for a in argv) else None
+    if (call is None or not isinstance(cwd, str) or not isinstance(env, dict) or not isinstance(umask, int)
+            or not 0 <= umask <= 0o777 or not isinstance(specs, list) or len(specs) != 3 or len(fds) != 3
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())):
+        raise ValueError("not a one-plan call")
+    os.chdir(cwd)
+    os.umask(umask)
+    os.environ.clear()
+    os.environ.update(env)
+    for fd, mine in enumerate(fds):
+        os.dup2(mine, fd)
+    streams: list[Any] = [_stream(fd, spec) for fd, spec in enumerate(specs)]
+    sys.stdin, sys.stdout, sys.stderr = streams
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams  # type: ignore[misc]
+    sys.argv = ["amlasp"] + list(argv or ())
+    return call
+
+
+def _stream(fd: int, spec: Any) -> Any:
+    """The caller's `sys.stdin`/`stdout`/`stderr` on descriptor `fd`: its encoding, errors and buffering."""
+    if spec is None:
+        return None
+    encoding, errors, line_buffering, write_through = spec
+    codecs.lookup(encoding)
+    codecs.lookup_error(errors)
+    f = open(fd, "r" if fd == 0 else "w", encoding=encoding, errors=errors, closefd=False)
+    f.reconfigure(line_buffering=bool(line_buffering), write_through=bool(write_through))
+    return f
+
+
+def _watch(conn: socket.socket) -> None:
+    """Signals from the caller, as bytes; the caller gone (end of the connection): the child too."""
+    while True:
+        try:
+            b = conn.recv(1)
+        except OSError:
+            b = b""
+        if not b:  # the caller went away (it read the exit code, or it was killed): nobody to answer
+            os._exit(0)
+        if b[0] in FORWARDED:  # SIGINT raises KeyboardInterrupt (exit 130); the others end the child
+            os.kill(os.getpid(), b[0])
+
+
+def _send(conn: socket.socket, data: bytes) -> None:
+    try:
+        conn.sendall(data)
+    except OSError:
+        pass
+
+
+def warm_up() -> None:
+    """Import and run once what a call needs, so that a child starts warm: the model, the parser,
+    the engine and its encodings, the renderers and rich (a terminal's output)."""
+    import io
+
+    import clingo.ast  # noqa: F401 (the compiled rules of a domain are parsed with it)
+    from rich.console import Console
+
+    from ..cli import validating  # noqa: F401
+    from ..pddl.parse import parse_domain, parse_problem
+    from ..pddl.plans import parse_plan
+    from ..reasoning import engine
+    from ..render import reasoning as present
+    from ..render.formats import to_json
+    from ..render.output import _plain
+    d = parse_domain(_DOMAIN, "warm-up")
+    p = parse_problem(_PROBLEM, d, "warm-up")
+    ex = engine.execute(d, p, parse_plan("(flip a b)\n", d, p, "warm-up"), states=False)
+    lines = present.validate_lines(ex)
+    to_json(present.execution_json(ex, states=False))
+    _plain(lines)
+    c = Console(file=io.StringIO(), force_terminal=True, width=80, highlight=False, soft_wrap=False)
+    for line in lines:
+        c.print(line)
+
+
+_DOMAIN = """(define (domain warm) (:requirements :strips :typing :negative-preconditions :equality
+  :conditional-effects :universal-preconditions)
+  (:types thing) (:predicates (on ?x - thing) (near ?x ?y - thing))
+  (:action flip :parameters (?x ?y - thing) :precondition (and (not (on ?x)) (not (= ?x ?y)) (near ?x ?y))
+   :effect (and (on ?x) (not (near ?x ?y)) (forall (?z - thing) (when (on ?z) (near ?z ?x))))))"""
+_PROBLEM = """(define (problem w) (:domain warm) (:objects a b - thing) (:init (near a b))
+  (:goal (and (on a) (not (near a b)))))"""
+
+
+
+__all__ = ["fingerprint", "read_request", "run", "wait_for_call", "warm_up"]
