@@ -175,3 +175,111 @@ def _alive(pids: set[int]) -> set[int]:
         if state != "Z":
             out.add(pid)
     return out
+
+
+def test_a_call_that_is_not_a_one_plan_validation_is_declined(server):
+    """The server's children run only `validate DOMAIN PROBLEM PLAN [-f FORMAT]`: a request for anything
+    else, or with a malformed environment, is declined (the caller runs it) and writes nothing."""
+    import socket as sockets
+
+    from amlasp.server import address, send_request
+    from amlasp.server.client import _request
+    folder = os.path.join(server, "amlasp")
+    for change in ({"argv": ["compare", "a", "b"]}, {"env": {"A": 1}}, {"streams": [None]}, {"cwd": "/no/such"},
+                   {"umask": -1}):
+        request = dict(_request(["validate", "d", "p", "x"]), **change)
+        with sockets.socket(sockets.AF_UNIX) as s:
+            s.settimeout(30)
+            s.connect(address(folder))
+            r, w = os.pipe()
+            send_request(s, request, [r, w, w])
+            os.close(r)
+            os.close(w)
+            assert s.recv(1) == b"F", change
+
+
+def test_a_malformed_or_oversized_request_is_refused():
+    import socket as sockets
+
+    from amlasp.server import HEADER, MAX_REQUEST
+    from amlasp.server.child import read_request
+    for data in (HEADER.pack(MAX_REQUEST + 1), HEADER.pack(5) + b"\xff\xff\xff\xff\xff", HEADER.pack(3) + b"N",
+                 HEADER.pack(2) + b"N"):  # too large, not marshal, ended early, not a dict
+        a, b = sockets.socketpair()
+        with a, b:
+            b.sendall(data)
+            b.shutdown(sockets.SHUT_WR)
+            with pytest.raises(ValueError):
+                read_request(a)
+
+
+def test_only_a_private_folder_of_ours_is_trusted(tmp_path):
+    from amlasp.server import private
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o700)
+    assert private(str(mine))
+    for name, make in [("open", lambda p: p.mkdir(mode=0o755)), ("file", lambda p: p.write_text("")),
+                       ("link", lambda p: p.symlink_to(mine))]:
+        path = tmp_path / name
+        make(path)
+        if name == "open":
+            path.chmod(0o755)
+        assert not private(str(path)), name
+
+
+def test_a_folder_others_may_enter_is_not_used(server, alone):
+    """Calls do not connect to a socket in a folder others could have put it in; `start` refuses it."""
+    folder = Path(server, "amlasp")
+    before = served(server)
+    folder.chmod(0o755)
+    try:
+        p = amlasp("validate", *(str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt")), runtime=server)
+    finally:
+        folder.chmod(0o700)
+    assert p.returncode == 0 and served(server) == before
+    Path(alone, "amlasp").mkdir(mode=0o755)
+    Path(alone, "amlasp").chmod(0o755)
+    p = amlasp("server", "start", runtime=alone)
+    assert p.returncode == 2 and "not a folder of yours that only you may enter" in p.stderr
+
+
+def test_start_stop_and_status_say_whether_a_server_runs(alone):
+    for command in ("status", "stop"):
+        p = amlasp("server", command, runtime=alone)
+        assert (p.returncode, p.stdout) == (1, "no server running\n")
+    first, again = amlasp("server", "start", runtime=alone), amlasp("server", "start", runtime=alone)
+    try:
+        assert first.stdout.startswith("started: ") and again.stdout.startswith("running already: ")
+        assert again.stdout.split(",")[0].split()[-1] == first.stdout.split(",")[0].split()[-1]  # the same pid
+    finally:
+        stop = amlasp("server", "stop", runtime=alone)
+    assert stop.returncode == 0 and stop.stdout.startswith("stopped: ")
+    assert amlasp("server", "status", runtime=alone).returncode == 1
+
+
+def test_a_server_whose_amlasp_changed_ends_and_the_call_runs_alone(tmp_path, alone):
+    """A copy of amlasp with its own server: a module of the copy changed, the next call is not run by
+    the stale server (which ends) but by its caller, with the same answer."""
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "amlasp", copy / "amlasp", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {"PYTHONPATH": str(copy)}
+    args = ["validate", *(str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))]
+
+    def run(*a: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "amlasp", *a], capture_output=True, text=True, cwd=tmp_path,
+                              env=dict(_env(alone), **env), timeout=120)
+
+    assert run("server", "start", "--idle", "60").returncode == 0
+    try:
+        assert run(*args).returncode == 0 and run("server", "status").stdout.split(", ")[1] == "1 call(s) served"
+        module = copy / "amlasp" / "render" / "formats.py"
+        module.write_text(module.read_text() + "\n# changed\n")
+        again = run(*args)
+        assert (again.returncode, again.stdout) == (0, "valid: 8 step(s), goal reached, cost 8\n")
+        deadline = time.monotonic() + 10
+        while run("server", "status").returncode == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert run("server", "status").returncode == 1
+    finally:
+        run("server", "stop")
