@@ -8,7 +8,8 @@ VAL's); the load average is printed, since the machine may be shared.
 1. Start-up: `amlasp --help` and `amlasp validate` of examples/blocksworld (an 8-step plan), each a new
    process (`python -m amlasp`, our bytecode compiled as an install has it), against `Validate` on the
    same plan; and `amlasp validate`'s wall time above the floor (`python -c "import clingo"`, timed
-   in the same run) against VAL's whole call.
+   in the same run) against VAL's whole call: without a server, and with `amlasp server` running (its
+   start and the first call after it timed once: what the server costs the first time).
 2. Batch: the 100 blocksworld plans of benchmarks/plans (20 IPC problems; valid, detour, swap, object
    and short variants of Fast Downward's plans: benchmarks/make_plans.py): `amlasp validate --batch`
    (one process) and `amlasp.validate_plans` in-process (reading the files included, and not), against
@@ -123,6 +124,8 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHO
 # An installed package has its bytecode compiled at install; a checkout run with PYTHONDONTWRITEBYTECODE
 # (set on some machines) would compile about 50 of our modules on every call instead: 0.1 s a call.
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+# No server answers the calls measured without one (a user's own `amlasp server` included): `served` starts its own.
+ENV["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="bench-alone-")
 
 
 def row(rows: list, what: str, ours: float, theirs: float, unit: str, load: str, agree: str) -> None:
@@ -156,6 +159,36 @@ def startup(val: Path, repeat: int, rows: list) -> bool:
         ok &= agree
         row(rows, f"`amlasp validate`, {what}, wall above the floor (`python -c 'import clingo'`: {1000 * fw:.1f} ms)",
             1000 * (w - fw), 1000 * theirs, "ms", load(), f"both valid: {agree}")
+    return served(plan, tile, (vw, vout), (tw, tout), fw, repeat, rows) and ok
+
+
+def served(plan: list[str], tile: list[str], example: tuple, floortile: tuple, floor: float, repeat: int,
+           rows: list) -> bool:
+    """The same one-plan calls with `amlasp server` running (in a runtime folder of this run's own), and
+    what it costs the first time: `amlasp server start`, then the first call."""
+    env = dict(ENV, XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="bench-"))
+    t = time.perf_counter()
+    start = subprocess.run(amlasp_cmd("server", "start"), capture_output=True, text=True, cwd=ROOT, env=env)
+    started = time.perf_counter() - t
+    ok = start.returncode == 0
+    try:
+        first, _, _ = timed_process(amlasp_cmd("validate", *plan), 1, env)
+        print(f"`amlasp server start`: {1000 * started:.0f} ms wall (imports, warm-up, {start.stdout.strip()}); "
+              f"the first call after it: {1000 * first:.1f} ms wall", flush=True)
+        for what, args, (theirs, seen) in [("8 steps", plan, example), ("8 steps, -f json", [*plan, "-f", "json"],
+                                                                           example),
+                                           ("floortile, 60 steps", tile, floortile),
+                                           ("floortile, 60 steps, -f json", [*tile, "-f", "json"], floortile)]:
+            w, _, out = timed_process(amlasp_cmd("validate", *args), repeat, env)
+            agree = "Plan valid" in seen and (out.startswith("valid") or '"valid": true' in out)
+            ok &= agree
+            row(rows, f"`amlasp validate`, {what}, server running, wall above the floor ({1000 * floor:.1f} ms)",
+                1000 * (w - floor), 1000 * theirs, "ms", load(), f"both valid: {agree}")
+        status = subprocess.run(amlasp_cmd("server", "status"), capture_output=True, text=True, cwd=ROOT, env=env)
+        print(status.stdout.strip(), flush=True)
+        ok &= status.stdout.split(", ")[1] == f"{1 + 4 * repeat} call(s) served"  # every call was the server's
+    finally:
+        subprocess.run(amlasp_cmd("server", "stop"), capture_output=True, cwd=ROOT, env=env)
     return ok
 
 
