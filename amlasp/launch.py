@@ -25,7 +25,10 @@ def main() -> None:
     call = one_plan_call(sys.argv[1:])
     if call is not None:
         from .server.client import served
-        answer = served(sys.argv[1:])  # None: no server of ours is running
+        try:
+            answer = served(sys.argv[1:])  # None: no server of ours is running
+        except KeyboardInterrupt:  # Ctrl-C before the server's child took the call: as if it had
+            sys.exit(130)
         sys.exit(run_one_plan(call) if answer is None else answer)
     from .cli import PIPE_CLOSED, unwritable
     from .cli.group import app, load_commands

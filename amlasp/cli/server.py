@@ -27,7 +27,7 @@ def start_command(idle: float = typer.Option(900.0, "--idle", min=1, metavar="SE
     print(("started: " if started else "running already: ") + _line(st))
 
 
-@server_app.command("stop")
+@server_app.command("stop", epilog=examples("amlasp server stop"))
 def stop_command() -> None:
     """Stop the server (exit 1 if none was running)."""
     from ..server import control
@@ -38,7 +38,7 @@ def stop_command() -> None:
     print("stopped: " + _line(st))
 
 
-@server_app.command("status")
+@server_app.command("status", epilog=examples("amlasp server status"))
 def status_command() -> None:
     """Whether the server runs (exit 0) or not (exit 1), and the calls it has served."""
     from ..server import control

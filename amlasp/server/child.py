@@ -41,8 +41,11 @@ def wait_for_call(link: socket.socket, paths: list[str], code: tuple) -> NoRetur
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     warm_up()
-    link.sendall(b"r")
-    _, fds, _, _ = socket.recv_fds(link, 1, 1)
+    try:
+        link.sendall(b"r")
+        _, fds, _, _ = socket.recv_fds(link, 1, 1)
+    except OSError:  # the server ended meanwhile
+        os._exit(1)
     link.close()
     if len(fds) != 1:
         os._exit(1)

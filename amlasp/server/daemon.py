@@ -28,6 +28,8 @@ from .child import fingerprint, wait_for_call, warm_up
 
 #: Children waiting for a call: as many as calls that may arrive at once on this machine.
 POOL = max(2, os.cpu_count() or 1)
+#: Calls accepted and not yet handed to a child, at most (each holds a descriptor).
+MAX_PENDING = 256
 #: Children in a row that end without answering a call (declined, or broken) before the server gives up.
 MAX_FAILURES = 100
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -81,7 +83,9 @@ class Server:
                 raise SystemExit(f"amlasp server: {self.failures} children in a row ended without a call")
             while len(self.ready) + len(self.warming) < self.pool:
                 self._fork()
-            waits: list[Any] = [self.listener, self.control, wake, *self.warming]
+            waits: list[Any] = [self.control, wake, *self.warming]
+            if len(self.pending) < MAX_PENDING:  # more callers wait in the listening socket's backlog
+                waits.append(self.listener)
             ready, _, _ = select.select(waits, [], [], max(0.0, deadline - time.monotonic()))
             if not ready and time.monotonic() >= deadline and not self.pending:
                 return
@@ -252,4 +256,4 @@ def main(argv: list[str] | None = None) -> None:
 if __name__ == "__main__":
     main()
 
-__all__ = ["MAX_FAILURES", "POOL", "Server", "main", "sources"]
+__all__ = ["MAX_FAILURES", "MAX_PENDING", "POOL", "Server", "main", "sources"]
