@@ -7,6 +7,7 @@ are passed on to it; a caller that goes away ends it; so does a server that ends
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import signal
 import socket
@@ -134,15 +135,17 @@ def _take(request: dict, fds: list[int]) -> Any:
 
 
 def _stream(fd: int, spec: Any) -> Any:
-    """The caller's `sys.stdin`/`stdout`/`stderr` on descriptor `fd`: its encoding, errors and buffering."""
+    """The caller's `sys.stdin`/`stdout`/`stderr` on descriptor `fd`, made as Python made the caller's:
+    its encoding and errors, line buffering, write-through, and a binary buffer unless it had none."""
     if spec is None:
         return None
-    encoding, errors, line_buffering, write_through = spec
+    encoding, errors, line_buffering, write_through, buffered = spec
     codecs.lookup(encoding)
     codecs.lookup_error(errors)
-    f = open(fd, "r" if fd == 0 else "w", encoding=encoding, errors=errors, closefd=False)
-    f.reconfigure(line_buffering=bool(line_buffering), write_through=bool(write_through))
-    return f
+    raw = io.FileIO(fd, "r" if fd == 0 else "w", closefd=False)
+    binary: Any = raw if not buffered else io.BufferedReader(raw) if fd == 0 else io.BufferedWriter(raw)
+    return io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline="\n",
+                            line_buffering=bool(line_buffering), write_through=bool(write_through))
 
 
 def _watch(conn: socket.socket) -> None:

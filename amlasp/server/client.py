@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from io import FileIO
 
 from . import _socket, address, peer_uid, private, runtime_dir, send_request
 
@@ -35,7 +36,8 @@ def served(args: list[str]) -> int | None:
 def _request(args: list[str]) -> dict:
     umask = os.umask(0o077)
     os.umask(umask)
-    streams = [[s.encoding, s.errors, getattr(s, "line_buffering", False), getattr(s, "write_through", False)]
+    streams = [[s.encoding, s.errors, getattr(s, "line_buffering", False), getattr(s, "write_through", False),
+                not isinstance(getattr(s, "buffer", None), FileIO)]  # -u, PYTHONUNBUFFERED: no binary buffer
                if s is not None else None
                for s in (sys.stdin, sys.stdout, sys.stderr)]
     return {"op": "run", "argv": list(args), "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,

@@ -283,3 +283,44 @@ def test_a_server_whose_amlasp_changed_ends_and_the_call_runs_alone(tmp_path, al
         assert run("server", "status").returncode == 1
     finally:
         run("server", "stop")
+
+
+def _merged(args: list[str], runtime: str, tty: bool, **extra: str) -> tuple[int, bytes]:
+    """Exit code and what a call writes to one stream taking both stdout and stderr: a pipe, or a
+    terminal (a pseudo-terminal here), where the order of the two and rich's colours show."""
+    if not tty:
+        p = subprocess.run([sys.executable, "-m", "amlasp", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           cwd=ROOT, env=_env(runtime, **extra), timeout=60)
+        return p.returncode, p.stdout
+    import pty
+    main, side = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", *args], stdout=side, stderr=side, cwd=ROOT,
+                         env=_env(runtime, COLUMNS="80", **extra))
+    os.close(side)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal's other side closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(main)
+    return p.wait(timeout=60), out
+
+
+@pytest.mark.parametrize("tty", [False, True], ids=["pipe", "terminal"])
+@pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "unbuffered"])
+def test_stdout_and_stderr_interleave_as_without_a_server(server, alone, tmp_path, tty, unbuffered):
+    """A warning (stderr) and the verdict (stdout) reach one stream in the same order, with the caller's
+    buffering (PYTHONUNBUFFERED, a terminal's line buffering) and rich's colours on a terminal."""
+    (tmp_path / "invalid.txt").write_text("(unstack b3 b1)\n(stack b3 b1)\n")
+    before = served(server)
+    for plan in (BW / "plan.txt", tmp_path / "invalid.txt"):
+        args = ["validate", str(BW / "learned.pddl"), str(BW / "problem.pddl"), str(plan)]
+        got = _merged(args, server, tty, PYTHONUNBUFFERED=unbuffered)
+        want = _merged(args, alone, tty, PYTHONUNBUFFERED=unbuffered)
+        assert got == want
+        assert b"warning" in got[1] and (b"\x1b[" in got[1]) == tty
+    assert served(server) == before + 2
