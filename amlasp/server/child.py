@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import codecs
 import io
+import marshal
 import os
 import signal
 import socket
 import sys
 import threading
+import time
 from typing import Any, NoReturn
 
 from ..launch import one_plan_call, run_one_plan
@@ -33,21 +35,29 @@ def fingerprint(paths: list[str]) -> tuple:
     return tuple(out)
 
 
-def wait_for_call(link: socket.socket, paths: list[str], code: tuple) -> NoReturn:
-    """Warm this child's own memory, say so on `link`, and take the call the server sends on it (none:
-    the server ended); run it unless amlasp changed under the server (`paths`' fingerprint is no
-    longer `code`): then the caller runs it itself, and the server is told to end."""
+#: A call that took longer (seconds) is not one to warm the next children with.
+WARM_CALL = 0.5
+#: Seconds a child may take to warm itself on the last call's files, and its exit status past them
+#: (the server then warms no more children on those files).
+WARM_SECONDS, WARM_TIMEOUT = 2.0, 3
+
+
+def wait_for_call(link: socket.socket, paths: list[str], code: tuple, recent: tuple[str, str] | None) -> NoReturn:
+    """Warm this child's own memory (on `recent` too: the domain and problem of the server's last short
+    call), say so on `link`, and take the call the server sends on it (none: the server ended); run it
+    unless amlasp changed under the server (`paths`' fingerprint is no longer `code`): then the caller
+    runs it itself, and the server is told to end."""
     for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, signal.SIG_DFL)
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # writes to the caller's terminal from outside its foreground
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    warm_up()
+    warm_up(recent)
     try:
         link.sendall(b"r")
         _, fds, _, _ = socket.recv_fds(link, 1, 1)
     except OSError:  # the server ended meanwhile
         os._exit(1)
-    link.close()
     if len(fds) != 1:
         os._exit(1)
     conn = socket.socket(fileno=fds[0])
@@ -60,7 +70,7 @@ def wait_for_call(link: socket.socket, paths: list[str], code: tuple) -> NoRetur
         os.kill(os.getppid(), signal.SIGTERM)
         os._exit(1)
     conn.settimeout(None)
-    run(conn, request, streams)
+    run(conn, request, streams, link)
 
 
 def read_request(sock: socket.socket) -> tuple[dict, list[int]]:
@@ -90,9 +100,10 @@ def _exactly(sock: socket.socket, n: int) -> bytes:
     return b"".join(chunks)
 
 
-def run(conn: socket.socket, request: dict, fds: list[int]) -> NoReturn:
-    """Run the call as its caller would have, answer its exit code, and end (without the server's
-    clean-up: the socket is the server's)."""
+def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket | None = None) -> NoReturn:
+    """Run the call as its caller would have, answer its exit code, tell the server (`link`) the call's
+    domain and problem if it was short, and end (without the server's clean-up: the socket is the
+    server's)."""
     try:
         call = _take(request, fds)
     except Exception:  # declined: the caller runs the call itself, having written nothing
@@ -100,6 +111,7 @@ def run(conn: socket.socket, request: dict, fds: list[int]) -> NoReturn:
         os._exit(1)
     _send(conn, b"S")
     threading.Thread(target=_watch, args=(conn,), daemon=True).start()
+    started = time.monotonic()
     try:
         code = run_one_plan(call)
     except KeyboardInterrupt:
@@ -110,6 +122,8 @@ def run(conn: socket.socket, request: dict, fds: list[int]) -> NoReturn:
         except (OSError, ValueError, AttributeError):
             pass
     _send(conn, f"X{code if isinstance(code, int) else 1}\n".encode())
+    if link is not None and code in (0, 1) and time.monotonic() - started < WARM_CALL:
+        _send(link, marshal.dumps((os.path.abspath(call[0]), os.path.abspath(call[1]))))
     os._exit(0)
 
 
@@ -168,9 +182,11 @@ def _send(conn: socket.socket, data: bytes) -> None:
         pass
 
 
-def warm_up() -> None:
+def warm_up(recent: tuple[str, str] | None = None) -> None:
     """Import and run once what a call needs, so that a child starts warm: the model, the parser,
-    the engine and its encodings, the renderers and rich (a terminal's output)."""
+    the engine and its encodings, the renderers and rich (a terminal's output); and validate the empty
+    plan twice on `recent` (a domain and problem, read again), so that a call on them finds their
+    compiled rules and clingo's parse of them kept (asp/run.py), as a process's third call does."""
     import io
 
     import clingo.ast  # noqa: F401 (the compiled rules of a domain are parsed with it)
@@ -192,6 +208,30 @@ def warm_up() -> None:
     c = Console(file=io.StringIO(), force_terminal=True, width=80, highlight=False, soft_wrap=False)
     for line in lines:
         c.print(line)
+    if recent is not None:
+        _warm_on(*recent)
+
+
+def _warm_on(domain: str, problem: str) -> None:
+    """Validate the empty plan twice on these files, quietly: if they changed or went, nothing is lost."""
+    import warnings
+
+    from ..pddl.parse import load_domain, load_problem
+    from ..reasoning import engine
+    signal.signal(signal.SIGALRM, lambda *_: os._exit(WARM_TIMEOUT))  # the files changed into a long task
+    signal.setitimer(signal.ITIMER_REAL, WARM_SECONDS)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            d = load_domain(domain)
+            p = load_problem(problem, d)
+            for _ in range(2):
+                engine.execute(d, p, [], states=False)
+    except Exception:
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
 
 
 _DOMAIN = """(define (domain warm) (:requirements :strips :typing :negative-preconditions :equality
@@ -204,4 +244,5 @@ _PROBLEM = """(define (problem w) (:domain warm) (:objects a b - thing) (:init (
 
 
 
-__all__ = ["fingerprint", "read_request", "run", "wait_for_call", "warm_up"]
+__all__ = ["WARM_CALL", "WARM_SECONDS", "WARM_TIMEOUT", "fingerprint", "read_request", "run", "wait_for_call",
+           "warm_up"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import gc
+import marshal
 import os
 import select
 import signal
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from . import address, control_address, peer_uid, private, runtime_dir
-from .child import fingerprint, wait_for_call, warm_up
+from .child import WARM_TIMEOUT, fingerprint, wait_for_call, warm_up
 
 #: Children waiting for a call: as many as calls that may arrive at once on this machine.
 POOL = max(2, os.cpu_count() or 1)
@@ -57,7 +58,9 @@ class Server:
         self.control_path = control_address(folder)
         self.warming: dict[socket.socket, int] = {}  # a child's end of its pair → its pid
         self.ready: list[tuple[socket.socket, int]] = []
-        self.busy: set[int] = set()
+        self.busy: dict[socket.socket, int] = {}  # a busy child's end of its pair (until it says) → its pid
+        self.calls: set[int] = set()  # the children that took a call, until they end
+        self.recent: tuple[str, str] | None = None  # the last short call's domain, problem: children warm on them
         self.pending: list[socket.socket] = []  # calls accepted while no child was ready
         self.started, self.served, self.failures = time.time(), 0, 0
         self.lock = os.open(self.path[:-len(".sock")] + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
@@ -83,7 +86,7 @@ class Server:
                 raise SystemExit(f"amlasp server: {self.failures} children in a row ended without a call")
             while len(self.ready) + len(self.warming) < self.pool:
                 self._fork()
-            waits: list[Any] = [self.control, wake, *self.warming]
+            waits: list[Any] = [self.control, wake, *self.warming, *self.busy]
             if len(self.pending) < MAX_PENDING:  # more callers wait in the listening socket's backlog
                 waits.append(self.listener)
             ready, _, _ = select.select(waits, [], [], max(0.0, deadline - time.monotonic()))
@@ -98,6 +101,8 @@ class Server:
                 elif r is self.control:
                     if not self._control():
                         return
+                elif r in self.busy:
+                    self._told(r)
                 else:
                     self._warmed(r)
             self._dispatch()
@@ -111,15 +116,18 @@ class Server:
                     os.unlink(path)
             except OSError:
                 pass
-        for sock in [self.listener, self.control, *self.warming, *(s for s, _ in self.ready), *self.pending]:
+        for sock in self._sockets():
             sock.close()
         os.close(self.lock)
+
+    def _sockets(self) -> list[socket.socket]:
+        return [self.listener, self.control, *self.warming, *(s for s, _ in self.ready), *self.busy, *self.pending]
 
     def status(self) -> dict[str, Any]:
         from .. import __version__
         return {"pid": os.getpid(), "socket": self.path, "version": __version__, "python": sys.executable,
                 "package": str(PACKAGE), "started": self.started, "idle": self.idle, "served": self.served,
-                "running": len(self.busy)}
+                "running": len(self.calls), "warm on": self.recent}
 
     def _accept(self) -> None:
         try:
@@ -143,18 +151,34 @@ class Server:
             link.close()
 
     def _dispatch(self) -> None:
-        """Hand the pending calls to the children ready, in the order both came."""
+        """Hand the pending calls, in the order they came, to the children ready, the newest first (the
+        likeliest to be warm on the files of the next call: a script's calls share a domain)."""
         while self.pending and self.ready:
-            link, pid = self.ready.pop(0)
+            link, pid = self.ready.pop()
             conn = self.pending[0]
             try:
                 socket.send_fds(link, [b"c"], [conn.fileno()])
             except OSError:  # that child is gone: the call waits for the next
-                continue
-            finally:
                 link.close()
+                continue
             self.pending.pop(0).close()
-            self.busy.add(pid)
+            self.busy[link] = pid
+            self.calls.add(pid)
+
+    def _told(self, link: socket.socket) -> None:
+        """What a busy child said at its end: the domain and problem of a short call, or nothing."""
+        try:
+            said = link.recv(1 << 13)
+        except OSError:
+            said = b""
+        link.close()
+        del self.busy[link]
+        try:
+            files = marshal.loads(said) if said else None
+        except (EOFError, ValueError, TypeError):
+            return
+        if isinstance(files, tuple) and len(files) == 2 and all(isinstance(f, str) for f in files):
+            self.recent = files
 
     def _control(self) -> bool:
         """A `status` or `stop` request (the word, then the end of the connection); False to end the server."""
@@ -182,11 +206,10 @@ class Server:
         pid = os.fork()
         if pid == 0:
             try:
-                for sock in [self.listener, self.control, mine, *self.warming, *(s for s, _ in self.ready),
-                             *self.pending]:
+                for sock in [mine, *self._sockets()]:
                     sock.close()
                 os.close(self.lock)
-                wait_for_call(theirs, self.sources, self.code)
+                wait_for_call(theirs, self.sources, self.code, self.recent)
             except BaseException:  # into the server's log (`amlasp server start` shows it if it cannot start)
                 import traceback
                 traceback.print_exc()
@@ -203,12 +226,15 @@ class Server:
                 return
             if not pid:
                 return
-            if pid in self.busy:
-                self.busy.discard(pid)
+            if pid in self.calls:
+                self.calls.discard(pid)
                 self.served += 1
                 self.failures = 0
                 continue
-            self.failures += 1
+            if os.WIFEXITED(status) and os.WEXITSTATUS(status) == WARM_TIMEOUT:
+                self.recent = None  # its files take too long now: not for warming
+            else:
+                self.failures += 1
             for link, p in list(self.ready):
                 if p == pid:
                     self.ready.remove((link, p))

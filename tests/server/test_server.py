@@ -324,3 +324,21 @@ def test_stdout_and_stderr_interleave_as_without_a_server(server, alone, tmp_pat
         assert got == want
         assert b"warning" in got[1] and (b"\x1b[" in got[1]) == tty
     assert served(server) == before + 2
+
+
+def test_children_warm_on_the_last_short_calls_files(server, monkeypatch, tmp_path):
+    """After a short call, the children forked next warm on its domain and problem (read again, the
+    empty plan validated); a file gone meanwhile costs that warm-up nothing but its time."""
+    from amlasp.server import control
+    from amlasp.server.child import _warm_on
+    monkeypatch.setenv("XDG_RUNTIME_DIR", server)
+    args = ["validate", "domain.pddl", "problem.pddl", "plan.txt"]
+    for _ in range(5):  # a call slower than WARM_CALL (a loaded machine) is not one to warm on: call again
+        assert amlasp(*args, runtime=server, cwd=BW).returncode == 0
+        deadline = time.monotonic() + 2
+        while (control.status() or {}).get("warm on") is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if control.status()["warm on"] is not None:
+            break
+    assert control.status()["warm on"] == [str(BW / "domain.pddl"), str(BW / "problem.pddl")]
+    _warm_on(str(tmp_path / "gone.pddl"), str(BW / "problem.pddl"))  # says nothing, raises nothing
