@@ -184,9 +184,19 @@ def served(plan: list[str], tile: list[str], example: tuple, floortile: tuple, f
             ok &= agree
             row(rows, f"`amlasp validate`, {what}, server running, wall above the floor ({1000 * floor:.1f} ms)",
                 1000 * (w - floor), 1000 * theirs, "ms", load(), f"both valid: {agree}")
+        # a call on another domain than the last call's: its child warmed on the other one (docs/validate.md)
+        best = float("inf")
+        for _ in range(repeat):
+            subprocess.run(amlasp_cmd("validate", *plan), capture_output=True, cwd=ROOT, env=env)
+            w, _, out = timed_process(amlasp_cmd("validate", *tile), 1, env)
+            best = min(best, w)
+            ok &= out.startswith("valid")
+        row(rows, f"`amlasp validate`, floortile, 60 steps, server running, each call after one on the example, "
+            f"wall above the floor ({1000 * floor:.1f} ms)", 1000 * (best - floor), 1000 * floortile[0], "ms", load(),
+            f"both valid: {ok}")
         status = subprocess.run(amlasp_cmd("server", "status"), capture_output=True, text=True, cwd=ROOT, env=env)
         print(status.stdout.strip(), flush=True)
-        ok &= status.stdout.split(", ")[1] == f"{1 + 4 * repeat} call(s) served"  # every call was the server's
+        ok &= status.stdout.split(", ")[1] == f"{1 + 6 * repeat} call(s) served"  # every call was the server's
     finally:
         subprocess.run(amlasp_cmd("server", "stop"), capture_output=True, cwd=ROOT, env=env)
     return ok
