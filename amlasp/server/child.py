@@ -42,11 +42,12 @@ WARM_CALL = 0.5
 WARM_SECONDS, WARM_TIMEOUT = 2.0, 3
 
 
-def wait_for_call(link: socket.socket, paths: list[str], code: tuple, recent: tuple[str, str] | None) -> NoReturn:
+def wait_for_call(link: socket.socket, server: int, paths: list[str], code: tuple, recent: tuple[str, str] | None
+                  ) -> NoReturn:
     """Warm this child's own memory (on `recent` too: the domain and problem of the server's last short
-    call), say so on `link`, and take the call the server sends on it (none: the server ended); run it
-    unless amlasp changed under the server (`paths`' fingerprint is no longer `code`): then the caller
-    runs it itself, and the server is told to end."""
+    call), say so on `link`, and take the call the server (pid `server`) sends on it (none: the server
+    ended); run it unless amlasp changed under the server (`paths`' fingerprint is no longer `code`):
+    then the caller runs it itself, and the server is told to end."""
     for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, signal.SIG_DFL)
     signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # writes to the caller's terminal from outside its foreground
@@ -67,7 +68,8 @@ def wait_for_call(link: socket.socket, paths: list[str], code: tuple, recent: tu
     request, streams = read_request(conn)
     if fingerprint(paths) != code:
         _send(conn, b"F")
-        os.kill(os.getppid(), signal.SIGTERM)
+        if os.getppid() == server:  # not whoever adopted this child if the server is gone
+            os.kill(server, signal.SIGTERM)
         os._exit(1)
     conn.settimeout(None)
     run(conn, request, streams, link)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import _socket
 import os
 import signal
 import sys
 from io import FileIO
 
-from . import _socket, address, peer_uid, private, runtime_dir, send_request
+from . import address, peer_uid, private, runtime_dir, send_request
 
 #: Signals a caller may get while the server's child works: passed on to it, so that Ctrl-C or a
 #: `kill` ends the validation (and this call) as it would end a call without a server.
@@ -34,6 +35,8 @@ def served(args: list[str]) -> int | None:
 
 
 def _request(args: list[str]) -> dict:
+    """What the server's child needs to become this process: arguments, folder, umask, environment, and
+    how Python made its standard streams (their descriptors go beside the request)."""
     umask = os.umask(0o077)
     os.umask(umask)
     streams = [[s.encoding, s.errors, getattr(s, "line_buffering", False), getattr(s, "write_through", False),

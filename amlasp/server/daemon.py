@@ -203,13 +203,14 @@ class Server:
 
     def _fork(self) -> None:
         mine, theirs = socket.socketpair()
+        server = os.getpid()
         pid = os.fork()
         if pid == 0:
             try:
                 for sock in [mine, *self._sockets()]:
                     sock.close()
                 os.close(self.lock)
-                wait_for_call(theirs, self.sources, self.code, self.recent)
+                wait_for_call(theirs, server, self.sources, self.code, self.recent)
             except BaseException:  # into the server's log (`amlasp server start` shows it if it cannot start)
                 import traceback
                 traceback.print_exc()
