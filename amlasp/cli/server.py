@@ -31,22 +31,22 @@ def start_command(idle: float = typer.Option(900.0, "--idle", min=1, metavar="SE
 def stop_command() -> None:
     """Stop the server (exit 1 if none was running)."""
     from ..server import control
-    st = guarded(control.stop)
-    if st is None:
-        print("no server running")
-        raise typer.Exit(1)
-    print("stopped: " + _line(st))
+    _say("stopped", guarded(control.stop))
 
 
 @server_app.command("status", epilog=examples("amlasp server status"))
 def status_command() -> None:
     """Whether the server runs (exit 0) or not (exit 1), and the calls it has served."""
     from ..server import control
-    st = guarded(control.status)
+    _say("running", guarded(control.status))
+
+
+def _say(what: str, st: dict | None) -> None:
+    """`what: ` and the server's status line; none running: exit 1, a negative answer."""
     if st is None:
         print("no server running")
         raise typer.Exit(1)
-    print("running: " + _line(st))
+    print(f"{what}: " + _line(st))
 
 
 def _line(st: dict) -> str:
