@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 up = pytest.importorskip("unified_planning")
-from unified_planning.shortcuts import OneshotPlanner, PlanValidator  # noqa: E402
+from unified_planning.shortcuts import PlanValidator  # noqa: E402
 
 from amlasp.errors import InputError  # noqa: E402
 from amlasp.external.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
@@ -33,7 +33,7 @@ from amlasp.model import Atom, GroundAction, Literal  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.reasoning.engine import applicable, execute  # noqa: E402
 from tests.support.ipc import ADL, DOMAINS, HANDMADE, LEARNED, NOLAM, reference, small_problem  # noqa: E402
-from tests.support.up import to_up_plan, up_action, up_atoms, up_files  # noqa: E402
+from tests.support.up import to_up_plan, up_action, up_atoms, up_files, up_solve  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -129,8 +129,7 @@ def test_the_walks_go_somewhere():
 @lru_cache(maxsize=None)
 def fd_plan(kind: str, name: str) -> tuple[GroundAction, ...]:
     """Fast Downward's plan for the small problem (computed once per test session)."""
-    with OneshotPlanner(name="fast-downward") as planner:
-        result = planner.solve(theirs(kind, name), timeout=60)
+    result = up_solve(theirs(kind, name), "fast-downward", timeout=60)
     assert result.plan is not None, result.status
     return tuple(up_action(a.action, a.actual_parameters) for a in result.plan.actions)
 

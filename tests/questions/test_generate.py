@@ -21,7 +21,6 @@ from dataclasses import replace
 import pytest
 
 pytest.importorskip("unified_planning")
-from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
 
 from amlasp.pddl.parse import parse_domain, parse_problem  # noqa: E402
 from amlasp.questions.generate import Options, generate, load_sources  # noqa: E402
@@ -34,7 +33,7 @@ from tests.support.notation import actions as read_actions  # noqa: E402
 from tests.support.notation import atom as read_atom
 from tests.support.questions import Simulation, check_simulated  # noqa: E402
 from tests.support.strips import Strips, exact_landmarks  # noqa: E402
-from tests.support.up import up_atoms, up_problem, up_valid  # noqa: E402
+from tests.support.up import up_atoms, up_problem, up_solve, up_valid  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -66,8 +65,7 @@ def test_simulated_answers_agree_with_unified_planning(generated):
 
 
 def up_optimal(problem) -> int | None:
-    with OneshotPlanner(name="fast-downward-opt") as planner:
-        r = planner.solve(problem, timeout=120)
+    r = up_solve(problem, "fast-downward-opt", timeout=120)
     return None if r.plan is None else len(r.plan.actions)
 
 

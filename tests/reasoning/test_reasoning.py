@@ -20,7 +20,6 @@ from dataclasses import replace
 import pytest
 
 up = pytest.importorskip("unified_planning")
-from unified_planning.shortcuts import OneshotPlanner  # noqa: E402
 
 from amlasp.external.up_oracle import simulator  # noqa: E402
 from amlasp.model import And, Atom, GroundAction, Literal, Not  # noqa: E402
@@ -39,7 +38,7 @@ from tests.support.examples import BLOCKSWORLD4, REGISTRY  # noqa: E402
 from tests.support.ipc import reference, smallest  # noqa: E402
 from tests.support.notation import actions, atom  # noqa: E402
 from tests.support.strips import Strips, exact_landmarks, goal_reachable  # noqa: E402
-from tests.support.up import up_action, up_atoms, up_files, up_problem, up_state, up_valid  # noqa: E402
+from tests.support.up import up_action, up_atoms, up_files, up_problem, up_solve, up_state, up_valid  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -56,8 +55,7 @@ def test_plan_is_as_short_as_fast_downward_optimal(name):
     d = load_domain(reference(name))
     p = load_problem(pf, d)
     theirs = up_files(reference(name), pf)
-    with OneshotPlanner(name="fast-downward-opt") as planner:
-        res = planner.solve(theirs, timeout=60)
+    res = up_solve(theirs, "fast-downward-opt", timeout=60)
     assert res.plan is not None, res.status
     optimal = len(res.plan.actions)
     ours = plan(d, p, max_steps=optimal + 2, time_limit=60)

@@ -12,12 +12,27 @@ from pathlib import Path
 from unified_planning.io import PDDLReader
 from unified_planning.model import UPState
 from unified_planning.plans import ActionInstance, SequentialPlan
-from unified_planning.shortcuts import PlanValidator, get_environment
+from unified_planning.shortcuts import OneshotPlanner, PlanValidator, get_environment
 
 from amlasp.model import Atom, GroundAction
 
 get_environment().credits_stream = None
 get_environment().error_used_name = False
+
+
+def up_solve(problem, name: str = "fast-downward-opt", timeout: float = 60):
+    """UP's planner `name` on `problem`, run from a folder of its own: up-fast-downward leaves Fast
+    Downward's translation (output.sas) in the working folder, where two test workers' solves would
+    read each other's (a blocksworld search once returned a transport plan)."""
+    import os
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.chdir(tmp)
+        try:
+            with OneshotPlanner(name=name) as planner:
+                return planner.solve(problem, timeout=timeout)
+        finally:
+            os.chdir(here)
 
 
 def up_files(domain: str | Path, problem: str | Path):
