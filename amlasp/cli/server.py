@@ -19,7 +19,7 @@ def start_command(idle: float = typer.Option(900.0, "--idle", min=1, metavar="SE
                                              help="seconds without a call after which the server ends")) -> None:
     """Start the server, if it is not running: from then on, `amlasp validate DOMAIN PROBLEM PLAN [-f
     table|json]` is run by it, in a process already warm (the same function on the same streams, the
-    call's exit code), about 40 ms sooner. Nothing else changes; calls with other options run as before.
+    call's exit code), about 50 ms sooner. Nothing else changes; calls with other options run as before.
     The server serves this Python's amlasp, for you alone, and ends when idle, on `amlasp server stop`,
     or when amlasp is updated under it."""
     from ..server import control
