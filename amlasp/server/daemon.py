@@ -164,6 +164,7 @@ class Server:
             self.pending.pop(0).close()
             self.busy[link] = pid
             self.calls.add(pid)
+            self.served += 1  # counted when handed out: a caller that has its answer finds its call counted
 
     def _told(self, link: socket.socket) -> None:
         """What a busy child said at its end: the domain and problem of a short call, or nothing."""
@@ -219,7 +220,7 @@ class Server:
         self.warming[mine] = pid
 
     def _reap(self) -> None:
-        """Forget the children that ended; count the calls answered, and the children that failed."""
+        """Forget the children that ended; count the children that failed before taking a call."""
         while True:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
@@ -229,7 +230,6 @@ class Server:
                 return
             if pid in self.calls:
                 self.calls.discard(pid)
-                self.served += 1
                 self.failures = 0
                 continue
             if os.WIFEXITED(status) and os.WEXITSTATUS(status) == WARM_TIMEOUT:
