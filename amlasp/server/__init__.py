@@ -27,6 +27,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+#: This amlasp's package folder.
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: The largest request read (arguments, working folder, environment), bytes.
 MAX_REQUEST = 1 << 20
 HEADER = struct.Struct("!I")
@@ -48,17 +50,13 @@ def private(folder: str) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
 
 
-def address(folder: str | None = None) -> str:
-    """The socket of calls for this Python environment and this amlasp (`python -m amlasp` and the
-    `amlasp` script alike): another installation (a venv, a checkout) has its own server."""
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    key = zlib.crc32(f"{os.path.realpath(sys.prefix)}\0{package}\0{sys.version}".encode("utf-8", "surrogateescape"))
-    return os.path.join(folder or runtime_dir(), f"{key:08x}.sock")
-
-
-def control_address(folder: str | None = None) -> str:
-    """The socket of `status` and `stop`, beside `address` (whose calls the server's children take)."""
-    return address(folder)[:-len(".sock")] + ".ctl"
+def address(folder: str | None = None, kind: str = "sock") -> str:
+    """The server's file of `kind` for this Python environment and this amlasp (`python -m amlasp` and
+    the `amlasp` script alike): `sock`, the socket of calls (the server's children take them); `ctl`,
+    the socket of `status` and `stop`; `lock`, held while a server runs; `log`, its own errors. Another
+    installation (a venv, a checkout) has its own server."""
+    key = zlib.crc32(f"{os.path.realpath(sys.prefix)}\0{PACKAGE}\0{sys.version}".encode("utf-8", "surrogateescape"))
+    return os.path.join(folder or runtime_dir(), f"{key:08x}.{kind}")
 
 
 def peer_uid(sock: _socket.socket) -> int:
@@ -95,5 +93,5 @@ def decode(payload: bytes) -> dict[str, Any]:
     return request
 
 
-__all__ = ["HEADER", "MAX_REQUEST", "address", "control_address", "decode", "peer_uid", "private", "runtime_dir",
+__all__ = ["HEADER", "MAX_REQUEST", "PACKAGE", "address", "decode", "peer_uid", "private", "runtime_dir",
            "send_request"]

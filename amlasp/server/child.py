@@ -23,16 +23,49 @@ from .client import FORWARDED
 
 
 def fingerprint(paths: list[str]) -> tuple:
-    """Size and modification time of each of `paths` (None for one gone): a server whose sources'
-    fingerprint changed is stale."""
-    out: list[tuple[int, int] | None] = []
+    """Of each of `paths` (`daemon.sources`), None if it is gone: its modification time, and for a
+    folder the names of its modules, encodings and subfolders (a file added or removed: not the bytecode
+    Python writes beside them, nor an editor's files), for a file its size. Taken when the server starts;
+    `changed` compares with it."""
+    out: list[tuple | None] = []
     for p in paths:
         try:
             st = os.stat(p)
-            out.append((st.st_size, st.st_mtime_ns))
+            out.append((st.st_mtime_ns, _names(p) if os.path.isdir(p) else st.st_size))
         except OSError:
             out.append(None)
     return tuple(out)
+
+
+def changed(paths: list[str], code: tuple) -> bool:
+    """Whether `paths` no longer have the fingerprint `code`: a stat each, and a folder whose time moved
+    listed again (a new `__pycache__` moves it, and changes nothing)."""
+    for p, was in zip(paths, code):
+        try:
+            st = os.stat(p)
+        except OSError:
+            if was is not None:
+                return True
+            continue
+        if was is None:
+            return True
+        mtime, what = was
+        if isinstance(what, tuple):
+            if st.st_mtime_ns != mtime and _names(p) != what:
+                return True
+        elif (st.st_mtime_ns, st.st_size) != (mtime, what):
+            return True
+    return False
+
+
+def _names(folder: str) -> tuple[str, ...]:
+    with os.scandir(folder) as entries:
+        return tuple(sorted(e.name for e in entries
+                            if e.name.endswith(SOURCE_SUFFIXES) or e.name != "__pycache__" and e.is_dir()))
+
+
+#: What the server's code is read from: our modules and encodings.
+SOURCE_SUFFIXES = (".py", ".lp")
 
 
 #: A call that took longer (seconds) is not one to warm the next children with.
@@ -46,7 +79,7 @@ def wait_for_call(link: socket.socket, server: int, paths: list[str], code: tupl
                   ) -> NoReturn:
     """Warm this child's own memory (on `recent` too: the domain and problem of the server's last short
     call), say so on `link`, and take the call the server (pid `server`) sends on it (none: the server
-    ended); run it unless amlasp changed under the server (`paths`' fingerprint is no longer `code`):
+    ended); run it unless amlasp changed under the server (`changed(paths, code)`):
     then the caller runs it itself, and the server is told to end."""
     for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, signal.SIG_DFL)
@@ -66,7 +99,7 @@ def wait_for_call(link: socket.socket, server: int, paths: list[str], code: tupl
     if peer_uid(conn) != os.getuid():
         os._exit(1)
     request, streams = read_request(conn)
-    if fingerprint(paths) != code:
+    if changed(paths, code):
         _send(conn, b"F")
         if os.getppid() == server:  # not whoever adopted this child if the server is gone
             os.kill(server, signal.SIGTERM)
@@ -246,5 +279,5 @@ _PROBLEM = """(define (problem w) (:domain warm) (:objects a b - thing) (:init (
 
 
 
-__all__ = ["WARM_CALL", "WARM_SECONDS", "WARM_TIMEOUT", "fingerprint", "read_request", "run", "wait_for_call",
-           "warm_up"]
+__all__ = ["SOURCE_SUFFIXES", "WARM_CALL", "WARM_SECONDS", "WARM_TIMEOUT", "changed", "fingerprint", "read_request",
+           "run", "wait_for_call", "warm_up"]

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from ..errors import InputError
-from . import address, control_address, peer_uid, private, runtime_dir
+from . import PACKAGE, address, peer_uid, private, runtime_dir
 
 #: Seconds `start` waits for a new server to answer (its warm-up takes about a second).
 START_TIMEOUT = 60.0
@@ -38,11 +38,10 @@ def start(idle: float) -> tuple[dict[str, Any], bool]:
     if not private(folder):
         raise InputError(f"{folder}: not a folder of yours that only you may enter (mode 700): "
                          "the server's socket would not be private")
-    log_path = address(folder)[:-len(".sock")] + ".log"
-    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    log_path = address(folder, "log")
     with open(log_path, "wb") as log:  # the server's own errors, if it cannot start
         proc = subprocess.Popen([sys.executable, "-m", "amlasp.server.daemon", "--idle", repr(idle)],
-                                stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=package_root,
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=os.path.dirname(PACKAGE),
                                 start_new_session=True)  # not ended by the terminal's Ctrl-C or hang-up
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
@@ -59,8 +58,8 @@ def start(idle: float) -> tuple[dict[str, Any], bool]:
 
 
 def stop() -> dict[str, Any] | None:
-    """Stop the running server (its status as it ended), None if none was running. Calls it is
-    running end first: they are children of their own."""
+    """Stop the running server (its status as it ended), None if none was running. A call it is
+    running finishes in its own child."""
     folder = runtime_dir()
     answer = _ask(folder, "stop") if private(folder) else None
     if answer is None:
@@ -79,7 +78,7 @@ def _ask(folder: str, op: str) -> dict[str, Any] | None:
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(10)
     try:
-        sock.connect(control_address(folder))
+        sock.connect(address(folder, "ctl"))
         if peer_uid(sock) != os.getuid():
             return None
         sock.sendall(op.encode())

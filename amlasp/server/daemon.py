@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import gc
+import json
 import marshal
 import os
 import select
@@ -21,11 +22,10 @@ import signal
 import socket
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from . import address, control_address, peer_uid, private, runtime_dir
-from .child import WARM_TIMEOUT, fingerprint, wait_for_call, warm_up
+from . import PACKAGE, address, peer_uid, private, runtime_dir
+from .child import SOURCE_SUFFIXES, WARM_TIMEOUT, fingerprint, wait_for_call, warm_up
 
 #: Children waiting for a call: as many as calls that may arrive at once on this machine.
 POOL = max(2, os.cpu_count() or 1)
@@ -33,18 +33,17 @@ POOL = max(2, os.cpu_count() or 1)
 MAX_PENDING = 256
 #: Children in a row that end without answering a call (declined, or broken) before the server gives up.
 MAX_FAILURES = 100
-PACKAGE = Path(__file__).resolve().parent.parent
 
 
-def sources(root: Path = PACKAGE) -> list[str]:
-    """What the server's code is read from: our folders (a file added or removed changes one), modules
-    and encodings, and clingo's module."""
+def sources(root: str = PACKAGE) -> list[str]:
+    """What the server's code is read from (`child.fingerprint` says how each is compared): our folders,
+    modules and encodings, and clingo's module."""
     import clingo
-    out = [str(root), clingo.__file__ or ""]
+    out = [root, clingo.__file__ or ""]
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
         out += [os.path.join(folder, d) for d in dirs]
-        out += [os.path.join(folder, f) for f in files if f.endswith((".py", ".lp"))]
+        out += [os.path.join(folder, f) for f in files if f.endswith(SOURCE_SUFFIXES)]
     return out
 
 
@@ -55,7 +54,7 @@ class Server:
 
     def __init__(self, idle: float, folder: str, pool: int = POOL):
         self.idle, self.pool, self.path = idle, pool, address(folder)
-        self.control_path = control_address(folder)
+        self.control_path = address(folder, "ctl")
         self.warming: dict[socket.socket, int] = {}  # a child's end of its pair → its pid
         self.ready: list[tuple[socket.socket, int]] = []
         self.busy: dict[socket.socket, int] = {}  # a busy child's end of its pair (until it says) → its pid
@@ -63,7 +62,7 @@ class Server:
         self.recent: tuple[str, str] | None = None  # the last short call's domain, problem: children warm on them
         self.pending: list[socket.socket] = []  # calls accepted while no child was ready
         self.started, self.served, self.failures = time.time(), 0, 0
-        self.lock = os.open(self.path[:-len(".sock")] + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        self.lock = os.open(address(folder, "lock"), os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -126,7 +125,7 @@ class Server:
     def status(self) -> dict[str, Any]:
         from .. import __version__
         return {"pid": os.getpid(), "socket": self.path, "version": __version__, "python": sys.executable,
-                "package": str(PACKAGE), "started": self.started, "idle": self.idle, "served": self.served,
+                "package": PACKAGE, "started": self.started, "idle": self.idle, "served": self.served,
                 "running": len(self.calls), "warm on": self.recent}
 
     def _accept(self) -> None:
@@ -197,7 +196,7 @@ class Server:
                     op += chunk
                 if op not in (b"status", b"stop"):
                     return True
-                conn.sendall((_json(self.status()) + "\n").encode())
+                conn.sendall((json.dumps(self.status()) + "\n").encode())
             except OSError:
                 return True
             return op != b"stop"
@@ -255,11 +254,6 @@ def _listen(path: str) -> socket.socket:
     sock.bind(path)
     sock.listen(64)
     return sock
-
-
-def _json(value: Any) -> str:
-    import json
-    return json.dumps(value)
 
 
 def main(argv: list[str] | None = None) -> None:

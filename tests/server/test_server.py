@@ -343,3 +343,26 @@ def test_children_warm_on_the_last_short_calls_files(server, monkeypatch, tmp_pa
             break
     assert control.status()["warm on"] == want
     _warm_on(str(tmp_path / "gone.pddl"), str(BW / "problem.pddl"))  # says nothing, raises nothing
+
+
+def test_a_change_of_code_is_told_from_bytecode_and_an_editors_files(tmp_path):
+    """A server is stale when a module or an encoding is changed, added or removed; not when Python
+    writes bytecode beside them, nor when an editor leaves a file there."""
+    from amlasp.server.child import changed, fingerprint
+    from amlasp.server.daemon import sources
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "a.py").write_text("x = 1\n")
+    (package / "sub" / "e.lp").write_text("a.\n")
+    paths = sources(str(package))
+    code = fingerprint(paths)
+    os.utime(package, ns=(1, 1))  # a folder's time moves: each change below also moves it
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "a.cpython.pyc").write_bytes(b"\0")
+    (package / ".a.py.swp").write_text("")
+    assert not changed(paths, code)
+    for change in (lambda: (package / "a.py").write_text("x = 22\n"), lambda: (package / "b.py").write_text(""),
+                   lambda: (package / "sub" / "e.lp").unlink()):
+        change()
+        assert changed(paths, code)
+        code = fingerprint(paths)
