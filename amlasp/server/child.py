@@ -135,7 +135,7 @@ def _exactly(sock: socket.socket, n: int) -> bytes:
     return b"".join(chunks)
 
 
-def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket | None = None) -> NoReturn:
+def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket) -> NoReturn:
     """Run the call as its caller would have, answer its exit code, tell the server (`link`) the call's
     domain and problem if it was short, and end (without the server's clean-up: the socket is the
     server's)."""
@@ -157,7 +157,7 @@ def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket 
         except (OSError, ValueError, AttributeError):
             pass
     _send(conn, f"X{code if isinstance(code, int) else 1}\n".encode())
-    if link is not None and code in (0, 1) and time.monotonic() - started < WARM_CALL:
+    if code in (0, 1) and time.monotonic() - started < WARM_CALL:
         _send(link, marshal.dumps((os.path.abspath(call[0]), os.path.abspath(call[1]))))
     os._exit(0)
 

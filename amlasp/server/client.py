@@ -43,7 +43,7 @@ def _request(args: list[str]) -> dict:
                 not isinstance(getattr(s, "buffer", None), FileIO)]  # -u, PYTHONUNBUFFERED: no binary buffer
                if s is not None else None
                for s in (sys.stdin, sys.stdout, sys.stderr)]
-    return {"op": "run", "argv": list(args), "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+    return {"argv": list(args), "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
             "streams": streams}
 
 

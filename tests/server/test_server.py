@@ -22,7 +22,7 @@ BW = EXAMPLES / "blocksworld"
 
 def _env(runtime: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "COLUMNS")}
-    return dict(env, XDG_RUNTIME_DIR=runtime, PYTHONPATH=str(ROOT), **extra)
+    return {**env, "XDG_RUNTIME_DIR": runtime, "PYTHONPATH": str(ROOT), **extra}
 
 
 def amlasp(*args: str, runtime: str, cwd: Path = ROOT, timeout: float = 120, **extra: str
@@ -263,12 +263,10 @@ def test_a_server_whose_amlasp_changed_ends_and_the_call_runs_alone(tmp_path, al
     import shutil
     copy = tmp_path / "copy"
     shutil.copytree(ROOT / "amlasp", copy / "amlasp", ignore=shutil.ignore_patterns("__pycache__"))
-    env = {"PYTHONPATH": str(copy)}
     args = ["validate", *(str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))]
 
     def run(*a: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "amlasp", *a], capture_output=True, text=True, cwd=tmp_path,
-                              env=dict(_env(alone), **env), timeout=120)
+        return amlasp(*a, runtime=alone, cwd=tmp_path, PYTHONPATH=str(copy))  # the copy's amlasp
 
     assert run("server", "start", "--idle", "60").returncode == 0
     try:
