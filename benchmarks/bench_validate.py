@@ -151,22 +151,31 @@ def startup(val: Path, repeat: int, rows: list) -> bool:
             str(IPC / "problems" / "learning" / "floortile" / "4_floortile_prob.pddl"),
             str(PLANS / "floortile" / "learning_4.plan")]
     tw, _, tout = timed_process([str(val), *tile], repeat)
-    for what, args, theirs, seen in [("8 steps", plan, vw, vout), ("8 steps, -f json", [*plan, "-f", "json"], vw, vout),
-                                     ("floortile, 60 steps", tile, tw, tout),
-                                     ("floortile, 60 steps, -f json", [*tile, "-f", "json"], tw, tout)]:
-        w, _, out = timed_process(amlasp_cmd("validate", *args), repeat, ENV)
+    cases = [("8 steps", plan, vw, vout), ("8 steps, -f json", [*plan, "-f", "json"], vw, vout),
+             ("floortile, 60 steps", tile, tw, tout), ("floortile, 60 steps, -f json", [*tile, "-f", "json"], tw, tout)]
+    ok &= above_floor(cases, ENV, fw, repeat, rows,
+                      f"wall above the floor (`python -c 'import clingo'`: {1000 * fw:.1f} ms)")
+    return served(cases, fw, repeat, rows) and ok
+
+
+def above_floor(cases: list, env: dict, floor: float, repeat: int, rows: list, label: str) -> bool:
+    """Each one-plan call of `cases` (what, arguments, VAL's wall time and output) timed in processes of
+    its own, its wall time above `floor` against VAL's whole call; whether every verdict is VAL's."""
+    ok = True
+    for what, args, theirs, seen in cases:
+        w, _, out = timed_process(amlasp_cmd("validate", *args), repeat, env)
         agree = "Plan valid" in seen and (out.startswith("valid") or '"valid": true' in out)
         ok &= agree
-        row(rows, f"`amlasp validate`, {what}, wall above the floor (`python -c 'import clingo'`: {1000 * fw:.1f} ms)",
-            1000 * (w - fw), 1000 * theirs, "ms", load(), f"both valid: {agree}")
-    return served(plan, tile, (vw, vout), (tw, tout), fw, repeat, rows) and ok
+        row(rows, f"`amlasp validate`, {what}, {label}", 1000 * (w - floor), 1000 * theirs, "ms", load(),
+            f"both valid: {agree}")
+    return ok
 
 
-def served(plan: list[str], tile: list[str], example: tuple, floortile: tuple, floor: float, repeat: int,
-           rows: list) -> bool:
+def served(cases: list, floor: float, repeat: int, rows: list) -> bool:
     """The same one-plan calls with `amlasp server` running (in a runtime folder of this run's own), and
     what it costs the first time: `amlasp server start`, then the first call."""
     env = dict(ENV, XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="bench-"))
+    plan, tile, floortile = cases[0][1], cases[2][1], cases[2][2]
     t = time.perf_counter()
     start = subprocess.run(amlasp_cmd("server", "start"), capture_output=True, text=True, cwd=ROOT, env=env)
     started = time.perf_counter() - t
@@ -175,15 +184,8 @@ def served(plan: list[str], tile: list[str], example: tuple, floortile: tuple, f
         first, _, _ = timed_process(amlasp_cmd("validate", *plan), 1, env)
         print(f"`amlasp server start`: {1000 * started:.0f} ms wall (imports, warm-up, {start.stdout.strip()}); "
               f"the first call after it: {1000 * first:.1f} ms wall", flush=True)
-        for what, args, (theirs, seen) in [("8 steps", plan, example), ("8 steps, -f json", [*plan, "-f", "json"],
-                                                                           example),
-                                           ("floortile, 60 steps", tile, floortile),
-                                           ("floortile, 60 steps, -f json", [*tile, "-f", "json"], floortile)]:
-            w, _, out = timed_process(amlasp_cmd("validate", *args), repeat, env)
-            agree = "Plan valid" in seen and (out.startswith("valid") or '"valid": true' in out)
-            ok &= agree
-            row(rows, f"`amlasp validate`, {what}, server running, wall above the floor ({1000 * floor:.1f} ms)",
-                1000 * (w - floor), 1000 * theirs, "ms", load(), f"both valid: {agree}")
+        ok &= above_floor(cases, env, floor, repeat, rows,
+                          f"server running, wall above the floor ({1000 * floor:.1f} ms)")
         # a call on another domain than the last call's: its child warmed on the other one (docs/validate.md)
         best = float("inf")
         for _ in range(repeat):
@@ -192,7 +194,7 @@ def served(plan: list[str], tile: list[str], example: tuple, floortile: tuple, f
             best = min(best, w)
             ok &= out.startswith("valid")
         row(rows, f"`amlasp validate`, floortile, 60 steps, server running, each call after one on the example, "
-            f"wall above the floor ({1000 * floor:.1f} ms)", 1000 * (best - floor), 1000 * floortile[0], "ms", load(),
+            f"wall above the floor ({1000 * floor:.1f} ms)", 1000 * (best - floor), 1000 * floortile, "ms", load(),
             f"both valid: {ok}")
         status = subprocess.run(amlasp_cmd("server", "status"), capture_output=True, text=True, cwd=ROOT, env=env)
         print(status.stdout.strip(), flush=True)
