@@ -6,6 +6,7 @@ module silences UP's credits and name warnings for the whole session (import it 
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -24,7 +25,6 @@ def up_solve(problem, name: str = "fast-downward-opt", timeout: float = 60):
     """UP's planner `name` on `problem`, run from a folder of its own: up-fast-downward leaves Fast
     Downward's translation (output.sas) in the working folder, where two test workers' solves would
     read each other's (a blocksworld search once returned a transport plan)."""
-    import os
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
         os.chdir(tmp)
