@@ -28,7 +28,8 @@ def main() -> None:
         try:
             answer = served(sys.argv[1:])  # None: no server of ours is running
         except KeyboardInterrupt:  # Ctrl-C before the server's child took the call: as if it had
-            sys.exit(130)
+            from .cli import INTERRUPTED
+            sys.exit(INTERRUPTED)
         sys.exit(run_one_plan(call) if answer is None else answer)
     from .cli import PIPE_CLOSED, unwritable
     from .cli.group import app, load_commands

@@ -17,6 +17,7 @@ import threading
 import time
 from typing import Any, NoReturn
 
+from ..cli import INTERRUPTED
 from ..launch import one_plan_call, run_one_plan
 from . import HEADER, MAX_REQUEST, decode, peer_uid
 from .client import FORWARDED
@@ -150,7 +151,7 @@ def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket)
     try:
         code = run_one_plan(call)
     except KeyboardInterrupt:
-        code = 130
+        code = INTERRUPTED
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
