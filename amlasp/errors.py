@@ -35,10 +35,17 @@ def _shorten_names(message: str) -> str:
 class InputError(Exception):
     """Bad user input (PDDL, state file, plan, option), located in its file, line and column where it has them.
 
-    `at` is any object with `line` and `col` attributes (a token or list of the s-expression reader)."""
+    `at` is any object with `line` and `col` attributes (a token or list of the s-expression reader).
+    `kind` is the error's class, a short stable name (`undeclared-variable`, `wrong-arity`, ...; `KINDS`)
+    given where the error is raised, so that a reader that recovers (`parse_domain(recover=True)`) can
+    count broken definitions by class without reading messages."""
+
+    #: The class of an error raised without one.
+    default_kind = "syntax"
 
     def __init__(self, message: str, file: str | Path | None = None, line: int | None = None,
-                 col: int | None = None, *, at: object = None):
+                 col: int | None = None, *, at: object = None, kind: str | None = None):
+        self.kind = kind or self.default_kind
         if at is not None:
             line = getattr(at, "line", None) or line
             col = getattr(at, "col", None) or col
@@ -58,11 +65,19 @@ class InputError(Exception):
 
     def moved(self, file: str | Path | None = None, line: int | None = None, col: int | None = None) -> "InputError":
         """The same error (same class) reported at another place: a snippet read alone, put back in its file."""
-        return type(self)(self.message, file if file is not None else self.file, line, col)
+        return type(self)(self.message, file if file is not None else self.file, line, col, kind=self.kind)
 
 
 class UnsupportedError(InputError):
     """Valid PDDL that amlasp does not support: refusing beats a silently wrong number."""
+
+    default_kind = "unsupported"
+
+
+#: The classes of errors in a domain's definitions (`InputError.kind`), as a recovering reader reports them.
+KINDS = ("syntax", "unbalanced", "unsupported", "invalid-name", "duplicate", "name-clash", "undeclared-type",
+         "type-cycle", "undeclared-predicate", "undeclared-variable", "unknown-constant", "wrong-arity",
+         "condition-as-effect", "effect-as-condition", "derived-in-effect", "unstratified-negation")
 
 
 class InputWarning(UserWarning):
@@ -94,6 +109,6 @@ class TimeLimitReached(Exception):
     (exit 3); the message says what the work had reached."""
 
 
-__all__ = ["InputError", "UnsupportedError", "InputWarning", "TimeLimitReached", "Interrupted", "warn_input",
+__all__ = ["InputError", "UnsupportedError", "KINDS", "InputWarning", "TimeLimitReached", "Interrupted", "warn_input",
            "NAME_LIMIT", "short"]
 

@@ -288,6 +288,29 @@ class Derived:
 
 
 @dataclass(frozen=True)
+class Broken:
+    """A definition of a domain that could not be read or checked, kept as its located error only: a
+    recovering read (`parse_domain(recover=True)`) leaves it out and reads the rest, as a compiler does."""
+
+    kind: str  # what it defines: "action", "derived", "type", "predicate" or "constant"
+    name: str | None  # its name, when it can be read (a derived rule's: its predicate)
+    error: str  # the error's class (`errors.KINDS`): "undeclared-variable", "unbalanced", ...
+    message: str  # the error's message, without its location
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+
+    @property
+    def location(self) -> str:
+        """`file:line:col`, as far as it is known."""
+        return ":".join(str(x) for x in (self.file, self.line, self.col) if x is not None)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "error": self.error, "message": self.message,
+                "file": self.file, "line": self.line, "col": self.col}
+
+
+@dataclass(frozen=True)
 class Domain:
     name: str
     types: tuple[Typed, ...] = ()  # (type, parent); roots have parent "object"
@@ -299,6 +322,7 @@ class Domain:
     warnings: tuple[str, ...] = field(default=(), compare=False)
     cost_functions: tuple[Predicate, ...] = ()  # `:action-costs`: total-cost and the static cost functions
     derived: tuple[Derived, ...] = ()  # the :derived rules, file order
+    broken: tuple[Broken, ...] = ()  # definitions a recovering read left out (`parse_domain(recover=True)`)
 
     @property
     def action_costs(self) -> bool:

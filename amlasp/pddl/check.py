@@ -82,9 +82,9 @@ def name(tok: sexpr.SExpr, what: str, file: str, allow: tuple[str, ...] = ()) ->
         return tok
     if not NAME.fullmatch(tok):
         raise InputError(f"invalid {what} '{tok}' (a name starts with a letter, then letters, digits, - or _)",
-                         file, at=tok)
+                         file, at=tok, kind="invalid-name")
     if tok in KEYWORDS:
-        raise InputError(f"invalid {what} '{tok}': it is a PDDL keyword", file, at=tok)
+        raise InputError(f"invalid {what} '{tok}': it is a PDDL keyword", file, at=tok, kind="invalid-name")
     return tok
 
 
@@ -257,7 +257,7 @@ def unique_names(names: list[tuple[sexpr.Token, str]], what: str, file: str) -> 
     seen: set[str] = set()
     for tok, _ in names:
         if tok in seen:
-            raise InputError(f"{what} '{tok}' declared twice", file, at=tok)
+            raise InputError(f"{what} '{tok}' declared twice", file, at=tok, kind="duplicate")
         seen.add(tok)
 
 
@@ -275,7 +275,8 @@ def known_types(names: list[tuple[sexpr.Token, str]], type_names: set[str], file
     for tok, t in names:
         for m in type_members(t):
             if m not in type_names:
-                raise InputError(f"undeclared type '{m}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok)
+                raise InputError(f"undeclared type '{m}'{where}", file, at=t if isinstance(t, sexpr.Token) else tok,
+                                 kind="undeclared-type")
 
 
 def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
@@ -285,7 +286,7 @@ def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
         cur = parent.get(str(t))
         while cur is not None and cur != "object":
             if cur in seen:
-                raise InputError(f"type hierarchy has a cycle through '{t}'", file, at=t)
+                raise InputError(f"type hierarchy has a cycle through '{t}'", file, at=t, kind="type-cycle")
             seen.add(cur)
             cur = parent.get(cur)
 
@@ -314,7 +315,7 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
                 for m in t[1:] if isinstance(t, sexpr.List) else [t]:  # (either a b): each of its types
                     if m not in type_names:
                         name(m, "type name", file, allow=("object",))
-                        raise InputError(f"undeclared type '{m}'", file, at=m)
+                        raise InputError(f"undeclared type '{m}'", file, at=m, kind="undeclared-type")
 
 
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:
@@ -331,9 +332,10 @@ def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: 
             continue
         if model is not None:
             raise InputError(f"{kind}s '{first}' and '{nm}' of the {model} model differ only in "
-                             f"case or -/_ and cannot be told apart", file)
+                             f"case or -/_ and cannot be told apart", file, kind="name-clash")
         raise InputError(f"{kind} '{nm}' and {first_kind} '{first}' differ only in case or -/_ and cannot be "
-                         f"told apart: rename one", file, at=nm if getattr(nm, "line", 0) else None)
+                         f"told apart: rename one", file, at=nm if getattr(nm, "line", 0) else None,
+                         kind="name-clash")
 
 
 def spelling_differences(learned: Domain, reference: Domain) -> list[str]:

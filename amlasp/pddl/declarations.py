@@ -110,7 +110,7 @@ def predicates(found: dict[str, sexpr.List], file: str) -> dict[str, sexpr.List]
             raise InputError("expected a predicate declaration like (on ?x ?y)", file, at=p)
         check.name(p[0], "predicate name", file)
         if p.head() in out:
-            raise InputError(f"predicate '{p.head()}' declared twice", file, at=p[0])
+            raise InputError(f"predicate '{p.head()}' declared twice", file, at=p[0], kind="duplicate")
         for v, _ in typed_names(list(p[1:]), file):
             variable(v, file)
         out[p.head()] = p
@@ -122,7 +122,8 @@ def variable(tok: sexpr.Token, file: str) -> sexpr.Token:
     if not tok.startswith("?"):
         raise InputError(f"expected a variable like ?x, got '{tok}'", file, at=tok)
     if not check.NAME.fullmatch(tok[1:]):  # any name, keywords too: `?object` is no keyword's position
-        raise InputError(f"invalid variable '{tok}' (? then a letter, then letters, digits, - or _)", file, at=tok)
+        raise InputError(f"invalid variable '{tok}' (? then a letter, then letters, digits, - or _)", file, at=tok,
+                         kind="invalid-name")
     return tok
 
 
@@ -137,7 +138,7 @@ def actions(root: sexpr.List, file: str) -> dict[str, sexpr.List]:
                 raise InputError("action without a name", file, at=s)
             check.name(s[1], "action name", file)
             if s[1] in out:
-                raise InputError(f"action '{s[1]}' declared twice", file, at=s[1])
+                raise InputError(f"action '{s[1]}' declared twice", file, at=s[1], kind="duplicate")
             action_keys(s, file)
             out[s[1]] = s
         else:

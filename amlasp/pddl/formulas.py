@@ -56,11 +56,13 @@ def check_derived(rules: tuple[sexpr.List, ...], vocab: Vocabulary) -> None:
         name = head.head()
         if name not in vocab.arity:
             raise InputError(f"derived predicate '{name}' is not declared in :predicates"
-                             f"{did_you_mean(str(name), list(vocab.arity))}", vocab.file, at=head[0])
+                             f"{did_you_mean(str(name), list(vocab.arity))}", vocab.file, at=head[0],
+                             kind="undeclared-predicate")
         scope = _variables(head[1:], f"in the head of derived predicate '{name}'", vocab)
         if len(typed_names(list(head[1:]), vocab.file)) != vocab.arity[name]:
             raise InputError(f"predicate '{name}' takes {vocab.arity[name]} argument(s), "
-                             f"{len(typed_names(list(head[1:]), vocab.file))} given", vocab.file, at=head[0])
+                             f"{len(typed_names(list(head[1:]), vocab.file))} given", vocab.file, at=head[0],
+                             kind="wrong-arity")
         _condition(rule[2], scope, vocab, top=True)
     _stratified(rules, vocab)
 
@@ -109,7 +111,8 @@ def _stratified(rules: tuple[sexpr.List, ...], vocab: Vocabulary) -> None:
         for q, negative, atom in edges.get(p, ()):
             if negative and p in reach.get(q, set()) | {q}:
                 raise InputError(f"derived predicate '{p}' depends on the negation of '{q}', which depends on "
-                                 f"'{p}': negation of derived predicates must be stratified", vocab.file, at=atom[0])
+                                 f"'{p}': negation of derived predicates must be stratified", vocab.file, at=atom[0],
+                                 kind="unstratified-negation")
 
 
 def _parameters(action: sexpr.List, name: str, vocab: Vocabulary) -> frozenset[str]:
@@ -124,7 +127,7 @@ def _variables(node: sexpr.List, where: str, vocab: Vocabulary) -> frozenset[str
     for v, _ in typed_names(list(node), vocab.file):
         variable(v, vocab.file)
         if v in seen:
-            raise InputError(f"variable '{v}' declared twice {where}", vocab.file, at=v)
+            raise InputError(f"variable '{v}' declared twice {where}", vocab.file, at=v, kind="duplicate")
         seen.add(v)
     return frozenset(seen)
 
@@ -150,7 +153,7 @@ def _condition(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary, top:
             inner = sc | _quantified(node, vocab)
             todo.append((args[1], inner))
         elif h == "when":
-            raise InputError("'when' is an effect, not a condition", vocab.file, at=node)
+            raise InputError("'when' is an effect, not a condition", vocab.file, at=node, kind="effect-as-condition")
         else:
             _atom(node, sc, vocab)
 
@@ -169,7 +172,7 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
             inner = args[0]
             if isinstance(inner, sexpr.List) and inner.head() in _CONNECTIVES | {"when"}:
                 raise InputError(f"expected an atom after 'not' in an effect, got '({inner.head()} ...)'",
-                                 vocab.file, at=inner)
+                                 vocab.file, at=inner, kind="condition-as-effect")
             _literal_atom(inner, sc, vocab)
         elif h in ("forall", "when") and in_when:
             raise UnsupportedError(f"unsupported feature: '{h}' inside the effect of 'when' (PDDL allows "
@@ -182,7 +185,7 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
             _condition(args[0], sc, vocab)
             todo.append((args[1], sc, True))
         elif h in ("or", "imply", "exists"):
-            raise InputError(f"'{h}' is a condition, not an effect", vocab.file, at=node)
+            raise InputError(f"'{h}' is a condition, not an effect", vocab.file, at=node, kind="condition-as-effect")
         else:
             _literal_atom(node, sc, vocab)
 
@@ -193,7 +196,7 @@ def _literal_atom(node: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -
         raise UnsupportedError("unsupported feature: equality as an effect", vocab.file, at=node)
     if node.head() in vocab.derived:
         raise InputError(f"derived predicate '{node.head()}' in an effect: it is computed from the state, "
-                         f"never changed by an action", vocab.file, at=node[0])
+                         f"never changed by an action", vocab.file, at=node[0], kind="derived-in-effect")
     _atom(node, scope, vocab)
 
 
@@ -225,22 +228,24 @@ def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
     args = node[1:]
     if name == "=":
         if len(args) != 2:
-            raise InputError(f"'=' takes two arguments, {len(args)} given", vocab.file, at=node)
+            raise InputError(f"'=' takes two arguments, {len(args)} given", vocab.file, at=node, kind="wrong-arity")
     elif name not in vocab.arity:  # a typo is named with the predicate (or operator, given lists) it was meant to be
         words = [*vocab.arity, *(OPERATORS if any(isinstance(a, sexpr.List) for a in args) else ())]
-        raise InputError(f"undefined predicate '{name}'{did_you_mean(name, words)}", vocab.file, at=node[0])
+        raise InputError(f"undefined predicate '{name}'{did_you_mean(name, words)}", vocab.file, at=node[0],
+                         kind="undeclared-predicate")
     elif len(args) != vocab.arity[name]:
         raise InputError(f"predicate '{name}' takes {vocab.arity[name]} argument(s), {len(args)} given",
-                         vocab.file, at=node[0])
+                         vocab.file, at=node[0], kind="wrong-arity")
     for a in args:
         if not isinstance(a, sexpr.Token):
             raise InputError(f"expected a variable or constant as an argument of '{name}', got a list",
                              vocab.file, at=a)
         if a.startswith("?"):
             if a not in scope:
-                raise InputError(f"undeclared variable '{a}'", vocab.file, at=a)
+                raise InputError(f"undeclared variable '{a}'", vocab.file, at=a, kind="undeclared-variable")
         elif a not in vocab.constants:
-            raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a)
+            raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a,
+                             kind="unknown-constant")
 
 
 __all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived"]

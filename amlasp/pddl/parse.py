@@ -21,6 +21,7 @@ from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
 from . import check, convert, costs, declarations, formulas, numeric, repair, sexpr
+from . import recover as recover_
 from .source import read_text
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
@@ -34,14 +35,24 @@ _REPAIRS = (
 
 
 def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False,
-                 numeric_fluents: bool = False) -> Domain:
+                 numeric_fluents: bool = False, recover: bool = False) -> Domain:
     """The passes of the module docstring, in order; the first error in the file is the one reported.
 
     `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
     warning each) instead of refusing them; compare and eval read learned models so.
     `numeric_fluents`: read `:functions` and numeric conditions and effects (`pddl.numeric`), as compare
-    does; otherwise the first of them is refused."""
-    root = sexpr.read(text, file)
+    does; otherwise the first of them is refused.
+    `recover`: an action or derived rule that cannot be read or checked, or one bad entry of `:types`,
+    `:constants` or `:predicates`, is left out with a warning and kept as its located error
+    (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still."""
+    if recover:
+        return recover_.read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
+                                                                     numeric_fluents))
+    return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents)
+
+
+def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fluents: bool) -> Domain:
+    """Passes 2 to 5 on the tree of a domain (changed in place by the repairs)."""
     header = check.expect_define(root, "domain", file)
     cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
     check.refuse_unsupported(root, file, numeric_fluents)
@@ -112,10 +123,12 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
                                     cost)
 
 
-def load_domain(path: str | Path, *, undeclared_predicates: bool = False, numeric_fluents: bool = False) -> Domain:
+def load_domain(path: str | Path, *, undeclared_predicates: bool = False, numeric_fluents: bool = False,
+                recover: bool = False) -> Domain:
     """A domain file, refused up front beyond `limits.MAX_DOMAIN_MB` (reading one costs seconds per MB)."""
     return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path),
-                        undeclared_predicates=undeclared_predicates, numeric_fluents=numeric_fluents)
+                        undeclared_predicates=undeclared_predicates, numeric_fluents=numeric_fluents,
+                        recover=recover)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:

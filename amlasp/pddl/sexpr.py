@@ -93,7 +93,7 @@ def read(text: str, file: str = "<string>", line: int = 1, col: int = 1) -> List
             stack.append(([], ln, cl))
         elif tok == ")":
             if not stack:
-                raise InputError("unbalanced ')': no '(' to close", file, ln, cl)
+                raise InputError("unbalanced ')': no '(' to close", file, ln, cl, kind="unbalanced")
             items, start, scol = stack.pop()
             node = List(items, start, ln, scol, cl)
             if stack:
@@ -109,6 +109,87 @@ def read(text: str, file: str = "<string>", line: int = 1, col: int = 1) -> List
     if result is None:
         raise InputError("empty file: no PDDL definition found", file, line, col)
     return result
+
+
+def read_sections(text: str, file: str = "<string>") -> tuple[List, list[tuple[List, InputError]]]:
+    """A `define` whose parentheses do not balance, read again a section at a time: the text is cut
+    before each `(:action`, `(:derived` or other section keyword (`(:predicates`, ...), wherever it
+    stands, and each piece is read alone. A piece that does not close where the next begins (an action
+    left unclosed before the next), or goes on after it closed (a `)` too many inside it), is returned
+    with its error (class `unbalanced`) beside the tree of the others, so that one broken action
+    costs that action only. Raises an `InputError` when the `define` and its header do not read so
+    (the caller then reports the strict reader's error)."""
+    text = normalise(text)
+    depth = int(MAX_DEPTH.value())
+    toks = [Token(w, ln, cl) for w, ln, cl in _tokens(text, file, 1, 1)]
+    cuts = [i for i in range(len(toks) - 1) if toks[i] == "(" and "define" in _SECTION_PARENTS.get(toks[i + 1], ())]
+    if not cuts:
+        raise InputError("no section to read", file, 1, 1)
+    header, open_, _ = _lists(toks[:cuts[0]], depth, file)
+    if header or len(open_) != 1 or not open_[0][0] or open_[0][0][0] != "define":
+        raise InputError("the define's header does not read", file, 1, 1)
+    define = open_[0]
+    broken: list[tuple[List, InputError]] = []
+    for k, start in enumerate(cuts):
+        last = k == len(cuts) - 1
+        piece = toks[start:cuts[k + 1] if not last else len(toks)]
+        done, stack, after = _lists(piece, depth, file, first_only=True)
+        if not done:  # never closed: up to the next section, or to the end (the define's ')' taken as its own)
+            node = List(stack[0][0], stack[0][1], piece[-1].line, stack[0][2], piece[-1].col)
+            nxt = toks[cuts[k + 1]] if not last else None
+            message = "missing ')': this '(' is never closed" if nxt is None else \
+                f"missing ')': this '(' is not closed before '({toks[cuts[k + 1] + 1]}' on line {nxt.line}"
+            broken.append((node, InputError(message, file, piece[0].line, piece[0].col, kind="unbalanced")))
+            if last:
+                return List(define[0], define[1], piece[-1].line, define[2], piece[-1].col), broken
+            continue
+        node = done[0]
+        rest = piece[after:]
+        if not last and not rest:
+            define[0].append(node)
+            continue
+        if last and (not rest or rest[-1] != ")"):
+            raise InputError("missing ')': the define is never closed", file, define[1], define[2])
+        if last and all(t == ")" for t in rest):
+            if len(rest) > 1:
+                raise InputError("unbalanced ')' after the end of the define", file, rest[1].line, rest[1].col)
+            define[0].append(node)
+        else:
+            broken.append((node, InputError(f"unexpected '{rest[0]}' after the ')' that closes this "
+                                            f"'({node.head()}' on line {node.end_line}: a ')' too many before it?",
+                                            file, rest[0].line, rest[0].col, kind="unbalanced")))
+        if last:
+            return List(define[0], define[1], rest[-1].line, define[2], rest[-1].col), broken
+    raise AssertionError("unreachable: the last piece returns")
+
+
+def _lists(toks: list[Token], depth: int, file: str,
+           first_only: bool = False) -> tuple[list[List], list[tuple[list, int, int]], int]:
+    """The lists a run of tokens closes (with `first_only`, the first one only), the lists it leaves open
+    (items, line, col; outermost first), and the index of the token after the last one read."""
+    stack: list[tuple[list, int, int]] = []
+    done: list[List] = []
+    for i, tok in enumerate(toks):
+        if tok == "(":
+            if len(stack) >= depth:
+                raise InputError(f"nesting deeper than {depth:g} levels ({MAX_DEPTH.hint()})", file, tok.line, tok.col)
+            stack.append(([], tok.line, tok.col))
+        elif tok == ")":
+            if not stack:
+                raise InputError("unbalanced ')': no '(' to close", file, tok.line, tok.col, kind="unbalanced")
+            items, start, scol = stack.pop()
+            node = List(items, start, tok.line, scol, tok.col)
+            if stack:
+                stack[-1][0].append(node)
+            else:
+                done.append(node)
+                if first_only:
+                    return done, stack, i + 1
+        elif stack:
+            stack[-1][0].append(tok)
+        else:
+            raise InputError(f"unexpected '{tok}' outside parentheses", file, tok.line, tok.col)
+    return done, stack, len(toks)
 
 
 # Where PDDL keywords may stand: a keyword found elsewhere means the list around it was not closed.
@@ -136,8 +217,8 @@ def _missing_paren(stack: list[tuple[list, int, int]], file: str) -> None:
     if hit is not None:
         container, word, at = hit
         raise InputError(f"missing ')': this '(' is not closed before '{word}' on line {at.line}", file,
-                         container.line, container.col)
-    raise InputError("missing ')': this '(' is never closed", file, stack[-1][1], stack[-1][2])
+                         container.line, container.col, kind="unbalanced")
+    raise InputError("missing ')': this '(' is never closed", file, stack[-1][1], stack[-1][2], kind="unbalanced")
 
 
 def _misplaced(root: List) -> tuple[List, str, SExpr] | None:
@@ -177,4 +258,4 @@ def find_token(node: SExpr, word: str) -> Token | None:
     return next((n for n in nodes(node) if isinstance(n, Token) and n == word), None)
 
 
-__all__ = ["Token", "List", "SExpr", "read", "nodes", "find", "find_token"]
+__all__ = ["Token", "List", "SExpr", "read", "read_sections", "nodes", "find", "find_token"]
