@@ -86,7 +86,8 @@ def read(text: str, file: str = "<string>", line: int = 1, col: int = 1) -> List
     result: List | None = None
     for tok, ln, cl in _tokens(text, file, line, col):
         if result is not None:
-            raise InputError(f"unexpected '{tok}' after the end of the definition", file, ln, cl)
+            raise InputError(f"unexpected '{tok}' after the end of the definition", file, ln, cl,
+                             kind="unbalanced")
         if tok == "(":
             if len(stack) >= depth:
                 raise InputError(f"nesting deeper than {depth:g} levels ({MAX_DEPTH.hint()})", file, ln, cl)
@@ -148,6 +149,10 @@ def read_sections(text: str, file: str = "<string>") -> tuple[List, list[tuple[L
         if not last and not rest:
             define[0].append(node)
             continue
+        if last and not rest and _closes_define(piece):  # the define's ')', on its own line left of this '('
+            broken.append((node, InputError(f"missing ')': this '(' is not closed before the end of the define on "
+                                            f"line {node.end_line}", file, node.line, node.col, kind="unbalanced")))
+            return List(define[0], define[1], node.end_line, define[2], node.end_col), broken
         if last and (not rest or rest[-1] != ")"):
             raise InputError("missing ')': the define is never closed", file, define[1], define[2])
         if last and all(t == ")" for t in rest):
@@ -161,6 +166,13 @@ def read_sections(text: str, file: str = "<string>") -> tuple[List, list[tuple[L
         if last:
             return List(define[0], define[1], rest[-1].line, define[2], rest[-1].col), broken
     raise AssertionError("unreachable: the last piece returns")
+
+
+def _closes_define(piece: list[Token]) -> bool:
+    """The last ')' of the last section is the define's, not the section's: the first token of its line, and
+    left of the section's '(' (the section was left open; else the define is, and the file is refused)."""
+    end = piece[-1]
+    return len(piece) > 1 and piece[-2].line < end.line and end.col < piece[0].col
 
 
 def _lists(toks: list[Token], depth: int, file: str,
