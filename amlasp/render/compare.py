@@ -25,7 +25,8 @@ METRICS = {"pre_precision": "precondition precision", "pre_recall": "preconditio
            "eff_precision": "effect precision", "eff_recall": "effect recall", "f1": "F1",
            "action_accuracy": "action accuracy", "edit_distance": "edit distance",
            "predicate_f1": "predicate F1 (T2W)", "parameter_f1": "parameter F1 (T2W)",
-           "precondition_f1": "precondition F1 (T2W)", "effect_f1": "effect F1 (T2W)"}
+           "precondition_f1": "precondition F1 (T2W)", "effect_f1": "effect F1 (T2W)",
+           "broken_actions": "broken actions"}
 
 
 def sheet(result: CompareResult, people: bool = False) -> Sheet:
@@ -109,7 +110,7 @@ def _table(result: CompareResult) -> FitTable:
     wide, narrow = [], []
     complex_rows = numeric_rows = False
     for a in result.actions:
-        name = a.action if a.learned is not None else f"{a.action} (missing)"
+        name = a.action if a.learned is not None else f"{a.action} ({'broken' if a.broken else 'missing'})"
         if a.best_match is not None and a.best_match.replace("-", "_") != a.action.replace("-", "_"):
             name += f" ← {a.best_match}"
         k = a.counts
@@ -151,7 +152,8 @@ def _summary_lines(result: CompareResult) -> list[str]:
     if result.extra_actions:
         lines.append("learned actions absent from the reference (false positives in the cumulative figures): "
                      + ", ".join(e.action for e in result.extra_actions))
-    missing = [a.action for a in result.actions if a.learned is None]
+    missing = [a.action for a in result.actions if a.learned is None and a.broken is None]
+    lines += broken_lines(result.broken, "scored as missing: all literals false negatives")
     if missing:
         lines.append("reference actions missing from the learned model (all literals false negatives): "
                      + ", ".join(missing))
@@ -160,6 +162,16 @@ def _summary_lines(result: CompareResult) -> list[str]:
     lines.append(f"parameters matched {matched}"
                  f"; actions and predicates matched {'by the best renaming' if result.rename else 'by name'}")
     return lines
+
+
+def broken_lines(broken, scored: str) -> list[str]:
+    """One line per definition of the learned model left out by its recovering read: what, where, why."""
+    out = []
+    for b in broken:
+        what = f"{b.kind} {b.name}" if b.name is not None else f"an {b.kind} without a readable name"
+        verb = scored if b.kind in ("action", "derived") else "left out"
+        out.append(f"broken learned {what} ({verb}): {b.location}: {b.message} [{b.error}]")
+    return out
 
 
 def _explanation(result: CompareResult) -> list[str]:

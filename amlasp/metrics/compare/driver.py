@@ -13,23 +13,34 @@ from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
 from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
 from ...errors import TimeLimitReached
-from ...model import Action, Domain, Effect, Literal, Predicate
+from ...model import Action, Broken, Domain, Effect, Literal, Predicate, canonical_name
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain
 from ...watchdog import finishing, stage, within
 from . import components
 from .reading import Reader, shows
-from .result import CompareResult
+from .result import ActionComparison, CompareResult
 from .structure import Structure
 from .unused import pair_unused
 
 
-def _as_domain(x: str | Path | Domain, learned: bool = False) -> Domain:
-    """A learned model may use predicates it never declares: read as its own (with a warning). Numeric
+def _as_domain(x: str | Path | Domain, learned: bool = False, lenient: bool = False) -> Domain:
+    """A learned model may use predicates it never declares: read as its own (with a warning); its broken
+    actions and rules are left out, kept as their errors (`Domain.broken`, scored as missing). Numeric
     fluents are read (compared by their structure); derived predicates' rules are compared as actions
-    (`rules_as_actions`)."""
+    (`rules_as_actions`). `lenient`: the reference is read as a learned model is."""
+    learned = learned or lenient
     return rules_as_actions(x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned,
-                                                                         numeric_fluents=True))
+                                                                         numeric_fluents=True, recover=learned))
+
+
+def broken_rows(actions: tuple[ActionComparison, ...], broken: tuple[Broken, ...]) -> tuple[ActionComparison, ...]:
+    """Each reference action with no learned counterpart whose learned namesake is broken, said so
+    (a derived rule's action is `<predicate>-derived`, as `rules_as_actions` names it)."""
+    named = {canonical_name(b.name if b.kind == "action" else f"{b.name}-derived"): b
+             for b in broken if b.kind in ("action", "derived") and b.name is not None}
+    return tuple(replace(a, broken=named.get(canonical_name(a.action))) if a.learned is None else a
+                 for a in actions)
 
 
 def rules_as_actions(d: Domain) -> Domain:
@@ -51,7 +62,8 @@ def rules_as_actions(d: Domain) -> Domain:
 
 
 def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, align: bool = False,
-            rename: bool = False, time_limit: float = 60.0, as_written: bool = False) -> CompareResult:
+            rename: bool = False, time_limit: float = 60.0, as_written: bool = False,
+            lenient_reference: bool = False) -> CompareResult:
     """Compare a learned domain with a reference domain (paths or Domain objects).
 
     Metrics match actions and predicates by name and parameters by position; `align` uses the
@@ -66,16 +78,20 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
     grounding and the search end by it (branch-and-bound gets at least 1 s for a first answer),
     the metrics under the renaming found get `watchdog.finishing` more; past that, or with no
     renaming found, `TimeLimitReached` says what was reached.
+
+    The learned model is read with recovery: a broken action or rule is left out (a warning each) and its
+    reference counterpart scored as missing, said `broken` (`ActionComparison.broken`, `CompareResult.broken`).
+    `lenient_reference`: the reference is read so too (undeclared predicates, broken actions left out).
     """
     return within(time_limit, "compare", _compare, learned, reference, align, rename, time_limit, as_written,
-                  time.monotonic())
+                  time.monotonic(), lenient_reference)
 
 
 def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align: bool, rename: bool,
-             time_limit: float, as_written: bool, since: float) -> CompareResult:
+             time_limit: float, as_written: bool, since: float, lenient_reference: bool = False) -> CompareResult:
     t0 = time.perf_counter()
     stage("reading the two models")
-    ld, rd = _as_domain(learned, learned=True), _as_domain(reference)
+    ld, rd = _as_domain(learned, learned=True), _as_domain(reference, lenient=lenient_reference)
     for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
         distinct_symbols([(x.name, "predicate") for x in d.predicates]
                          + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
@@ -111,6 +127,8 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     warnings += tuple(spelling_differences(ld, rd))
     if res.edit_distance != best.cost:
         raise RuntimeError(f"internal error: edit distance {res.edit_distance} != optimum {best.cost}")
+    if ld.broken:
+        res = replace(res, actions=broken_rows(res.actions, ld.broken), broken=ld.broken)
     return replace(res, warnings=warnings, seconds=time.perf_counter() - t0, solve_seconds=best.seconds,
                    components=comps)
 

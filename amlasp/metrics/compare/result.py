@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ...model import Broken
 from ..aggregates import SUMMARY_COLUMNS
 
 #: The columns of `CompareResult.to_frame()` and of the CSV, Markdown and LaTeX exports.
@@ -102,6 +103,7 @@ class ActionComparison:
     param_mapping: tuple[tuple[str, str], ...]  # (learned parameter, reference parameter), best renaming
     metric_param_mapping: tuple[tuple[str, str], ...]
     edits: tuple[str, ...]
+    broken: Broken | None = None  # the learned counterpart, broken (scored as missing: `learned` is None)
 
     @property
     def pre(self) -> Counts:
@@ -154,6 +156,12 @@ class CompareResult:
     function_mapping: tuple[tuple[str, str], ...] = ()
     numeric: bool = False  # either model has numeric functions: the numeric categories are shown
     components: Any = None  # components.Components: Text2World's four F1 figures (summary)
+    broken: tuple[Broken, ...] = ()  # the learned model's definitions left out by its recovering read
+
+    @property
+    def broken_actions(self) -> tuple[Broken, ...]:
+        """The learned actions and derived rules that could not be read (each scored as missing)."""
+        return tuple(b for b in self.broken if b.kind in ("action", "derived"))
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -162,7 +170,9 @@ class CompareResult:
 
     @property
     def frame_columns(self) -> tuple[str, ...]:
-        return FRAME_COLUMNS + (NUMERIC_COLUMNS if self.numeric else ())
+        """`FRAME_COLUMNS`, the numeric ones for numeric models, and `broken` (the error's class and place)
+        when the learned model has broken definitions (a model without has the columns it always had)."""
+        return FRAME_COLUMNS + (NUMERIC_COLUMNS if self.numeric else ()) + (("broken",) if self.broken else ())
 
     # ---- aggregates
     def _macro(self, pick) -> tuple[float, float, float]:
@@ -209,6 +219,8 @@ class CompareResult:
                     "equivalent_actions": sum(a.equivalent for a in self.actions),
                     "missing_actions": sum(a.learned is None for a in self.actions),
                     "extra_actions": len(self.extra_actions)})
+        if self.broken:
+            out["broken_actions"] = len(self.broken_actions)
         if not self.optimal:
             out["edit_distance_lower_bound"] = self.bound
         if self.components is not None:
@@ -228,6 +240,8 @@ class CompareResult:
                  "param_distance": a.param_distance, "pre_distance": a.pre_distance, "eff_distance": a.eff_distance,
                  "param_mapping": [list(p) for p in a.param_mapping],
                  "metric_param_mapping": [list(p) for p in a.metric_param_mapping], "edits": list(a.edits)}
+            if self.broken:
+                d["broken"] = a.broken.to_dict() if a.broken is not None else None
             actions.append(d)
         return {
             "learned": self.learned, "reference": self.reference, "mode": self.mode, "rename": self.rename,
@@ -241,7 +255,7 @@ class CompareResult:
             "edits": list(self.edits), "type_differences": list(self.type_differences),
             "notes": list(self.notes), "warnings": list(self.warnings), "legend": LEGEND,
             "seconds": self.seconds,
-        }
+        } | ({"broken": [b.to_dict() for b in self.broken]} if self.broken else {})
 
     # ---- the tidy tables: one row per reference action, and the summary (docs/compare.md)
     def records(self, detailed: bool = False) -> list[dict]:
@@ -256,6 +270,8 @@ class CompareResult:
             if self.numeric:
                 for k in ("pre_num", "eff_num"):
                     row.update({f"{k}_precision": a.counts[k].precision, f"{k}_recall": a.counts[k].recall})
+            if self.broken:
+                row["broken"] = f"{a.broken.error} at {a.broken.location}" if a.broken is not None else ""
             if detailed:
                 for k in self.categories:
                     c = a.counts[k]
@@ -293,6 +309,8 @@ class CompareResult:
             k = self.components
             rows += [("predicate_f1", math.nan, k.predicate_f1), ("parameter_f1", k.parameter_f1, math.nan),
                      ("precondition_f1", k.precondition_f1, math.nan), ("effect_f1", k.effect_f1, math.nan)]
+        if self.broken:  # a count: the learned actions and rules left out, each scored as missing
+            rows.append(("broken_actions", math.nan, len(self.broken_actions)))
         return [dict(zip(SUMMARY_COLUMNS, (m, mean, n, cum))) for m, mean, cum in rows]
 
     def summary_frame(self):
