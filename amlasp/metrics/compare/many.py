@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ...errors import InputError, TimeLimitReached, UnsupportedError
+from ...errors import KINDS, InputError, TimeLimitReached, UnsupportedError
 from ...pddl.inputs import input_files
 from ...workers import ProgressCallback, run_pool
 
@@ -66,17 +66,30 @@ class ManyResult:
     figures: tuple[str, ...] = field(default=DOMAIN_FIGURES)
 
     @property
+    def broken(self) -> bool:
+        """Some candidate was read with broken actions left out (`parse_domain(recover=True)`)."""
+        return any(r.get("broken_actions") for r in self.rows)
+
+    @property
     def columns(self) -> tuple[str, ...]:
-        return ("candidate", "status", "error_class", "error", *self.figures, "seconds")
+        """The row's columns; `broken_actions` and `broken` (their classes) when some candidate has any."""
+        return ("candidate", "status", "error_class", "error", *self.figures,
+                *(("broken_actions", "broken") if self.broken else ()), "seconds")
 
     def records(self) -> list[dict[str, Any]]:
-        return [{c: r.get(c) for c in self.columns} for r in self.rows]
+        return [{c: r.get(c, 0 if c == "broken_actions" else None) for c in self.columns} for r in self.rows]
 
     def summary(self) -> dict[str, Any]:
         ok = [r for r in self.rows if r["status"] == "ok"]
         out: dict[str, Any] = {"candidates": len(self.rows), "read": len(ok)}
         for c in ERROR_CLASSES:
             out[f"failed_{c}"] = sum(r.get("error_class") == c for r in self.rows)
+        if self.broken:  # the actions left out of the candidates that were read, per class of their errors
+            out["broken_actions"] = sum(r.get("broken_actions") or 0 for r in self.rows)
+            for c in KINDS:
+                n = sum(r.get("broken_classes", {}).get(c, 0) for r in self.rows)
+                if n:
+                    out[f"broken_{c}"] = n
         for f in self.figures:
             vals = [r[f] for r in ok if isinstance(r.get(f), (int, float)) and not isinstance(r.get(f), str)]
             vals = [float(v) for v in vals if not (isinstance(v, float) and math.isnan(v))]
@@ -119,9 +132,17 @@ def _one(task: _Task) -> dict[str, Any]:
         if task.domain is None:
             from ...pddl.parse import load_domain
             from .driver import compare
-            # read strictly: a predicate used but never declared is a failure of the candidate (undefined_symbol)
-            s = compare(load_domain(task.candidate), task.reference, **dict(task.options)).summary()
+            # a predicate used but never declared breaks the actions that use it (undeclared-predicate); a broken
+            # action is left out (scored as missing), a file that cannot be read at all is a failure
+            learned = load_domain(task.candidate, recover=True)
+            s = compare(learned, task.reference, **dict(task.options)).summary()
             row.update({f: s.get(f) for f in DOMAIN_FIGURES})
+            broken = [b for b in learned.broken if b.kind in ("action", "derived")]
+            if broken:
+                row["broken_actions"] = len(broken)
+                row["broken_classes"] = {c: sum(b.error == c for b in broken) for c in dict.fromkeys(
+                    b.error for b in broken)}
+                row["broken"] = " ".join(f"{b.name or '?'}:{b.error}" for b in broken)
         else:
             from .problems import compare_problems
             s = compare_problems(task.candidate, task.reference, task.domain, **dict(task.options)).summary()
