@@ -136,6 +136,11 @@ OUTPUT_HELP = "write to this file (atomically); with CSV the summary goes to FIL
 SUMMARY_HELP = "only the summary table (one row per figure), e.g. for -f csv to stdout"
 
 
+#: `--lenient-reference` (compare, eval, solve, bench run): its help text.
+LENIENT_REFERENCE_HELP = ("read a flawed reference leniently: undeclared predicates and types declared from their "
+                          "first use, broken actions left out of the scoring (a warning each)")
+
+
 #: The shipped data the examples of --help use (run from the repository's root).
 EX, IPC = "examples/blocksworld", "benchmarks/ipc"
 

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, LENIENT_REFERENCE_HELP, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
 from .group import app, choice_option
 
 
@@ -41,6 +41,7 @@ def compare(
                               help="problems: also compare goals by what they imply on the reachable states"),
     max_states: int = typer.Option(5000, "--max-states", help="problems: reachable states explored per problem"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="candidates compared in parallel (LEARNED a folder)"),
+    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
 ):
     """Syntactic comparison of a learned domain with a reference; or, with --domain, of two problems.
 
@@ -68,7 +69,7 @@ def compare(
         from ..experiments.suite import swapped
         warn(swapped(learned, reference))
         result = run_compare(learned, reference, align=align, rename=rename, time_limit=time_limit,
-                             as_written=as_written)
+                             as_written=as_written, lenient_reference=lenient_reference)
         warn(result.warnings)
         deliver_result(lambda f, only: present.text(result, f, explain, caption, only),
                        lambda only: present.terminal(result, explain, only), form, out, summary)

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, LENIENT_REFERENCE_HELP, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
 from .group import app, choice_option
 
 _STAGES = {"read": "reading state files", "solve": "grounding and solving"}
@@ -32,11 +32,12 @@ def eval_command(
     batch_states: Optional[int] = typer.Option(None, "--batch-states", min=1,
                                                help="states per clingo call, read and let go together "
                                                     "(default 10000: memory bound)"),
+    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
 ):
     """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action."""
     def run():
         from ..metrics.evaluate import evaluate
-        from ..pddl.parse import load_domain
+        from ..pddl.parse import load_domain, load_lenient
         from ..pddl.states import state_inputs
         from ..render import evaluate as present
         from ..render.exports import deliver_result, output_format, written
@@ -47,8 +48,9 @@ def eval_command(
             refuse_overwrite(target, [learned, reference, problems, *states, *state_inputs(states, problems)])
         from ..experiments.suite import swapped
         warn(swapped(learned, reference))
-        ref = load_domain(reference)
-        lrn = load_domain(learned, undeclared_predicates=True)  # scored as a learned-only predicate
+        ref = load_lenient(reference) if lenient_reference else load_domain(reference)
+        # an undeclared predicate is scored as a learned-only predicate; a broken action is never applicable
+        lrn = load_domain(learned, undeclared_predicates=True, recover=True)
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
         with progress_bar(_STAGES, transient=True) as progress:

@@ -35,7 +35,7 @@ _REPAIRS = (
 
 
 def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False,
-                 numeric_fluents: bool = False, recover: bool = False) -> Domain:
+                 numeric_fluents: bool = False, recover: bool = False, undeclared_types: bool = False) -> Domain:
     """The passes of the module docstring, in order; the first error in the file is the one reported.
 
     `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
@@ -44,14 +44,16 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     does; otherwise the first of them is refused.
     `recover`: an action or derived rule that cannot be read or checked, or one bad entry of `:types`,
     `:constants` or `:predicates`, is left out with a warning and kept as its located error
-    (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still."""
+    (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still.
+    `undeclared_types`: a type used but never declared is a subtype of `object` (with a warning each)."""
     if recover:
         return recover_.read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
-                                                                     numeric_fluents))
-    return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents)
+                                                                     numeric_fluents, undeclared_types))
+    return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents, undeclared_types)
 
 
-def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fluents: bool) -> Domain:
+def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fluents: bool,
+            undeclared_types: bool = False) -> Domain:
     """Passes 2 to 5 on the tree of a domain (changed in place by the repairs)."""
     header = check.expect_define(root, "domain", file)
     cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
@@ -59,6 +61,7 @@ def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fl
     check.single_sections(root, file)
     taken = numeric.take(root, file) if numeric_fluents else None
     lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
+    lenient += repair.declare_used_types(root) if undeclared_types else []
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
     check.valid_names(declared_types, "type", file)
@@ -124,15 +127,23 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
 
 
 def load_domain(path: str | Path, *, undeclared_predicates: bool = False, numeric_fluents: bool = False,
-                recover: bool = False) -> Domain:
+                recover: bool = False, undeclared_types: bool = False) -> Domain:
     """A domain file, refused up front beyond `limits.MAX_DOMAIN_MB` (reading one costs seconds per MB)."""
     return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path),
                         undeclared_predicates=undeclared_predicates, numeric_fluents=numeric_fluents,
-                        recover=recover)
+                        recover=recover, undeclared_types=undeclared_types)
+
+
+def load_lenient(path: str | Path, *, numeric_fluents: bool = False) -> Domain:
+    """A domain read as leniently as amlasp reads: undeclared predicates and types declared from their use,
+    broken definitions left out (each with a warning): a learned model, or a flawed reference on request
+    (`--lenient-reference`)."""
+    return load_domain(path, undeclared_predicates=True, numeric_fluents=numeric_fluents, recover=True,
+                       undeclared_types=True)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:
     return parse_problem(read_text(path), domain, str(path))
 
 
-__all__ = ["load_domain", "parse_domain", "load_problem", "parse_problem"]
+__all__ = ["load_domain", "load_lenient", "parse_domain", "load_problem", "parse_problem"]

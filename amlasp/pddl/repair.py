@@ -183,6 +183,34 @@ def declare_used_predicates(root: sexpr.List) -> list[str]:
             for name, (arity, line) in new.items()]
 
 
+def declare_used_types(root: sexpr.List) -> list[str]:
+    """A leniency asked for (`--lenient-reference`): a type given after `-` (in `:constants`, `:predicates`,
+    parameters, quantifiers, derived heads) but never declared is declared in `:types` as a subtype of
+    `object`, with a warning, instead of refusing the file."""
+    index = _section_index(root, ":types")
+    declared = {"object"} | ({str(t) for t in root[index][1:] if isinstance(t, sexpr.Token)} if index is not None
+                             else set())
+    new: dict[str, int] = {}  # type → line of its first use
+    for node in sexpr.nodes(root):
+        if not isinstance(node, sexpr.List) or node.head() == ":types":
+            continue
+        for x, t in zip(node, node[1:]):
+            members = t[1:] if isinstance(t, sexpr.List) and t.head() == "either" else [t]
+            if x == "-" and all(isinstance(m, sexpr.Token) for m in members):
+                for m in members:
+                    if m not in declared and str(m) not in new and not m.startswith(("?", ":", "(")):
+                        new[str(m)] = m.line
+    if not new:
+        return []
+    if index is None:
+        line = root[1].end_line
+        root.insert(2, sexpr.List([sexpr.Token(":types", line)], line, line))
+        index = 2
+    root[index].extend(sexpr.Token(t, line) for t, line in new.items())
+    return [f"type '{t}' is used (line {line}) but never declared: read as a subtype of object"
+            for t, line in new.items()]
+
+
 _NOT_PREDICATES = {"and", "or", "not", "imply", "exists", "forall", "when", "="}
 
 
@@ -201,4 +229,4 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
 
 
 __all__ = ["declare_parent_types", "complete_actions", "flatten_effects", "warn_requirements", "warn_parent_types",
-           "declare_used_predicates"]
+           "declare_used_predicates", "declare_used_types"]

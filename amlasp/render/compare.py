@@ -8,6 +8,7 @@ from rich.console import RenderableType
 
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.compare import LEGEND, CompareResult
+from .broken import broken_lines
 from .escape import markup as escape
 from .exports import Sheet, sheet_csv, sheet_latex, sheet_markdown
 from .formats import Format, fmt, rich_table, to_json
@@ -162,16 +163,6 @@ def _summary_lines(result: CompareResult) -> list[str]:
     lines.append(f"parameters matched {matched}"
                  f"; actions and predicates matched {'by the best renaming' if result.rename else 'by name'}")
     return lines
-
-
-def broken_lines(broken, scored: str) -> list[str]:
-    """One line per definition of the learned model left out by its recovering read: what, where, why."""
-    out = []
-    for b in broken:
-        what = f"{b.kind} {b.name}" if b.name is not None else f"an {b.kind} without a readable name"
-        verb = scored if b.kind in ("action", "derived") else "left out"
-        out.append(f"broken learned {what} ({verb}): {b.location}: {b.message} [{b.error}]")
-    return out
 
 
 def _explanation(result: CompareResult) -> list[str]:

@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
 from ..metrics.evaluate.result import FRAME_COLUMNS
+from .broken import broken_lines
 from .escape import markup
 from .exports import Sheet, sheets_text
 from .formats import Format, rich_table
@@ -29,7 +30,7 @@ _MISTAKE = {"app-fp": "applicable only in the learned model", "app-fn": "applica
 
 
 def sheet(ev: Evaluation) -> Sheet:
-    return Sheet(FRAME_COLUMNS, ev.records(), LABELS)
+    return Sheet(ev.columns, ev.records(), LABELS)
 
 
 def summary_sheet(ev: Evaluation) -> Sheet:
@@ -54,8 +55,8 @@ def table(ev: Evaluation, names: tuple[str, str] = ("learned", "reference")) -> 
     cols = [c for c in FRAME_COLUMNS if c not in ("arity", "in_learned", "learned_only")]
     rows = []
     for r in ev.records():
-        name = r["action"] + ("" if r["in_learned"] else " (not learned)") + (" (learned only)" if r["learned_only"]
-                                                                               else "")
+        missing = " (broken)" if r.get("broken") else " (not learned)"
+        name = r["action"] + ("" if r["in_learned"] else missing) + (" (learned only)" if r["learned_only"] else "")
         rows.append([name] + [r[c] for c in cols[1:]])
     return FitTable(f"Predictive power: learned {names[0]} against reference {names[1]}",
                     [Layout([s.label(c) for c in cols], rows)], caption(ev))
@@ -72,6 +73,8 @@ def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False,
     out: list[RenderableType] = [table(ev, names), totals]
     if to_file:
         return out
+    out += [markup(line) for line in broken_lines(ev.broken, "never applicable: its applicable instances are "
+                                                               "false negatives")]
     if ev.learned_only_predicates:
         out.append(markup("learned-only predicates (never true in a test state): "
                           + ", ".join(ev.learned_only_predicates)))

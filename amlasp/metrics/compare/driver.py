@@ -15,7 +15,7 @@ from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
 from ...errors import TimeLimitReached
 from ...model import Action, Broken, Domain, Effect, Literal, Predicate, canonical_name
 from ...pddl.check import distinct_symbols, spelling_differences
-from ...pddl.parse import load_domain
+from ...pddl.parse import load_domain, load_lenient
 from ...watchdog import finishing, stage, within
 from . import components
 from .reading import Reader, shows
@@ -29,9 +29,10 @@ def _as_domain(x: str | Path | Domain, learned: bool = False, lenient: bool = Fa
     actions and rules are left out, kept as their errors (`Domain.broken`, scored as missing). Numeric
     fluents are read (compared by their structure); derived predicates' rules are compared as actions
     (`rules_as_actions`). `lenient`: the reference is read as a learned model is."""
-    learned = learned or lenient
-    return rules_as_actions(x if isinstance(x, Domain) else load_domain(x, undeclared_predicates=learned,
-                                                                         numeric_fluents=True, recover=learned))
+    if not isinstance(x, Domain):
+        x = load_lenient(x, numeric_fluents=True) if lenient else \
+            load_domain(x, undeclared_predicates=learned, numeric_fluents=True, recover=learned)
+    return rules_as_actions(x)
 
 
 def broken_rows(actions: tuple[ActionComparison, ...], broken: tuple[Broken, ...]) -> tuple[ActionComparison, ...]:

@@ -39,11 +39,11 @@ from ...asp.worker import Solver
 from ...errors import InputError, warn_input
 from ...files import path_list
 from ...limits import MAX_GROUNDING
-from ...model import Domain, Problem
+from ...model import Broken, Domain, Problem, canonical_name
 from ...pddl.check import spelling_differences
 from ...pddl.inputs import input_files
 from ...pddl.jsonl import iter_jsonl_states
-from ...pddl.parse import load_domain
+from ...pddl.parse import load_domain, load_lenient
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
 from .checks import StepCheck
@@ -60,7 +60,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
              states: str | Path | Iterable[str | Path] | Iterable[StateSet],
              problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
-             batch_states: int = BATCH_STATES, check_trajectories: bool = True) -> Evaluation:
+             batch_states: int = BATCH_STATES, check_trajectories: bool = True,
+             lenient_reference: bool = False) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
     `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
@@ -73,10 +74,14 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     summed; the results do not depend on the batches.
     `check_trajectories`: warn (`InputWarning`) of a trajectory whose first state is not its problem's
     initial state, or whose recorded action is not applicable in the reference where it was taken
-    (decided in the same clingo program: `checks.StepCheck`)."""
+    (decided in the same clingo program: `checks.StepCheck`).
+    The learned model is read with recovery: a broken action is left out (a warning each), so never
+    applicable: its reference counterpart's applicable instances are false negatives (`ActionScore.broken`).
+    `lenient_reference`: the reference is read so too (its broken actions left out of the scoring)."""
     t0 = time.perf_counter()
-    ref = reference if isinstance(reference, Domain) else load_domain(reference)
-    lrn = learned if isinstance(learned, Domain) else load_domain(learned, undeclared_predicates=True)
+    ref = reference if isinstance(reference, Domain) else \
+        load_lenient(reference) if lenient_reference else load_domain(reference)
+    lrn = learned if isinstance(learned, Domain) else load_domain(learned, undeclared_predicates=True, recover=True)
     for message in spelling_differences(lrn, ref):
         warn_input(message)
     run = _Pass(ref, lrn, explain, check_trajectories)
@@ -101,7 +106,7 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         run.answers.sorted_mistakes(),
         {"load": reading.seconds, "facts": run.t_facts, **run.timings, "total": time.perf_counter() - t0,
          "batches": run.batches, "workers": solver.started, "worker_mb": solver.peak_mb},
-        cost_agreement=run.costs.to_dict())
+        cost_agreement=run.costs.to_dict(), broken=lrn.broken)
 
 
 class _Reading:
@@ -324,6 +329,12 @@ class _Answers:
         return tuple(sorted(self.mistakes, key=lambda m: (m.state, m.kind, m.action, m.literal or "")))
 
 
+def _broken_namesake(lrn: Domain, action: str) -> Broken | None:
+    """The learned model's broken action of that name (`canonical_name`), if it has one."""
+    return next((b for b in lrn.broken if b.kind == "action" and b.name is not None
+                 and canonical_name(b.name) == canonical_name(action)), None)
+
+
 def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...]]:
     """The scores of each reference action and the false positives of learned-only actions; true
     negatives are completed arithmetically: instances (universe atoms) minus the other counts."""
@@ -349,7 +360,8 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
         etn = universe + e("extra") - inside_changes
         scores.append(ActionScore(slot.ref.name, slot.ref.arity, applicability_counts(tp, fp, tn, fn),
                                   effect_counts(e("tp"), e("fp"), etn, e("fn"), nj), nj,
-                                  slot.learned is not None, a("untyped")))
+                                  slot.learned is not None, a("untyped"),
+                                  _broken_namesake(run.lrn, slot.ref.name) if slot.learned is None else None))
     return tuple(scores), tuple(extra_only)
 
 

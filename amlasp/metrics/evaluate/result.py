@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ...model import Broken
 from ..aggregates import SUMMARY_COLUMNS
 
 #: The columns of `Evaluation.to_frame()` and of the CSV, Markdown and LaTeX exports.
@@ -68,6 +69,7 @@ class ActionScore:
     joint: int  # (state, ground action) pairs applicable in both models
     in_learned: bool = True  # the learned model has an action of this name and arity
     untyped_fp: int = 0  # FPs on ground actions the reference's typing does not allow
+    broken: Broken | None = None  # the learned action of this name, broken: never applicable (`in_learned` False)
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,13 @@ class Evaluation:
     mistakes: tuple[Mistake, ...] = ()
     timings: dict = field(default_factory=dict, compare=False)
     cost_agreement: dict | None = None  # with action costs: costs.CostAgreement.to_dict()
+    broken: tuple[Broken, ...] = ()  # the learned model's definitions left out by its recovering read
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """`FRAME_COLUMNS`, and `broken` (the error's class and place) when the learned model has broken
+        definitions (a model without has the columns it always had)."""
+        return FRAME_COLUMNS + (("broken",) if self.broken else ())
 
     @property
     def applicability(self) -> Summary:
@@ -150,6 +159,7 @@ class Evaluation:
             "ignored_predicates": list(self.ignored_predicates),
             "learned_only_predicates": list(self.learned_only_predicates),
             **({"cost_agreement": self.cost_agreement} if self.cost_agreement else {}),
+            **({"broken_actions": sum(b.kind in ("action", "derived") for b in self.broken)} if self.broken else {}),
         }
 
     def to_dict(self) -> dict:
@@ -157,10 +167,13 @@ class Evaluation:
         return {
             "actions": [{"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "joint": a.joint,
                          "applicability": {**a.applicability.to_dict(), "untyped_fp": a.untyped_fp},
-                         "effects": a.effects.to_dict()} for a in self.actions],
+                         "effects": a.effects.to_dict(),
+                         **({"broken": a.broken.to_dict() if a.broken else None} if self.broken else {})}
+                        for a in self.actions],
             "learned_only_actions": [{"action": x.action, "arity": x.arity, "fp": x.fp} for x in self.learned_only],
             "summary": self.summary(),
             **({"mistakes": [m.__dict__ for m in self.mistakes]} if self.mistakes else {}),
+            **({"broken": [b.to_dict() for b in self.broken]} if self.broken else {}),
         }
 
     # ---- the tidy tables: one row per action, and the summary (docs/eval.md)
@@ -171,9 +184,11 @@ class Evaluation:
             row = {"action": a.action, "arity": a.arity, "in_learned": a.in_learned, "learned_only": False}
             for fam, c in (("app", a.applicability), ("eff", a.effects)):
                 row.update({f"{fam}_{k}": v for k, v in c.to_dict().items()})
+            if self.broken:
+                row["broken"] = f"{a.broken.error} at {a.broken.location}" if a.broken is not None else ""
             rows.append(row)
         for x in self.learned_only:  # its instances are FPs; nothing else is defined
-            row = dict.fromkeys(FRAME_COLUMNS)
+            row = dict.fromkeys(self.columns)
             row.update({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True,
                         "app_tp": 0, "app_fp": x.fp, "app_fn": 0, "app_precision": 0.0 if x.fp else None})
             rows.append(row)
@@ -183,7 +198,7 @@ class Evaluation:
         """One row per reference action, then per learned-only action (`FRAME_COLUMNS`, as `-f csv`
         writes them): TP/FP/TN/FN, precision and recall of applicability (app_) and effects (eff_)."""
         import pandas as pd
-        return pd.DataFrame(self.records(), columns=FRAME_COLUMNS)
+        return pd.DataFrame(self.records(), columns=self.columns)
 
     def summary_records(self) -> list[dict]:
         """The rows of `summary_frame()`: precision and recall of each family as a mean over the
