@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS, PlannerConfig
-from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from . import EX, FORMAT_HELP, IPC, LENIENT_REFERENCE_HELP, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
 from .group import app, choice_option
 
 # The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
@@ -39,6 +39,7 @@ def solve(
                                  "cost), the best known from the reference planner's plan"),
     best_costs: Optional[Path] = typer.Option(None, "--best-costs", help='JSON {"problem file name": best known '
                                               'cost}: the quality score against these'),
+    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
 ):
     """Plan with LEARNED on every problem and validate each plan in REFERENCE.
 
@@ -68,7 +69,8 @@ def solve(
         with progress_bar() as progress:
             result = run_solve(learned, reference, problems, config=config.value,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,
-                               progress=progress, keep_plans=keep_plans, quality=quality, best_costs=best)
+                               progress=progress, keep_plans=keep_plans, quality=quality, best_costs=best,
+                               lenient_reference=lenient_reference)
         deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
                        form, output, summary)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):

@@ -18,9 +18,9 @@ from ..costs import plan_cost
 from ..enums import TextEnum
 from ..errors import InputError
 from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
-from ..model import Domain, GroundAction, Number, Problem
+from ..model import Broken, Domain, GroundAction, Number, Problem
 from ..pddl.inputs import problem_files  # noqa: F401 (re-exported: the API names it here too)
-from ..pddl.parse import load_domain, load_problem
+from ..pddl.parse import load_domain, load_lenient, load_problem
 from ..reasoning.engine import execute
 from ..workers import ProgressCallback, run_pool  # noqa: F401 (re-exported: the API names them here too)
 
@@ -97,6 +97,7 @@ class SolveResult:
     reference: str
     config: str
     problems: tuple[ProblemOutcome, ...]
+    broken: tuple[Broken, ...] = ()  # the learned model's definitions left out by its recovering read
 
     def count(self, status: ProblemStatus) -> int:
         return sum(1 for p in self.problems if p.status == status)
@@ -120,10 +121,13 @@ class SolveResult:
         if scores:  # the IPC score: the sum over the problems, and its mean
             out["quality"] = sum(scores)
             out["quality_mean"] = sum(scores) / len(scores)
+        if self.broken:
+            out["broken_actions"] = sum(b.kind in ("action", "derived") for b in self.broken)
         return out
 
     def to_dict(self) -> dict:
-        return {"problems": [p.to_dict() for p in self.problems], "summary": self.summary()}
+        return {"problems": [p.to_dict() for p in self.problems], "summary": self.summary(),
+                **({"broken": [b.to_dict() for b in self.broken]} if self.broken else {})}
 
     # ---- the tidy tables (docs/solve.md)
     def records(self) -> list[dict]:
@@ -259,11 +263,13 @@ def _solve_star(args) -> ProblemOutcome:
 # --------------------------------------------------------------------------- many problems
 
 def load_learned(learned: str | Path | Domain) -> Domain | str:
-    """The learned model, or the reason it cannot be used (an invalid model is a result, not an error)."""
+    """The learned model, or the reason it cannot be used (an invalid model is a result, not an error).
+    Read with recovery: it plans with the actions it has, its broken ones left out (`Domain.broken`, a
+    warning each: `amlasp --strict` refuses it instead)."""
     if isinstance(learned, Domain):
         return learned
     try:
-        return load_domain(learned)
+        return load_domain(learned, recover=True)
     except InputError as e:
         if not Path(learned).is_file():
             raise
@@ -273,7 +279,8 @@ def load_learned(learned: str | Path | Domain) -> Domain | str:
 def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
           timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
           progress: ProgressCallback | None = None, keep_plans: str | Path | None = None,
-          quality: bool = False, best_costs: dict[str, Number] | None = None) -> SolveResult:
+          quality: bool = False, best_costs: dict[str, Number] | None = None,
+          lenient_reference: bool = False) -> SolveResult:
     """Solve every problem with the learned model and validate each plan in the reference model.
 
     `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
@@ -281,12 +288,14 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     `progress("solving", done, total)` is called as problems are done. `keep_plans=DIR` writes each
     plan and the planner's log there (`keep_plan`). `quality`: the IPC quality score of each plan,
     against `best_costs` (problem file name → best known cost) or the reference planner's plan.
+    `lenient_reference`: the reference read as leniently as a learned model (`pddl.parse.load_lenient`).
     """
     if config not in CONFIGS:
         raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
     if timeout <= 0:
         raise InputError("--timeout must be positive")
-    ref = reference if isinstance(reference, Domain) else load_domain(reference)
+    ref = reference if isinstance(reference, Domain) else \
+        load_lenient(reference) if lenient_reference else load_domain(reference)
     files = problem_files(problems)
     if keep_plans is not None and len({f.stem for f in files}) < len(files):
         raise InputError("--keep-plans needs problem files with distinct names (their plans are <name>.plan)")
@@ -304,7 +313,8 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
             keep_plan(keep_plans, o.problem, o.plan_text(), o.log)
     name = learned.file or learned.name if isinstance(learned, Domain) else str(learned)
     rname = ref.file or ref.name
-    return SolveResult(str(name), str(rname), config, tuple(outcomes))
+    return SolveResult(str(name), str(rname), config, tuple(outcomes),
+                       model.broken if isinstance(model, Domain) else ())
 
 
 __all__ = ["FRAME_COLUMNS", "SUMMARY_COLUMNS", "PlannerConfig", "ProblemStatus", "ProblemOutcome", "SolveResult",

@@ -9,6 +9,8 @@ from pathlib import Path
 from rich.console import RenderableType
 
 from ..metrics.solve import FRAME_COLUMNS, SUMMARY_COLUMNS, SolveResult
+from .broken import broken_lines
+from .escape import markup
 from .exports import Sheet, sheets_text
 from .formats import Format, rich_table
 
@@ -37,4 +39,5 @@ def terminal(result: SolveResult, summary: bool = False) -> list[RenderableType]
         return [totals]
     return [rich_table(f"learned {Path(result.learned).name} on {len(result.problems)} problem(s), validated in "
                        f"reference {Path(result.reference).name}",
-                       [s.label(c) for c in s.columns], s.shown()), totals]
+                       [s.label(c) for c in s.columns], s.shown()), totals,
+            *(markup(line) for line in broken_lines(result.broken, "not planned with"))]
