@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
-from . import IPC, examples, guarded, names, warn
+from . import IPC, LENIENT_REFERENCE_HELP, examples, guarded, names, warn
 from .group import app, choice_option
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
@@ -41,6 +41,7 @@ def run_command(
                                         help="Fast Downward's search (see amlasp solve --help)"),
     keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and planner log to "
                                               "DIR/<learner>/<domain>/<problem>.plan|.log"),
+    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():
@@ -59,7 +60,8 @@ def run_command(
                 s = run_bench(learned, results, learners=names(learner, "--learner"),
                               domains=names(domain, "--domain"), suite=suite, jobs=jobs, executor=executor,
                               scheduler=scheduler, config=planner_config, timeout=timeout, memory_mb=memory,
-                              tasks=names(task, "--task") or TASKS, keep_plans=keep_plans, progress=progress)
+                              tasks=names(task, "--task") or TASKS, keep_plans=keep_plans, progress=progress,
+                              lenient_reference=lenient_reference)
         except RunInterrupted as stop:  # one line: what is saved, and how to go on
             i = stop.summary
             name = signal.Signals(stop.signum).name

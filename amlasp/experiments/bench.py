@@ -18,7 +18,7 @@ import time
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..choices import Executor  # noqa: F401 (the option's Enum, re-exported here)
 from ..errors import InputError
@@ -149,7 +149,7 @@ class RunSummary:
 def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = None,
                domains: Sequence[str] | None = None, suite: str | Path | None = None, config: str = "greedy",
                timeout: float = 60.0, memory_mb: int | None = 4096, tasks: Sequence[str] = TASKS,
-               keep_plans: bool = False) -> list[Unit]:
+               keep_plans: bool = False, lenient_reference: bool = False) -> list[Unit]:
     """All units of a run, domain by domain (compare and eval first: they are the long ones).
 
     Paths in units are absolute; their files' bytes are attached when the units are sent (`with_files`)."""
@@ -176,8 +176,10 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
         if len(set(names_seen)) < len(names_seen):
             raise InputError(f"two problems of '{dom}' share a file name (results are keyed by it)", sd.problems[0])
         for name, d in zip(names, learned):
-            common = dict(learner=name, domain=dom, learned=str((Path(d) / f"{dom}.pddl").resolve()),
-                          reference=str(sd.reference.resolve()), config=config, timeout=timeout, memory_mb=memory_mb)
+            common: dict[str, Any] = dict(
+                learner=name, domain=dom, learned=str((Path(d) / f"{dom}.pddl").resolve()),
+                reference=str(sd.reference.resolve()), config=config, timeout=timeout, memory_mb=memory_mb,
+                lenient_reference=lenient_reference)
             if "compare" in tasks:
                 units.append(Unit(task="compare", **common))
             if "eval" in tasks:
@@ -194,12 +196,13 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
         domains: Sequence[str] | None = None, suite: str | Path | None = None, jobs: int = 1,
         executor: str = "process", scheduler: str | None = None, config: str = "greedy", timeout: float = 60.0,
         memory_mb: int | None = 4096, tasks: Sequence[str] = TASKS, keep_plans: str | Path | None = None,
-        progress: ProgressCallback | None = None) -> RunSummary:
+        progress: ProgressCallback | None = None, lenient_reference: bool = False) -> RunSummary:
     """Run every unit not yet in `results`, appending each record as soon as it is done.
 
     Failed units (`failed: true` in their record) are not done: a rerun does them again.
     `keep_plans=DIR` writes each plan and planner log to `DIR/<learner>/<domain>/<problem>.plan|.log`.
     `progress("bench", done, total)` is called as units finish (those done before count as done).
+    `lenient_reference`: each reference read as leniently as a learned model (a setting of the results file).
     """
     executor = Executor.parse(executor)
     if executor == Executor.DASK and not scheduler:
@@ -207,9 +210,11 @@ def run(learned: Sequence[str | Path], results: str | Path, *, learners: Sequenc
     if jobs < 1:
         raise InputError("--jobs must be at least 1")
     t0 = time.monotonic()
-    units = plan_units(learned, learners, domains, suite, config, timeout, memory_mb, tasks, keep_plans is not None)
+    units = plan_units(learned, learners, domains, suite, config, timeout, memory_mb, tasks, keep_plans is not None,
+                       lenient_reference)
     rf = ResultsFile(results)
-    settings = {"config": config, "timeout": timeout, "memory_mb": memory_mb}
+    settings = {"config": config, "timeout": timeout, "memory_mb": memory_mb} | \
+        ({"lenient_reference": True} if lenient_reference else {})
     meta, recs = rf.read()
     if meta is not None and meta.get("settings") != settings:
         raise InputError(f"results file was made with other settings {meta.get('settings')}, not {settings} "

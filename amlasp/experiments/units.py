@@ -48,6 +48,7 @@ class Unit:
     memory_mb: Optional[int] = 4096
     keep_plans: bool = False  # solve: send the plan and the planner's log back
     files: tuple[tuple[str, bytes], ...] = field(default=(), repr=False)  # (absolute path, content) of the inputs
+    lenient_reference: bool = False  # the reference read as leniently as a learned model (`load_lenient`)
 
     @property
     def key(self) -> tuple:
@@ -129,18 +130,18 @@ def _local(unit: Unit, scratch: Optional[Path] = None) -> Iterator[Callable[[str
 
 
 @lru_cache(maxsize=8)
-def _parsed_at(path: str, mtime_ns: int, size: int, learned: bool) -> Any:
+def _parsed_at(path: str, mtime_ns: int, size: int, learned: bool, lenient: bool = False) -> Any:
     from ..metrics.solve import load_learned
-    from ..pddl.parse import load_domain
-    return load_learned(path) if learned else load_domain(path)
+    from ..pddl.parse import load_domain, load_lenient
+    return load_learned(path) if learned else load_lenient(path) if lenient else load_domain(path)
 
 
-def _parsed(path: str, learned: bool = False) -> Any:
-    """The domain at `path` (a learned model: or why it cannot be used, `load_learned`), parsed once per
-    content: a worker's solve units of one domain share their learned model and reference (models are
-    immutable)."""
+def _parsed(path: str, learned: bool = False, lenient: bool = False) -> Any:
+    """The domain at `path` (a learned model: or why it cannot be used, `load_learned`; `lenient`: a reference
+    read leniently), parsed once per content: a worker's solve units of one domain share their learned model
+    and reference (models are immutable)."""
     st = os.stat(path)
-    return _parsed_at(path, st.st_mtime_ns, st.st_size, learned)
+    return _parsed_at(path, st.st_mtime_ns, st.st_size, learned, lenient)
 
 
 def _unlocalised(value: Any, prefix: str) -> Any:
@@ -201,13 +202,14 @@ def _do(unit: Unit, where: Callable[[str | None], Optional[str]], learned: Optio
         return {"error": f"{unit.learned}: no learned model for this domain"}
     if unit.task == "compare":
         from ..metrics.compare import compare
-        return {"summary": compare(learned, reference).summary()}
+        return {"summary": compare(learned, reference, lenient_reference=unit.lenient_reference).summary()}
     if unit.task == "eval":
         from ..metrics.evaluate import evaluate
         states = [s for s in map(where, unit.states) if s is not None]
         if not states:
             raise InputError("no test states", unit.state_problems or unit.reference)
-        ev = evaluate(learned, reference, states, problems=where(unit.state_problems))
+        ev = evaluate(learned, reference, states, problems=where(unit.state_problems),
+                      lenient_reference=unit.lenient_reference)
         return {"summary": ev.summary()}
     raise ValueError(f"unknown task {unit.task}")
 
@@ -220,7 +222,7 @@ def _solve(unit: Unit, where, learned: Optional[str], reference: str) -> dict:
     if problem is None:
         raise InputError("no such problem file", unit.problem)
     model: Any = _parsed(learned, learned=True) if learned else f"{unit.learned}: no learned model for this domain"
-    ref = _parsed(reference)
+    ref = _parsed(reference, lenient=unit.lenient_reference)
     task = load_problem(problem, ref)
     # with action costs, the IPC quality score against the reference planner's plan (one more planner run)
     out = solve_problem(model, ref, task, Path(problem).name, unit.config, unit.timeout, unit.memory_mb,
@@ -230,6 +232,9 @@ def _solve(unit: Unit, where, learned: Optional[str], reference: str) -> dict:
     d.pop("seconds")  # the planner call's, with our work around Fast Downward: the record's split is finer
     d["planner_seconds"] = round(out.planner_seconds, 3)
     d["validation_seconds"] = round(out.validation_seconds, 3)
+    broken = [b for b in getattr(model, "broken", ()) if b.kind in ("action", "derived")]
+    if broken:  # the learned model planned with the actions it has
+        d["broken_actions"] = len(broken)
     if unit.keep_plans:
         d["plan_text"] = out.plan_text()
         d["planner_log"] = out.log
