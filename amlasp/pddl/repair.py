@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from . import sexpr
+from .check import KEYWORDS, NAME
 from .declarations import Named
 from .suggest import REQUIREMENTS, did_you_mean
 
@@ -192,13 +193,13 @@ def declare_used_types(root: sexpr.List) -> list[str]:
                              else set())
     new: dict[str, int] = {}  # type → line of its first use
     for node in sexpr.nodes(root):
-        if not isinstance(node, sexpr.List) or node.head() == ":types":
+        if not isinstance(node, sexpr.List) or node.head() in (":types", ":functions"):  # `- number` is no type
             continue
-        for x, t in zip(node, node[1:]):
+        for i, (x, t) in enumerate(zip(node, node[1:])):
             members = t[1:] if isinstance(t, sexpr.List) and t.head() == "either" else [t]
-            if x == "-" and all(isinstance(m, sexpr.Token) for m in members):
+            if x == "-" and i > 0 and all(isinstance(m, sexpr.Token) for m in members):  # not `(- a b)`
                 for m in members:
-                    if m not in declared and str(m) not in new and not m.startswith(("?", ":", "(")):
+                    if m not in declared and str(m) not in new and NAME.fullmatch(m) and m not in KEYWORDS:
                         new[str(m)] = m.line
     if not new:
         return []

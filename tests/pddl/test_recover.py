@@ -144,3 +144,15 @@ def test_under_strict_warnings_the_broken_action_refuses_the_file():
         warnings.simplefilter("error", InputWarning)
         with pytest.raises(InputWarning, match="undeclared variable '\\?y' \\(action 'pick_up' is not scored\\)"):
             load_domain(BROKEN / "undeclared-variable.pddl", recover=True)
+
+
+def test_undeclared_types_are_subtypes_of_object_when_asked_for():
+    text = """(define (domain d) (:requirements :typing :action-costs)
+     (:predicates (at ?x - truck) (p ?y - (either box crate)))
+     (:functions (total-cost) - number)
+     (:action a :parameters (?x - truck) :precondition (at ?x) :effect (and (increase (total-cost) 1))))"""
+    with pytest.raises(InputError, match="undeclared type 'truck'"):
+        parse_domain(text, "d.pddl")
+    domain = parse_domain(text, "d.pddl", undeclared_types=True)
+    assert domain.types == (("truck", "object"), ("box", "object"), ("crate", "object"))  # not `number`
+    assert domain.warnings[0] == "type 'truck' is used (line 2) but never declared: read as a subtype of object"
