@@ -20,11 +20,16 @@ BW = EXAMPLES / "blocksworld"
 GOOD = "(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x) :precondition (p ?x) :effect {eff}))"
 BROKEN = {
     "syntax": "(define (domain x) (:predicates (p ?x))",
-    "undefined_symbol": GOOD.format(eff="(q ?x)"),
-    "type_or_arity": GOOD.format(eff="(p ?x ?x)"),
-    "duplicate": "(define (domain x) (:predicates (p ?x) (p ?y)))",
+    "duplicate": "(define (domain x) (:predicates (p ?x)) (:predicates (q)))",
     "unsupported_feature": "(define (domain x) (:requirements :durative-actions) (:predicates (p)))",
     "file": "",
+}
+#: Errors inside one definition: refused with this class by a strict read, but a candidate is read with the
+#: definition left out (issue 31: its broken actions are counted, per error class, beside the failed files).
+IN_A_DEFINITION = {
+    "undefined_symbol": (GOOD.format(eff="(q ?x)"), "undeclared-predicate"),
+    "type_or_arity": (GOOD.format(eff="(p ?x ?x)"), "wrong-arity"),
+    "duplicate": ("(define (domain x) (:predicates (p ?x) (p ?y)))", None),
 }
 
 
@@ -37,6 +42,20 @@ def test_each_failure_has_its_class(kind, tmp_path):
     assert error_class(e.value) == kind
     (row,) = compare_candidates([f], BW / "domain.pddl").records()
     assert (row["status"], row["error_class"]) == ("error", kind) and row["edit_distance"] is None
+
+
+@pytest.mark.parametrize("kind", sorted(IN_A_DEFINITION))
+def test_a_candidate_broken_in_one_definition_is_read_without_it(kind, tmp_path):
+    f = tmp_path / "c.pddl"
+    text, broken = IN_A_DEFINITION[kind]
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_domain(f)
+    assert error_class(e.value) == kind
+    (row,) = compare_candidates([f], BW / "domain.pddl").records()
+    assert row["status"] == "ok" and row["edit_distance"] is not None
+    assert row.get("broken_actions", 0) == (broken is not None)
+    assert row.get("broken") == (f"a:{broken}" if broken else None)
 
 
 def test_error_class_of_an_unsupported_error_and_a_bug():

@@ -233,8 +233,9 @@ def test_cli_json_csv_markdown_latex(tmp_path):
 
 def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     bad = tmp_path / "bad.pddl"
-    # (an undeclared predicate is no longer bad input for eval: issue 10 reads it as the learned model's own)
-    bad.write_text("(define (domain x) (:predicates (p)) (:action a :parameters () :effect (p ?y)))")
+    # (an undeclared predicate is no longer bad input for eval: issue 10 reads it as the learned model's own;
+    # nor a broken action: issue 31 leaves it out, never applicable; a header that does not read still is)
+    bad.write_text("(define (domain x) (:predicates (p) (:action a :parameters () :effect (p)))")
     d = "blocksworld"
     r = eval_cli(bad, IPC / "domains" / f"{d}.pddl", "--states",
                  IPC / "trajectories" / "learning" / d / "0_blocksworld_traj",
