@@ -29,21 +29,12 @@ _DEFINITIONS = {":action": "action", ":derived": "derived"}
 def read_domain(text: str, file: str, passes: Callable[[sexpr.List], Domain]) -> Domain:
     """The domain `passes` make of the tree of `text`, with the definitions they refuse left out
     (`Domain.broken`); the first error of a file that cannot be read so is raised."""
-    broken: list[Broken] = []
-    try:
-        root = sexpr.read(text, file)
-    except InputError as strict:
-        if strict.kind != "unbalanced":
-            raise
-        try:
-            root, cut = sexpr.read_sections(text, file)
+    root, broken = _tree(text, file)
+    if not broken:
+        try:  # most files read at once: their tree needs no copy (the passes change it)
+            return passes(root)
         except InputError:
-            raise strict from None
-        for node, error in cut:
-            kind = _DEFINITIONS.get(str(node.head()))
-            if kind is None:  # a section of the header that does not read: the file's refusal
-                raise strict from None
-            broken.append(_broken(kind, _name(node), error))
+            root, _ = _tree(text, file)
     domain, dropped = _drop_until_read(root, passes)
     broken += dropped
     for b in broken:
@@ -51,6 +42,27 @@ def read_domain(text: str, file: str, passes: Callable[[sexpr.List], Domain]) ->
         verb = "is not scored" if b.kind in _DEFINITIONS.values() else "is left out"
         warn_input(f"{b.message} ({said} {verb})", b.file, b.line, b.col)
     return _with_broken(domain, broken)
+
+
+def _tree(text: str, file: str) -> tuple[sexpr.List, list[Broken]]:
+    """The tree of `text`; when its parentheses do not balance, that of its readable sections, and the
+    actions and rules that do not read (`sexpr.read_sections`)."""
+    try:
+        return sexpr.read(text, file), []
+    except InputError as strict:
+        if strict.kind != "unbalanced":
+            raise
+        try:
+            root, cut = sexpr.read_sections(text, file)
+        except InputError:
+            raise strict from None
+        broken = []
+        for node, error in cut:
+            kind = _DEFINITIONS.get(str(node.head()))
+            if kind is None:  # a section of the header that does not read: the file's refusal
+                raise strict from None
+            broken.append(_broken(kind, _name(node), error))
+        return root, broken
 
 
 def _with_broken(domain: Domain, broken: list[Broken]) -> Domain:
