@@ -90,12 +90,13 @@ def _syntactic(evaluated_path: str, reference_path: str, measure: str) -> Dict[s
 def problem_solving(model_learn_path: str, model_ref_path: str, problem_paths: List[str], timeout=60,
                     show_progress: bool = True) -> Dict[str, float]:
     """Plan with the learned model (Fast Downward, AMLGym's greedy configuration), validate in the
-    reference: the ratios of AMLGym's five outcomes over all problems."""
+    reference: the ratios of AMLGym's five outcomes over all problems. The learned model is read strictly,
+    as AMLGym reads it: a model with a broken action is a syntax error there, not a model without it."""
     from .metrics.solve import ProblemStatus, solve
     if isinstance(problem_paths, (str, Path)):
         problem_paths = [problem_paths]
     result = solve(model_learn_path, model_ref_path, [str(p) for p in problem_paths], config="greedy",
-                   timeout=float(timeout))
+                   timeout=float(timeout), recover=False)
     n = len(result.problems)
     return {"solving_ratio": result.count(ProblemStatus.SOLVED) / n,
             "false_plans_ratio": result.count(ProblemStatus.FALSE_PLAN) / n,

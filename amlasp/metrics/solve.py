@@ -262,14 +262,14 @@ def _solve_star(args) -> ProblemOutcome:
 
 # --------------------------------------------------------------------------- many problems
 
-def load_learned(learned: str | Path | Domain) -> Domain | str:
+def load_learned(learned: str | Path | Domain, recover: bool = True) -> Domain | str:
     """The learned model, or the reason it cannot be used (an invalid model is a result, not an error).
     Read with recovery: it plans with the actions it has, its broken ones left out (`Domain.broken`, a
-    warning each: `amlasp --strict` refuses it instead)."""
+    warning each: `amlasp --strict` refuses it instead); `recover=False`: its first error makes it invalid."""
     if isinstance(learned, Domain):
         return learned
     try:
-        return load_domain(learned, recover=True)
+        return load_domain(learned, recover=recover)
     except InputError as e:
         if not Path(learned).is_file():
             raise
@@ -280,7 +280,7 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
           timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
           progress: ProgressCallback | None = None, keep_plans: str | Path | None = None,
           quality: bool = False, best_costs: dict[str, Number] | None = None,
-          lenient_reference: bool = False) -> SolveResult:
+          lenient_reference: bool = False, recover: bool = True) -> SolveResult:
     """Solve every problem with the learned model and validate each plan in the reference model.
 
     `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
@@ -289,6 +289,7 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     plan and the planner's log there (`keep_plan`). `quality`: the IPC quality score of each plan,
     against `best_costs` (problem file name → best known cost) or the reference planner's plan.
     `lenient_reference`: the reference read as leniently as a learned model (`pddl.parse.load_lenient`).
+    `recover=False`: the learned model read strictly (a broken action makes it `invalid_model`; AMLGym's view).
     """
     if config not in CONFIGS:
         raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
@@ -303,7 +304,7 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
         refuse_kept_over_inputs(keep_plans, [((), f.name) for f in files],
                                 [learned if not isinstance(learned, Domain) else learned.file, ref.file, *files])
     probs = [load_problem(f, ref) for f in files]
-    model = load_learned(learned)
+    model = load_learned(learned, recover)
     given = best_costs or {}
     work = [(model, ref, p, f.name, config, timeout, memory_mb, quality or f.name in given, given.get(f.name))
             for p, f in zip(probs, files)]
