@@ -137,3 +137,16 @@ def test_a_broken_reference_action_is_dropped_from_the_scoring_when_read_lenient
     result = compare(REFERENCE, BROKEN / "wrong-arity.pddl", lenient_reference=True)
     assert [a.action for a in result.actions] == ["pick_up", "stack", "unstack"]
     assert [e.action for e in result.extra_actions] == ["put_down"]
+
+
+def test_a_broken_derived_rule_is_its_action_scored_as_missing(tmp_path):
+    text = """(define (domain d) (:requirements :strips :derived-predicates)
+      (:predicates (p ?x) (q ?x))
+      (:derived (q ?x) (p ?x))
+      (:action a :parameters (?x) :precondition (q ?x) :effect (not (p ?x))))"""
+    (tmp_path / "ref.pddl").write_text(text)
+    (tmp_path / "learned.pddl").write_text(text.replace("(:derived (q ?x) (p ?x))", "(:derived (q ?x) (p ?y))"))
+    result = compare(tmp_path / "learned.pddl", tmp_path / "ref.pddl")
+    rows = {a.action: a for a in result.actions}
+    assert (rows["q-derived"].learned, rows["q-derived"].broken.error) == (None, "undeclared-variable")
+    assert rows["a"].equivalent and result.summary()["broken_actions"] == 1
