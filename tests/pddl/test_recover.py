@@ -156,3 +156,9 @@ def test_undeclared_types_are_subtypes_of_object_when_asked_for():
     domain = parse_domain(text, "d.pddl", undeclared_types=True)
     assert domain.types == (("truck", "object"), ("box", "object"), ("crate", "object"))  # not `number`
     assert domain.warnings[0] == "type 'truck' is used (line 2) but never declared: read as a subtype of object"
+
+
+def test_every_error_class_is_documented():
+    text = (Path(__file__).parents[2] / "docs" / "input.md").read_text()
+    section = text[text.index("## What is recovered"):text.index("## PDDL features")]
+    assert [k for k in KINDS if f"`{k}`" not in section] == []
