@@ -77,7 +77,8 @@ class ManyResult:
                 *(("broken_actions", "broken") if self.broken else ()), "seconds")
 
     def records(self) -> list[dict[str, Any]]:
-        return [{c: r.get(c, 0 if c == "broken_actions" else None) for c in self.columns} for r in self.rows]
+        return [{c: r.get(c, 0 if c == "broken_actions" and r["status"] == "ok" else None) for c in self.columns}
+                for r in self.rows]
 
     def summary(self) -> dict[str, Any]:
         ok = [r for r in self.rows if r["status"] == "ok"]
