@@ -1,0 +1,52 @@
+(define (domain ferry)
+	(:types car location)
+	(:predicates
+		(noteq ?x - location ?y - location)
+		(at_ferry ?l - location)
+		(at ?c - car ?l - location)
+		(empty_ferry)
+		(on ?c - car)
+	)
+
+	; sail: the agent performs this step of the procedure
+	(:action sail
+		:parameters (?from - location ?to - location)
+		:precondition (and
+			(noteq ?from ?to)
+			(at_ferry ?from)
+		)
+		:effect (and
+			(at_ferry ?to)
+			(not (at_ferry ?from))
+		)
+	)
+
+	; board: preconditions must hold before the step
+	(:action board
+		:parameters (?car - car ?loc - location)
+		:precondition (and
+			(at ?car ?loc)
+			(at_ferry ?loc)
+			(empty_ferry)
+		)
+		:effect (and
+			(on ?car)
+			(not (at ?car ?loc))
+			(not (empty_ferry))
+		)
+	)
+
+	; debark: changes the state as described in the text
+	(:action debark
+		:parameters (?car - car ?loc - location)
+		:precondition (and
+			(on ?car)
+			(at_ferry ?loc)
+		)
+		:effect (and
+			(at ?car ?loc)
+			(empty_ferry)
+			(not (on ?car))
+		)
+	)
+)

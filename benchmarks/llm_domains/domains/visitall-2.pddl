@@ -1,0 +1,18 @@
+(define (domain grid-visit-all)
+    (:types place)
+    (:predicates
+        (connected ?x - place ?y - place)
+        (at_robot ?x - place)
+        (visited ?x - place)
+    )
+
+    (:action move
+        :parameters (?curpos - place ?nextpos - place)
+        :precondition ((at_robot ?curpos) (connected ?curpos ?nextpos))
+        :effect (and
+            (at_robot ?nextpos)
+            (not (at_robot ?curpos))
+            (visited ?nextpos)
+        )
+    )
+)
