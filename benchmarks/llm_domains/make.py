@@ -39,9 +39,11 @@ KINDS = {
     "extra_precondition": "semantic", "effect_as_precondition": "semantic", "missing_delete": "semantic",
     "prose_comments": "cosmetic",
 }
-ACTION_BREAKS = ("undeclared_variable", "undeclared_type", "wrong_arity", "unknown_constant", "exists_effect",
-                 "unclosed_action", "glued_hyphen", "keyword_typo", "missing_and", "equality_effect",
-                 "undeclared_predicate", "type_as_predicate")
+#: the mistakes in an action, weighted after the refusals of GPT-written Proc2PDDL domains (undeclared
+#: variables most often, then undeclared types, wrong arities, unknown constants; the rest seen less)
+ACTION_BREAKS = {"undeclared_variable": 3, "undeclared_type": 2, "wrong_arity": 2, "unknown_constant": 2,
+                 "exists_effect": 1, "unclosed_action": 1, "glued_hyphen": 1, "keyword_typo": 1, "missing_and": 1,
+                 "equality_effect": 1, "undeclared_predicate": 1, "type_as_predicate": 1}
 FILE_BREAKS = ("markdown_fence", "prose_preamble")
 SEMANTIC = ("missing_precondition", "extra_precondition", "effect_as_precondition", "missing_delete")
 #: words an LLM puts for ours (an undeclared type, a reworded name)
@@ -464,7 +466,8 @@ def make_candidate(ref: Tree, rng: random.Random) -> tuple[str, str, list[dict]]
     tries, before = 0, len(changes)
     while len(changes) - before < wanted and tries < 60:
         tries += 1
-        if profile == "several_broken" and rng.random() < 0.2:
+        free = [i for i in range(len(d.actions)) if i not in hit]
+        if profile == "several_broken" and (rng.random() < 0.2 or not free):  # around the domain, not in it
             cls = rng.choice(FILE_BREAKS)
             if cls == "markdown_fence" and not d.fence:
                 d.fence = True
@@ -473,39 +476,43 @@ def make_candidate(ref: Tree, rng: random.Random) -> tuple[str, str, list[dict]]
                 d.preamble = rng.choice(PROSE)
                 note(cls, None)
             continue
-        free = [i for i in range(len(d.actions)) if i not in hit]
-        if not free:
-            break
         i = rng.choice(free)
-        cls = rng.choice(ACTION_BREAKS)
+        cls = rng.choices(list(ACTION_BREAKS), list(ACTION_BREAKS.values()))[0]
         if CHANGES[cls](d, d.actions[i], rng):
             hit.add(i)
             note(cls, d.actions[i])
     return render(d, rng.choice(["  ", "    ", "\t"])), profile, changes
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=31)
-    ap.add_argument("--per-domain", type=int, default=5)
-    args = ap.parse_args()
-    rng = random.Random(args.seed)
-    out = HERE / "domains"
-    out.mkdir(exist_ok=True)
+def write(root: Path, seed: int = 31, per_domain: int = 5) -> list[dict]:
+    """The corpus into `root` (domains/*.pddl and manifest.json, old candidates removed); its manifest."""
+    rng = random.Random(seed)
+    out = root / "domains"
+    out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.pddl"):
         old.unlink()
     manifest = []
     for ref in sorted(REFERENCES.glob("*.pddl")):
         tree = read_sexpr(ref.read_text(encoding="utf-8"))
-        for k in range(1, args.per_domain + 1):
+        for k in range(1, per_domain + 1):
             text, profile, changes = make_candidate(tree, rng)
             name = f"{ref.stem}-{k}.pddl"
             (out / name).write_text(text, encoding="utf-8")
             manifest.append({"candidate": f"domains/{name}", "reference": f"../ipc/domains/{ref.name}",
                              "profile": profile, "changes": changes})
-    (HERE / "manifest.json").write_text(json.dumps({"seed": args.seed, "candidates": manifest}, indent=1) + "\n",
+    (root / "manifest.json").write_text(json.dumps({"seed": seed, "candidates": manifest}, indent=1) + "\n",
                                         encoding="utf-8")
-    print(f"{len(manifest)} candidates in {out}")
+    return manifest
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=31)
+    ap.add_argument("--per-domain", type=int, default=5)
+    ap.add_argument("--out", type=Path, default=HERE, help="the corpus's folder (default: this one)")
+    args = ap.parse_args()
+    manifest = write(args.out, args.seed, args.per_domain)
+    print(f"{len(manifest)} candidates in {args.out / 'domains'}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,3 @@
-The following PDDL domain models the actions described in the text:
-
 (define (domain barman)
   (:requirements :strips :typing)
   (:types hand level beverage dispenser container - object ingredient cocktail - beverage shot shaker - container)
@@ -7,7 +5,7 @@ The following PDDL domain models the actions described in the text:
     (ontable ?c - container)
     (holding ?h - hand ?c - container)
     (handempty ?h - hand)
-    (is-empty ?c - container)
+    (empty ?c - container)
     (contains ?c - container ?b - beverage)
     (clean ?c - container)
     (used ?c - container ?b - beverage)
@@ -23,11 +21,15 @@ The following PDDL domain models the actions described in the text:
 
   (:action grasp
     :parameters (?h - hand ?c - container)
-    :precondition (and (handempty ?h))
+    :precondition (and
+      (ontable ?c)
+      (handempty ?h)
+    )
     :effect (and
       (not (ontable ?c))
       (not (handempty ?h))
       (holding ?h ?c)
+      (not (= ?c ?h))
     )
   )
 
@@ -47,11 +49,11 @@ The following PDDL domain models the actions described in the text:
       (holding ?h1 ?s)
       (handempty ?h2)
       (dispenses ?d ?i)
-      (is-empty ?s)
+      (empty ?s)
       (clean ?s)
     )
     :effect (and
-      (not (is-empty ?s))
+      (not (empty ?s))
       (contains ?s ?i)
       (not (clean ?s))
       (used ?s ?i)
@@ -59,16 +61,16 @@ The following PDDL domain models the actions described in the text:
   )
 
   (:action refill_shot
-    :parameters (?s - shot ?i - ingredient ?h1- hand ?h2 - hand ?d - dispenser)
+    :parameters (?s - shot ?i - ingredient ?h1 - hand ?h2 - hand ?d - dispenser)
     :precondition (and
       (holding ?h1 ?s)
       (handempty ?h2)
       (dispenses ?d ?i)
-      (is-empty ?s)
+      (empty ?s)
       (used ?s ?i)
     )
     :effect (and
-      (not (is-empty ?s))
+      (not (empty ?s))
       (contains ?s ?i)
     )
   )
@@ -81,7 +83,7 @@ The following PDDL domain models the actions described in the text:
     )
     :effect (and
       (not (contains ?p ?b))
-      (is-empty ?p)
+      (empty ?p)
     )
   )
 
@@ -90,9 +92,8 @@ The following PDDL domain models the actions described in the text:
     :precondition (and
       (holding ?h1 ?s)
       (handempty ?h2)
-      (is-empty ?s)
+      (empty ?s)
       (used ?s ?b)
-      (handempty ?h1)
     )
     :effect (and
       (not (used ?s ?b))
@@ -105,16 +106,16 @@ The following PDDL domain models the actions described in the text:
     :precondition (and
       (holding ?h1 ?s)
       (contains ?s ?i)
-      (is-empty ?d)
+      (empty ?d)
       (clean ?d)
       (shaker_level ?d ?l)
       (next ?l ?l1)
     )
     :effect (and
       (not (contains ?s ?i))
-      (is-empty ?s)
+      (empty ?s)
       (contains ?d ?i)
-      (not (is-empty ?d))
+      (not (empty ?d))
       (not (clean ?d))
       (unshaked ?d)
       (not (shaker_level ?d ?l))
@@ -134,7 +135,7 @@ The following PDDL domain models the actions described in the text:
     :effect (and
       (not (contains ?s ?i))
       (contains ?d ?i)
-      (is-empty ?s)
+      (empty ?s)
       (not (shaker_level ?d ?l))
       (shaker_level ?d ?l1)
     )
@@ -154,16 +155,16 @@ The following PDDL domain models the actions described in the text:
       (not (shaker_level ?s ?l))
       (shaker_level ?s ?l1)
       (not (contains ?s ?b))
-      (is-empty ?s)
+      (empty ?s)
     )
   )
 
-  (:action clean-container
+  (:action clean_shaker
     :parameters (?h1 - hand ?h2 - hand ?s - shaker)
     :precondition (and
       (holding ?h1 ?s)
       (handempty ?h2)
-      (is-empty ?s)
+      (empty ?s)
     )
     :effect (and (clean ?s))
   )
@@ -193,7 +194,7 @@ The following PDDL domain models the actions described in the text:
     :precondition (and
       (holding ?h ?s)
       (shaked ?s)
-      (is-empty ?d)
+      (empty ?d)
       (clean ?d)
       (contains ?s ?b)
       (shaker_level ?s ?l)
@@ -201,7 +202,7 @@ The following PDDL domain models the actions described in the text:
     )
     :effect (and
       (not (clean ?d))
-      (not (is-empty ?d))
+      (not (empty ?d))
       (contains ?d ?b)
       (shaker_level ?s ?l1)
       (not (shaker_level ?s ?l))

@@ -1,16 +1,15 @@
 (define (domain blocksworld)
-    (:requirements :strips :typing)
     (:types block)
     (:predicates
-        (is-on ?x - block ?y - block)
+        (on ?x - block ?y - block)
         (ontable ?x - block)
         (clear ?x - block)
         (handempty)
         (holding ?x - block)
     )
 
-    (:action pick_up
-        :parameters (?x - block)
+    (:action pick-up-block
+        :parameters (?x- block)
         :precondition (and
             (clear ?x)
             (ontable ?x)
@@ -35,7 +34,7 @@
         )
     )
 
-    (:action stack
+    (:action stack-block
         :parameters (?x - block ?y - block)
         :precondition (and
             (holding ?x)
@@ -46,14 +45,14 @@
             (not (clear ?y))
             (clear ?x)
             (handempty)
-            (is-on ?x ?y)
+            (on ?x ?y)
         )
     )
 
     (:action unstack
         :parameters (?x - block ?y - block)
         :precondition (and
-            (is-on ?x ?y1)
+            (on ?x ?y)
             (clear ?x)
             (handempty)
         )
@@ -62,7 +61,7 @@
             (clear ?y)
             (not (clear ?x))
             (not (handempty))
-            (not (is-on ?x ?y))
+            (not (on ?x ?y))
         )
     )
 )

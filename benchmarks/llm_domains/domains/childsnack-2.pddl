@@ -1,4 +1,5 @@
 (define (domain child_snack)
+    (:requirements :typing :equality)
     (:types child bread_portion content_portion sandwich tray place)
     (:constants kitchen - place)
     (:predicates
@@ -23,18 +24,19 @@
             (at_kitchen_bread ?b)
             (at_kitchen_content ?c)
             (no_gluten_bread ?b)
+            (no_gluten_content ?c)
             (notexist ?s)
         )
         :effect (and
             (not (at_kitchen_bread ?b))
             (not (at_kitchen_content ?c))
             (at_kitchen_sandwich ?s)
-            (exists (?z - sandwich) (no_gluten_sandwich ?z))
+            (no_gluten_sandwich ?s)
             (not (notexist ?s))
         )
     )
 
-    (:action make-food
+    (:action make_sandwich
         :parameters (?s - sandwich ?b - bread_portion ?c - content_portion)
         :precondition (and
             (at_kitchen_bread ?b)
@@ -49,7 +51,7 @@
         )
     )
 
-    (:action put-on-plate
+    (:action put_on_tray
         :parameters (?s - sandwich ?t - tray)
         :precondition (and
             (at_kitchen_sandwich ?s)
@@ -71,7 +73,7 @@
             (at ?t ?p)
         )
         :effect (and
-            (not (ontray ?s ?t))
+            (not (ontray ?s tray1))
             (served ?c)
         )
     )

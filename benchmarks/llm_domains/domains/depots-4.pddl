@@ -10,6 +10,7 @@
         (clear ?x - surface)
     )
 
+    ; drive: the agent performs this step of the procedure
     (:action drive
         :parameters (?x - truck ?y - place ?z - place)
         :precondition (and (at ?x ?y))
@@ -19,6 +20,7 @@
         )
     )
 
+    ; lift: changes the state as described in the text
     (:action lift
         :parameters (?x - hoist ?y - crate ?z - surface ?p - place)
         :precondition (and
@@ -38,14 +40,14 @@
         )
     )
 
-    (:action drop
-        :parameters (?x - hoist ?y - crate ?z - surface ?p - place)
+    ; drop hoist: the agent performs this step of the procedure
+    (:action drop-hoist
+        :parameters (?x - hoist ?y - crate ?z - surface ?p- place)
         :precondition (and
             (at ?x ?p)
             (at ?z ?p)
             (clear ?z)
             (lifting ?x ?y)
-            (available ?x)
         )
         :effect (and
             (available ?x)
@@ -57,7 +59,8 @@
         )
     )
 
-    (:action load-hoist
+    ; load: the agent performs this step of the procedure
+    (:action load
         :parameters (?x - hoist ?y - crate ?z - truck ?p - place)
         :precondition (and
             (at ?x ?p)
@@ -71,6 +74,7 @@
         )
     )
 
+    ; unload: the agent performs this step of the procedure
     (:action unload
         :parameters (?x - hoist ?y - crate ?z - truck ?p - place)
         :precondition (and
@@ -81,7 +85,6 @@
         )
         :effect (and
             (not (in ?y ?z))
-            (not (available ?x))
             (lifting ?x ?y)
         )
     )

@@ -5,12 +5,12 @@
         (at ?obj - locatable ?loc - location)
         (in ?obj1 - obj ?obj - truck)
         (driving ?d - driver ?v - truck)
-        (is-link ?x - location ?y - location)
+        (link ?x - location ?y - location)
         (path ?x - location ?y - location)
         (empty ?v - truck)
     )
 
-    ; load truck: the agent performs this step of the procedure
+    ; load truck: changes the state as described in the text
     (:action load_truck
         :parameters (?obj - obj ?truck - truck ?loc - location)
         :precondition (and
@@ -23,10 +23,13 @@
         )
     )
 
-    ; unload truck: the agent performs this step of the procedure
+    ; unload truck: changes the state as described in the text
     (:action unload_truck
         :parameters (?obj - obj ?truck - truck ?loc - location)
-        :precondition (and (at ?truck ?loc))
+        :precondition (and
+            (at ?truck ?loc)
+            (in ?obj ?truck)
+        )
         :effect (and
             (not (in ?obj ?truck))
             (at ?obj ?loc)
@@ -35,11 +38,12 @@
 
     ; board truck: changes the state as described in the text
     (:action board_truck
-        :parameters (?driver - driver ?truck- truck ?loc - location)
+        :parameters (?driver - driver ?truck - truck ?loc - location)
         :precondition (and
             (at ?truck ?loc)
             (at ?driver ?loc)
             (empty ?truck)
+            (link ?loc ?loc)
         )
         :effect (and
             (not (at ?driver ?loc))
@@ -48,7 +52,7 @@
         )
     )
 
-    ; disembark vehicle: preconditions must hold before the step
+    ; disembark vehicle: changes the state as described in the text
     (:action disembark-vehicle
         :parameters (?driver - driver ?truck - truck ?loc - location)
         :precondition (and
@@ -62,13 +66,13 @@
         )
     )
 
-    ; drive truck: the agent performs this step of the procedure
-    (:action drive_truck
+    ; drive vehicle: preconditions must hold before the step
+    (:action drive-vehicle
         :parameters (?truck - truck ?loc_from - location ?loc_to - location ?driver - driver)
         :precondition (and
             (at ?truck ?loc_from)
             (driving ?driver ?truck)
-            (is-link ?loc_from ?loc_to)
+            (link ?loc_from ?loc_to)
         )
         :effect (and
             (not (at ?truck ?loc_from))

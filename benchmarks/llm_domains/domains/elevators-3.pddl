@@ -1,3 +1,5 @@
+Here is the PDDL domain for the task described above.
+
 (define (domain elevators_sequencedstrips)
   (:requirements :typing)
   (:types elevator - object slow_elevator fast_elevator - elevator passenger count)
@@ -12,7 +14,6 @@
     (next ?n1 - count ?n2 - count)
   )
 
-  ; move up slow: changes the state as described in the text
   (:action move_up_slow
     :parameters (?lift - slow_elevator ?f1 - count ?f2 - count)
     :precondition (and
@@ -20,17 +21,14 @@
       (above ?f1 ?f2)
       (reachable_floor ?lift ?f2)
     )
-    :effect (and
-      (lift_at ?lift ?f2)
-      (not (lift_at ?lift ?f1))
-    )
+    :effect (and (lift_at ?lift ?f2))
   )
 
-  ; move down slow: changes the state as described in the text
   (:action move_down_slow
     :parameters (?lift - slow_elevator ?f1 - count ?f2 - count)
     :precondition (and
       (lift_at ?lift ?f1)
+      (above ?f2 ?f1)
       (reachable_floor ?lift ?f2)
     )
     :effect (and
@@ -39,9 +37,8 @@
     )
   )
 
-  ; move up fast: the agent performs this step of the procedure
   (:action move_up_fast
-    :parameters (?lift - fast_elevator ?f1 - count ?f2 - count)
+    :parameters (?lift - fast_elevators ?f1 - count ?f2 - count)
     :precondition (and
       (lift_at ?lift ?f1)
       (above ?f1 ?f2)
@@ -53,8 +50,7 @@
     )
   )
 
-  ; move down fast fast elevator: changes the state as described in the text
-  (:action move-down-fast-fast_elevator
+  (:action move_down_fast
     :parameters (?lift - fast_elevator ?f1 - count ?f2 - count)
     :precondition (and
       (lift_at ?lift ?f1)
@@ -67,10 +63,10 @@
     )
   )
 
-  ; board: the agent performs this step of the procedure
   (:action board
     :parameters (?p - passenger ?lift - elevator ?f - count ?n1 - count ?n2 - count)
     :precondition (and
+      (lift_at ?lift ?f)
       (passenger_at ?p ?f)
       (passengers ?lift ?n1)
       (next ?n1 ?n2)
@@ -79,13 +75,11 @@
     :effect (and
       (not (passenger_at ?p ?f))
       (boarded ?p ?lift)
-      (not (passengers elevator1 ?n1))
       (passengers ?lift ?n2)
     )
   )
 
-  ; leave: the agent performs this step of the procedure
-  (:action leave
+  (:action leave-passenger
     :parameters (?p - passenger ?lift - elevator ?f - count ?n1 - count ?n2 - count)
     :precondition (and
       (lift_at ?lift ?f)

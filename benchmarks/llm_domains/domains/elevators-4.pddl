@@ -42,6 +42,7 @@
     :parameters (?lift - fast_elevator ?f1 - count ?f2 - count)
     :precondition (and
       (lift_at ?lift ?f1)
+      (above ?f1 ?f2)
       (reachable_floor ?lift ?f2)
     )
     :effect (and
@@ -63,7 +64,7 @@
     )
   )
 
-  (:action board-passenger
+  (:action board
     :parameters (?p - passenger ?lift - elevator ?f - count ?n1 - count ?n2 - count)
     :precondition (and
       (lift_at ?lift ?f)

@@ -1,5 +1,3 @@
-Here is the PDDL domain for the task described above.
-
 (define (domain elevators_sequencedstrips)
   (:requirements :typing)
   (:types elevator - object slow_elevator fast_elevator - elevator passenger count)
@@ -17,15 +15,17 @@ Here is the PDDL domain for the task described above.
   (:action move_up_slow
     :parameters (?lift - slow_elevator ?f1 - count ?f2 - count)
     :precondition (and
-      (lift_at ?lift ?f1)
       (above ?f1 ?f2)
       (reachable_floor ?lift ?f2)
     )
-    :effect (and (lift_at ?lift ?f2))
+    :effect (and
+      (lift_at ?lift ?f2)
+      (not (lift_at ?lift ?f1))
+    )
   )
 
   (:action move_down_slow
-    :parameters (?lift - slow_elevator ?f1 - count ?f2 - count)
+    :parameters (?lift - slow_elevator ?f1 - count ?f2- count)
     :precondition (and
       (lift_at ?lift ?f1)
       (above ?f2 ?f1)
@@ -45,12 +45,12 @@ Here is the PDDL domain for the task described above.
       (reachable_floor ?lift ?f2)
     )
     :effect (and
-      (exists (?z - count) (lift_at ?lift ?z))
+      (lift_at ?lift ?f2)
       (not (lift_at ?lift ?f1))
     )
   )
 
-  (:action move_down_fast
+  (:action move-down-fast-fast_elevator
     :parameters (?lift - fast_elevator ?f1 - count ?f2 - count)
     :precondition (and
       (lift_at ?lift ?f1)
@@ -71,15 +71,17 @@ Here is the PDDL domain for the task described above.
       (passengers ?lift ?n1)
       (next ?n1 ?n2)
       (can_hold ?lift ?n2)
+      (passenger_at ?p ?n1)
     )
     :effect (and
       (not (passenger_at ?p ?f))
       (boarded ?p ?lift)
+      (not (passengers ?lift ?n1))
       (passengers ?lift ?n2)
     )
   )
 
-  (:action leave-passenger
+  (:action leave
     :parameters (?p - passenger ?lift - elevator ?f - count ?n1 - count ?n2 - count)
     :precondition (and
       (lift_at ?lift ?f)

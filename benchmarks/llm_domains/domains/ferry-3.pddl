@@ -4,50 +4,51 @@
 	(:predicates
 		(noteq ?x - location ?y - location)
 		(at_ferry ?l - location)
-		(at ?c - car ?l - location)
+		(is-at ?c - car ?l - location)
 		(empty_ferry)
 		(on ?c - car)
 	)
 
-	; sail location: preconditions must hold before the step
-	(:action sail-location
-		:parameters (?from - location ?to - place)
+	; sail: preconditions must hold before the step
+	(:action sail
+		:parameters (?from - location ?to - location)
 		:precondition (and
 			(noteq ?from ?to)
 			(at_ferry ?from)
 		)
 		:effect (and
-			(at_ferry ?to)
+			(at_ferry location1)
 			(not (at_ferry ?from))
 		)
 	)
 
-	; board: preconditions must hold before the step
-	(:action board
-		:parameters (?car - car ?loc - place)
+	; board car: preconditions must hold before the step
+	(:action board-car
+		:parameters (?car - car ?loc - location)
 		:precondition (and
-			(at ?car ?loc)
+			(is-at ?car ?loc)
 			(at_ferry ?loc)
 			(empty_ferry)
+			(location ?loc)
 		)
 		:effect (and
 			(on ?car)
-			(not (at ?car ?loc))
+			(not (is-at ?car ?loc))
 			(not (empty_ferry))
 		)
 	)
 
-	; debark: the agent performs this step of the procedure
+	; debark: preconditions must hold before the step
 	(:action debark
 		:parameters (?car - car ?loc - location)
 		:precondition (and
 			(on ?car)
-			(at_ferry ?loc)
-			(noteq ?loc ?loc)
+			(at_ferry-now ?loc)
+			(is-at ?car ?loc)
 		)
 		:effect (and
-			(at ?car ?loc)
-			(empty_ferry-now)
+			(is-at ?car ?loc)
+			(empty_ferry)
 			(not (on ?car))
 		)
 	)

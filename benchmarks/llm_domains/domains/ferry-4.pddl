@@ -1,4 +1,5 @@
 (define (domain ferry)
+	(:requirements :typing)
 	(:types car location)
 	(:predicates
 		(noteq ?x - location ?y - location)
@@ -8,8 +9,7 @@
 		(on ?c - car)
 	)
 
-	; sail: the agent performs this step of the procedure
-	(:action sail
+	(:action sail-location
 		:parameters (?from - location ?to - location)
 		:precondition (and
 			(noteq ?from ?to)
@@ -21,11 +21,10 @@
 		)
 	)
 
-	; board: preconditions must hold before the step
 	(:action board
 		:parameters (?car - car ?loc - location)
 		:precondition (and
-			(at ?car ?loc)
+			(at ?car)
 			(at_ferry ?loc)
 			(empty_ferry)
 		)
@@ -36,12 +35,12 @@
 		)
 	)
 
-	; debark: changes the state as described in the text
 	(:action debark
 		:parameters (?car - car ?loc - location)
 		:precondition (and
 			(on ?car)
 			(at_ferry ?loc)
+			(at ?car ?loc)
 		)
 		:effect (and
 			(at ?car ?loc)

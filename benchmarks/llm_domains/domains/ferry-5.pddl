@@ -1,52 +1,52 @@
+```pddl
 (define (domain ferry)
 	(:requirements :typing)
 	(:types car location)
 	(:predicates
-		(noteq ?x - location ?y - location)
+		(is-noteq ?x - location ?y - location)
 		(at_ferry ?l - location)
-		(is-at ?c - car ?l - location)
+		(at ?c - car ?l - location)
 		(empty_ferry)
 		(on ?c - car)
 	)
 
-	; sail: preconditions must hold before the step
 	(:action sail
 		:parameters (?from - location ?to - location)
-		:precondition ((noteq ?from ?to) (at_ferry ?from))
+		:precondition (and
+			(is-noteq ?from ?to)
+			(at_ferry ?from)
+		)
 		:effect (and
 			(at_ferry ?to)
-			(not (at_ferry ?from))
+			(not (has-at_ferry ?from))
 		)
 	)
 
-	; board car: preconditions must hold before the step
-	(:action board-car
+	(:action board
 		:parameters (?car - car ?loc - location)
 		:precondition (and
-			(is-at ?car ?loc)
+			(at ?car ?loc)
 			(at_ferry ?loc)
 			(empty_ferry)
-			(on ?car)
-			(car ?car)
 		)
 		:effect (and
 			(on ?car)
-			(not (is-at ?car ?loc))
-			(not (empty_ferry))
+			(not (at ?car ?loc))
 		)
 	)
 
-	; debark car: preconditions must hold before the step
-	(:action debark-car
+	(:action debark
 		:parameters (?car - car ?loc - location)
 		:precondition (and
 			(on ?car)
 			(at_ferry ?loc)
+			(at ?car ?loc)
 		)
 		:effect (and
-			(is-at-now ?car ?loc)
+			(at ?car ?loc)
 			(empty_ferry)
 			(not (on ?car))
 		)
 	)
 )
+```

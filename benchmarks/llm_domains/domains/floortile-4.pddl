@@ -1,5 +1,4 @@
 (define (domain floor_tile)
-	(:requirements :typing)
 	(:types robot tile color)
 	(:predicates
 		(robot_at ?r - robot ?x - tile)
@@ -14,7 +13,6 @@
 		(free_color ?r - robot)
 	)
 
-	; change color: changes the state as described in the text
 	(:action change_color
 		:parameters (?r - robot ?c - color ?c2 - color)
 		:precondition (and
@@ -22,16 +20,16 @@
 			(available_color ?c2)
 		)
 		:effect (and
-			(not (robot_has ?r ?c))
+			(not (is-robot_has ?r ?c))
 			(robot_has ?r ?c2)
 		)
 	)
 
-	; paint up: changes the state as described in the text
 	(:action paint_up
 		:parameters (?r - robot ?y - tile ?x - tile ?c - color)
 		:precondition (and
 			(robot_has ?r ?c)
+			(robot_at ?r ?x)
 			(up ?y ?x)
 			(clear ?y)
 		)
@@ -41,7 +39,6 @@
 		)
 	)
 
-	; paint down: the agent performs this step of the procedure
 	(:action paint_down
 		:parameters (?r - robot ?y - tile ?x - tile ?c - color)
 		:precondition (and
@@ -56,24 +53,11 @@
 		)
 	)
 
-	; move up: the agent performs this step of the procedure
 	(:action move_up
-		:parameters (?r - robot ?x - tile ?y - tile)
-		:precondition ((robot_at ?r ?x) (up ?y ?x) (clear ?y) (clear ?x))
-		:effect (and
-			(robot_at ?r ?y)
-			(not (robot_at ?r ?x))
-			(clear ?x)
-			(not (clear ?y))
-		)
-	)
-
-	; move down: preconditions must hold before the step
-	(:action move_down
 		:parameters (?r - robot ?x - tile ?y - tile)
 		:precondition (and
 			(robot_at ?r ?x)
-			(down ?y ?x)
+			(up ?y ?x)
 			(clear ?y)
 		)
 		:effect (and
@@ -84,7 +68,22 @@
 		)
 	)
 
-	; move right: changes the state as described in the text
+	(:action move_down
+		:parameters (?r - robot ?x - tile ?y - tile)
+		:precondition (and
+			(robot_at ?r ?x)
+			(down ?y ?x)
+			(clear ?y)
+			(clear ?x)
+		)
+		:effect (and
+			(robot_at ?r ?y)
+			(not (robot_at ?r ?x))
+			(clear ?x)
+			(not (clear ?y))
+		)
+	)
+
 	(:action move_right
 		:parameters (?r - robot ?x - tile ?y - tile)
 		:precondition (and
@@ -100,7 +99,6 @@
 		)
 	)
 
-	; move left: preconditions must hold before the step
 	(:action move_left
 		:parameters (?r - robot ?x - tile ?y - tile)
 		:precondition (and
@@ -111,7 +109,7 @@
 		:effect (and
 			(robot_at ?r ?y)
 			(not (robot_at ?r ?x))
-			(clear)
+			(clear ?x)
 			(not (clear ?y))
 		)
 	)

@@ -2,7 +2,7 @@
   (:requirements :typing)
   (:types robot tile color)
   (:predicates
-    (agent-at ?r - robot ?x - tile)
+    (robot_at ?r - robot ?x - tile)
     (up ?x - tile ?y - tile)
     (down ?x - tile ?y - tile)
     (right ?x - tile ?y - tile)
@@ -15,7 +15,7 @@
   )
 
   (:action change_color
-    :parameters (?r - robot ?c - color ?c2 - color)
+    :parameters (?r - robot ?c - color ?c2 - colors)
     :precondition (and
       (robot_has ?r ?c)
       (available_color ?c2)
@@ -30,7 +30,7 @@
     :parameters (?r - robot ?y - tile ?x - tile ?c - color)
     :precondition (and
       (robot_has ?r ?c)
-      (agent-at ?r ?x)
+      (robot_at ?r ?x)
       (up ?y ?x)
       (clear ?y)
     )
@@ -44,7 +44,7 @@
     :parameters (?r - robot ?y - tile ?x - tile ?c - color)
     :precondition (and
       (robot_has ?r ?c)
-      (agent-at ?r ?x)
+      (robot_at ?r ?x)
       (down ?y ?x)
       (clear ?y)
     )
@@ -54,16 +54,15 @@
     )
   )
 
-  (:action move-up-robot
+  (:action move_up
     :parameters (?r - robot ?x - tile ?y - tile)
     :precondition (and
-      (agent-at ?r ?x)
+      (robot_at ?r ?x)
       (up ?y ?x)
-      (clear ?y)
     )
     :effect (and
-      (agent-at ?r ?y)
-      (not (agent-at ?r ?x))
+      (robot_at ?r ?y)
+      (not (robot_at ?r ?x))
       (clear ?x)
       (not (clear ?y))
     )
@@ -72,28 +71,28 @@
   (:action move_down
     :parameters (?r - robot ?x - tile ?y - tile)
     :precondition (and
-      (agent-at ?r ?x)
+      (robot_at ?r ?x)
       (down ?y ?x)
       (clear ?y)
     )
     :effect (and
-      (agent-at ?r ?y)
-      (not (agent-at ?r ?x))
+      (robot_at ?r ?y)
+      (not (robot_at ?r ?x))
       (clear ?x)
       (not (clear ?y))
     )
   )
 
-  (:action move-right-robot
+  (:action move_right
     :parameters (?r - robot ?x - tile ?y - tile)
     :precondition (and
-      (agent-at ?r ?x)
+      (robot_at ?r ?x)
       (right ?y ?x)
       (clear ?y)
     )
     :effect (and
-      (agent-at ?r ?y)
-      (not (agent-at ?r ?x))
+      (robot_at ?r ?y)
+      (not (robot_at ?r ?x))
       (clear ?x)
       (not (clear ?y))
     )
@@ -102,13 +101,13 @@
   (:action move_left
     :parameters (?r - robot ?x - tile ?y - tile)
     :precondition (and
-      (agent-at ?r ?x)
+      (robot_at ?r ?x)
       (left ?y ?x)
       (clear ?y)
     )
     :effect (and
-      (agent-at ?r ?y)
-      (not (agent-at ?r ?x))
+      (robot_at ?r ?y)
+      (not (robot_at ?r ?x))
       (clear ?x)
       (not (clear ?y))
     )

@@ -11,12 +11,12 @@
         (arm_empty)
         (holds_bomb)
         (holds_laser)
-        (holds_gold)
+        (is-holds-gold)
         (clear ?x - loc)
         (connected ?x - loc ?y - loc)
     )
 
-    ; move: the agent performs this step of the procedure
+    ; move: preconditions must hold before the step
     (:action move
         :parameters (?x - loc ?y - loc)
         :precondition (and
@@ -45,8 +45,8 @@
         )
     )
 
-    ; pickup bomb: preconditions must hold before the step
-    (:action pickup_bomb
+    ; pickup bomb loc: the agent performs this step of the procedure
+    (:action pickup-bomb-loc
         :parameters (?x - loc)
         :precondition (and
             (robot_at ?x)
@@ -59,10 +59,13 @@
         )
     )
 
-    ; putdown laser: the agent performs this step of the procedure
+    ; putdown laser: changes the state as described in the text
     (:action putdown_laser
         :parameters (?x - loc)
-        :precondition (and (robot_at ?x))
+        :precondition (and
+            (robot_at ?x)
+            (holds_laser)
+        )
         :effect (and
             (arm_empty)
             (not (holds_laser))
@@ -70,7 +73,7 @@
         )
     )
 
-    ; detonate bomb: the agent performs this step of the procedure
+    ; detonate bomb: preconditions must hold before the step
     (:action detonate_bomb
         :parameters (?x - loc ?y - loc)
         :precondition (and
@@ -78,6 +81,7 @@
             (holds_bomb)
             (connected ?x ?y)
             (soft_rock_at ?y)
+            (arm_empty)
         )
         :effect (and
             (not (holds_bomb))
@@ -89,21 +93,21 @@
 
     ; fire laser: changes the state as described in the text
     (:action fire_laser
-        :parameters (?x - loc ?y - loc)
+        :parameters (?y - loc)
         :precondition (and
             (robot_at ?x)
             (holds_laser)
             (connected ?x ?y)
         )
         :effect (and
-            (exists (?z - loc) (clear ?z))
+            (clear ?y)
             (not (soft_rock_at ?y))
             (not (gold_at ?y))
             (not (hard_rock_at ?y))
         )
     )
 
-    ; pick gold: changes the state as described in the text
+    ; pick gold: the agent performs this step of the procedure
     (:action pick_gold
         :parameters (?x - loc)
         :precondition (and
@@ -113,7 +117,7 @@
         )
         :effect (and
             (not (arm_empty))
-            (holds_gold)
+            (is-holds-gold)
         )
     )
 )

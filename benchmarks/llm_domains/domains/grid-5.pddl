@@ -7,11 +7,12 @@
 		(at ?r - key ?x - place)
 		(at_robot ?x - place)
 		(locked ?x - place)
-		(holding ?k - key)
+		(is-holding ?k - key)
 		(open ?x - place)
 		(arm_empty)
 	)
 
+	; unlock: changes the state as described in the text
 	(:action unlock
 		:parameters (?curpos - place ?lockpos - place ?key - key ?shape - shape)
 		:precondition (and
@@ -20,14 +21,16 @@
 			(lock_shape ?lockpos ?shape)
 			(at_robot ?curpos)
 			(locked ?lockpos)
-			(holding ?key)
+			(is-holding ?key)
 		)
 		:effect (and
 			(open ?lockpos)
 			(not (locked ?lockpos))
+			(not (= ?key ?lockpos))
 		)
 	)
 
+	; move: changes the state as described in the text
 	(:action move
 		:parameters (?curpos - place ?nextpos - place)
 		:precondition (and
@@ -36,51 +39,54 @@
 			(open ?nextpos)
 		)
 		:effect (and
-			(at_robot ?nextpos ?curpos)
+			(at_robot ?nextpos)
 			(not (at_robot ?curpos))
 		)
 	)
 
+	; pickup: changes the state as described in the text
 	(:action pickup
 		:parameters (?curpos - place ?key - key)
 		:precondition (and
-			(at_robot ?curpos)
 			(at ?key ?curpos)
 			(arm_empty)
 		)
 		:effect (and
-			(holding ?key)
+			(exists (?z - key) (is-holding ?z))
 			(not (at ?key ?curpos))
 			(not (arm_empty))
 		)
 	)
 
-	(:action pickup-and-loose-place
+	; pickup and loose: changes the state as described in the text
+	(:action pickup_and_loose
 		:parameters (?curpos - place ?newkey - key ?oldkey - key)
 		:precondition (and
 			(at_robot ?curpos)
-			(holding ?oldkey)
+			(is-holding ?oldkey)
 			(at ?newkey ?curpos)
-			(at ?oldkey ?curpos)
+			(key ?oldkey)
 		)
 		:effect (and
-			(holding ?newkey)
+			(is-holding ?newkey)
 			(at ?oldkey ?curpos)
-			(not (holding ?oldkey))
+			(not (is-holding ?oldkey))
 			(not (at ?newkey ?curpos))
 		)
 	)
 
-	(:action putdown-place
+	; putdown: the agent performs this step of the procedure
+	(:action putdown
 		:parameters (?curpos - place ?key - key)
 		:precondition (and
 			(at_robot ?curpos)
-			(holding ?key)
+			(is-holding ?key)
+			(at ?key ?curpos)
 		)
 		:effect (and
 			(arm_empty)
 			(at ?key ?curpos)
-			(not (holding ?key))
+			(not (is-holding ?key))
 		)
 	)
 )

@@ -1,18 +1,16 @@
 (define (domain gripper_strips)
+    (:requirements :strips :typing)
     (:types room ball robot gripper)
     (:predicates
         (at_robby ?r - robot ?x - room)
-        (at ?o - ball ?x - room)
+        (is-at ?o - ball ?x - room)
         (free ?r - robot ?g - gripper)
         (carry ?r - robot ?o - ball ?g - gripper)
     )
 
     (:action move
         :parameters (?r - robot ?from - room ?to - room)
-        :precondition (and
-            (at_robby ?r ?from)
-            (at_robby ?r ?to)
-        )
+        :precondition (and (at_robby ?r ?from))
         :effect (and
             (at_robby ?r ?to)
             (not (at_robby ?r ?from))
@@ -20,16 +18,15 @@
     )
 
     (:action pick
-        :parameters (?r - robot ?obj - ball ?g - gripper)
+        :parameters (?r - robot ?obj - ball ?room - room ?g - gripper)
         :precondition (and
-            (at ?obj ?room)
+            (is-at ?obj ?room)
             (at_robby ?r ?room)
             (free ?r ?g)
-            (carry ?r ?obj ?g)
         )
         :effect (and
-            (carry ?r ?obj ?g)
-            (not (at ?obj ?room))
+            (carry ?r ?obj-new ?g)
+            (not (is-at ?obj ?room))
             (not (free ?r ?g))
         )
     )
@@ -37,11 +34,11 @@
     (:action drop
         :parameters (?r - robot ?obj - ball ?room - room ?g - gripper)
         :precondition (and
-            (carry ?r ?obj ?g)
             (at_robby ?r ?room)
+            (free ?r ?g)
         )
         :effect (and
-            (at ?obj ?room)
+            (is-at ?obj ?room)
             (free ?r ?g)
             (not (carry ?r ?obj ?g))
         )

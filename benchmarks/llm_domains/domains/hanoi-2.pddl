@@ -1,24 +1,29 @@
-(define (domain hanoi)
-	(:types disc table - platform)
-	(:predicates
-		(clear ?x - platform)
-		(is-on ?x - disc ?y - platform)
-		(smaller ?x - platform ?y - disc)
-	)
+Here is the PDDL domain for the task described above.
 
-	(:action move
-		:parameters (?disc - disc ?from - platform ?to - platform)
-		:precondition (and
-			(smaller ?to ?disc)
-			(is-on ?disc ?from)
-			(clear ?disc)
-			(clear ?to)
-		)
-		:effect (and
-			(clear ?from)
-			(is-on ?disc ?to)
-			(not (is-on ?disc))
-			(not (clear ?to))
-		)
-	)
+(define (domain hanoi)
+  (:requirements :strips :typing)
+  (:types disc table - platform)
+  (:predicates
+    (clear ?x - platform)
+    (on ?x - disc ?y - platform)
+    (smaller ?x - platform ?y - disc)
+  )
+
+  ; move: preconditions must hold before the step
+  (:action move
+    :parameters (?disc - disc ?from - platform ?to - platform)
+    :precondition (and
+      (smaller ?to ?disc)
+      (on ?disc ?source)
+      (clear ?disc)
+      (clear ?to)
+      (on ?disc ?to)
+    )
+    :effect (and
+      (clear ?from)
+      (on ?disc ?to)
+      (not (on ?disc ?from))
+      (not (clear ?to))
+    )
+  )
 )

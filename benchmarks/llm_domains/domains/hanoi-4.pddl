@@ -1,5 +1,4 @@
 (define (domain hanoi)
-    (:requirements :strips :typing)
     (:types disc table - platform)
     (:predicates
         (clear ?x - platform)

@@ -1,11 +1,10 @@
 (define (domain matching_bw_typed)
-	(:requirements :typing)
 	(:types block hand)
 	(:predicates
 		(hand_positive ?h - hand)
 		(hand_negative ?h - hand)
 		(block_positive ?b - block)
-		(block_negative ?b - block)
+		(cube-negative ?b - block)
 		(clear ?b - block)
 		(on_table ?b - block)
 		(empty ?h - hand)
@@ -23,7 +22,7 @@
 		)
 		:effect (and
 			(holding ?h ?b)
-			(not (on_table-now ?b))
+			(not (on_table ?b))
 			(not (clear ?b))
 			(not (empty ?h))
 		)
@@ -49,7 +48,7 @@
 		:precondition (and
 			(holding ?h ?b)
 			(hand_negative ?h)
-			(block_negative ?b)
+			(cube-negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -64,7 +63,7 @@
 		:precondition (and
 			(holding ?h ?b)
 			(hand_positive ?h)
-			(block_negative ?b)
+			(cube-negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -116,7 +115,7 @@
 			(solid ?underb)
 			(holding ?h ?b)
 			(hand_negative ?h)
-			(block_negative ?b)
+			(cube-negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -134,7 +133,7 @@
 			(solid ?underb)
 			(holding ?h ?b)
 			(hand_positive ?h)
-			(block_negative ?b)
+			(cube-negative ?b)
 		)
 		:effect (and
 			(empty ?h)

@@ -1,4 +1,5 @@
 (define (domain matching_bw_typed)
+    (:requirements :typing)
     (:types block hand)
     (:predicates
         (hand_positive ?h - hand)
@@ -13,6 +14,7 @@
         (solid ?b - block)
     )
 
+    ; pickup: preconditions must hold before the step
     (:action pickup
         :parameters (?h - hand ?b - block)
         :precondition (and
@@ -28,6 +30,7 @@
         )
     )
 
+    ; putdown pos pos: changes the state as described in the text
     (:action putdown_pos_pos
         :parameters (?h - hand ?b - block)
         :precondition (and
@@ -43,7 +46,8 @@
         )
     )
 
-    (:action putdown-neg-neg-hand
+    ; putdown neg neg: changes the state as described in the text
+    (:action putdown_neg_neg
         :parameters (?h - hand ?b - block)
         :precondition (and
             (holding ?h ?b)
@@ -58,12 +62,14 @@
         )
     )
 
-    (:action putdown-pos-neg-hand
+    ; putdown pos neg: preconditions must hold before the step
+    (:action putdown_pos_neg
         :parameters (?h - hand ?b - block)
         :precondition (and
             (holding ?h ?b)
             (hand_positive ?h)
             (block_negative ?b)
+            (clear ?b)
         )
         :effect (and
             (empty ?h)
@@ -74,6 +80,7 @@
         )
     )
 
+    ; putdown neg pos: preconditions must hold before the step
     (:action putdown_neg_pos
         :parameters (?h - hand ?b - block)
         :precondition (and
@@ -90,6 +97,7 @@
         )
     )
 
+    ; stack pos pos: changes the state as described in the text
     (:action stack_pos_pos
         :parameters (?h - hand ?b - block ?underb - block)
         :precondition (and
@@ -98,6 +106,7 @@
             (holding ?h ?b)
             (hand_positive ?h)
             (block_positive ?b)
+            (clear ?b)
         )
         :effect (and
             (empty ?h)
@@ -108,6 +117,7 @@
         )
     )
 
+    ; stack neg neg: the agent performs this step of the procedure
     (:action stack_neg_neg
         :parameters (?h - hand ?b - block ?underb - block)
         :precondition (and
@@ -123,9 +133,11 @@
             (clear ?b)
             (not (clear ?underb))
             (not (holding ?h ?b))
+            (not (= ?underb ?h))
         )
     )
 
+    ; stack pos neg: preconditions must hold before the step
     (:action stack_pos_neg
         :parameters (?h - hand ?b - block ?underb - block)
         :precondition (and
@@ -145,6 +157,7 @@
         )
     )
 
+    ; stack neg pos: preconditions must hold before the step
     (:action stack_neg_pos
         :parameters (?h - hand ?b - block ?underb - block)
         :precondition (and
@@ -164,6 +177,7 @@
         )
     )
 
+    ; unstack: the agent performs this step of the procedure
     (:action unstack
         :parameters (?h - hand ?b - block ?underb - block)
         :precondition (and

@@ -4,7 +4,7 @@
 		(hand_positive ?h - hand)
 		(hand_negative ?h - hand)
 		(block_positive ?b - block)
-		(cube-negative ?b - block)
+		(block_negative ?b - block)
 		(clear ?b - block)
 		(on_table ?b - block)
 		(empty ?h - hand)
@@ -32,7 +32,6 @@
 		:parameters (?h - hand ?b - block)
 		:precondition (and
 			(holding ?h ?b)
-			(hand_positive ?h)
 			(block_positive ?b)
 		)
 		:effect (and
@@ -48,7 +47,7 @@
 		:precondition (and
 			(holding ?h ?b)
 			(hand_negative ?h)
-			(cube-negative ?b)
+			(block_negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -63,7 +62,7 @@
 		:precondition (and
 			(holding ?h ?b)
 			(hand_positive ?h)
-			(cube-negative ?b)
+			(block_negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -115,7 +114,7 @@
 			(solid ?underb)
 			(holding ?h ?b)
 			(hand_negative ?h)
-			(cube-negative ?b)
+			(block_negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -133,7 +132,7 @@
 			(solid ?underb)
 			(holding ?h ?b)
 			(hand_positive ?h)
-			(cube-negative ?b)
+			(block_negative ?b)
 		)
 		:effect (and
 			(empty ?h)
@@ -151,7 +150,7 @@
 			(clear ?underb)
 			(solid ?underb)
 			(holding ?h ?b)
-			(hand_negative ?h)
+			(hand_negative ?h1)
 			(block_positive ?b)
 		)
 		:effect (and

@@ -2,7 +2,7 @@
 	(:requirements :typing)
 	(:types floor passenger)
 	(:predicates
-		(is-origin ?person - passenger ?floor - floor)
+		(origin ?person - passenger ?floor - floor)
 		(destin ?person - passenger ?floor - floor)
 		(above ?floor1 - floor ?floor2 - floor)
 		(boarded ?person - passenger)
@@ -14,7 +14,7 @@
 		:parameters (?f - floor ?p - passenger)
 		:precondition (and
 			(lift_at ?f)
-			(is-origin ?p ?f)
+			(origin ?p ?f)
 		)
 		:effect (boarded ?p)
 	)
@@ -25,7 +25,6 @@
 			(lift_at ?f)
 			(destin ?p ?f)
 			(boarded ?p)
-			(served ?p)
 		)
 		:effect (and
 			(not (boarded ?p))
@@ -33,7 +32,7 @@
 		)
 	)
 
-	(:action up-floor
+	(:action up
 		:parameters (?f1 - floor ?f2 - floor)
 		:precondition (and
 			(lift_at ?f1)
@@ -45,12 +44,12 @@
 		)
 	)
 
-	(:action down
-		:parameters (?f1- floor ?f2 - floor)
+	(:action down-floor
+		:parameters (?f1 - floor ?f2 - floor)
 		:precondition (and
 			(lift_at ?f1)
 			(above ?f2 ?f1)
-			(above ?f1 ?f1)
+			(lift_at ?f2)
 		)
 		:effect (and
 			(lift_at ?f2)

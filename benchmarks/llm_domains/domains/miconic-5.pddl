@@ -1,9 +1,8 @@
 (define (domain miconic)
-  (:requirements :typing)
   (:types floor passenger)
   (:predicates
     (origin ?person - passenger ?floor - floor)
-    (is-destin ?person - passenger ?floor - floor)
+    (destin ?person - passenger ?floor - floor)
     (above ?floor1 - floor ?floor2 - floor)
     (boarded ?person - passenger)
     (served ?person - passenger)
@@ -23,7 +22,7 @@
     :parameters (?f - floor ?p - passenger)
     :precondition (and
       (lift_at ?f)
-      (is-destin ?p ?f)
+      (destin ?p ?f)
       (boarded ?p)
     )
     :effect (and

@@ -11,31 +11,30 @@
 	)
 
 	(:action load
-		:parameters (?p - package ?t - truck ?l - location)
+		:parameters (?p - package ?t - vehicle ?l - location)
 		:precondition (and
 			(at ?t ?l)
 			(at ?p ?l)
 		)
 		:effect (and
 			(not (at ?p ?l))
-			(exists (?z - truck) (in ?p ?z))
+			(in ?p ?t)
 		)
 	)
 
-	(:action unload-package
+	(:action unload
 		:parameters (?p - package ?t - truck ?l - location)
 		:precondition (and
 			(at ?t ?l)
 			(in ?p ?t)
-			(connected ?l ?l)
 		)
 		:effect (and
 			(at ?p ?l)
-			(not (in p ?t))
+			(not (in ?p ?t))
 		)
 	)
 
-	(:action drive-truck
+	(:action drive
 		:parameters (?t - truck ?l1 - location ?l2 - location ?fuelpost - fuellevel ?fueldelta - fuellevel ?fuelpre - fuellevel)
 		:precondition (and
 			(connected ?l1 ?l2)
@@ -43,9 +42,10 @@
 			(fuel ?t ?fuelpre)
 			(sum ?fuelpost ?fueldelta ?fuelpre)
 			(at ?t ?l1)
+			(fuel ?t ?fuelpost)
 		)
 		:effect (and
-			(not (at ?t ?l1 ?fueldelta))
+			(not (at ?t ?l1))
 			(at ?t ?l2)
 			(not (fuel ?t ?fuelpre))
 			(fuel ?t ?fuelpost)

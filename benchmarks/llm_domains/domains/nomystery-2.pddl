@@ -9,8 +9,7 @@
 		(sum ?a - fuellevel ?b - fuellevel ?c - fuellevel)
 	)
 
-	; load package: changes the state as described in the text
-	(:action load-package
+	(:action load
 		:parameters (?p - package ?t - truck ?l - location)
 		:precondition (and
 			(at ?t ?l)
@@ -22,13 +21,11 @@
 		)
 	)
 
-	; unload: the agent performs this step of the procedure
-	(:action unload
+	(:action unload-package
 		:parameters (?p - package ?t - truck ?l - location)
 		:precondition (and
 			(at ?t ?l)
 			(in ?p ?t)
-			(connected ?l ?l)
 		)
 		:effect (and
 			(at ?p ?l)
@@ -36,8 +33,7 @@
 		)
 	)
 
-	; drive truck: changes the state as described in the text
-	(:action drive-truck
+	(:action drive
 		:parameters (?t - truck ?l1 - location ?l2 - location ?fuelpost - fuellevel ?fueldelta - fuellevel ?fuelpre - fuellevel)
 		:precondition (and
 			(connected ?l1 ?l2)
@@ -51,7 +47,6 @@
 			(at ?t ?l2)
 			(not (fuel ?t ?fuelpre))
 			(fuel ?t ?fuelpost)
-			(not (= ?fueldelta ?t))
 		)
 	)
 )

@@ -8,7 +8,7 @@
   )
 
   (:action move
-    :parameters (?tile - tile ?from - position ?to - position)
+    :parameters (?tile - tile ?from - positions ?to - position)
     :precondition (and
       (neighbor ?from ?to)
       (at ?tile ?from)
@@ -17,8 +17,7 @@
     :effect (and
       (at ?tile ?to)
       (empty ?from)
-      (not (at ?tile position1))
-      (not (empty ?to))
+      (not (at ?tile ?from))
     )
   )
 )

@@ -1,26 +1,25 @@
 (define (domain n_puzzle_typed)
-  (:requirements :typing)
-  (:types position tile)
-  (:predicates
-    (at ?tile - tile ?position - position)
-    (neighbor ?p1 - position ?p2 - position)
-    (is-empty ?position - position)
-  )
+    (:requirements :typing)
+    (:types position tile)
+    (:predicates
+        (at ?tile - tile ?position - position)
+        (is-neighbor ?p1 - position ?p2 - position)
+        (empty ?position - position)
+    )
 
-  (:action move
-    :parameters (?tile - tile ?from - position ?to - position)
-    :precondition (and
-      (neighbor ?from ?to)
-      (at ?tile ?from)
-      (is-empty ?to)
-      (is-empty ?from)
-      (position ?from)
+    (:action move
+        :parameters (?tile - tile ?from - position ?to - position)
+        :precondition (and
+            (is-neighbor ?from ?to)
+            (at ?tile ?from)
+            (empty ?to)
+            (empty ?from)
+        )
+        :effect (and
+            (at ?tile ?to)
+            (empty ?from)
+            (not (at ?tile ?from))
+            (not (empty ?to))
+        )
     )
-    :effect (and
-      (at ?tile ?to)
-      (is-empty ?from)
-      (not (at ?tile ?from))
-      (not (is-empty ?to))
-    )
-  )
 )

@@ -2,22 +2,21 @@
     (:requirements :typing)
     (:types position tile)
     (:predicates
-        (at ?tile - tile ?position - position)
-        (is-neighbor ?p1 - position ?p2 - position)
+        (is-at ?tile - tile ?position - position)
+        (neighbor ?p1 - position ?p2 - position)
         (empty ?position - position)
     )
 
+    ; move: the agent performs this step of the procedure
     (:action move
         :parameters (?tile - tile ?from - position ?to - position)
         :precondition (and
-            (is-neighbor ?from ?to)
-            (at ?tile ?from)
-            (empty ?to)
+            (neighbor ?from ?to)
+            (is-at ?tile from)
         )
         :effect (and
-            (at ?tile ?to)
+            (is-at ?tile ?to)
             (empty ?from)
-            (not (at ?tile ?from))
             (not (empty ?to))
         )
     )

@@ -12,6 +12,7 @@
 	(:action move_curb_to_curb
 		:parameters (?car - car ?curbsrc - curb ?curbdest - curb)
 		:precondition (and
+			(car_clear ?car)
 			(curb_clear ?curbdest)
 			(at_curb_num ?car ?curbsrc)
 		)

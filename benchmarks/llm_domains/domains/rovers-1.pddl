@@ -1,5 +1,4 @@
 (define (domain rover)
-	(:requirements :strips :typing)
 	(:types rover waypoint store camera mode lander objective)
 	(:predicates
 		(at ?x - rover ?y - waypoint)
@@ -20,7 +19,7 @@
 		(communicated_soil_data ?w - waypoint)
 		(communicated_rock_data ?w - waypoint)
 		(communicated_image_data ?o - objective ?m - mode)
-		(is-at-soil-sample ?w - waypoint)
+		(at_soil_sample ?w - waypoint)
 		(at_rock_sample ?w - waypoint)
 		(visible_from ?o - objective ?w - waypoint)
 		(store_of ?s - store ?r - rover)
@@ -43,11 +42,11 @@
 		)
 	)
 
-	(:action sample-soil-rover
+	(:action sample_soil
 		:parameters (?x - rover ?s - store ?p - waypoint)
 		:precondition (and
 			(at ?x ?p)
-			(is-at-soil-sample ?p)
+			(at_soil_sample ?p)
 			(equipped_for_soil_analysis ?x)
 			(store_of ?s ?x)
 			(empty ?s)
@@ -56,7 +55,7 @@
 			(not (empty ?s))
 			(full ?s)
 			(have_soil_analysis ?x ?p)
-			(not (is-at-soil-sample ?p))
+			(not (at_soil_sample ?p))
 		)
 	)
 
@@ -77,7 +76,7 @@
 		)
 	)
 
-	(:action drop
+	(:action drop-rover
 		:parameters (?x - rover ?y - store)
 		:precondition (and
 			(store_of ?y ?x)

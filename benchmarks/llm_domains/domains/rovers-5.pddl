@@ -36,7 +36,6 @@
 			(available ?x)
 			(at ?x ?y)
 			(visible ?y ?z)
-			(at ?x ?z)
 		)
 		:effect (and
 			(not (at ?x ?y))
@@ -50,7 +49,7 @@
 			(at ?x ?p)
 			(at_soil_sample ?p)
 			(equipped_for_soil_analysis ?x)
-			(is-store_of ?s ?x)
+			(store_of ?s ?x)
 			(empty ?s)
 		)
 		:effect (and
@@ -118,11 +117,12 @@
 		)
 	)
 
-	(:action communicate-soil-data-rover
+	(:action communicate_soil_data
 		:parameters (?r - rover ?l - lander ?p - waypoint ?x - waypoint ?y - waypoint)
 		:precondition (and
 			(at ?r ?x)
 			(at_lander ?l ?y)
+			(have_soil_analysis ?r ?p)
 			(visible ?x ?y)
 			(available ?r)
 			(channel_free ?l)
@@ -155,7 +155,7 @@
 		)
 	)
 
-	(:action communicate-image-data-rover
+	(:action communicate_image_data
 		:parameters (?r - rover ?l - lander ?o - objective ?m - mode ?x - waypoint ?y - waypoint)
 		:precondition (and
 			(at ?r ?x)

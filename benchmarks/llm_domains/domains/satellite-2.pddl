@@ -1,73 +1,64 @@
 (define (domain satellite)
-    (:requirements :strips :typing)
-    (:types satellite direction instrument mode)
-    (:predicates
-        (on_board ?i - instrument ?s - satellite)
-        (supports ?i - instrument ?m - mode)
-        (pointing ?s - satellite ?d - direction)
-        (power_avail ?s - satellite)
-        (power_on ?i - instrument)
-        (calibrated ?i - instrument)
-        (have_image ?d - direction ?m - mode)
-        (calibration_target ?i - instrument ?d - direction)
-    )
+  (:types satellite direction instrument mode)
+  (:predicates
+    (on_board ?i - instrument ?s - satellite)
+    (supports ?i - instrument ?m - mode)
+    (pointing ?s - satellite ?d - direction)
+    (power_avail ?s - satellite)
+    (power_on ?i - instrument)
+    (calibrated ?i - instrument)
+    (have_image ?d - direction ?m - mode)
+    (calibration_target ?i - instrument ?d - direction)
+  )
 
-    ; turn to: preconditions must hold before the step
-    (:action turn_to
-        :parameters (?s - satellite ?d_new - direction ?d_prev - direction)
-        :precondition (and (pointing ?s ?d_prev))
-        :effect (and
-            (pointing ?s ?d_new)
-            (not (pointing ?s ?d_prev))
-        )
-    
-
-    ; switch on: the agent performs this step of the procedure
-    (:action switch_on
-        :parameters (?i - instrument ?s - satellite)
-        :precondition (and (power_avail ?s))
-        :effect (and
-            (power_on ?i)
-            (not (calibrated ?i))
-            (not (power_avail ?s))
-        )
+  (:action turn_to
+    :parameters (?s - satellite ?d_new - direction ?d_prev - direction)
+    :precondition (and (pointing ?s ?d_prev))
+    :effect (and
+      (pointing ?s ?d_new)
+      (not (pointing ?s ?d_prev))
     )
+  )
 
-    ; switch off: preconditions must hold before the step
-    (:action switch_off
-        :parameters (?i - instrument ?s - satellite)
-        :precondition (and
-            (on_board ?i ?s)
-            (power_on ?i)
-        )
-        :effect (and
-            (not (power_on ?i))
-            (power_avail ?s)
-        )
+  (:action switch-on-instrument
+    :parameters (?i - instrument ?s - satellite)
+    :precondition (and
+      (on_board ?i ?s)
+      (power_avail ?s)
     )
+    :effect (and
+      (power_on ?i)
+      (not (calibrated ?i))
+      (not (power_avail ?s))
+    )
+  )
 
-    ; calibrate: changes the state as described in the text
-    (:action calibrate
-        :parameters (?s - satellite ?i - instrument ?d - direction)
-        :precondition (and
-            (on_board ?i ?s)
-            (calibration_target ?i ?d)
-            (pointing ?s ?d)
-            (power_on ?i)
-        )
-        :effect (calibrated ?i)
+  (:action switch_off
+    :parameters (?i - instrument ?s - satellite)
+    :precondition (and
+      (on_board ?i ?s)
+      (power_on ?i)
     )
+    :effect (and
+      (not (power_on ?i))
+      (power_avail ?s)
+    )
+  )
 
-    ; take image: preconditions must hold before the step
-    (:action take_image
-        :parameters (?s - satellite ?d - direction ?i - instrument ?m - mode)
-        :precondition (and
-            (calibrated ?i)
-            (on_board ?i ?s)
-            (supports ?i ?m)
-            (power_on ?i)
-            (pointing ?s ?d)
-        )
-        :effect (have_image ?d ?m)
+  (:action calibrate
+    :parameters (?s - satellite ?i - instrument ?d - direction)
+    :precondition (and
+      (on_board ?i ?s)
+      (calibration_target ?i ?d)
+      (pointing ?s ?d)
+      (power_on ?i)
     )
+    :effect (calibrated ?i)
+  )
+
+  (:action take_image
+    :parameters (?s - satellite ?d - direction ?i - instrument ?m - mode)
+    :precondition ((calibrated ?i) (on_board ?i ?s) (supports ?i ?m) (power_on ?i) (pointing ?s ?d))
+    :effect (have_image ?d ?m)
+  )
 )

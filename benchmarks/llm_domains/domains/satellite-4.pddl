@@ -1,76 +1,73 @@
 (define (domain satellite)
-  (:requirements :strips :typing)
-  (:types satellite direction instrument mode)
-  (:predicates
-    (on_board ?i - instrument ?s - satellite)
-    (supports ?i - instrument ?m - mode)
-    (pointing ?s - satellite ?d - direction)
-    (power_avail ?s - satellite)
-    (power_on ?i - instrument)
-    (calibrated ?i - instrument)
-    (have_image ?d - direction ?m - mode)
-    (calibration_target ?i - instrument ?d - direction)
-  )
+    (:requirements :strips :typing)
+    (:types satellite direction instrument mode)
+    (:predicates
+        (on_board ?i - instrument ?s - satellite)
+        (supports ?i - instrument ?m - mode)
+        (pointing ?s - satellite ?d - direction)
+        (power_avail ?s - satellite)
+        (power_on ?i - instrument)
+        (calibrated ?i - instrument)
+        (have_image ?d - direction ?m - mode)
+        (calibration_target ?i - instrument ?d - direction)
+    )
 
-  ; turn to: preconditions must hold before the step
-  (:action turn_to
-    :parameters (?s - satellite ?d_new - direction ?d_prev - direction)
-    :precondition (and (pointing ?s ?d_prev))
-    :effect (and
-      (pointing ?s ?d_new)
-      (not (pointing ?s ?d_prev))
+    (:action turn_to
+        :parameters (?s - satellite ?d_new - direction ?d_prev - direction)
+        :precondition (and (pointing ?s ?d_prev))
+        :effect (and
+            (pointing ?s ?d_new)
+            (not (pointing ?s ?d_prev))
+        )
     )
-  )
 
-  ; switch on: changes the state as described in the text
-  (:action switch_on
-    :parameters (?i - instrument ?s - satellite)
-    :precondition (and
-      (on_board ?i ?s)
-      (power_avail ?s)
+    (:action switch_on
+        :parameters (?i - instrument ?s - satellite)
+        :precondition (and
+            (on_board ?i ?s)
+            (power_avail ?s)
+            (power_on ?i)
+        )
+        :effect (and
+            (power_on ?i)
+            (not (calibrated ?i))
+            (not (power_avail ?s))
+        )
     )
-    :effect (and
-      (power_on ?i)
-      (not (calibrated ?i))
-      (not (power_avail ?s))
-    )
-  )
 
-  ; switch off: changes the state as described in the text
-  (:action switch_off
-    :parameters (?i - instrument ?s - satellite)
-    :precondition (and
-      (on_board ?i ?s)
-      (power_on ?i)
+    (:action switch_off
+        :parameters (?i - instrument ?s - spacecraft)
+        :precondition (and
+            (on_board ?i ?s)
+            (power_on ?i)
+        )
+        :effect (and
+            (not (power_on ?i))
+            (power_avail ?s)
+        )
     )
-    :effect (and
-      (not (power_on ?i))
-      (power_avail ?s)
-    )
-  )
 
-  ; calibrate: preconditions must hold before the step
-  (:action calibrate
-    :parameters (?s - satellite ?i - instrument ?d - direction)
-    :precondition (and
-      (on_board ?i ?s)
-      (calibration_target ?i ?d)
-      (pointing ?s ?d)
-      (power_on ?i)
+    (:action calibrate-satellite
+        :parameters (?i - instrument ?d - direction)
+        :precondition (and
+            (on_board ?i ?s)
+            (calibration_target ?i ?d)
+            (pointing ?s ?d)
+            (power_on ?i)
+        )
+        :effect (calibrated ?i)
     )
-    :effect (calibrated ?i)
-  )
 
-  ; take image satellite: the agent performs this step of the procedure
-  (:action take-image-satellite
-    :parameters (?s - satellite ?d - direction ?i - instrument ?m - mode)
-    :precondition (and
-      (calibrated ?i)
-      (on_board ?i ?s)
-      (supports ?i ?m)
-      (power_on ?i)
-      (pointing ?s ?d)
+    (:action take_image
+        :parameters (?s - satellite ?d - direction ?i - instrument ?m - mode)
+        :precondition (and
+            (calibrated ?i)
+            (on_board ?i ?s)
+            (supports ?i ?m)
+            (power_on ?i)
+            (pointing ?s ?d)
+            (instrument ?i)
+        )
+        :effect (have_image ?d ?m)
     )
-    :effect (have_image ?d ?m)
-  )
 )

@@ -1,5 +1,6 @@
+The following PDDL domain models the actions described in the text:
+
 (define (domain typed_sokoban)
-	(:requirements :typing)
 	(:types loc dir box)
 	(:predicates
 		(at_robot ?l - loc)
@@ -12,8 +13,9 @@
 		:parameters (?from - loc ?to - loc ?dir - dir)
 		:precondition (and
 			(clear ?to)
-			(at_robot ?from)
+			(at_robot from)
 			(adjacent ?from ?to ?dir)
+			(at_robot ?to)
 		)
 		:effect (and
 			(at_robot ?to)
@@ -21,19 +23,20 @@
 		)
 	)
 
-	(:action push-loc
-		:parameters (?rloc - loc ?bloc - loc ?dir - dir ?b - box)
+	(:action push
+		:parameters (?rloc - loc ?bloc - loc ?floc - loc ?dir - dir ?b - box)
 		:precondition (and
 			(at_robot ?rloc)
 			(at ?b ?bloc)
 			(clear ?floc)
 			(adjacent ?rloc ?bloc ?dir)
 			(adjacent ?bloc ?floc ?dir)
+			(at ?b ?floc)
 		)
 		:effect (and
 			(at_robot ?bloc)
 			(at ?b ?floc)
-			(clear ?bloc)
+			(clear-now ?bloc)
 			(not (at_robot ?rloc))
 			(not (at ?b ?bloc))
 			(not (clear ?floc))

@@ -7,24 +7,29 @@
 		(clear ?l - loc)
 	)
 
-	(:action move-loc
+	(:action move
 		:parameters (?from - loc ?to - loc ?dir - dir)
 		:precondition (and
 			(clear ?to)
 			(at_robot ?from)
 			(adjacent ?from ?to ?dir)
 		)
-		:effect (and (at_robot ?to))
+		:effect (and
+			(at_robot loc1)
+			(not (at_robot ?from))
+		)
 	)
 
 	(:action push
-		:parameters (?rloc - loc ?bloc - loc ?floc- loc ?dir - dir ?b - box)
+		:parameters (?rloc - loc ?bloc - loc ?floc - loc ?dir - dir ?b - box)
 		:precondition (and
 			(at_robot ?rloc)
 			(at ?b ?bloc)
 			(clear ?floc)
 			(adjacent ?rloc ?bloc ?dir)
 			(adjacent ?bloc ?floc ?dir)
+			(adjacent ?bloc ?bloc ?dir)
+			(adjacent ?rloc ?rloc ?dir)
 		)
 		:effect (and
 			(at_robot ?bloc)

@@ -7,22 +7,21 @@
 		(useable ?s - spanner)
 		(link ?l1 - location ?l2 - location)
 		(tightened ?n - nut)
-		(loose ?n - nut)
+		(is-loose ?n - nut)
 	)
 
-	(:action walk
+	; walk location: the agent performs this step of the procedure
+	(:action walk-location
 		:parameters (?start - location ?end - location ?m - man)
-		:precondition (and
-			(at ?m ?start)
-			(link ?start ?end)
-		)
+		:precondition (and (at ?m1 ?start))
 		:effect (and
 			(not (at ?m ?start))
 			(at ?m ?end)
 		)
 	)
 
-	(:action pickup_spanner
+	; pickup wrench: changes the state as described in the text
+	(:action pickup-wrench
 		:parameters (?l - location ?s - spanner ?m - man)
 		:precondition (and
 			(at ?m ?l)
@@ -34,6 +33,7 @@
 		)
 	)
 
+	; tighten nut: preconditions must hold before the step
 	(:action tighten_nut
 		:parameters (?l - location ?s - spanner ?m - man ?n - nut)
 		:precondition (and
@@ -41,10 +41,10 @@
 			(at ?n ?l)
 			(carrying ?m ?s)
 			(useable ?s)
-			(loose ?n)
+			(is-loose ?n)
 		)
 		:effect (and
-			(not (loose ?n))
+			(not (is-loose ?n))
 			(not (useable ?s))
 			(tightened ?n)
 		)

@@ -1,4 +1,3 @@
-```pddl
 (define (domain spanner)
 	(:requirements :typing :strips)
 	(:types location locatable - object man nut spanner - locatable)
@@ -6,16 +5,16 @@
 		(at ?m - locatable ?l - location)
 		(carrying ?m - man ?s - spanner)
 		(useable ?s - spanner)
-		(is-link ?l1 - location ?l2 - location)
+		(link ?l1 - location ?l2 - location)
 		(tightened ?n - nut)
 		(loose ?n - nut)
 	)
 
-	(:action walk
+	(:action walk-location
 		:parameters (?start - location ?end - location ?m - man)
 		:precondition (and
-			(at-now ?m ?start)
-			(is-link ?start ?end)
+			(at ?m ?start)
+			(link ?start ?end)
 		)
 		:effect (and
 			(not (at ?m ?start))
@@ -24,13 +23,15 @@
 	)
 
 	(:action pickup_spanner
-		:parameters (?l - location ?s - spanner ?m - man)
+		:parameters (?l - location ?s - spanner ?m- man)
 		:precondition (and
 			(at ?m ?l)
 			(at ?s ?l)
+		)
+		:effect (and
+			(not (at ?s ?l))
 			(carrying ?m ?s)
 		)
-		:effect (and (carrying ?m ?s))
 	)
 
 	(:action tighten_nut
@@ -49,4 +50,3 @@
 		)
 	)
 )
-```

@@ -1,5 +1,4 @@
 (define (domain tpp_propositional)
-  (:requirements :strips :typing)
   (:types place locatable level - object depot market - place truck goods - locatable)
   (:predicates
     (loaded ?g - goods ?t - truck ?l - level)
@@ -13,7 +12,7 @@
 
   ; drive: the agent performs this step of the procedure
   (:action drive
-    :parameters (?t - truck ?from - place ?to - place)
+    :parameters (?t - truck ?to - place)
     :precondition (and
       (at ?t ?from)
       (connected ?from ?to)
@@ -21,11 +20,10 @@
     :effect (and
       (not (at ?t ?from))
       (at ?t ?to)
-      (not (= ?to ?t))
     )
   )
 
-  ; load: changes the state as described in the text
+  ; load: the agent performs this step of the procedure
   (:action load
     :parameters (?g - goods ?t - truck ?m - market ?l1 - level ?l2 - level ?l3 - level ?l4 - level)
     :precondition (and
@@ -43,7 +41,7 @@
     )
   )
 
-  ; unload: changes the state as described in the text
+  ; unload: the agent performs this step of the procedure
   (:action unload
     :parameters (?g - goods ?t - truck ?d - depot ?l1 - level ?l2 - level ?l3 - level ?l4 - level)
     :precondition (and
@@ -52,6 +50,7 @@
       (stored ?g ?l3)
       (next ?l2 ?l1)
       (next ?l4 ?l3)
+      (next ?l2 ?l2)
     )
     :effect (and
       (loaded ?g ?t ?l1)
@@ -61,7 +60,7 @@
     )
   )
 
-  ; buy: preconditions must hold before the step
+  ; buy: changes the state as described in the text
   (:action buy
     :parameters (?t - truck ?g - goods ?m - market ?l1 - level ?l2 - level ?l3 - level ?l4 - level)
     :precondition (and
@@ -70,6 +69,7 @@
       (ready_to_load ?g ?m ?l3)
       (next ?l2 ?l1)
       (next ?l4 ?l3)
+      (stored ?g ?l4)
     )
     :effect (and
       (on_sale ?g ?m ?l1)

@@ -1,4 +1,5 @@
 (define (domain grid-visit-all)
+    (:requirements :typing :strips)
     (:types place)
     (:predicates
         (connected ?x - place ?y - place)
@@ -8,7 +9,11 @@
 
     (:action move
         :parameters (?curpos - place ?nextpos - place)
-        :precondition ((at_robot ?curpos) (connected ?curpos ?nextpos))
+        :precondition (and
+            (at_robot ?curpos)
+            (connected ?curpos ?nextpos)
+            (connected ?nextpos ?nextpos)
+        )
         :effect (and
             (at_robot ?nextpos)
             (not (at_robot ?curpos))

@@ -4,19 +4,20 @@
     (:predicates
         (connected ?x - place ?y - place)
         (at_robot ?x - place)
-        (is-visited ?x - place)
+        (visited ?x - place)
     )
 
     (:action move
         :parameters (?curpos - place ?nextpos - place)
-        :preconditions (and
+        :precondition (and
             (at_robot ?curpos)
-            (connected ?curpos ?nextpos)
+            (connected ?curpos nextpos)
+            (visited ?curpos)
         )
         :effect (and
             (at_robot ?nextpos)
             (not (at_robot ?curpos))
-            (is-visited ?nextpos)
+            (visited ?nextpos)
         )
     )
 )

@@ -1,4 +1,5 @@
 (define (domain grid-visit-all)
+    (:requirements :typing :strips)
     (:types place)
     (:predicates
         (connected ?x - place ?y - place)
@@ -6,13 +7,16 @@
         (visited ?x - place)
     )
 
-    ; move: changes the state as described in the text
+    ; move: preconditions must hold before the step
     (:action move
-        :parameters (?curpos - place ?nextpos - location)
-        :precondition (and (at_robot ?curpos))
+        :parameters (?curpos - place ?nextpos - place)
+        :precondition (and
+            (at_robot ?curpos)
+            (connected ?curpos ?nextpos)
+            (at_robot ?nextpos)
+        )
         :effect (and
             (at_robot ?nextpos)
-            (not (at_robot ?curpos))
             (visited ?nextpos)
         )
     )

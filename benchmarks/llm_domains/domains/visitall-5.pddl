@@ -1,23 +1,20 @@
 (define (domain grid-visit-all)
-	(:requirements :typing :strips)
-	(:types place)
-	(:predicates
-		(is-connected ?x - place ?y - place)
-		(at_robot ?x - place)
-		(visited ?x - place)
-	)
+  (:types place)
+  (:predicates
+    (connected ?x - place ?y - place)
+    (at_robot ?x - place)
+    (visited ?x - place)
+  )
 
-	(:action move
-		:parameters (?curpos - place ?nextpos - place)
-		:precondition (and
-			(at_robot ?curpos)
-			(is-connected ?curpos ?nextpos)
-			(visited ?nextpos)
-		)
-		:effect (and
-			(at_robot ?nextpos)
-			(not (at_robot ?curpos))
-			(visited ?nextpos)
-		)
-	)
+  (:action move
+    :parameters (?curpos - place ?nextpos - place)
+    :precondition (and
+      (at_robot ?curpos)
+      (connected ?curpos ?nextpos)
+    )
+    :effect (and
+      (at_robot-now ?nextpos)
+      (visited ?nextpos)
+    )
+  )
 )

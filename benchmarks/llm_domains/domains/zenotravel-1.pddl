@@ -8,12 +8,9 @@
     (next ?l1 - flevel ?l2 - flevel)
   )
 
-  (:action board-person
+  (:action board
     :parameters (?p - person ?a - aircraft ?c - city)
-    :precondition (and
-      (at ?p ?c)
-      (at ?a ?c)
-    )
+    :precondition (and (at ?a ?c))
     :effect (and
       (not (at ?p ?c))
       (in ?p ?a)
@@ -22,7 +19,10 @@
 
   (:action debark
     :parameters (?p - person ?a - aircraft ?c - city)
-    :precondition ((in ?p ?a) (at ?a ?c))
+    :precondition (and
+      (in ?p ?a)
+      (at ?a ?c)
+    )
     :effect (and
       (not (in ?p ?a))
       (at ?p ?c)
@@ -53,7 +53,6 @@
       (next ?l3 ?l2)
     )
     :effect (and
-      (not (at ?a ?c1))
       (at ?a ?c2)
       (not (fuel_level ?a ?l1))
       (fuel_level ?a ?l3)
