@@ -15,7 +15,7 @@ has one, else read from the message), the broken actions per class, the share sc
 mistake put into the candidates (from the manifest), the mean figures of the scored candidates, the
 time, and the machine's load. `--json FILE` writes every candidate's row.
 
-    python benchmarks/bench_llm_domains.py [--corpus benchmarks/llm_domains --time-limit 60 --json rows.json]
+    python benchmarks/bench_llm_domains.py [--corpus benchmarks/llm_domains --time-limit 60 --json rows.json --cli]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import inspect
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -105,6 +106,30 @@ def run_one(candidate: Path, reference: Path, time_limit: float) -> dict[str, An
     return row
 
 
+def run_cli(candidate: Path, reference: Path, time_limit: float) -> dict[str, Any]:
+    """The same through `amlasp compare CAND REF -f json`, one process: the exit code says the status."""
+    row: dict[str, Any] = {"status": "scored", "class": None, "error": None, "broken": []}
+    t0 = time.perf_counter()
+    res = subprocess.run([sys.executable, "-m", "amlasp", "compare", str(candidate), str(reference), "-f", "json",
+                          "--time-limit", str(time_limit)], capture_output=True, text=True)
+    error = res.stderr.strip().splitlines()[-1] if res.stderr.strip() else ""
+    if res.returncode == 0:
+        out = json.loads(res.stdout)
+        s = out["summary"]
+        row.update({k: s.get(k) for k in ("edit_distance", "f1_macro", "action_accuracy", "broken_actions")})
+        listed = [a for a in out.get("actions", []) if isinstance(a, dict) and a.get("status") == "broken"]
+        row["broken"] = [a.get("error_class") or message_class(str(a.get("error", ""))) for a in listed]
+        if row["broken_actions"] is None:
+            row["broken_actions"] = len(row["broken"])
+    elif res.returncode == 2:
+        message = error.removeprefix("amlasp: error: ")
+        row.update(status="refused", error=message, **{"class": message_class(message)})
+    else:
+        row.update(status="unknown" if res.returncode == 3 else "internal", error=f"exit {res.returncode}: {error}")
+    row["seconds"] = round(time.perf_counter() - t0, 3)
+    return row
+
+
 def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
 
@@ -143,12 +168,15 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=ROOT / "benchmarks" / "llm_domains")
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--json", type=Path, help="write every candidate's row to this file")
+    ap.add_argument("--cli", action="store_true", help="one `amlasp compare -f json` process per candidate "
+                    "(its exit code the status) instead of the Python API")
     args = ap.parse_args()
     manifest = json.loads((args.corpus / "manifest.json").read_text(encoding="utf-8"))["candidates"]
     before, t0 = load(), time.perf_counter()
     rows = []
     for entry in manifest:
-        row = run_one(args.corpus / entry["candidate"], args.corpus / entry["reference"], args.time_limit)
+        row = (run_cli if args.cli else run_one)(args.corpus / entry["candidate"], args.corpus / entry["reference"],
+                                                 args.time_limit)
         rows.append({"candidate": entry["candidate"], "changes": entry["changes"], **row})
     report(rows, time.perf_counter() - t0, (before, load()))
     if args.json:
