@@ -28,6 +28,7 @@ import re
 import subprocess
 import sys
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -57,8 +58,8 @@ MESSAGE_CLASSES = (
     ("type-hierarchy", r"type hierarchy"),
     ("unsupported", r"unsupported feature"),
 )
-#: attribute names under which a broken definition may carry its class
-CLASS_FIELDS = ("error_class", "cls", "klass", "category")
+#: fields under which a broken definition (`model.Broken`, or its JSON object) carries its class
+CLASS_FIELDS = ("error", "error_class")
 
 
 def message_class(message: str, e: Exception | None = None) -> str:
@@ -68,34 +69,52 @@ def message_class(message: str, e: Exception | None = None) -> str:
     return error_class(e) if e is not None else "other"
 
 
+def field(b: Any, name: str) -> Any:
+    return b.get(name) if isinstance(b, dict) else getattr(b, name, None)
+
+
 def broken_class(b: Any) -> str:
-    """The class of a broken definition: its own field, else read from its message."""
+    """The class of a broken definition: its own (a short name), else read from its message."""
     for f in CLASS_FIELDS:
-        value = getattr(b, f, None)
-        if value:
-            return str(getattr(value, "value", value))
-    return message_class(str(getattr(b, "message", b)))
+        value = field(b, f)
+        if isinstance(value, str) and value and " " not in value:
+            return value
+    return message_class(str(field(b, "message") or b))
 
 
-def broken_actions(candidate: Path) -> tuple[Any, ...]:
-    """The broken definitions of actions the reader recovered from (none before the recovery lands)."""
-    if "recover" not in inspect.signature(load_domain).parameters:
-        return ()
-    d = load_domain(candidate, undeclared_predicates=True, numeric_fluents=True, recover=True)  # type: ignore[call-arg]
-    return tuple(b for b in getattr(d, "broken", ()) if getattr(b, "kind", "action") in ("action", "derived"))
+def is_action(b: Any) -> bool:
+    return (field(b, "kind") or "action") in ("action", "derived")
+
+
+def broken_actions(result: Any, candidate: Path) -> tuple[Any, ...]:
+    """The broken actions compare left out of the candidate: the result's, else a recovering read's
+    (none before the reader recovers from broken definitions)."""
+    listed = getattr(result, "broken", None)
+    if listed is None and "recover" in inspect.signature(load_domain).parameters:
+        listed = getattr(load_domain(candidate, undeclared_predicates=True, numeric_fluents=True,
+                                     recover=True), "broken", ())  # type: ignore[call-arg]
+    return tuple(b for b in listed or () if is_action(b))
+
+
+def named(row: dict[str, Any], broken: Any) -> None:
+    """The classes and names of a scored candidate's broken actions into its row."""
+    row["broken"] = [broken_class(b) for b in broken]
+    row["broken_names"] = [field(b, "name") for b in broken]
+    if row.get("broken_actions") is None:
+        row["broken_actions"] = len(row["broken"])
 
 
 def run_one(candidate: Path, reference: Path, time_limit: float) -> dict[str, Any]:
-    row: dict[str, Any] = {"status": "scored", "class": None, "error": None, "broken": []}
+    row: dict[str, Any] = {"status": "scored", "class": None, "error": None, "broken": [], "broken_names": []}
     t0 = time.perf_counter()
     try:
-        result = compare(candidate, reference, time_limit=time_limit)
+        with warnings.catch_warnings():  # the ones the result carries are counted; the rest not printed
+            warnings.simplefilter("ignore")
+            result = compare(candidate, reference, time_limit=time_limit)
+        row["warnings"] = len(result.warnings)
         s = result.summary()
         row.update({k: s.get(k) for k in ("edit_distance", "f1_macro", "action_accuracy", "broken_actions")})
-        listed = getattr(result, "broken", None)  # the result's broken rows, else the reader's
-        row["broken"] = [broken_class(b) for b in (broken_actions(candidate) if listed is None else listed)]
-        if row["broken_actions"] is None:
-            row["broken_actions"] = len(row["broken"])
+        named(row, broken_actions(result, candidate))
     except TimeLimitReached as e:
         row.update(status="unknown", error=str(e))
     except InputError as e:
@@ -108,19 +127,17 @@ def run_one(candidate: Path, reference: Path, time_limit: float) -> dict[str, An
 
 def run_cli(candidate: Path, reference: Path, time_limit: float) -> dict[str, Any]:
     """The same through `amlasp compare CAND REF -f json`, one process: the exit code says the status."""
-    row: dict[str, Any] = {"status": "scored", "class": None, "error": None, "broken": []}
+    row: dict[str, Any] = {"status": "scored", "class": None, "error": None, "broken": [], "broken_names": []}
     t0 = time.perf_counter()
     res = subprocess.run([sys.executable, "-m", "amlasp", "compare", str(candidate), str(reference), "-f", "json",
                           "--time-limit", str(time_limit)], capture_output=True, text=True)
     error = res.stderr.strip().splitlines()[-1] if res.stderr.strip() else ""
     if res.returncode == 0:
+        row["warnings"] = sum(line.startswith("amlasp: warning:") for line in res.stderr.splitlines())
         out = json.loads(res.stdout)
         s = out["summary"]
         row.update({k: s.get(k) for k in ("edit_distance", "f1_macro", "action_accuracy", "broken_actions")})
-        listed = [a for a in out.get("actions", []) if isinstance(a, dict) and a.get("status") == "broken"]
-        row["broken"] = [a.get("error_class") or message_class(str(a.get("error", ""))) for a in listed]
-        if row["broken_actions"] is None:
-            row["broken_actions"] = len(row["broken"])
+        named(row, [b for b in out.get("broken", []) if isinstance(b, dict) and is_action(b)])
     elif res.returncode == 2:
         message = error.removeprefix("amlasp: error: ")
         row.update(status="refused", error=message, **{"class": message_class(message)})
@@ -143,10 +160,19 @@ def report(rows: list[dict[str, Any]], seconds: float, loads: tuple[str, str]) -
     print("refusals by class:")
     for c, k in Counter(r["class"] for r in rows if r["status"] == "refused").most_common():
         print(f"  {c:24} {k:4}")
+    print(f"warnings of the scored (the results' own; with --cli, the lines on stderr): "
+          f"{sum(r.get('warnings', 0) for r in rows)}")
     broken = Counter(c for r in rows for c in r["broken"])
     print(f"broken actions (scored candidates): {sum(r.get('broken_actions') or 0 for r in rows)}")
     for c, k in broken.most_common():
         print(f"  {c:24} {k:4}")
+    found = right = 0  # broken actions named, and named as the manifest's action of a mistake
+    for r in rows:
+        put = {c["action"] for c in r["changes"] if c["kind"] == "breaking" and c["action"]}
+        found += sum(n is not None for n in r["broken_names"])
+        right += sum(n in put for n in r["broken_names"] if n is not None)
+    if found:
+        print(f"  named as the action the manifest puts a mistake in: {right} of {found}")
     print("scored, per class of mistake put in (a candidate counts once per class it has):")
     per: dict[str, list[bool]] = {}
     for r in rows:
