@@ -41,8 +41,8 @@ from amlasp.metrics.compare import compare  # noqa: E402
 from amlasp.metrics.compare.many import error_class  # noqa: E402
 from amlasp.pddl.parse import load_domain  # noqa: E402
 
-#: a refusal's class read from its message, finer than `many.error_class` (first match wins); the
-#: recovery's broken definitions carry their own class, used instead when there is one
+#: a refusal's class read from its message, finer than `many.error_class` (first match wins); a class the
+#: reader gives (an InputError's `kind`, a broken definition's `error`) is used instead when there is one
 MESSAGE_CLASSES = (
     ("undeclared-variable", r"undeclared variable"),
     ("undeclared-type", r"undeclared type"),
@@ -117,8 +117,10 @@ def run_one(candidate: Path, reference: Path, time_limit: float) -> dict[str, An
         named(row, broken_actions(result, candidate))
     except TimeLimitReached as e:
         row.update(status="unknown", error=str(e))
-    except InputError as e:
-        row.update(status="refused", error=str(e), **{"class": message_class(e.message, e)})
+    except InputError as e:  # its own class when the reader gives one (`kind`), else read from the message
+        kind = getattr(e, "kind", None)
+        row.update(status="refused", error=str(e), **{"class": kind if isinstance(kind, str) and kind
+                                                      else message_class(e.message, e)})
     except Exception as e:  # a bug of ours: counted, never hidden
         row.update(status="internal", error=f"{type(e).__name__}: {e}")
     row["seconds"] = round(time.perf_counter() - t0, 3)
