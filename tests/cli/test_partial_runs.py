@@ -1,0 +1,79 @@
+"""Many inputs, one unreadable (issue 31, item 5): the unreadable input is its own row (status error,
+its located message, its error class), the others are what they are when run alone, stderr says each
+erred input and how many, and the exit code is 2 after the complete results; `amlasp --strict` stops at
+the first bad input as before (docs/input.md, "Many inputs: partial runs")."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from tests.support.cli import run
+from tests.support.paths import IPC
+
+BW_LEARNED = IPC / "learned" / "nolam" / "blocksworld.pddl"
+BW = IPC / "domains" / "blocksworld.pddl"
+BW_SOLVING = IPC / "problems" / "solving" / "blocksworld"
+
+
+def _bad_problem(folder: Path) -> Path:
+    """A blocksworld problem whose :init names an undeclared object, at line 6, column 12."""
+    text = (BW_SOLVING / "2_blocksworld_prob.pddl").read_text()
+    bad = folder / "1b_bad.pddl"
+    bad.write_text(text.replace("(:init", "(:init (on zzz a)", 1))
+    return bad
+
+
+def _problems(tmp_path: Path) -> tuple[Path, Path]:
+    folder = tmp_path / "problems"
+    folder.mkdir()
+    for i in (0, 1):
+        shutil.copy(BW_SOLVING / f"{i}_blocksworld_prob.pddl", folder)
+    return folder, _bad_problem(folder)
+
+
+def _without_seconds(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+
+# --------------------------------------------------------------------------- solve
+
+def test_solve_an_unreadable_problem_is_an_error_row(tmp_path):
+    folder, bad = _problems(tmp_path)
+    r = run("solve", BW_LEARNED, BW, "-p", folder, "-f", "json")
+    assert r.exit_code == 2, r.output
+    out = json.loads(r.stdout)
+    rows = {p["problem"]: p for p in out["problems"]}
+    assert list(rows) == ["0_blocksworld_prob.pddl", "1_blocksworld_prob.pddl", "1b_bad.pddl"]
+    message = f"{bad}:6:12: unknown object 'zzz'"
+    assert rows["1b_bad.pddl"]["status"] == "error"
+    assert rows["1b_bad.pddl"]["detail"] == message and rows["1b_bad.pddl"]["error_class"] == "InputError"
+    for i in (0, 1):  # the others: as when run alone
+        alone = json.loads(run("solve", BW_LEARNED, BW, "-p", folder / f"{i}_blocksworld_prob.pddl",
+                               "-f", "json").stdout)["problems"]
+        assert _without_seconds([rows[f"{i}_blocksworld_prob.pddl"]]) == _without_seconds(alone)
+    assert out["summary"]["errors"] == 1 and out["summary"]["counts"]["error"] == 1
+    assert out["summary"]["solving_ratio"] == 2 / 3  # an unreadable problem is not solved: ratios over all
+    assert r.stderr.splitlines()[-2:] == [f"amlasp: error: {message}",
+                                          "amlasp: 1 of 3 problems could not be read (status error)"]
+
+
+def test_solve_csv_has_the_error_class_column_only_when_a_row_erred(tmp_path):
+    folder, bad = _problems(tmp_path)
+    r = run("solve", BW_LEARNED, BW, "-p", folder, "-f", "csv")
+    assert r.exit_code == 2
+    lines = r.stdout.splitlines()
+    assert lines[0].endswith(",detail,error_class")
+    assert lines[3] == f"1b_bad.pddl,error,,,,0.0,{bad}:6:12: unknown object 'zzz',InputError"
+    bad.unlink()
+    clean = run("solve", BW_LEARNED, BW, "-p", folder, "-f", "csv")
+    assert clean.exit_code == 0 and clean.stdout.splitlines()[0].endswith(",seconds,detail")
+    assert "errors" not in json.loads(run("solve", BW_LEARNED, BW, "-p", folder, "-f", "json").stdout)["summary"]
+
+
+def test_solve_strict_stops_at_the_first_unreadable_problem(tmp_path):
+    folder, bad = _problems(tmp_path)
+    r = run("--strict", "solve", BW_LEARNED, BW, "-p", folder, "-f", "json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"amlasp: error: {bad}:6:12: unknown object 'zzz'\n"
