@@ -10,11 +10,12 @@ import shutil
 from pathlib import Path
 
 from tests.support.cli import run
-from tests.support.paths import IPC
+from tests.support.paths import EXAMPLES, IPC
 
 BW_LEARNED = IPC / "learned" / "nolam" / "blocksworld.pddl"
 BW = IPC / "domains" / "blocksworld.pddl"
 BW_SOLVING = IPC / "problems" / "solving" / "blocksworld"
+EX = EXAMPLES / "blocksworld"
 
 
 def _bad_problem(folder: Path) -> Path:
@@ -77,3 +78,33 @@ def test_solve_strict_stops_at_the_first_unreadable_problem(tmp_path):
     r = run("--strict", "solve", BW_LEARNED, BW, "-p", folder, "-f", "json")
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == f"amlasp: error: {bad}:6:12: unknown object 'zzz'\n"
+
+
+# --------------------------------------------------------------------------- compare of a folder of candidates
+
+def _candidates(tmp_path: Path) -> tuple[Path, Path]:
+    folder = tmp_path / "candidates"
+    folder.mkdir()
+    shutil.copy(EX / "learned.pddl", folder / "a.pddl")
+    shutil.copy(EX / "domain.pddl", folder / "c.pddl")
+    bad = folder / "b.pddl"
+    bad.write_text((EX / "learned.pddl").read_text().replace("(:action", "(:action (", 1))
+    return folder, bad
+
+
+def test_compare_a_folder_with_an_unreadable_candidate(tmp_path):
+    folder, bad = _candidates(tmp_path)
+    r = run("compare", folder, EX / "domain.pddl", "-f", "json")
+    assert r.exit_code == 2, r.output
+    rows = json.loads(r.stdout)["candidates"]
+    assert [(x["candidate"], x["status"]) for x in rows] == [(str(folder / "a.pddl"), "ok"), (str(bad), "error"),
+                                                             (str(folder / "c.pddl"), "ok")]
+    assert rows[1]["error"].startswith(f"{bad}:") and rows[1]["error_class"] == "syntax"
+    for i in (0, 2):
+        alone = json.loads(run("compare", rows[i]["candidate"], EX / "domain.pddl", "-f", "json").stdout)["summary"]
+        assert {k: rows[i][k] for k in ("edit_distance", "f1_macro")} == {k: alone[k] for k in ("edit_distance",
+                                                                                                 "f1_macro")}
+    assert r.stderr.splitlines()[-2:] == [f"amlasp: error: {rows[1]['error']}",
+                                          "amlasp: 1 of 3 candidates could not be read (status error)"]
+    strict = run("--strict", "compare", folder, EX / "domain.pddl", "-f", "json")
+    assert strict.exit_code == 2 and strict.stdout == "" and strict.stderr == f"amlasp: error: {rows[1]['error']}\n"
