@@ -108,3 +108,68 @@ def test_compare_a_folder_with_an_unreadable_candidate(tmp_path):
                                           "amlasp: 1 of 3 candidates could not be read (status error)"]
     strict = run("--strict", "compare", folder, EX / "domain.pddl", "-f", "json")
     assert strict.exit_code == 2 and strict.stdout == "" and strict.stderr == f"amlasp: error: {rows[1]['error']}\n"
+
+
+# --------------------------------------------------------------------------- eval
+
+FERRY = IPC / "domains" / "ferry.pddl"
+FERRY_LEARNED = IPC / "learned" / "nolam" / "ferry.pddl"
+FERRY_TRAJS = IPC / "trajectories" / "learning" / "ferry"
+FERRY_PROBLEMS = IPC / "problems" / "learning" / "ferry"
+
+
+def _states(tmp_path: Path) -> tuple[Path, Path]:
+    """Three ferry trajectories and one whose first state has a bad literal (line 3, column 54)."""
+    folder = tmp_path / "states"
+    folder.mkdir()
+    for i in (0, 1, 2):
+        shutil.copy(FERRY_TRAJS / f"{i}_ferry_traj", folder)
+    bad = folder / "3_ferry_traj"
+    bad.write_text((FERRY_TRAJS / "3_ferry_traj").read_text().replace("(at_ferry l", "(at_ferry zzz l", 1))
+    return folder, bad
+
+
+def test_eval_an_unreadable_state_file_is_an_error_row(tmp_path):
+    folder, bad = _states(tmp_path)
+    r = run("eval", FERRY_LEARNED, FERRY, "--states", folder, "-p", FERRY_PROBLEMS, "-f", "json")
+    assert r.exit_code == 2, r.output
+    out = json.loads(r.stdout)
+    message = f"{bad}:3:54: predicate 'at_ferry' takes 1 argument(s), 2 given"
+    assert out["errors"] == [{"input": str(bad), "status": "error", "error": message, "error_class": "InputError"}]
+    assert out["summary"]["errors"] == 1
+    assert r.stderr.splitlines()[-2:] == [f"amlasp: error: {message}",
+                                          "amlasp: 1 of 4 state files could not be read (status error)"]
+    bad.unlink()  # the others are scored as when read without it
+    alone = run("eval", FERRY_LEARNED, FERRY, "--states", folder, "-p", FERRY_PROBLEMS, "-f", "json")
+    assert alone.exit_code == 0
+    expected = json.loads(alone.stdout)
+    assert "errors" not in expected and "errors" not in expected["summary"]
+    del out["errors"], out["summary"]["errors"]
+    assert out == expected
+
+
+def test_eval_csv_has_the_error_row_after_the_actions(tmp_path):
+    folder, bad = _states(tmp_path)
+    r = run("eval", FERRY_LEARNED, FERRY, "--states", folder, "-p", FERRY_PROBLEMS, "-f", "csv")
+    assert r.exit_code == 2
+    lines = r.stdout.splitlines()
+    assert lines[0].endswith(",eff_recall,input,status,error,error_class")
+    assert [line.split(",")[-3] for line in lines[1:-1]] == ["ok"] * (len(lines) - 2)
+    assert lines[-1] == "," * 16 + f'{bad},error,"{bad}:3:54: predicate \'at_ferry\' takes 1 argument(s), 2 given",' \
+                                   "InputError"
+
+
+def test_eval_strict_stops_at_the_first_unreadable_state_file(tmp_path):
+    folder, bad = _states(tmp_path)
+    r = run("--strict", "eval", FERRY, FERRY, "--states", folder, "-p", FERRY_PROBLEMS, "-f", "json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"amlasp: error: {bad}:3:54: predicate 'at_ferry' takes 1 argument(s), 2 given\n"
+
+
+def test_eval_with_no_readable_state_file_says_the_first_error_as_before(tmp_path):
+    folder, bad = _states(tmp_path)
+    for i in (0, 1, 2):
+        (folder / f"{i}_ferry_traj").unlink()
+    r = run("eval", FERRY, FERRY, "--states", folder, "-p", FERRY_PROBLEMS, "-f", "json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"amlasp: error: {bad}:3:54: predicate 'at_ferry' takes 1 argument(s), 2 given\n"
