@@ -173,3 +173,41 @@ def test_eval_with_no_readable_state_file_says_the_first_error_as_before(tmp_pat
     r = run("eval", FERRY, FERRY, "--states", folder, "-p", FERRY_PROBLEMS, "-f", "json")
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == f"amlasp: error: {bad}:3:54: predicate 'at_ferry' takes 1 argument(s), 2 given\n"
+
+
+# --------------------------------------------------------------------------- validate --batch
+
+def _batch(tmp_path: Path) -> tuple[Path, Path]:
+    """A batch of three plans; the second names a problem with an undeclared object (line 6, column 12)."""
+    for name in ("problem.pddl", "plan.txt"):
+        shutil.copy(EX / name, tmp_path)
+    bad = tmp_path / "bad.pddl"
+    bad.write_text((EX / "problem.pddl").read_text().replace("(:init", "(:init (on zzz a)", 1))
+    lines = [{"problem": "problem.pddl", "plan": "plan.txt"}, {"problem": "bad.pddl", "plan": "plan.txt"},
+             {"problem": "problem.pddl", "plan": "plan.txt", "name": "again"}]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return batch, bad
+
+
+def test_validate_batch_a_record_whose_problem_cannot_be_read_is_an_error_row(tmp_path):
+    batch, bad = _batch(tmp_path)
+    r = run("validate", EX / "domain.pddl", "--batch", batch, "-f", "json")
+    assert r.exit_code == 2, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    message = f"{bad}:6:12: unknown object 'zzz'"
+    assert (lines[1]["status"], lines[1]["error"], lines[1]["error_class"]) == ("error", message, "InputError")
+    alone = json.loads(run("validate", EX / "domain.pddl", EX / "problem.pddl", EX / "plan.txt", EX / "plan.txt",
+                           "-f", "json").stdout.splitlines()[0])
+    assert [{k: v for k, v in x.items() if k not in ("plan", "problem")} for x in (lines[0], lines[2])] == \
+        [{k: v for k, v in alone.items() if k not in ("plan", "problem")}] * 2
+    assert r.stderr.splitlines()[-2:] == [f"amlasp: error: {message}",
+                                          "amlasp: 1 of 3 batch records could not be read (status error)"]
+    table = run("validate", EX / "domain.pddl", "--batch", batch)
+    assert table.exit_code == 2 and "3 plan(s): 2 valid, 0 invalid, 1 error" in table.stdout
+
+
+def test_validate_batch_strict_stops_at_the_first_problem_not_read(tmp_path):
+    batch, bad = _batch(tmp_path)
+    r = run("--strict", "validate", EX / "domain.pddl", "--batch", batch, "-f", "json")
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"amlasp: error: {bad}:6:12: unknown object 'zzz'\n"
