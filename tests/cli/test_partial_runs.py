@@ -211,3 +211,55 @@ def test_validate_batch_strict_stops_at_the_first_problem_not_read(tmp_path):
     batch, bad = _batch(tmp_path)
     r = run("--strict", "validate", EX / "domain.pddl", "--batch", batch, "-f", "json")
     assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"amlasp: error: {bad}:6:12: unknown object 'zzz'\n"
+
+
+# --------------------------------------------------------------------------- questions grade
+
+QX = EXAMPLES / "questions"
+
+
+def _answers(tmp_path: Path) -> tuple[Path, str]:
+    """The example's answers with the third line cut short (not JSON at line 3, column 26)."""
+    lines = (QX / "answers.jsonl").read_text().splitlines(True)
+    cut = json.loads(lines[2])["id"]
+    lines[2] = lines[2].rstrip()[:-1] + "\n"
+    path = tmp_path / "answers.jsonl"
+    path.write_text("".join(lines))
+    return path, str(cut)
+
+
+def test_questions_grade_a_bad_answer_line_is_an_error_row(tmp_path):
+    answers, cut = _answers(tmp_path)
+    r = run("questions", "grade", QX / "items.jsonl", answers, "-f", "json")
+    assert r.exit_code == 2, r.output
+    out = json.loads(r.stdout)
+    (row,) = out["unreadable_records"]
+    assert row["input"] == f"{answers}:3" and row["status"] == "error" and row["error_class"] == "InputError"
+    assert row["error"].startswith(f"{answers}:3:") and "not JSON" in row["error"] and out["errors"] == 1
+    # the others: graded as they are with that answer left out (its item is unanswered)
+    kept = [x for x in (QX / "answers.jsonl").read_text().splitlines(True) if str(json.loads(x)["id"]) != cut]
+    (tmp_path / "kept.jsonl").write_text("".join(kept))
+    alone = json.loads(run("questions", "grade", QX / "items.jsonl", tmp_path / "kept.jsonl", "-f", "json").stdout)
+    assert out["accuracy"] == alone["accuracy"] and out["wrong"] == alone["wrong"]
+    assert out["accuracy"][-1]["answered"] == out["accuracy"][-1]["items"] - 1
+    assert r.stderr.splitlines()[-2:] == [f"amlasp: error: {row['error']}",
+                                          "amlasp: 1 of 44 items and answers could not be read (status error)"]
+
+
+def test_questions_grade_strict_stops_at_the_first_bad_answer_line(tmp_path):
+    answers, _ = _answers(tmp_path)
+    r = run("--strict", "questions", "grade", QX / "items.jsonl", answers, "-f", "json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"amlasp: error: {answers}:3:") and r.stderr.count("\n") == 1
+
+
+def test_questions_grade_a_bad_item_line_is_an_error_row(tmp_path):
+    items = tmp_path / "items.jsonl"
+    lines = (QX / "items.jsonl").read_text().splitlines(True)
+    lines[0] = json.dumps({"id": 7, "group": "poetry_gen"}) + "\n"
+    items.write_text("".join(lines))
+    r = run("questions", "grade", items, QX / "answers.jsonl", "-f", "json")
+    assert r.exit_code == 2, r.output
+    (row,) = json.loads(r.stdout)["unreadable_records"]
+    assert row["error"] == f"{items}:1:1: item 7: unknown group 'poetry_gen' and no task/form"
+    assert r.stderr.splitlines()[-1] == "amlasp: 1 of 44 items and answers could not be read (status error)"
