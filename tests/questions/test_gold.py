@@ -65,7 +65,8 @@ def test_malformed_items_are_refused_at_their_line(case, tmp_path):
     if case == "duplicate id":  # which of two items an answer is for is not ours to guess: refused whole
         assert r.stderr == strict.stderr
     else:  # the item is a row of status error, the others graded (docs/input.md, "Many inputs: partial runs")
-        assert any(x.startswith(want) for x in r.stderr.splitlines()) and "could not be read (status error)" in r.stderr.splitlines()[-1]
+        lines = r.stderr.splitlines()
+        assert any(x.startswith(want) for x in lines) and "could not be read (status error)" in lines[-1]
 
 
 def test_duplicate_answer_ids_are_refused(tmp_path):
