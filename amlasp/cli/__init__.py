@@ -132,10 +132,16 @@ def partial(erred: Sequence[str], total: int, noun: str) -> None:
     if not erred:
         return
     import typer
+    say_erred(erred, total, noun)
+    raise typer.Exit(2)
+
+
+def say_erred(erred: Sequence[str], total: int, noun: str) -> None:
+    """`partial`'s lines on stderr, without its exit: each erred input's message, then how many."""
     for message in erred:
         print(f"amlasp: error: {control(message)}", file=sys.stderr)
-    print(f"amlasp: {len(erred)} of {total} {noun} could not be read (status error)", file=sys.stderr)
-    raise typer.Exit(2)
+    if erred:
+        print(f"amlasp: {len(erred)} of {total} {noun} could not be read (status error)", file=sys.stderr)
 
 
 def _show(message, category, filename, lineno, file=None, line=None) -> None:

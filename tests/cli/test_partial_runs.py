@@ -263,3 +263,41 @@ def test_questions_grade_a_bad_item_line_is_an_error_row(tmp_path):
     (row,) = json.loads(r.stdout)["unreadable_records"]
     assert row["error"] == f"{items}:1:1: item 7: unknown group 'poetry_gen' and no task/form"
     assert r.stderr.splitlines()[-1] == "amlasp: 1 of 44 items and answers could not be read (status error)"
+
+
+# --------------------------------------------------------------------------- bench run
+
+def test_bench_run_a_unit_whose_input_cannot_be_read_is_an_error_row(tmp_path):
+    from amlasp.experiments.bench import ResultsFile
+    suite = tmp_path / "suite"
+    (suite / "ferry" / "problems").mkdir(parents=True)
+    shutil.copy(FERRY, suite / "ferry" / "domain.pddl")
+    for i in (0, 1):
+        shutil.copy(IPC / "problems" / "solving" / "ferry" / f"{i}_ferry_prob.pddl", suite / "ferry" / "problems")
+    bad = suite / "ferry" / "problems" / "1b_ferry_prob.pddl"
+    bad.write_text((IPC / "problems" / "solving" / "ferry" / "0_ferry_prob.pddl").read_text()
+                   .replace("(:init", "(:init (at_ferry zzz)", 1))
+    (suite / "suite.toml").write_text('[domains.ferry]\nreference = "ferry/domain.pddl"\nproblems = "ferry/problems"\n')
+    (tmp_path / "learned" / "sam").mkdir(parents=True)
+    shutil.copy(FERRY, tmp_path / "learned" / "sam" / "ferry.pddl")
+    results = tmp_path / "r.jsonl"
+    args = ("bench", "run", "--suite", suite / "suite.toml", "--learned", tmp_path / "learned" / "sam",
+            "--task", "solve", "--results", results)
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    _, recs = ResultsFile(results).read()
+    rows = {x["problem"]: x for x in recs}
+    assert sorted(rows) == ["0_ferry_prob.pddl", "1_ferry_prob.pddl", "1b_ferry_prob.pddl"]
+    line = (bad.read_text().splitlines().index(next(x for x in bad.read_text().splitlines() if "zzz" in x)) + 1)
+    err = rows["1b_ferry_prob.pddl"]
+    assert (err["status"], err["error_class"], err["failed"]) == ("error", "InputError", True)
+    assert err["error"].startswith(f"{bad}:{line}:") and "unknown object 'zzz'" in err["error"]
+    assert rows["0_ferry_prob.pddl"]["status"] == rows["1_ferry_prob.pddl"]["status"] == "solved"
+    lines = r.stderr.splitlines()
+    assert f"amlasp: error: {err['error']}" in lines
+    assert "amlasp: 1 of 3 units could not be read (status error)" in lines
+    assert lines[-1].startswith("amlasp: error: 1 of 3 unit(s) failed")
+    results.unlink()
+    strict = run("--strict", *args)  # as before: the run goes on, one line says how many failed, exit 2
+    assert strict.exit_code == 2 and "could not be read" not in strict.stderr
+    assert strict.stderr.splitlines()[-1] == lines[-1]
