@@ -147,17 +147,24 @@ def grade(
         beside = present.wrong_path(output) if form == Format.CSV and output is not None else None
         for target in (output, beside):
             refuse_overwrite(target, [items] + ([answers] if answers else []))
-        errors: list[InputError] | None = [] if keep_going() else None  # records not read: rows, or --strict
-        its = load_items(items, errors)
-        given = read_answers(answers, errors) if answers is not None else {}
-        records = len(its) + len(given) + len(errors or ())
+        # records not read: rows, or with --strict (None) an error; none read at all: the first one's error
+        bad_items: list[InputError] | None = [] if keep_going() else None
+        bad_answers: list[InputError] | None = [] if keep_going() else None
+        its = load_items(items, bad_items)
+        if bad_items and not its:
+            raise bad_items[0]
+        given = read_answers(answers, bad_answers) if answers is not None else {}
+        if bad_answers and not given:
+            raise bad_answers[0]
+        errors = (bad_items or []) + (bad_answers or [])
+        records = len(its) + len(given) + len(errors)
         check = check_gold if check_gold is not None else answers is None
         if not given and not check:
             raise InputError("nothing to do: give ANSWERS, or --check-gold")
         with progress_bar(transient=True) as progress:
             result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress,
                                scoring=str(Scoring.parse(scoring)), acpbench_seconds=acpbench_seconds,
-                               unread=[Unreadable(f"{e.file}:{e.line}", str(e), error_class(e)) for e in errors or ()])
+                               unread=[Unreadable(f"{e.file}:{e.line}", str(e), error_class(e)) for e in errors])
         if result.unreadable and not keep_going():  # --strict: an error, before any output
             warn([d["problem"] + " (not graded)" for d in result.unreadable])
         if result.unknown_answers:

@@ -292,14 +292,14 @@ def load_learned(learned: str | Path | Domain) -> Domain | str:
         return str(e)
 
 
-def _read_problem(file: Path, reference: Domain, keep_going: bool) -> Problem | Unreadable:
+def _read_problem(file: Path, reference: Domain, keep_going: bool) -> Problem | InputError:
     """The problem, or (with `keep_going`) why it cannot be read."""
     try:
         return load_problem(file, reference)
     except InputError as e:
         if not keep_going:
             raise
-        return Unreadable.of(file, e)
+        return e
 
 
 def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
@@ -315,7 +315,8 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     plan and the planner's log there (`keep_plan`). `quality`: the IPC quality score of each plan,
     against `best_costs` (problem file name → best known cost) or the reference planner's plan.
     `keep_going`: a problem file that cannot be read is a row of status error (its located message,
-    `error_class`) and the others are solved; else its error is raised (docs/input.md, "Many inputs").
+    `error_class`) and the others are solved; else its error is raised. When no problem can be read,
+    the first one's error is raised either way (docs/input.md, "Many inputs: partial runs").
     """
     if config not in CONFIGS:
         raise InputError(f"unknown planner configuration '{config}' (choose from {', '.join(CONFIGS)})")
@@ -329,12 +330,15 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
         refuse_kept_over_inputs(keep_plans, [((), f.name) for f in files],
                                 [learned if not isinstance(learned, Domain) else learned.file, ref.file, *files])
     probs = [_read_problem(f, ref, keep_going) for f in files]
+    if probs and all(isinstance(p, InputError) for p in probs):  # nothing to solve: the first error, as before
+        raise probs[0]
     model = load_learned(learned)
     given = best_costs or {}
     work = [(model, ref, p, f.name, config, timeout, memory_mb, quality or f.name in given, given.get(f.name))
             for p, f in zip(probs, files) if isinstance(p, Problem)]
     solved = iter(list(run_pool(_solve_star, work, jobs, progress, "solving")))
-    outcomes = [next(solved) if isinstance(p, Problem) else ProblemOutcome.unreadable(p) for p in probs]
+    outcomes = [next(solved) if isinstance(p, Problem) else ProblemOutcome.unreadable(Unreadable.of(f, p))
+                for p, f in zip(probs, files)]
     if keep_plans is not None:
         for o in outcomes:
             keep_plan(keep_plans, o.problem, o.plan_text(), o.log)
