@@ -301,3 +301,9 @@ def test_bench_run_a_unit_whose_input_cannot_be_read_is_an_error_row(tmp_path):
     strict = run("--strict", *args)  # as before: the run goes on, one line says how many failed, exit 2
     assert strict.exit_code == 2 and "could not be read" not in strict.stderr
     assert strict.stderr.splitlines()[-1] == lines[-1]
+
+
+def test_solve_with_no_readable_problem_says_the_first_error_as_before(tmp_path):
+    folder, bad = _problems(tmp_path)
+    r = run("solve", BW_LEARNED, BW, "-p", bad, "-f", "json")
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"amlasp: error: {bad}:6:12: unknown object 'zzz'\n"
