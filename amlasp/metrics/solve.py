@@ -330,8 +330,9 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
         refuse_kept_over_inputs(keep_plans, [((), f.name) for f in files],
                                 [learned if not isinstance(learned, Domain) else learned.file, ref.file, *files])
     probs = [_read_problem(f, ref, keep_going) for f in files]
-    if probs and all(isinstance(p, InputError) for p in probs):  # nothing to solve: the first error, as before
-        raise probs[0]
+    erred = [p for p in probs if isinstance(p, InputError)]
+    if probs and len(erred) == len(probs):  # nothing to solve: the first error, as before
+        raise erred[0]
     model = load_learned(learned)
     given = best_costs or {}
     work = [(model, ref, p, f.name, config, timeout, memory_mb, quality or f.name in given, given.get(f.name))
