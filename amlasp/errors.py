@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import signal
+from dataclasses import dataclass
 from pathlib import Path
 
 #: Names (quoted in messages) longer than this are shortened to their start, "…" and their length.
@@ -80,6 +81,30 @@ KINDS = ("syntax", "unbalanced", "unsupported", "invalid-name", "duplicate", "na
          "condition-as-effect", "effect-as-condition", "derived-in-effect", "unstratified-negation")
 
 
+def error_class(e: InputError) -> str:
+    """The class of an input error, as a row of a partial run shows it (`Unreadable.error_class`).
+
+    The exception's class name for now (`InputError`, `UnsupportedError`); kept in this one function so
+    that a finer class carried by the error can be plugged in without touching the commands."""
+    return type(e).__name__
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """One input of many that could not be read: its row (status `error`) in a partial run.
+
+    A command over many inputs (problems, state files, units, batch records, answers) records this
+    instead of stopping, and goes on with the others (docs/input.md, "Many inputs: partial runs")."""
+
+    input: str  # the input as the command names it (a file, a record's line)
+    message: str  # the located one-line message, `file:line:col: message`
+    error_class: str  # `error_class(e)`
+
+    @classmethod
+    def of(cls, input: str | Path, e: InputError) -> "Unreadable":
+        return cls(str(input), str(e), error_class(e))
+
+
 class InputWarning(UserWarning):
     """Input read leniently, or inconsistent with another input: said, never silently accepted.
 
@@ -109,6 +134,7 @@ class TimeLimitReached(Exception):
     (exit 3); the message says what the work had reached."""
 
 
-__all__ = ["InputError", "UnsupportedError", "KINDS", "InputWarning", "TimeLimitReached", "Interrupted", "warn_input",
+__all__ = ["InputError", "UnsupportedError", "KINDS", "Unreadable", "error_class",
+           "InputWarning", "TimeLimitReached", "Interrupted", "warn_input",
            "NAME_LIMIT", "short"]
 

@@ -119,6 +119,31 @@ def warn(messages) -> None:
         print(f"amlasp: warning: {control(str(m))}", file=sys.stderr)
 
 
+def keep_going() -> bool:
+    """Whether a command over many inputs records an unreadable one as a row and goes on: yes, unless
+    `amlasp --strict`, which stops at the first as before (docs/input.md, "Many inputs: partial runs")."""
+    return not STRICT
+
+
+def partial(erred: Sequence[str], total: int, noun: str) -> None:
+    """After a partial run's complete results are written: each erred input's located message (`erred`),
+    a summary line, and exit 2 (bad input) when any erred (docs/input.md, "Many inputs: partial runs").
+    `noun` names the inputs, in the plural."""
+    if not erred:
+        return
+    import typer
+    say_erred(erred, total, noun)
+    raise typer.Exit(2)
+
+
+def say_erred(erred: Sequence[str], total: int, noun: str) -> None:
+    """`partial`'s lines on stderr, without its exit: each erred input's message, then how many."""
+    for message in erred:
+        print(f"amlasp: error: {control(message)}", file=sys.stderr)
+    if erred:
+        print(f"amlasp: {len(erred)} of {total} {noun} could not be read (status error)", file=sys.stderr)
+
+
 def _show(message, category, filename, lineno, file=None, line=None) -> None:
     """`warnings.showwarning` for the command line: an `InputWarning` is one line like `warn`'s."""
     if issubclass(category, InputWarning):

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
-from . import IPC, LENIENT_REFERENCE_HELP, examples, guarded, names, warn
+from . import IPC, LENIENT_REFERENCE_HELP, examples, guarded, keep_going, names, say_erred, warn
 from .group import app, choice_option
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
@@ -71,7 +71,9 @@ def run_command(
             raise typer.Exit(128 + stop.signum) from None
         console(stderr=True).print(f"{s.done_now} unit(s) run, {s.done_before} already in {s.results}, "
                                    f"{s.errors} with errors, {s.seconds:.1f} s", markup=False)
-        if s.failed:
+        if s.failed:  # the units that could not be read (status error), each said, then how many failed
+            if keep_going():
+                say_erred([r["error"] for r in s.failed if r.get("status") == "error"], s.done_now, "units")
             raise units_failed(s)
         if s.done_now and s.unscored == s.done_now:  # nothing could be scored: a negative outcome, exit 1
             console(stderr=True).print(f"amlasp: none of the {s.done_now} unit(s) gave a figure (every learned "

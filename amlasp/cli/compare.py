@@ -8,7 +8,19 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, LENIENT_REFERENCE_HELP, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from . import (
+    EX,
+    FORMAT_HELP,
+    IPC,
+    LENIENT_REFERENCE_HELP,
+    OUTPUT_HELP,
+    SUMMARY_HELP,
+    examples,
+    guarded,
+    keep_going,
+    partial,
+    warn,
+)
 from .group import app, choice_option
 
 
@@ -94,9 +106,11 @@ def _llm(learned: Path, reference: Path, domain: Optional[Path], form, out: Opti
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
         with progress_bar({"candidates": "candidates"}, transient=True) as progress:
-            batch = compare_candidates(learned, reference, domain=domain, jobs=jobs, progress=progress, **options)
+            batch = compare_candidates(learned, reference, domain=domain, jobs=jobs, progress=progress,
+                                       keep_going=keep_going(), **options)
         deliver_result(lambda f, only: many.text(batch, f, only), lambda only: many.terminal(batch, only),
                        form, out, summary)
+        partial(batch.erred, len(batch.rows), "candidates")
         return
     from ..metrics.compare.problems import compare_problems
     from ..render import problems

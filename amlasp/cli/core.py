@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..choices import ANSWER_FORMATS
-from . import EX, IPC, examples, guarded, warn
+from . import EX, IPC, examples, guarded, keep_going, partial, warn
 from .group import app, choice_option
 from .validating import load_task, one_plan
 
@@ -93,7 +93,7 @@ def validate(
     a table, or with -f json one JSON object per line.
     """
     def run():
-        from ..errors import InputError
+        from ..errors import InputError, error_class
         from ..reasoning import engine
         from ..render import reasoning as present
         from ..render.formats import ANSWER_FORMATS, Format, to_json_lines
@@ -111,15 +111,20 @@ def validate(
         from ..pddl.parse import load_domain
         d = load_domain(domain)
         warn(d.warnings)
-        tasks = read_batch(batch, d, problem) if batch is not None else plan_files(d, problem, plans)
+        tasks = (read_batch(batch, d, problem, keep_going=keep_going()) if batch is not None
+                 else plan_files(d, problem, plans))
         checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))
         verdicts = [(t, next(checked) if t.error is None else None) for t in tasks]  # unreadable: invalid
         errors = [(str(t.error) if t.error else None, t.step) for t in tasks]
+        # a plan whose problem cannot be read: an error row (docs/input.md, "Many inputs: partial runs")
+        classes = [error_class(t.error) if t.problem is None and t.error is not None else None for t in tasks]
         if format == Format.JSON:
-            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex, *e)
-                                  for (t, ex), e in zip(verdicts, errors)))
+            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex, *e, c)
+                                  for (t, ex), e, c in zip(verdicts, errors, classes)))
         else:
-            deliver(present.verdicts_table([(t.name, ex, *e) for (t, ex), e in zip(verdicts, errors)]))
+            deliver(present.verdicts_table([(t.name, ex, *e) for (t, ex), e in zip(verdicts, errors)],
+                                           [c is not None for c in classes]))
+        partial([str(t.error) for t, c in zip(tasks, classes) if c is not None], len(tasks), "batch records")
         if not all(ex is not None and ex.valid for _, ex in verdicts):
             raise typer.Exit(1)
     guarded(run)

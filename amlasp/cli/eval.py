@@ -8,7 +8,19 @@ from typing import List, Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, LENIENT_REFERENCE_HELP, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from . import (
+    EX,
+    FORMAT_HELP,
+    IPC,
+    LENIENT_REFERENCE_HELP,
+    OUTPUT_HELP,
+    SUMMARY_HELP,
+    examples,
+    guarded,
+    keep_going,
+    partial,
+    warn,
+)
 from .group import app, choice_option
 
 _STAGES = {"read": "reading state files", "solve": "grounding and solving"}
@@ -34,7 +46,10 @@ def eval_command(
                                                     "(default 10000: memory bound)"),
     lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
 ):
-    """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action."""
+    """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action.
+
+    A state file that cannot be read is a row of status error (its message on stderr too) and the others
+    are scored: exit 2 after the results."""
     def run():
         from ..metrics.evaluate import evaluate
         from ..pddl.parse import load_domain, load_lenient
@@ -55,7 +70,7 @@ def eval_command(
         warn(f"{reference}: {w}" for w in ref.warnings)
         with progress_bar(_STAGES, transient=True) as progress:
             ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
-                          **({"batch_states": batch_states} if batch_states else {}))
+                          keep_going=keep_going(), **({"batch_states": batch_states} if batch_states else {}))
         if ev.ignored_literals:
             warn([f"{ev.ignored_literals} state literal(s) of predicate(s) {', '.join(ev.ignored_predicates)} "
                   f"are not declared by the learned model: it ignores them"])
@@ -63,4 +78,5 @@ def eval_command(
                        lambda only: present.terminal(ev, to_file=output is not None, summary=only,
                                                      names=(learned.name, reference.name)), form, output,
                        summary)
+        partial([u.message for u in ev.unreadable], ev.state_files, "state files")
     guarded(run)

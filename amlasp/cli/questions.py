@@ -10,7 +10,7 @@ import typer
 from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Scoring
 from ..errors import InputError
 from ..questions.registry import NAMES
-from . import IPC, examples, guarded, warn
+from . import IPC, examples, guarded, keep_going, partial, warn
 from .group import app, choice_option
 
 questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
@@ -134,6 +134,7 @@ def grade(
 ):
     """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
     def run():
+        from ..errors import Unreadable, error_class
         from ..questions.answers import read_answers
         from ..questions.gold import load_items
         from ..questions.grade import grade as run_grade
@@ -146,15 +147,25 @@ def grade(
         beside = present.wrong_path(output) if form == Format.CSV and output is not None else None
         for target in (output, beside):
             refuse_overwrite(target, [items] + ([answers] if answers else []))
-        its = load_items(items)
-        given = read_answers(answers) if answers is not None else {}
+        # records not read: rows, or with --strict (None) an error; none read at all: the first one's error
+        bad_items: list[InputError] | None = [] if keep_going() else None
+        bad_answers: list[InputError] | None = [] if keep_going() else None
+        its = load_items(items, bad_items)
+        if bad_items and not its:
+            raise bad_items[0]
+        given = read_answers(answers, bad_answers) if answers is not None else {}
+        if bad_answers and not given:
+            raise bad_answers[0]
+        errors = (bad_items or []) + (bad_answers or [])
+        records = len(its) + len(given) + len(errors)
         check = check_gold if check_gold is not None else answers is None
         if not given and not check:
             raise InputError("nothing to do: give ANSWERS, or --check-gold")
         with progress_bar(transient=True) as progress:
             result = run_grade(its, given, check_gold=check, time_limit=time_limit, progress=progress,
-                               scoring=str(Scoring.parse(scoring)), acpbench_seconds=acpbench_seconds)
-        if result.unreadable:
+                               scoring=str(Scoring.parse(scoring)), acpbench_seconds=acpbench_seconds,
+                               unread=[Unreadable(f"{e.file}:{e.line}", str(e), error_class(e)) for e in errors])
+        if result.unreadable and not keep_going():  # --strict: an error, before any output
             warn([d["problem"] + " (not graded)" for d in result.unreadable])
         if result.unknown_answers:
             warn([f"{len(result.unknown_answers)} answer(s) for ids no item has, e.g. {result.unknown_answers[0]}"])
@@ -164,4 +175,6 @@ def grade(
             deliver(present.grades_text(result, form), output)
         if beside is not None:
             deliver(present.wrong_csv(result), beside)
+        partial([e.message for e in result.errors] + [d["problem"] + " (not graded)" for d in result.unreadable],
+                records, "items and answers")
     guarded(run)

@@ -8,7 +8,19 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS, PlannerConfig
-from . import EX, FORMAT_HELP, IPC, LENIENT_REFERENCE_HELP, OUTPUT_HELP, SUMMARY_HELP, examples, guarded, warn
+from . import (
+    EX,
+    FORMAT_HELP,
+    IPC,
+    LENIENT_REFERENCE_HELP,
+    OUTPUT_HELP,
+    SUMMARY_HELP,
+    examples,
+    guarded,
+    keep_going,
+    partial,
+    warn,
+)
 from .group import app, choice_option
 
 # The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
@@ -44,7 +56,8 @@ def solve(
     """Plan with LEARNED on every problem and validate each plan in REFERENCE.
 
     Every problem lands in one category: solved, false_plan, no_plan, timeout, memout,
-    error, invalid_model. Ratios are over all problems.
+    error, invalid_model. Ratios are over all problems. A problem file that cannot be read is a row of
+    status error (its message on stderr too) and the others are solved: exit 2 after the results.
     """
     def run():
         from ..errors import InputError
@@ -70,9 +83,10 @@ def solve(
             result = run_solve(learned, reference, problems, config=config.value,
                                timeout=DEFAULT_TIMEOUT if timeout is None else timeout, memory_mb=limit, jobs=jobs,
                                progress=progress, keep_plans=keep_plans, quality=quality, best_costs=best,
-                               lenient_reference=lenient_reference)
+                               keep_going=keep_going(), lenient_reference=lenient_reference)
         deliver_result(lambda f, only: present.text(result, f, only), lambda only: present.terminal(result, only),
                        form, output, summary)
         if result.problems and all(p.status == "invalid_model" for p in result.problems):
             warn([f"the learned model cannot be used: {result.problems[0].detail}"])
+        partial([p.detail for p in result.erred], len(result.problems), "problems")
     guarded(run)

@@ -18,7 +18,7 @@ from ..errors import InputError
 RECORD_TASKS = ("meta", "compare", "eval", "solve")
 #: The text fields of a unit's record: required, and optional.
 _REQUIRED = ("learner", "domain")
-_OPTIONAL_TEXT = ("problem", "status", "error", "detail")
+_OPTIONAL_TEXT = ("problem", "status", "error", "detail", "error_class")
 #: A unit's time split (`experiments.timing`): seconds, each optional (older records lack the last two).
 _SECONDS = ("seconds", "planner_seconds", "validation_seconds")
 #: A metric value in a summary (`precision_macro`, `recall_avg`, `f1_cumulative`): a number or null.

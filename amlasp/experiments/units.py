@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from ..errors import InputError, TimeLimitReached
+from ..errors import InputError, TimeLimitReached, error_class
 from ..files import clean
 
 TASKS = ("compare", "eval", "solve")
@@ -174,6 +174,8 @@ def run_unit(unit: Unit, scratch: Optional[Path] = None) -> dict:
                 file = getattr(e, "file", None)
                 if learned is None or file is None or Path(file) != Path(learned):
                     rec["failed"] = True  # not about the learned model: the suite or the setting is wrong
+                    if isinstance(e, InputError):  # an input of the unit could not be read: its row is an error
+                        rec.update(status="error", error_class=error_class(e))
     except Exception as e:  # a bug of ours must not stop a long run; it is recorded and reported
         rec["error"] = f"internal error: {type(e).__name__}: {e}"
         rec["failed"] = True

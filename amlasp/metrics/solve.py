@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..errors import InputError
+from ..errors import InputError, Unreadable
 from ..external.fast_downward import CONFIGS, PlannerStatus, plan_with_fast_downward
 from ..model import Broken, Domain, GroundAction, Number, Problem
 from ..pddl.inputs import problem_files  # noqa: F401 (re-exported: the API names it here too)
@@ -62,6 +62,8 @@ class ProblemOutcome:
     #: where the time went (bench records): Fast Downward's processes (both runs with quality), validating the plan
     planner_seconds: float = field(default=0.0, compare=False)
     validation_seconds: float = field(default=0.0, compare=False)
+    #: a problem file that could not be read (status error, `detail` its located message): the error's class
+    error_class: Optional[str] = None
 
     @property
     def quality(self) -> Optional[float]:
@@ -86,7 +88,15 @@ class ProblemOutcome:
                "cost": self.cost, "quality": self.quality, "seconds": round(self.seconds, 3), "detail": self.detail}
         if self.best is not None:
             out["best_cost"] = self.best
+        if self.error_class is not None:
+            out["error_class"] = self.error_class
         return out
+
+    @classmethod
+    def unreadable(cls, row: Unreadable) -> "ProblemOutcome":
+        """The row of a problem file that could not be read: status error, its located message."""
+        return cls(Path(row.input).name, ProblemStatus.ERROR, detail=row.message, log=row.message + "\n",
+                   error_class=row.error_class)
 
 
 @dataclass(frozen=True)
@@ -113,10 +123,17 @@ class SolveResult:
     def false_plan_ratio(self) -> float:
         return self.ratio(ProblemStatus.FALSE_PLAN)
 
+    @property
+    def erred(self) -> tuple[ProblemOutcome, ...]:
+        """The problems whose file could not be read (status error, with an `error_class`)."""
+        return tuple(p for p in self.problems if p.error_class is not None)
+
     def summary(self) -> dict:
         out = {f"{c}_ratio" if c != ProblemStatus.SOLVED else "solving_ratio": self.ratio(c) for c in ProblemStatus}
         out["problems"] = len(self.problems)
         out["counts"] = {c.value: self.count(c) for c in ProblemStatus}
+        if self.erred:  # problems that could not be read: counted in `error` (and unsolved) above
+            out["errors"] = len(self.erred)
         scores = [p.quality for p in self.problems if p.quality is not None]
         if scores:  # the IPC score: the sum over the problems, and its mean
             out["quality"] = sum(scores)
@@ -134,10 +151,15 @@ class SolveResult:
         """The rows of `to_frame()`, one per problem; the exports are made from them."""
         return [p.to_dict() for p in self.problems]
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """`FRAME_COLUMNS`, and `error_class` when a problem file could not be read."""
+        return FRAME_COLUMNS + (("error_class",) if self.erred else ())
+
     def to_frame(self):
-        """One row per problem (`FRAME_COLUMNS`, as `-f csv` writes them)."""
+        """One row per problem (`columns`, as `-f csv` writes them)."""
         import pandas as pd
-        return pd.DataFrame(self.records(), columns=FRAME_COLUMNS)
+        return pd.DataFrame(self.records(), columns=self.columns)
 
     def summary_records(self) -> list[dict]:
         """The rows of `summary_frame()`: each category with its count and its ratio over all problems."""
@@ -276,11 +298,21 @@ def load_learned(learned: str | Path | Domain, recover: bool = True) -> Domain |
         return str(e)
 
 
+def _read_problem(file: Path, reference: Domain, keep_going: bool) -> Problem | InputError:
+    """The problem, or (with `keep_going`) why it cannot be read."""
+    try:
+        return load_problem(file, reference)
+    except InputError as e:
+        if not keep_going:
+            raise
+        return e
+
+
 def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems, *, config: str = "greedy",
           timeout: float = DEFAULT_TIMEOUT, memory_mb: int | None = DEFAULT_MEMORY_MB, jobs: int = 1,
           progress: ProgressCallback | None = None, keep_plans: str | Path | None = None,
           quality: bool = False, best_costs: dict[str, Number] | None = None,
-          lenient_reference: bool = False, recover: bool = True) -> SolveResult:
+          keep_going: bool = False, lenient_reference: bool = False, recover: bool = True) -> SolveResult:
     """Solve every problem with the learned model and validate each plan in the reference model.
 
     `problems` is a directory of `*.pddl`, a file, or a list of files; they are read with the
@@ -288,6 +320,9 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     `progress("solving", done, total)` is called as problems are done. `keep_plans=DIR` writes each
     plan and the planner's log there (`keep_plan`). `quality`: the IPC quality score of each plan,
     against `best_costs` (problem file name → best known cost) or the reference planner's plan.
+    `keep_going`: a problem file that cannot be read is a row of status error (its located message,
+    `error_class`) and the others are solved; else its error is raised. When no problem can be read,
+    the first one's error is raised either way (docs/input.md, "Many inputs: partial runs").
     `lenient_reference`: the reference read as leniently as a learned model (`pddl.parse.load_lenient`).
     `recover=False`: the learned model read strictly (a broken action makes it `invalid_model`; AMLGym's view).
     """
@@ -303,12 +338,17 @@ def solve(learned: str | Path | Domain, reference: str | Path | Domain, problems
     if keep_plans is not None:
         refuse_kept_over_inputs(keep_plans, [((), f.name) for f in files],
                                 [learned if not isinstance(learned, Domain) else learned.file, ref.file, *files])
-    probs = [load_problem(f, ref) for f in files]
+    probs = [_read_problem(f, ref, keep_going) for f in files]
+    erred = [p for p in probs if isinstance(p, InputError)]
+    if probs and len(erred) == len(probs):  # nothing to solve: the first error, as before
+        raise erred[0]
     model = load_learned(learned, recover)
     given = best_costs or {}
     work = [(model, ref, p, f.name, config, timeout, memory_mb, quality or f.name in given, given.get(f.name))
-            for p, f in zip(probs, files)]
-    outcomes = list(run_pool(_solve_star, work, jobs, progress, "solving"))
+            for p, f in zip(probs, files) if isinstance(p, Problem)]
+    solved = iter(list(run_pool(_solve_star, work, jobs, progress, "solving")))
+    outcomes = [next(solved) if isinstance(p, Problem) else ProblemOutcome.unreadable(Unreadable.of(f, p))
+                for p, f in zip(probs, files)]
     if keep_plans is not None:
         for o in outcomes:
             keep_plan(keep_plans, o.problem, o.plan_text(), o.log)

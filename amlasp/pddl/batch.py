@@ -76,8 +76,11 @@ def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path])
     return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p)) for f in plans]
 
 
-def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None) -> list[PlanTask]:
-    """The plans of a batch file; `problem` is the problem of lines that name none."""
+def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
+               keep_going: bool = True) -> list[PlanTask]:
+    """The plans of a batch file; `problem` is the problem of lines that name none.
+    `keep_going=False` (`amlasp --strict`): a problem that cannot be read (or is missing) raises its error
+    rather than being the task's (`PlanTask.problem` None)."""
     path = Path(path)
     problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
@@ -104,6 +107,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
             problem_file = base / item["problem"]
             if not _is_file(problem_file):  # this plan's own verdict, said at the line that names it
                 error = InputError(f"no such problem file '{item['problem']}'", path, n)
+                if not keep_going:
+                    raise error
                 tasks.append(PlanTask(_name(item, base, path, n), str(problem_file), None, [], error))
                 continue
         elif problem is not None:
@@ -117,6 +122,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         try:
             p = problems.get(problem_file)
         except InputError as e:
+            if not keep_going:
+                raise
             tasks.append(PlanTask(name, str(problem_file), None, [], e))
             continue
         tasks.append(_task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n)))

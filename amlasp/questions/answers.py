@@ -23,13 +23,19 @@ _NO = {"no", "false", "incorrect", "n"}
 _NONE = {"none", "nothing", "no such", "there is none", "n/a"}
 
 
-def read_answers(path: str | Path) -> dict[str, Any]:
-    """A file of answers, JSON lines (or one JSON list) of `{"id": ..., "answer": ...}` → id (as text) → answer."""
+def read_answers(path: str | Path, errors: list[InputError] | None = None) -> dict[str, Any]:
+    """A file of answers, JSON lines (or one JSON list) of `{"id": ..., "answer": ...}` → id (as text) → answer.
+    Given `errors` (a partial run), a record that cannot be read (not JSON, not such an object) is
+    appended there and left out, rather than raised; two answers to one id are refused either way."""
     out: dict[str, Any] = {}
     first: dict[str, int] = {}
-    for row, line, col in read_records(path):
+    for row, line, col in read_records(path, errors):
         if not isinstance(row, dict) or "id" not in row or "answer" not in row:
-            raise InputError('each answer is an object {"id": ..., "answer": ...}', path, line, col)
+            e = InputError('each answer is an object {"id": ..., "answer": ...}', path, line, col)
+            if errors is None:
+                raise e
+            errors.append(e)
+            continue
         key = str(row["id"])
         if key in first:  # which of two answers counts is not ours to guess
             raise InputError(f"a second answer to id {key} (the first is on line {first[key]})", path, line, col)

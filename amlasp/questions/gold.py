@@ -39,10 +39,29 @@ class Items(list):
         return InputError(message, self.path, line, col)
 
 
-def load_items(path: str | Path) -> Items:
-    """Items of a JSON-lines file or of a JSON list; each gets `task` and `form` (from `group` if need be)."""
-    records = read_records(path)
+def load_items(path: str | Path, errors: list[InputError] | None = None) -> Items:
+    """Items of a JSON-lines file or of a JSON list; each gets `task` and `form` (from `group` if need be).
+    Given `errors` (a partial run), an item that cannot be read (not JSON, no id, no task, malformed) is
+    appended there and left out, rather than raised; two items with one id are refused either way."""
+    records = read_records(path, errors)
     items = Items([r for r, _, _ in records], path, [(line, col) for _, line, col in records])
+    if errors is None:
+        _check_items(items)
+        return items
+    good = []
+    for k in range(len(items)):
+        try:
+            _check_items(Items([items[k]], path, [items.places[k]]))
+            good.append(k)
+        except InputError as e:  # one item alone: never "a second item with id", which the check below says
+            errors.append(e)
+    kept = Items([items[k] for k in good], path, [items.places[k] for k in good])
+    _check_items(kept)  # the ids, across the items kept
+    return kept
+
+
+def _check_items(items: Items) -> None:
+    """Each item an object with an id (no two alike), a task and a form (from `group`), well formed."""
     first: dict[str, int] = {}
     for k, item in enumerate(items):
         if not isinstance(item, dict) or "id" not in item:
@@ -63,7 +82,6 @@ def load_items(path: str | Path) -> Items:
         problem = _malformed(item)
         if problem:
             raise items.error(k, f"item {item['id']}: {problem}")
-    return items
 
 
 def _texts(value: Any) -> bool:

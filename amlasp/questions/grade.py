@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..errors import InputError
+from ..errors import InputError, Unreadable
 from ..reasoning.engine import execute
 from . import acpbench
 from .answers import Reader, as_text, read_choices, read_verdicts
@@ -49,6 +49,8 @@ class Grades:
     checked: list[tuple[Task, Form, str]] = field(default_factory=list)  # each gold check: agree/disagree/undecided
     unreadable: list[dict] = field(default_factory=list)  # {"id", "task", "form", "problem"}: items not graded
     unknown_answers: list[Any] = field(default_factory=list)  # answer ids no item has
+    #: item and answer records that could not be read (a partial run: status error); an answer's item is unanswered
+    errors: list[Unreadable] = field(default_factory=list)
 
     def table(self) -> list[dict]:
         """Per task and form, then `all`: accuracy over the answered items, coverage (answered / items),
@@ -86,7 +88,18 @@ class Grades:
     def to_dict(self) -> dict:
         return {"accuracy": self.table(), "wrong": self.wrong_rows(), "gold_check": self.gold_summary(),
                 "gold_disagreements": self.gold, "gold_undecided": self.undecided, "unreadable_items": self.unreadable,
-                "unknown_answer_ids": self.unknown_answers}
+                "unknown_answer_ids": self.unknown_answers,
+                **({"unreadable_records": self.error_rows(), "errors": self.erred} if self.errors else {})}
+
+    def error_rows(self) -> list[dict]:
+        """The records that could not be read, one row each (`input` is `file:line`)."""
+        return [{"input": u.input, "status": "error", "error": u.message, "error_class": u.error_class}
+                for u in self.errors]
+
+    @property
+    def erred(self) -> int:
+        """How many inputs could not be read: item and answer records, and items whose PDDL could not be."""
+        return len(self.errors) + len(self.unreadable)
 
 
 def sentence(reason: str) -> str:
@@ -128,11 +141,13 @@ def _books():
 
 def grade(items: Sequence[dict], answers: dict[str, Any], check_gold: bool = False, time_limit: float = 10.0,
           progress: Callable[[str, int, int], None] | None = None, scoring: str = "exact",
-          acpbench_seconds: float | None = None) -> Grades:
+          acpbench_seconds: float | None = None, unread: Sequence[Unreadable] = ()) -> Grades:
     """Grade `answers` (id → answer) against `items`; with `check_gold`, re-derive each gen item's answer.
     `scoring`: "exact" (by meaning, this module) or "acpbench" (ACPBench's own evaluator, acpbench.py, its
-    planner runs limited to `acpbench_seconds` each, by default ACPBench's own limits)."""
-    out = Grades()
+    planner runs limited to `acpbench_seconds` each, by default ACPBench's own limits).
+    `unread`: the item and answer records that could not be read (`load_items`, `read_answers` given a
+    list of errors), kept in `Grades.errors`."""
+    out = Grades(errors=list(unread))
     reader = _books()
     known = {str(i["id"]) for i in items}
     out.unknown_answers = sorted(k for k in answers if k not in known)

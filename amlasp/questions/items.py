@@ -67,10 +67,22 @@ class Item:
         return out
 
 
-def read_records(path: str | Path) -> list[tuple[Any, int, int]]:
+def _record(line: str, path: str | Path, n: int) -> tuple[Any, int, int]:
+    """The JSON value of line `n` of a JSON-lines file, its line and column."""
+    check_nesting(line, path, n)
+    try:
+        return json.loads(line), n, len(line) - len(line.lstrip()) + 1
+    except json.JSONDecodeError as e:
+        raise InputError(f"not JSON: {e.msg}", path, n, e.colno) from None
+    except ValueError as e:  # a number of more than 4,300 digits
+        raise InputError(f"not JSON: {e}", path, n) from None
+
+
+def read_records(path: str | Path, errors: list[InputError] | None = None) -> list[tuple[Any, int, int]]:
     """The JSON values of a JSON-lines file, or of a file holding one JSON list (ACPBench's), each with
     its line and column: the one reader of item and answer files, so that a bad record is named by
-    its place (`file:line:col`)."""
+    its place (`file:line:col`). Given `errors` (a partial run), a JSON line that cannot be read is
+    appended there and skipped rather than raised (a JSON list that cannot be read is refused whole)."""
     from ..pddl.source import read_text
     text = read_text(path)
     body = text.lstrip()
@@ -78,13 +90,12 @@ def read_records(path: str | Path) -> list[tuple[Any, int, int]]:
         out = []
         for n, line in enumerate(text.split("\n"), 1):
             if line.strip():
-                check_nesting(line, path, n)
                 try:
-                    out.append((json.loads(line), n, len(line) - len(line.lstrip()) + 1))
-                except json.JSONDecodeError as e:
-                    raise InputError(f"not JSON: {e.msg}", path, n, e.colno) from None
-                except ValueError as e:  # a number of more than 4,300 digits
-                    raise InputError(f"not JSON: {e}", path, n) from None
+                    out.append(_record(line, path, n))
+                except InputError as e:
+                    if errors is None:
+                        raise
+                    errors.append(e)
         return out
     check_nesting(text, path, extra=1)  # the list that holds the records is one level more
     try:

@@ -9,7 +9,7 @@ from rich.console import RenderableType
 
 from ..metrics.aggregates import SUMMARY_COLUMNS
 from ..metrics.evaluate import Evaluation
-from ..metrics.evaluate.result import FRAME_COLUMNS
+from ..metrics.evaluate.result import ERROR_COLUMNS, FRAME_COLUMNS
 from .broken import broken_lines
 from .escape import markup
 from .exports import Sheet, sheets_text
@@ -54,7 +54,7 @@ def table(ev: Evaluation, names: tuple[str, str] = ("learned", "reference")) -> 
     s = sheet(ev)
     cols = [c for c in FRAME_COLUMNS if c not in ("arity", "in_learned", "learned_only")]
     rows = []
-    for r in ev.records():
+    for r in ev.records()[:len(ev.records()) - len(ev.unreadable)]:  # the actions (the erred files: `errors`)
         missing = " (broken)" if r.get("broken") else " (not learned)"
         name = r["action"] + ("" if r["in_learned"] else missing) + (" (learned only)" if r["learned_only"] else "")
         rows.append([name] + [r[c] for c in cols[1:]])
@@ -70,7 +70,7 @@ def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False,
     totals = rich_table(f"Summary over {_count(ev.states, 'state')}", [s.label(c) for c in s.columns], s.shown())
     if summary:
         return [totals]
-    out: list[RenderableType] = [table(ev, names), totals]
+    out: list[RenderableType] = [table(ev, names), totals, *errors(ev)]
     if to_file:
         return out
     out += [markup(line) for line in broken_lines(ev.broken, "never applicable: its applicable instances are "
@@ -84,6 +84,15 @@ def terminal(ev: Evaluation, to_file: bool = False, summary: bool = False,
             lit = f" {m.literal}" if m.literal else ""
             out.append(markup(f"  state {m.state} ({m.source}): {m.action}{lit}: {_MISTAKE[m.kind]}"))
     return out
+
+
+def errors(ev: Evaluation) -> list[RenderableType]:
+    """The state files that could not be read (a partial run): a table of their rows, or nothing."""
+    if not ev.unreadable:
+        return []
+    cols = ERROR_COLUMNS
+    return [rich_table(f"{_count(len(ev.unreadable), 'state file')} could not be read (not scored)",
+                       [c.replace("_", " ") for c in cols], [[r[c] for c in cols] for r in ev.error_records()])]
 
 
 def _count(n: int, noun: str) -> str:

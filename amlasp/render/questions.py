@@ -47,6 +47,7 @@ GOLD = ["id", "task", "form", "disagreement"]
 CHECKED = ["task", "form", "checked", "agree", "disagree", "undecided"]
 UNDECIDED = ["id", "task", "form", "why"]
 UNREADABLE = ["id", "task", "form", "problem"]
+RECORD_ERRORS = ["input", "status", "error", "error_class"]
 
 
 def grade_rows(g: Grades) -> list[list]:
@@ -64,6 +65,7 @@ def wrong_csv(g: Grades) -> str:
     rows += [[d["id"], d["task"], d["form"], "", "gold: " + d["disagreement"]] for d in g.gold_rows()]
     rows += [[d["id"], d["task"], d["form"], "", "gold undecided: " + d["why"]] for d in g.undecided]
     rows += [[d["id"], d["task"], d["form"], "", "cannot read the item: " + d["problem"]] for d in g.unreadable]
+    rows += [["", "", "", "", "cannot read the record: " + e["error"]] for e in g.error_rows()]
     return to_csv(WRONG, rows)
 
 
@@ -89,6 +91,8 @@ def grades_text(g: Grades, format: Format) -> str:
             out += "\n" + to_markdown(UNDECIDED, [[d[c] for c in UNDECIDED] for d in g.undecided])
         if g.unreadable:
             out += "\n" + to_markdown(UNREADABLE, [[d[c] for c in UNREADABLE] for d in g.unreadable])
+        if g.errors:
+            out += "\n" + to_markdown(RECORD_ERRORS, [[e[c] for c in RECORD_ERRORS] for e in g.error_rows()])
         return out
     if format == Format.LATEX:
         return to_latex(GRADE, rows, caption="Accuracy per task and form")
@@ -120,4 +124,7 @@ def grades_terminal(g: Grades, wrong_limit: int = 50) -> list[Any]:
     if g.unreadable:
         out.append(rich_table(f"Items that cannot be read, not graded ({len(g.unreadable)})", UNREADABLE,
                               [[d[c] for c in UNREADABLE] for d in g.unreadable], whole=["id"]))
+    if g.errors:
+        out.append(rich_table(f"Records that cannot be read ({len(g.errors)})", RECORD_ERRORS,
+                              [[e[c] for c in RECORD_ERRORS] for e in g.error_rows()]))
     return out

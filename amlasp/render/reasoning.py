@@ -86,14 +86,15 @@ def _cost_text(ex: Execution) -> str:
 
 
 def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
-                 step: int | None = None) -> dict:
+                 step: int | None = None, error_class: str | None = None) -> dict:
     """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
     not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
-    only its line has the key `error`."""
+    only its line has the key `error`. A plan whose problem could not be read (`error_class` given)
+    has also `status` error and the `error_class` (docs/input.md, "Many inputs: partial runs")."""
     if ex is None:
         return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
                 "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
-                "error": error}
+                "error": error, **({"status": "error", "error_class": error_class} if error_class else {})}
     return {"plan": name, "problem": problem, **execution_json(ex, states=False)}
 
 
@@ -103,19 +104,24 @@ def _why(ex: Execution) -> str:
     return "" if ex.valid else "goal: " + ", ".join(map(str, ex.goal_unmet))
 
 
-def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]]
-                   ) -> list[RenderableType]:
+def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]],
+                   erred: Sequence[bool] = ()) -> list[RenderableType]:
     """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title;
-    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`."""
+    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`;
+    `erred[i]`: the i-th plan's problem could not be read, its verdict is `error`."""
     valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
-    rows = [[name, Markup("[red]invalid[/red]"), "", "" if step is None else str(step), "", error or ""]
+    erred = list(erred) + [False] * (len(verdicts) - len(erred))
+    rows = [[name, Markup("[red]error[/red]" if bad else "[red]invalid[/red]"), "",
+             "" if step is None else str(step), "", error or ""]
             if ex is None else
             [name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
              "" if ex.cost is None else f"{ex.cost:g}",
              "" if ex.failed_step is None else str(ex.failed_step + 1),
              "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)]
-            for name, ex, error, step in verdicts]
-    return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid} invalid",
+            for (name, ex, error, step), bad in zip(verdicts, erred)]
+    n_erred = sum(erred)
+    return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid - n_erred} invalid"
+                       + (f", {n_erred} error" if n_erred else ""),
                        ["plan", "verdict", "cost", "step", "action", "why"], rows)]
 
 

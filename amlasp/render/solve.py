@@ -8,17 +8,17 @@ from pathlib import Path
 
 from rich.console import RenderableType
 
-from ..metrics.solve import FRAME_COLUMNS, SUMMARY_COLUMNS, SolveResult
+from ..metrics.solve import SUMMARY_COLUMNS, SolveResult
 from .broken import broken_lines
 from .escape import markup
 from .exports import Sheet, sheets_text
 from .formats import Format, rich_table
 
-LABELS = {"plan_length": "plan length"}
+LABELS = {"plan_length": "plan length", "error_class": "error class"}
 
 
 def sheet(result: SolveResult) -> Sheet:
-    return Sheet(FRAME_COLUMNS, result.records(), LABELS)
+    return Sheet(result.columns, result.records(), LABELS)
 
 
 def summary_sheet(result: SolveResult) -> Sheet:

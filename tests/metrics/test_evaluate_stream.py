@@ -96,3 +96,28 @@ def test_an_empty_last_batch_and_a_state_with_no_atoms_in_the_worker():
     parts = evaluate(learned, ref, sets, batch_states=10)  # [a], [b], then [c]: no states
     assert one.timings["batches"] == 1 and parts.timings["batches"] == 3 and parts.timings["workers"] == 1
     assert parts == one and one.states == 31 and one.applicability.actions > 0
+
+
+def test_a_jsonl_file_refused_after_a_part_keeps_that_part_with_keep_going(tmp_path):
+    """A partial run (docs/input.md, "Many inputs: partial runs"): a JSON lines file is read a part of
+    1,000 states at a time, so the part read before a bad line stays scored; the file is an error row
+    at the bad line, and without `keep_going` the error is raised."""
+    import pytest
+
+    from amlasp.errors import InputError
+    ref = load_domain(IPC / "domains" / "blocksworld.pddl")
+    pf = sorted(PROBLEMS.glob("*_prob.pddl"))[0]
+    prob = load_problem(pf, ref)
+    blocks = [o for o, _ in prob.objects]
+    rng = random.Random(2)
+    states = [towers(blocks, rng) for _ in range(1001)]
+    lines = [json.dumps({"problem": pf.name, "state": text(st)}) + "\n" for st in states]
+    lines.append(json.dumps({"problem": pf.name, "state": ["(on zzz b1)"]}) + "\n")
+    f = tmp_path / "s.jsonl"
+    f.write_text("".join(lines))
+    ev = evaluate(ref, ref, f, problems=PROBLEMS, keep_going=True)
+    assert ev.states == 1000 == evaluate(ref, ref, [StateSet(prob, states[:1000], "x")]).states
+    (row,) = ev.unreadable
+    assert row.input == str(f) and row.message.startswith(f"{f}:1002:") and "zzz" in row.message
+    with pytest.raises(InputError, match="zzz"):
+        evaluate(ref, ref, f, problems=PROBLEMS)

@@ -62,15 +62,19 @@ def test_a_broken_batch_file_is_still_refused_whole(tmp_path):
         read_batch(tmp_path / "b.jsonl", load_domain(EX / "domain.pddl"))
 
 
-def test_validate_gives_each_plan_its_verdict_and_exits_1(plans):
+def test_validate_gives_each_plan_its_verdict_and_exits_2_for_a_problem_not_read(plans):
     r = run("validate", EX / "domain.pddl", "--batch", plans / "plans.jsonl", "-f", "json")
-    assert r.exit_code == 1, r.stderr
+    assert r.exit_code == 2, r.stderr  # a problem file is missing: an error row (docs/input.md, "Many inputs")
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["valid"] for x in lines] == [True] + [False] * 7 + [True]
     assert [x["failed_step"] for x in lines[1:5]] == [step for _, step, _ in BAD.values()]
     assert all(x["error"] for x in lines[1:8]) and "error" not in lines[0]
+    assert [x.get("status") for x in lines] == [None] * 6 + ["error"] + [None] * 2  # a bad plan is invalid
     table = run("validate", EX / "domain.pddl", "--batch", plans / "plans.jsonl")
-    assert table.exit_code == 1 and "9 plan(s): 2 valid, 7 invalid" in table.stdout
+    assert table.exit_code == 2 and "9 plan(s): 2 valid, 6 invalid, 1 error" in table.stdout
+    (plans / "plans.jsonl").write_text("".join(x for x in (plans / "plans.jsonl").read_text().splitlines(True)
+                                               if "nowhere" not in x))
+    assert run("validate", EX / "domain.pddl", "--batch", plans / "plans.jsonl").exit_code == 1
 
 
 def test_several_plan_files_too(plans):

@@ -130,13 +130,17 @@ def test_an_existing_output_keeps_its_content_when_the_command_fails(data, tmp_p
     out.write_text("previous result\n")
     broken = data / "trajs" / "2_blocksworld_traj"
     broken.write_text(broken.read_text().replace("(handempty)", "(handempty", 1))
-    r = run("eval", data / "learned.pddl", data / "ref.pddl", "--states", data / "trajs", "--problems",
+    args = ("eval", data / "ref.pddl", data / "ref.pddl", "--states", data / "trajs", "--problems",
             data / "probs", "-f", "json", "-o", out)
+    r = run("--strict", *args)  # the first unreadable state file stops the command
     assert r.exit_code == 2 and str(broken) in r.stderr
     r = run("facts", data / "ref.pddl", data / "trajs" / "2_blocksworld_traj", "-o", out)
     assert r.exit_code == 2
     assert out.read_text() == "previous result\n"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".result")) == []
+    r = run(*args)  # a partial run: the results of the other files are written whole, then exit 2
+    assert r.exit_code == 2 and str(broken) in r.stderr and json.loads(out.read_text())["errors"][0]["input"] == \
+        str(broken)
 
 
 # --------------------------------------------------------------------------- write failures are bad input

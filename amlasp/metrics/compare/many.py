@@ -80,6 +80,11 @@ class ManyResult:
         return [{c: r.get(c, 0 if c == "broken_actions" and r["status"] == "ok" else None) for c in self.columns}
                 for r in self.rows]
 
+    @property
+    def erred(self) -> tuple[str, ...]:
+        """The located messages of the candidates that could not be read (an input error, not a time limit)."""
+        return tuple(r["error"] for r in self.rows if r.get(_UNREADABLE))
+
     def summary(self) -> dict[str, Any]:
         ok = [r for r in self.rows if r["status"] == "ok"]
         out: dict[str, Any] = {"candidates": len(self.rows), "read": len(ok)}
@@ -115,6 +120,10 @@ class ManyResult:
         return pd.DataFrame(self.summary_records(), columns=["metric", "value"])
 
 
+#: The key (not a column) that marks the row of a candidate that could not be read (`ManyResult.erred`).
+_UNREADABLE = "_unreadable"
+
+
 @dataclass(frozen=True)
 class _Task:
     """One candidate's work, picklable for the process pool."""
@@ -123,6 +132,7 @@ class _Task:
     reference: Path
     domain: Path | None
     options: tuple[tuple[str, Any], ...]
+    keep_going: bool = True  # False (--strict): a candidate that cannot be read stops the run
 
 
 def _one(task: _Task) -> dict[str, Any]:
@@ -149,7 +159,10 @@ def _one(task: _Task) -> dict[str, Any]:
             s = compare_problems(task.candidate, task.reference, task.domain, **dict(task.options)).summary()
             row.update({f: s.get(f) for f in PROBLEM_FIGURES})
     except (InputError, TimeLimitReached) as e:
-        row.update({"status": "error", "error_class": error_class(e), "error": str(e)})
+        if isinstance(e, InputError) and not task.keep_going:
+            raise
+        row.update({"status": "error", "error_class": error_class(e), "error": str(e),
+                    _UNREADABLE: isinstance(e, InputError)})
     row["seconds"] = time.perf_counter() - t0
     return row
 
@@ -164,11 +177,12 @@ def compare_many(candidates: str | Path | Iterable[str | Path], reference: str |
 
 def compare_candidates(candidates: str | Path | Iterable[str | Path], reference: str | Path, *,
                        domain: str | Path | None = None, jobs: int = 1, progress: ProgressCallback | None = None,
-                       **options: Any) -> ManyResult:
+                       keep_going: bool = True, **options: Any) -> ManyResult:
     """Every candidate file (a folder's *.pddl, in natural order, or a list) against `reference`:
     domains, or problems of `domain` when it is given. `options` go to `compare` (time_limit,
     as_written, rename, align) or to `compare_problems` (goals, max_states, time_limit).
-    The reference (and domain) must be readable: a bad one is the caller's error, not a row."""
+    The reference (and domain) must be readable: a bad one is the caller's error, not a row.
+    `keep_going=False` (`amlasp --strict`): the first candidate that cannot be read raises its error."""
     from ...pddl.parse import load_domain, load_problem
     files = input_files([candidates] if isinstance(candidates, (str, Path)) else list(candidates), "*.pddl")
     if not files:
@@ -179,8 +193,8 @@ def compare_candidates(candidates: str | Path | Iterable[str | Path], reference:
     else:
         load_problem(ref, load_domain(domain))
     t0 = time.perf_counter()
-    work: Sequence[_Task] = [_Task(f, ref, Path(domain) if domain else None, tuple(sorted(options.items())))
-                             for f in files]
+    work: Sequence[_Task] = [_Task(f, ref, Path(domain) if domain else None, tuple(sorted(options.items())),
+                                   keep_going) for f in files]
     rows = tuple(run_pool(_one, work, jobs, progress, "candidates"))
     return ManyResult("domains" if domain is None else "problems", str(ref), rows, time.perf_counter() - t0,
                       DOMAIN_FIGURES if domain is None else PROBLEM_FIGURES)

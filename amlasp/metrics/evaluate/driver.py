@@ -36,7 +36,7 @@ from ...asp.run import encoding, solve_once
 from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, RECORDED, XAPP, XEFF
 from ...asp.size import free_parameters
 from ...asp.worker import Solver
-from ...errors import InputError, warn_input
+from ...errors import InputError, Unreadable, warn_input
 from ...files import path_list
 from ...limits import MAX_GROUNDING
 from ...model import Broken, Domain, Problem, canonical_name
@@ -61,7 +61,7 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
              problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
              batch_states: int = BATCH_STATES, check_trajectories: bool = True,
-             lenient_reference: bool = False) -> Evaluation:
+             keep_going: bool = False, lenient_reference: bool = False) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
     `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
@@ -75,6 +75,9 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     `check_trajectories`: warn (`InputWarning`) of a trajectory whose first state is not its problem's
     initial state, or whose recorded action is not applicable in the reference where it was taken
     (decided in the same clingo program: `checks.StepCheck`).
+    `keep_going`: a state file that cannot be read (its problem included) is recorded in
+    `Evaluation.unreadable` and the others are scored; else its error is raised. With no state read
+    at all, the first file's error is raised either way (docs/input.md, "Many inputs: partial runs").
     The learned model is read with recovery: a broken action is left out (a warning each), so never
     applicable: its reference counterpart's applicable instances are false negatives (`ActionScore.broken`).
     `lenient_reference`: the reference is read so too (its broken actions left out of the scoring)."""
@@ -85,7 +88,7 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     for message in spelling_differences(lrn, ref):
         warn_input(message)
     run = _Pass(ref, lrn, explain, check_trajectories)
-    reading = _Reading(states, ref, problems, progress)
+    reading = _Reading(states, ref, problems, progress, keep_going)
     with Solver() as solver:
         for chunk in _chunks(reading, batch_states):
             # one batch: solved here; more: in a worker process, whose clingo symbols do not stay
@@ -94,6 +97,8 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
             if progress:
                 progress("solve", run.batches, run.batches + (not reading.done))
     if run.total == 0:
+        if reading.errors:  # nothing was read: there is nothing to score, the first file's error says why
+            raise reading.errors[0]
         raise InputError("no test states", reading.first)
     for message in run.steps.warnings() if run.steps else ():
         warn_input(message)
@@ -106,16 +111,21 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         run.answers.sorted_mistakes(),
         {"load": reading.seconds, "facts": run.t_facts, **run.timings, "total": time.perf_counter() - t0,
          "batches": run.batches, "workers": solver.started, "worker_mb": solver.peak_mb},
-        cost_agreement=run.costs.to_dict(), broken=lrn.broken)
+        cost_agreement=run.costs.to_dict(),
+        unreadable=tuple(Unreadable.of(f, e) for f, e in zip(reading.erred, reading.errors)),
+        state_files=reading.files, broken=lrn.broken)
 
 
 class _Reading:
     """The test states, read as they are asked for: a file at a time (its problem read once), or
     the caller's StateSets; how long reading took."""
 
-    def __init__(self, states, ref: Domain, problems, progress: ProgressCallback | None):
+    def __init__(self, states, ref: Domain, problems, progress: ProgressCallback | None, keep_going: bool = False):
         self.items = [states] if isinstance(states, (str, os.PathLike)) else states
-        self.ref, self.progress = ref, progress
+        self.ref, self.progress, self.keep_going = ref, progress, keep_going
+        self.erred: list[Path] = []  # with keep_going: the files that could not be read, and why (`errors`)
+        self.errors: list[InputError] = []
+        self.files = 0  # the state files listed and read
         self.dirs = [None] if problems is None else path_list(problems)
         self.cache: dict[str, Problem] = {}  # one Problem object per problem file or name
         self.problems: dict[str, Problem] = {}  # the problem files read, by path (load_states)
@@ -143,12 +153,19 @@ class _Reading:
     def _file(self, item: str | Path) -> Iterator[StateSet]:
         for f in input_files([item]):
             self.first = self.first or str(f)
+            self.files += 1
             pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
-            sets = (iter_jsonl_states(f, self.ref, pdir, problems=self.problems) if f.suffix == ".jsonl"
-                    else load_states([f], self.ref, problems_dir=pdir, problems=self.problems))
-            for ss in sets:  # a JSON lines file a part at a time: it may hold a million states
-                ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
-                yield ss
+            try:
+                sets = (iter_jsonl_states(f, self.ref, pdir, problems=self.problems) if f.suffix == ".jsonl"
+                        else load_states([f], self.ref, problems_dir=pdir, problems=self.problems))
+                for ss in sets:  # a JSON lines file a part at a time: it may hold a million states
+                    ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
+                    yield ss
+            except InputError as e:  # with keep_going, the file is a row and the next is read
+                if not self.keep_going:
+                    raise
+                self.erred.append(f)
+                self.errors.append(e)
 
 
 def _chunks(sets: Iterable[StateSet], limit: int) -> Iterator[list[StateSet]]:

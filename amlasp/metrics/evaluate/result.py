@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ...errors import Unreadable
 from ...model import Broken
 from ..aggregates import SUMMARY_COLUMNS
 
@@ -15,6 +16,8 @@ from ..aggregates import SUMMARY_COLUMNS
 FRAME_COLUMNS = ("action", "arity", "in_learned", "learned_only",  # (JSON's `joint` is app_tp)
                  "app_tp", "app_fp", "app_tn", "app_fn", "app_precision", "app_recall",
                  "eff_tp", "eff_fp", "eff_tn", "eff_fn", "eff_precision", "eff_recall")
+#: The columns added when a state file could not be read: its row (status error), after the actions' rows.
+ERROR_COLUMNS = ("input", "status", "error", "error_class")
 
 
 @dataclass(frozen=True)
@@ -131,13 +134,10 @@ class Evaluation:
     mistakes: tuple[Mistake, ...] = ()
     timings: dict = field(default_factory=dict, compare=False)
     cost_agreement: dict | None = None  # with action costs: costs.CostAgreement.to_dict()
+    #: the state files that could not be read (a partial run): not in any count above
+    unreadable: tuple[Unreadable, ...] = ()
+    state_files: int = field(default=0, compare=False)  # the files read, with those that could not be
     broken: tuple[Broken, ...] = ()  # the learned model's definitions left out by its recovering read
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        """`FRAME_COLUMNS`, and `broken` (the error's class and place) when the learned model has broken
-        definitions (a model without has the columns it always had)."""
-        return FRAME_COLUMNS + (("broken",) if self.broken else ())
 
     @property
     def applicability(self) -> Summary:
@@ -160,6 +160,7 @@ class Evaluation:
             "learned_only_predicates": list(self.learned_only_predicates),
             **({"cost_agreement": self.cost_agreement} if self.cost_agreement else {}),
             **({"broken_actions": sum(b.kind in ("action", "derived") for b in self.broken)} if self.broken else {}),
+            **({"errors": len(self.unreadable)} if self.unreadable else {}),
         }
 
     def to_dict(self) -> dict:
@@ -174,7 +175,20 @@ class Evaluation:
             "summary": self.summary(),
             **({"mistakes": [m.__dict__ for m in self.mistakes]} if self.mistakes else {}),
             **({"broken": [b.to_dict() for b in self.broken]} if self.broken else {}),
+            **({"errors": self.error_records()} if self.unreadable else {}),
         }
+
+    def error_records(self) -> list[dict]:
+        """One row per state file that could not be read: `ERROR_COLUMNS`."""
+        return [{"input": u.input, "status": "error", "error": u.message, "error_class": u.error_class}
+                for u in self.unreadable]
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """`FRAME_COLUMNS`; `broken` (the error's class and place) when the learned model has broken definitions,
+        and `ERROR_COLUMNS` when a state file could not be read (a run without either has the columns it always
+        had)."""
+        return FRAME_COLUMNS + (("broken",) if self.broken else ()) + (ERROR_COLUMNS if self.unreadable else ())
 
     # ---- the tidy tables: one row per action, and the summary (docs/eval.md)
     def records(self) -> list[dict]:
@@ -192,6 +206,9 @@ class Evaluation:
             row.update({"action": x.action, "arity": x.arity, "in_learned": True, "learned_only": True,
                         "app_tp": 0, "app_fp": x.fp, "app_fn": 0, "app_precision": 0.0 if x.fp else None})
             rows.append(row)
+        if self.unreadable:  # the actions' rows are ok; then a row per state file that could not be read
+            rows = [{**r, "status": "ok"} for r in rows] + [{**dict.fromkeys(FRAME_COLUMNS), **e}
+                                                            for e in self.error_records()]
         return rows
 
     def to_frame(self):

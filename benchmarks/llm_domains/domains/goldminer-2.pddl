@@ -1,0 +1,123 @@
+(define (domain gold_miner_typed)
+    (:requirements :typing)
+    (:types loc)
+    (:predicates
+        (robot_at ?x - loc)
+        (bomb_at ?x - loc)
+        (laser_at ?x - loc)
+        (soft_rock_at ?x - loc)
+        (hard_rock_at ?x - loc)
+        (gold_at ?x - loc)
+        (arm_empty)
+        (holds_bomb)
+        (holds_laser)
+        (is-holds-gold)
+        (clear ?x - loc)
+        (connected ?x - loc ?y - loc)
+    )
+
+    ; move: preconditions must hold before the step
+    (:action move
+        :parameters (?x - loc ?y - loc)
+        :precondition (and
+            (robot_at ?x)
+            (connected ?x ?y)
+            (clear ?y)
+        )
+        :effect (and
+            (robot_at ?y)
+            (not (robot_at ?x))
+        )
+    )
+
+    ; pickup laser: the agent performs this step of the procedure
+    (:action pickup_laser
+        :parameters (?x - loc)
+        :precondition (and
+            (robot_at ?x)
+            (laser_at ?x)
+            (arm_empty)
+        )
+        :effect (and
+            (not (arm_empty))
+            (holds_laser)
+            (not (laser_at ?x))
+        )
+    )
+
+    ; pickup bomb loc: the agent performs this step of the procedure
+    (:action pickup-bomb-loc
+        :parameters (?x - loc)
+        :precondition (and
+            (robot_at ?x)
+            (bomb_at ?x)
+            (arm_empty)
+        )
+        :effect (and
+            (not (arm_empty))
+            (holds_bomb)
+        )
+    )
+
+    ; putdown laser: changes the state as described in the text
+    (:action putdown_laser
+        :parameters (?x - loc)
+        :precondition (and
+            (robot_at ?x)
+            (holds_laser)
+        )
+        :effect (and
+            (arm_empty)
+            (not (holds_laser))
+            (laser_at ?x)
+        )
+    )
+
+    ; detonate bomb: preconditions must hold before the step
+    (:action detonate_bomb
+        :parameters (?x - loc ?y - loc)
+        :precondition (and
+            (robot_at ?x)
+            (holds_bomb)
+            (connected ?x ?y)
+            (soft_rock_at ?y)
+            (arm_empty)
+        )
+        :effect (and
+            (not (holds_bomb))
+            (arm_empty)
+            (clear ?y)
+            (not (soft_rock_at ?y))
+        )
+    )
+
+    ; fire laser: changes the state as described in the text
+    (:action fire_laser
+        :parameters (?y - loc)
+        :precondition (and
+            (robot_at ?x)
+            (holds_laser)
+            (connected ?x ?y)
+        )
+        :effect (and
+            (clear ?y)
+            (not (soft_rock_at ?y))
+            (not (gold_at ?y))
+            (not (hard_rock_at ?y))
+        )
+    )
+
+    ; pick gold: the agent performs this step of the procedure
+    (:action pick_gold
+        :parameters (?x - loc)
+        :precondition (and
+            (robot_at ?x)
+            (arm_empty)
+            (gold_at ?x)
+        )
+        :effect (and
+            (not (arm_empty))
+            (is-holds-gold)
+        )
+    )
+)

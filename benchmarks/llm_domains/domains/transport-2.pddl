@@ -1,0 +1,52 @@
+(define (domain transport)
+  (:types location target locatable - object vehicle package - locatable capacity_number)
+  (:predicates
+    (is-road ?l1 - location ?l2 - location)
+    (at ?x - locatable ?v - location)
+    (in ?x - package ?v - vehicle)
+    (capacity ?v - vehicle ?s1 - capacity_number)
+    (capacity_predecessor ?s1 - capacity_number ?s2 - capacity_number)
+  )
+
+  (:action drive
+    :parameters (?v - vehicle ?l1 - location ?l2 - location)
+    :precondition (and
+      (at ?v ?l1)
+      (is-road ?l1 ?l2)
+    )
+    :effect (and
+      (not (at ?v ?l1))
+      (at ?v ?l2)
+    )
+  )
+
+  (:action pick_up
+    :parameters (?v - vehicle ?l - location ?p - package ?s1 - capacity_number ?s2 - capacity_number)
+    :precondition (and
+      (at ?v ?l)
+      (at ?p l)
+      (capacity_predecessor ?s1 ?s2)
+    )
+    :effect (and
+      (not (at ?p ?l))
+      (in ?p ?v)
+      (capacity ?v ?s1)
+      (not (capacity ?v ?s2))
+    )
+  )
+
+  (:action drop
+    :parameters (?v - vehicle ?l - location ?p - package ?s1 - capacity_number ?s2 - capacity_number)
+    :precondition (and
+      (at ?v ?l)
+      (in ?p ?v)
+      (capacity_predecessor ?s1 ?s2)
+      (capacity ?v ?s1)
+    )
+    :effect (and
+      (at ?p ?l)
+      (capacity ?v ?s2)
+      (not (capacity ?v ?s1))
+    )
+  )
+)

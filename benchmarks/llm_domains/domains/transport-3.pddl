@@ -1,0 +1,55 @@
+(define (domain transport)
+    (:requirements :typing)
+    (:types location target locatable - object vehicle package - locatable capacity_number)
+    (:predicates
+        (road ?l1 - location ?l2 - location)
+        (is-at ?x - locatable ?v - location)
+        (in ?x - package ?v - vehicle)
+        (capacity ?v - vehicle ?s1 - capacity_number)
+        (capacity_predecessor ?s1 - capacity_number ?s2 - capacity_number)
+    )
+
+    (:action drive
+        :parameters (?v - vehicle ?l1 - location ?l2 - location)
+        :precondition (and
+            (is-at ?v ?l1)
+            (road ?l1 ?l2)
+        )
+        :effect (and
+            (not (is-at ?v ?l1))
+            (is-at ?v ?l2)
+        )
+    )
+
+    (:action pick_up
+        :parameters (?v - vehicle ?l - location ?p - package ?s1 - capacity_number ?s2 - capacity_number)
+        :precondition (and
+            (is-at ?v ?l)
+            (is-at ?p ?l)
+            (capacity_predecessor ?s1 ?s2)
+            (capacity ?v ?s2)
+        )
+        :effect (and
+            (not (is-at ?p ?l))
+            (in ?p ?v)
+            (capacity ?v ?s1)
+            (not (capacity ?v ?s2))
+        )
+    )
+
+    (:action drop
+        :parameters (?v - vehicle ?l - location ?p - package ?s1 - capacity_number ?s2- capacity_number)
+        :precondition (and
+            (is-at ?v ?l)
+            (in ?p ?v)
+            (capacity_predecessor ?s1 ?s2)
+            (capacity ?v ?s1)
+        )
+        :effect (and
+            (not (in ?p ?v))
+            (is-at ?p ?l)
+            (capacity ?v ?s2)
+            (not (capacity ?v ?s1))
+        )
+    )
+)
