@@ -15,6 +15,7 @@ bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and 
 app.add_typer(bench_app, name="bench")
 
 
+# One parameter per option of a run (16 of them, ~60 lines): split, the options would be read in two places.
 @bench_app.command("run", epilog=examples(
     f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry --results ferry.jsonl",
     f"amlasp bench run --learned {IPC}/learned/nolam --domain ferry,miconic --task compare,eval -j 2 "
