@@ -43,3 +43,37 @@ def test_the_files_use_what_a_renaming_reorders():
     assert sum("(forall" in t or "(exists" in t for t in texts) >= 14
     assert sum("(or" in t or "(imply" in t for t in texts) >= 8
     assert sum("(:derived" in t for t in texts) >= 3 and sum("(:functions" in t for t in texts) >= 2
+
+
+# ---------------------------------------------------------------- each cause, on a small domain
+
+DOMAIN = """(define (domain d) (:requirements :adl)
+  (:types heavy light - thing room)
+  (:predicates (a ?x - thing) (b ?x - thing) (at ?x - thing ?r - room) (on ?x - thing ?y - thing ?r - room))
+  (:action act :parameters (?x - thing ?r - room)
+    :precondition (and (or (a ?x) (b ?x)) (exists (?t - heavy) (at ?t ?r)))
+    :effect (and (a ?x) (not (b ?x))
+                 (forall (?p - light ?q - heavy) (when (at ?q ?r) (on ?p ?q ?r))))))"""
+
+
+def _distance(learned: str, reference: str = DOMAIN) -> int:
+    return compare(parse_domain(learned), parse_domain(reference), rename=True, time_limit=60).edit_distance
+
+
+def test_the_operands_of_or_are_matched_as_a_set():
+    # a → zb and b → za: the operands of the `or` change their order by name (2 edits before)
+    copy = DOMAIN.replace("(a ", "(zb ").replace("(b ", "(za ")
+    assert _distance(copy) == 0
+
+
+def test_a_quantifier_s_types_are_compared_by_compatibility_not_by_name():
+    # `thing` is a parent of `heavy` in both models: compatible, so no edit (2 before, as for any other
+    # renamed type); an unrelated type of both models is not
+    assert _distance(DOMAIN.replace("(exists (?t - heavy)", "(exists (?t - thing)")) == 0
+    assert _distance(DOMAIN.replace("(exists (?t - heavy)", "(exists (?t - room)")) == 2
+
+
+def test_bound_variables_are_matched_whatever_their_names():
+    # ?p ?q read as (?p ?q) but ?z ?a as (?a ?z): ordered by where they occur instead (2 edits before)
+    copy = DOMAIN.replace("?p", "?z").replace("?q", "?a")
+    assert _distance(copy) == 0
