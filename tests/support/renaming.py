@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 
-_TOKEN = re.compile(r"[()]|[^\s()]+")
+_TOKEN = re.compile(r"[()]|-(?=[a-z])|[^\s()]+")  # `?b -boat`: a type glued to its dash is read apart
 _KEEP_TYPES = {"object", "number", "either"}
 
 Tree = list  # a list of tokens (str) and lists
@@ -41,8 +41,9 @@ def _sections(domain: Tree, key: str) -> list[Tree]:
 
 
 class _Renamer:
-    def __init__(self, domain: Tree, seed: int):
+    def __init__(self, domain: Tree, seed: int, types: bool):
         self.rng = random.Random(seed)
+        self.types = types
         self.taken: set[str] = set()
         self.maps: dict[str, dict[str, str]] = {"p": {}, "f": {}, "a": {}, "t": {}, "v": {}}
         for s in _sections(domain, ":predicates"):
@@ -69,7 +70,7 @@ class _Renamer:
     def type(self, t: Tree | str) -> Tree | str:
         if isinstance(t, list):  # (either a b)
             return [t[0]] + [self.type(u) for u in t[1:]]
-        return t if t in _KEEP_TYPES else self._new("t", t)
+        return t if t in _KEEP_TYPES or not self.types else self._new("t", t)
 
     def tree(self, x: Tree | str, head: bool = False) -> Tree | str:
         if isinstance(x, str):
@@ -98,12 +99,13 @@ class _Renamer:
         return out
 
 
-def rename_all(text: str, seed: int = 0) -> tuple[str, dict[str, dict[str, str]]]:
+def rename_all(text: str, seed: int = 0, types: bool = True) -> tuple[str, dict[str, dict[str, str]]]:
     """`text` (a domain) renamed, and the maps used: kind (`p` predicate, `f` function, `a` action,
-    `t` type, `v` variable) → old name → new name."""
+    `t` type, `v` variable) → old name → new name. `types=False` keeps the types' names (then
+    compare's search is pruned by them: domains of many same-arity predicates need it)."""
     trees = _read(text)
     domain = next(t for t in trees if isinstance(t, list) and t and t[0] == "define")
-    r = _Renamer(domain, seed)
+    r = _Renamer(domain, seed, types)
     renamed = [r.tree(t) if isinstance(t, list) else t for t in trees]
     return "\n".join(_write(t) for t in renamed) + "\n", r.maps
 
