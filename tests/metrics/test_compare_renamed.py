@@ -77,3 +77,12 @@ def test_bound_variables_are_matched_whatever_their_names():
     # ?p ?q read as (?p ?q) but ?z ?a as (?a ?z): ordered by where they occur instead (2 edits before)
     copy = DOMAIN.replace("?p", "?z").replace("?q", "?a")
     assert _distance(copy) == 0
+
+
+def test_operands_match_as_a_set_both_ways():
+    # both operands of the learned `or` match the reference's first one (the same conjunction in
+    # another order), and none matches its second: the formula is removed and added
+    learned = DOMAIN.replace("(or (a ?x) (b ?x))", "(or (and (a ?x) (b ?x)) (and (b ?x) (a ?x)))")
+    reference = DOMAIN.replace("(or (a ?x) (b ?x))", "(or (and (a ?x) (b ?x)) (and (a ?x) (at ?x ?r)))")
+    assert _distance(learned, reference) == 2
+    assert _distance(reference.replace("(a ?x) (b ?x))", "(b ?x) (a ?x))"), reference) == 0
