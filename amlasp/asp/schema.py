@@ -292,13 +292,17 @@ XEFF = Pred("xeff", "state slot action atom kind sign",
 ATOM_PRED = Pred("atom_pred", "literal predicate arity", "the predicate and arity of a lifted atom L")
 ATOM_ARG = Pred("atom_arg", "literal index term", "the index-th argument of a lifted atom: v(I) or c(C)")
 FORMULA = Pred("formula", "model action formula skeleton",
-               "a non-literal conjunct p(J) or when-condition w(K), as a skeleton text")
-FLEAF = Pred("fleaf", "model action formula index literal", "the index-th atom of a formula's skeleton")
+               "a non-literal conjunct p(J), when-condition w(K) or numeric unit: its tree's root shape (node 0)")
+FNODE = Pred("fnode", "model action formula node shape", "a node of a formula's tree and its shape (names left out)")
+FKID = Pred("fkid", "model action formula node index child",
+            "the index-th child of a node (index 0: an operand of and/or, matched as a set)")
+FLEAF = Pred("fleaf", "model action formula node literal", "a leaf of a formula's tree: a lifted atom or function term")
+FVAR = Pred("fvar", "model action formula node index type", "the type of the index-th variable a quantifier node binds")
 CCOND = Pred("ccond", "model action effect text", "the condition of conditional effect K, as a canonical text")
 NFUNCTION = Pred("nfunction", "model function arity", "a numeric function of a model (:functions) and its arity")
 NFUNCTION_PARAM = Pred("nfunction_param", "model function index type", "the type of a numeric function's I-th argument")
 NUMERIC = Pred("numeric", "model action formula category",
-               "a numeric condition np(J) or effect ne(K) (formula/fleaf: its skeleton and function terms) of "
+               "a numeric condition np(J) or effect ne(K) (formula/fnode...: its tree, function terms as leaves) of "
                "category pre, eff or ceff")
 RENAME = Pred("rename", "", "names that agree are not fixed to each other")
 PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count under it)")
