@@ -43,6 +43,7 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     does; otherwise the first of them is refused."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
+    glued = repair.split_glued_dashes(root)  # `?l1- location`: before anything reads a typed list
     cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
     check.refuse_unsupported(root, file, numeric_fluents)
     check.single_sections(root, file)
@@ -54,9 +55,13 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     check.unique_names(declared_types, "type", file)
     lenient += repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
+    constants = declarations.typed_section(sections, ":constants", file)
+    if undeclared_predicates:  # a learned model: a type it uses but never declares is a subtype of object
+        used = repair.used_types(root, constants, types)
+        lenient += repair.warn_used_types(used)
+        types = repair.declare_used_types(types, used)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
-    constants = declarations.typed_section(sections, ":constants", file)
     check.valid_names(constants, "constant", file)
     check.unique_names(constants, "constant", file)
     check.known_types(constants, type_names, file)
@@ -66,11 +71,15 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     actions = declarations.actions(root, file)
     derived = declarations.derived(root, file)
     check.declared_types(root, type_names, file)
+    if undeclared_predicates:  # a learned model: a constant its actions use, of the type its uses fix
+        used_constants = repair.used_constants(root, predicates, constants, types, file)
+        lenient += repair.warn_used_constants(used_constants)
+        constants = constants + used_constants
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions]
                            + [(f, "function") for f, _ in (taken.functions.values() if taken else ())], file)
-    warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
+    warnings = glued + lenient + [w for fix in _REPAIRS for w in fix(root)]
     vocabulary = formulas.vocabulary(predicates, constants, file, derived)
     formulas.check_derived(derived, vocabulary)
     formulas.check_actions(actions, vocabulary)
@@ -89,6 +98,8 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     the 413 IPC problems: 3.7 s with it, 0.5 s without)."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "problem", file)
+    for tok, message in repair.split_glued_dashes_at(root):
+        warn_input(message, file, at=tok)
     cost = costs.take_problem(root, domain, file)  # cost values in :init and the metric, kept beside the tree
     check.refuse_unsupported(root, file)
     check.known_sections(root, _PROBLEM_SECTIONS, file)
