@@ -348,5 +348,5 @@ def warn_used_constants(used: Named) -> list[str]:
 
 
 __all__ = ["declare_parent_types", "complete_actions", "flatten_effects", "warn_requirements", "warn_parent_types",
-           "declare_used_predicates", "split_glued_dashes", "split_glued_dashes_at", "used_types", "declare_used_types", "warn_used_types",
-           "used_constants", "warn_used_constants"]
+           "declare_used_predicates", "split_glued_dashes", "split_glued_dashes_at", "used_types",
+           "declare_used_types", "warn_used_types", "used_constants", "warn_used_constants"]

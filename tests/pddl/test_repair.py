@@ -61,7 +61,8 @@ def test_a_glued_dash_in_a_problem_is_a_located_warning():
 
 def test_a_name_with_a_dash_inside_or_a_trailing_dash_without_a_type_is_left_alone():
     """`a-b - block` is a name; `b-` at the end of a list, or before a `-`, has no type to be glued to."""
-    d = parse_domain("(define (domain d) (:requirements :typing) (:types a-b - object c-) (:predicates (p ?x - a-b ?y-)))")
+    d = parse_domain("(define (domain d) (:requirements :typing) (:types a-b - object c-)"
+                     " (:predicates (p ?x - a-b ?y-)))")
     assert dict(d.types) == {"a-b": "object", "c-": "object"} and d.warnings == ()
     assert d.predicates[0].parameters == (("?x", "a-b"), ("?y-", "object"))
     with pytest.raises(InputError, match=r"^<domain>:1:33: expected a type name after '-'"):
