@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model import Atom, Domain, GroundAction, Problem
-from .engine import execute, execute_many
+from .engine import Execution, execute, execute_many
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,24 +69,33 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
             else:
                 ahead.append(r)
         live = []
-        for batch in range(0, len(ahead), BATCH_RUNS):
-            runs = ahead[batch:batch + BATCH_RUNS]
-            done = execute_many(domain, problem, [plan[r.at:r.at + steps] for r in runs],
-                                starts=[r.state for r in runs])
-            for r, ex in zip(runs, done):
-                met = next((j for j, s in enumerate(ex.states[1:], 1) if s == states[r.at + j]), None)
-                if met is not None:
-                    removable.append(r)
-                elif ex.failed_step is None:
-                    if r.at + steps >= n:  # it ran to the end: removable when it reaches the goal
-                        if ex.valid:
-                            removable.append(r)
-                    else:
-                        live.append(_Run(r.first, r.length, ex.states[-1], r.at + steps))
+        for r, ex in zip(ahead, _execute(domain, problem, plan, ahead, steps)):
+            met = any(s == states[r.at + j] for j, s in enumerate(ex.states[1:], 1))
+            if met or (ex.failed_step is None and r.at + steps >= n and ex.valid):  # met, or at the end: goal
+                removable.append(r)
+            elif ex.failed_step is None and r.at + steps < n:
+                live.append(_Run(r.first, r.length, ex.states[-1], r.at + steps))
         steps *= 2
     single = sorted(r.first for r in removable if r.length == 1)
     pairs = sorted(r.first for r in removable if r.length == 2)
     return JustifyResult(plan, True, single, pairs)
+
+
+def _execute(domain: Domain, problem: Problem, plan: list[GroundAction], runs: list["_Run"], steps: int
+             ) -> list[Execution]:
+    """The next `steps` steps of each run, from its state, without the reasons of a failure; runs in one
+    state before the same steps share one execution (a plan that cycles has many), BATCH_RUNS in a grounding."""
+    distinct: dict[tuple[frozenset[Atom], tuple[GroundAction, ...]], int] = {}
+    keys = [(r.state, tuple(plan[r.at:r.at + steps])) for r in runs]
+    for key in keys:
+        distinct.setdefault(key, len(distinct))
+    todo = list(distinct)
+    done: list[Execution] = []
+    for batch in range(0, len(todo), BATCH_RUNS):
+        part = todo[batch:batch + BATCH_RUNS]
+        done += execute_many(domain, problem, [list(slice_) for _, slice_ in part], starts=[s for s, _ in part],
+                             reasons=False)
+    return [done[distinct[key]] for key in keys]
 
 
 @dataclass(frozen=True)
