@@ -145,15 +145,17 @@ def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
 
 def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[GroundAction]],
                  start: Iterable[Atom] | None = None, states: bool = True,
-                 starts: Sequence[Iterable[Atom]] | None = None, reasons: bool = True) -> list[Execution]:
+                 starts: Sequence[Iterable[Atom]] | None = None, reasons: bool = True, ends: bool = False
+                 ) -> list[Execution]:
     """Validate many plans in one grounding (each plan is a run of validate.lp), all from `start`
-    or each from its own state in `starts`. `reasons=False`: a failed step's unmet conjuncts are not
-    asked (justify, which executes thousands of runs that fail, needs only where they fail)."""
+    or each from its own state in `starts`. For justify, which executes thousands of short runs and
+    needs no more of each: `reasons=False`, a failed step's unmet conjuncts are not asked; `ends`
+    (with `states=False`), each Execution's states are its start and the state it ends in."""
     if starts is not None and len(starts) != len(plans):
         raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
     first = frozenset(problem.init if start is None else start)
     own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
-    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons)
+    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons, ends)
 
 
 def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> Validations:
@@ -168,10 +170,12 @@ def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[Groun
 PART_STEPS = 50000
 
 
-def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True) -> list[Execution]:
-    """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time."""
+def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True, ends: bool = False
+                   ) -> list[Execution]:
+    """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time (`ends`:
+    the parts' own)."""
     short = [r for r in runs if len(r.plan) <= PART_STEPS]
-    done = iter(_execute_runs(domain, short, states, reasons=reasons) if short else [])
+    done = iter(_execute_runs(domain, short, states, ends, reasons) if short else [])
     return [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states, reasons) for r in runs]
 
 

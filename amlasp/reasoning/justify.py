@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model import Atom, Domain, GroundAction, Problem
-from .engine import Execution, execute, execute_many
+from .engine import PART_STEPS, Execution, execute, execute_many
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,12 +70,14 @@ def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> Justi
                 ahead.append(r)
         live = []
         for r, ex in zip(ahead, _execute(domain, problem, plan, ahead, steps)):
-            met = any(s == states[r.at + j] for j, s in enumerate(ex.states[1:], 1))
-            if met or (ex.failed_step is None and r.at + steps >= n and ex.valid):  # met, or at the end: goal
+            if ex.failed_step is not None:  # (a run that met the full run follows it: it never fails)
+                continue
+            end = min(r.at + steps, n)
+            if ex.states[-1] == states[end] or (end == n and ex.valid):  # it met the full run, or reached the goal
                 removable.append(r)
-            elif ex.failed_step is None and r.at + steps < n:
-                live.append(_Run(r.first, r.length, ex.states[-1], r.at + steps))
-        steps *= 2
+            elif end < n:
+                live.append(_Run(r.first, r.length, ex.states[-1], end))
+        steps = min(2 * steps, PART_STEPS)
     single = sorted(r.first for r in removable if r.length == 1)
     pairs = sorted(r.first for r in removable if r.length == 2)
     return JustifyResult(plan, True, single, pairs)
@@ -94,7 +96,7 @@ def _execute(domain: Domain, problem: Problem, plan: list[GroundAction], runs: l
     for batch in range(0, len(todo), BATCH_RUNS):
         part = todo[batch:batch + BATCH_RUNS]
         done += execute_many(domain, problem, [list(slice_) for _, slice_ in part], starts=[s for s, _ in part],
-                             reasons=False)
+                             states=False, reasons=False, ends=True)
     return [done[distinct[key]] for key in keys]
 
 
