@@ -76,7 +76,7 @@ def main() -> None:
         cases = [("cycle", d, small, cycle(steps, small_goal)),
                  ("walk", ipc_d, big, walk(big, steps, big_goal, random.Random(args.seed)))]
         for name, domain, problem, plan in cases:
-            wall, cpu, r = best_of(lambda: justify(domain, problem, plan), args.repeat)
+            wall, cpu, r = best_of(lambda d=domain, p=problem, q=plan: justify(d, p, q), args.repeat)
             print(f"{name:<6} {len(plan):>8,} {wall:>8.2f} {cpu:>8.2f}  valid={r.valid} "
                   f"{len(r.removable_single)} single, {len(r.removable_pairs)} pairs removable", flush=True)
 
