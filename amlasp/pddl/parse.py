@@ -1,7 +1,8 @@
 """PDDL text → normalised model (`amlasp.model`), with `file:line:col` on every error: the driver.
 
 A domain goes through named passes, in the spirit of Fast Downward's `normalize.py`:
-  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth;
+  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth; a dash
+     glued to the end of a name in a typed list (`?l1- location`) is split from it, with a warning;
   2. check (`check`, on `declarations`): the structure, unsupported features, names, types;
   3. repair (`repair`): what learned models get wrong but mean clearly (missing
      `:requirements`, `:precondition` or `:effect`, keys out of order, nested `and` in effects),
@@ -37,8 +38,9 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
                  numeric_fluents: bool = False) -> Domain:
     """The passes of the module docstring, in order; the first error in the file is the one reported.
 
-    `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
-    warning each) instead of refusing them; compare and eval read learned models so.
+    `undeclared_predicates`: a learned model, read leniently (compare and eval read learned models so):
+    the predicates, types and constants its actions use but the domain does not declare are declared,
+    where their use fixes them (with a warning each), instead of refused (docs/input.md, "What is repaired").
     `numeric_fluents`: read `:functions` and numeric conditions and effects (`pddl.numeric`), as compare
     does; otherwise the first of them is refused."""
     root = sexpr.read(text, file)
