@@ -197,7 +197,7 @@ QUERY = Pred("query", "model state action", "asks whether (and, with unmet/4, wh
 UNMET = Pred("unmet", "model state action why",
              "why A is not applicable in S: pos(F), neg(F), eq(X,Y), neq(X,Y), type(X,T), cond(K)")
 TRANSITION = Pred("transition", "layer model state action next", "frame.lp's input: applying A in S gives state next")
-CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp, justify.lp)")
+CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp)")
 APP_RUN = Pred("app_run", "model low high action", "A is applicable in each of the states low..high, a run of "
                "neighbouring states (compile.py's run_applicability; applicable reads it)")
 
@@ -238,12 +238,6 @@ H2_ADD = Pred("h2_add", "action atom", "an add effect of A")
 H2_DEL = Pred("h2_del", "action atom", "a delete effect of A")
 R2 = Pred("r2", "atom other", "the pair may hold together (h^2 reachable so far; its count tells the fixpoint)")
 MUTEX = Pred("mutex", "atom other", "two asked atoms that never hold together")
-
-# ---------------------------------------------------------------- justify.lp
-JUSTIFY_START = Pred("start", "atom", "an atom of a fluent of the plan's initial state")
-STEP = Pred("step", "step action", "the plan's action at step T")
-PLAN_VALID = Pred("valid", "", "the whole plan reaches the goal")
-REMOVABLE = Pred("removable", "run", "run skip(I,L) (steps I..I+L-1 left out) still reaches the goal")
 
 # ---------------------------------------------------------------- diff.lp
 DIFF_MODELS = Pred("diff_models", "reference learned", "the two models' tags")

@@ -1,7 +1,8 @@
 """PDDL text → normalised model (`amlasp.model`), with `file:line:col` on every error: the driver.
 
 A domain goes through named passes, in the spirit of Fast Downward's `normalize.py`:
-  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth;
+  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth; a dash
+     glued to the end of a name in a typed list (`?l1- location`) is split from it, with a warning;
   2. check (`check`, on `declarations`): the structure, unsupported features, names, types;
   3. repair (`repair`): what learned models get wrong but mean clearly (missing
      `:requirements`, `:precondition` or `:effect`, keys out of order, nested `and` in effects),
@@ -37,12 +38,14 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
                  numeric_fluents: bool = False) -> Domain:
     """The passes of the module docstring, in order; the first error in the file is the one reported.
 
-    `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
-    warning each) instead of refusing them; compare and eval read learned models so.
+    `undeclared_predicates`: a learned model, read leniently (compare and eval read learned models so):
+    the predicates, types and constants its actions use but the domain does not declare are declared,
+    where their use fixes them (with a warning each), instead of refused (docs/input.md, "What is repaired").
     `numeric_fluents`: read `:functions` and numeric conditions and effects (`pddl.numeric`), as compare
     does; otherwise the first of them is refused."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "domain", file)
+    glued = repair.split_glued_dashes(root)  # `?l1- location`: before anything reads a typed list
     cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
     check.refuse_unsupported(root, file, numeric_fluents)
     check.single_sections(root, file)
@@ -54,9 +57,13 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     check.unique_names(declared_types, "type", file)
     lenient += repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
+    constants = declarations.typed_section(sections, ":constants", file)
+    if undeclared_predicates:  # a learned model: a type it uses but never declares is a subtype of object
+        used = repair.used_types(root, constants, types)
+        lenient += repair.warn_used_types(used)
+        types = repair.declare_used_types(types, used)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
-    constants = declarations.typed_section(sections, ":constants", file)
     check.valid_names(constants, "constant", file)
     check.unique_names(constants, "constant", file)
     check.known_types(constants, type_names, file)
@@ -66,11 +73,15 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     actions = declarations.actions(root, file)
     derived = declarations.derived(root, file)
     check.declared_types(root, type_names, file)
+    if undeclared_predicates:  # a learned model: a constant its actions use, of the type its uses fix
+        used_constants = repair.used_constants(root, predicates, constants, types, file)
+        lenient += repair.warn_used_constants(used_constants)
+        constants = constants + used_constants
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions]
                            + [(f, "function") for f, _ in (taken.functions.values() if taken else ())], file)
-    warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
+    warnings = glued + lenient + [w for fix in _REPAIRS for w in fix(root)]
     vocabulary = formulas.vocabulary(predicates, constants, file, derived)
     formulas.check_derived(derived, vocabulary)
     formulas.check_actions(actions, vocabulary)
@@ -89,6 +100,8 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     the 413 IPC problems: 3.7 s with it, 0.5 s without)."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "problem", file)
+    for tok, message in repair.split_glued_dashes_at(root):
+        warn_input(message, file, at=tok)
     cost = costs.take_problem(root, domain, file)  # cost values in :init and the metric, kept beside the tree
     check.refuse_unsupported(root, file)
     check.known_sections(root, _PROBLEM_SECTIONS, file)
