@@ -208,11 +208,10 @@ def fixed_facts(atoms: Iterable[Atom], pid: int) -> str:
     return FIXED.fixed(pid).text([ground(a) for a in atoms])
 
 
-def start_facts(atoms: Iterable[Atom], static: frozenset[str], pid: int, fluent: Pred = INIT) -> str:
+def start_facts(atoms: Iterable[Atom], static: frozenset[str], pid: int) -> str:
     """A start state's atoms in their order, equalities left out: those of `static` predicates as
-    `fixed(P,F)`, the others as `fluent` facts, `init(P,F)` (or, of arity 1, justify.lp's `start(F)`)."""
-    lead = () if fluent.arity == 1 else (pid,)
-    return "".join(FIXED.fact(pid, ground(a)) if a.predicate in static else fluent.fact(*lead, ground(a))
+    `fixed(P,F)`, the others as `init(P,F)`."""
+    return "".join(FIXED.fact(pid, ground(a)) if a.predicate in static else INIT.fact(pid, ground(a))
                    for a in atoms if a.predicate != "=")
 
 

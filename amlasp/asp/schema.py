@@ -197,7 +197,7 @@ QUERY = Pred("query", "model state action", "asks whether (and, with unmet/4, wh
 UNMET = Pred("unmet", "model state action why",
              "why A is not applicable in S: pos(F), neg(F), eq(X,Y), neq(X,Y), type(X,T), cond(K)")
 TRANSITION = Pred("transition", "layer model state action next", "frame.lp's input: applying A in S gives state next")
-CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp, justify.lp)")
+CHECK = Pred("check", "model", "the model whose compiled check rules are asked (validate.lp)")
 APP_RUN = Pred("app_run", "model low high action", "A is applicable in each of the states low..high, a run of "
                "neighbouring states (compile.py's run_applicability; applicable reads it)")
 
@@ -238,12 +238,6 @@ H2_ADD = Pred("h2_add", "action atom", "an add effect of A")
 H2_DEL = Pred("h2_del", "action atom", "a delete effect of A")
 R2 = Pred("r2", "atom other", "the pair may hold together (h^2 reachable so far; its count tells the fixpoint)")
 MUTEX = Pred("mutex", "atom other", "two asked atoms that never hold together")
-
-# ---------------------------------------------------------------- justify.lp
-JUSTIFY_START = Pred("start", "atom", "an atom of a fluent of the plan's initial state")
-STEP = Pred("step", "step action", "the plan's action at step T")
-PLAN_VALID = Pred("valid", "", "the whole plan reaches the goal")
-REMOVABLE = Pred("removable", "run", "run skip(I,L) (steps I..I+L-1 left out) still reaches the goal")
 
 # ---------------------------------------------------------------- diff.lp
 DIFF_MODELS = Pred("diff_models", "reference learned", "the two models' tags")
@@ -292,13 +286,17 @@ XEFF = Pred("xeff", "state slot action atom kind sign",
 ATOM_PRED = Pred("atom_pred", "literal predicate arity", "the predicate and arity of a lifted atom L")
 ATOM_ARG = Pred("atom_arg", "literal index term", "the index-th argument of a lifted atom: v(I) or c(C)")
 FORMULA = Pred("formula", "model action formula skeleton",
-               "a non-literal conjunct p(J) or when-condition w(K), as a skeleton text")
-FLEAF = Pred("fleaf", "model action formula index literal", "the index-th atom of a formula's skeleton")
+               "a non-literal conjunct p(J), when-condition w(K) or numeric unit: its tree's root shape (node 0)")
+FNODE = Pred("fnode", "model action formula node shape", "a node of a formula's tree and its shape (names left out)")
+FKID = Pred("fkid", "model action formula node index child",
+            "the index-th child of a node (index 0: an operand of and/or, matched as a set)")
+FLEAF = Pred("fleaf", "model action formula node literal", "a leaf of a formula's tree: a lifted atom or function term")
+FVAR = Pred("fvar", "model action formula node index type", "the type of the index-th variable a quantifier node binds")
 CCOND = Pred("ccond", "model action effect text", "the condition of conditional effect K, as a canonical text")
 NFUNCTION = Pred("nfunction", "model function arity", "a numeric function of a model (:functions) and its arity")
 NFUNCTION_PARAM = Pred("nfunction_param", "model function index type", "the type of a numeric function's I-th argument")
 NUMERIC = Pred("numeric", "model action formula category",
-               "a numeric condition np(J) or effect ne(K) (formula/fleaf: its skeleton and function terms) of "
+               "a numeric condition np(J) or effect ne(K) (formula/fnode...: its tree, function terms as leaves) of "
                "category pre, eff or ceff")
 RENAME = Pred("rename", "", "names that agree are not fixed to each other")
 PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count under it)")

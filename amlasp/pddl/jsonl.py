@@ -26,7 +26,18 @@ from ..model import Atom, Domain, Problem
 from . import jsonpos
 from .ground import Grounder
 from .source import BOM
-from .stateset import _UNUSUAL, StateSet, _fast_literal, _fast_params, _problem, _problem_path, parse_atom_text
+from .stateset import (
+    _UNUSUAL,
+    StateSet,
+    _fast_literal,
+    _fast_loads,
+    _fast_params,
+    _is_array,
+    _Pairs,
+    _problem,
+    _problem_path,
+    parse_atom_text,
+)
 
 #: States per StateSet given: eval takes whole StateSets into its batches.
 CHUNK = 1000
@@ -118,11 +129,10 @@ class _Reader:
     def _fast(self, text: str) -> tuple[str | None, list[Atom] | None, set[Atom], set[Atom]] | None:
         """The line's problem name, its full state or changes, by the C parser; None if anything is unusual."""
         try:
-            pairs = json.loads(text, object_pairs_hook=lambda pairs: pairs)
+            pairs = _fast_loads(text)
         except (ValueError, RecursionError):
             return None
-        if not isinstance(pairs, list) or not pairs or not all(isinstance(x, tuple) for x in pairs) \
-                or len({k for k, _ in pairs}) != len(pairs):
+        if not isinstance(pairs, _Pairs) or not pairs or len({k for k, _ in pairs}) != len(pairs):
             return None
         data = dict(pairs)
         if not data.keys() <= _KEYS or not _shape_ok(data, self.current is not None):
@@ -140,7 +150,7 @@ class _Reader:
                 continue
             got = []
             for lit in lits:
-                a = at.known.get(lit, False)
+                a = at.known.get(lit, False) if isinstance(lit, str) else False
                 if a is False:
                     a = _fast_literal(lit, self.params, at.grounder.objects, at.grounder.fits, self.ignore)
                     if a is _UNUSUAL:
@@ -236,7 +246,7 @@ def _shape_ok(data: dict, started: bool) -> bool:
         return False
     if not data or (not started and "problem" not in data):
         return False
-    return all(isinstance(data[k], list) for k in ("state", "add", "del") if k in data)
+    return all(_is_array(data[k]) for k in ("state", "add", "del") if k in data)
 
 
 def iter_jsonl_states(path: str | Path, domain: Domain, problems_dir: str | Path | None = None,

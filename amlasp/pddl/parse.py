@@ -1,7 +1,8 @@
 """PDDL text → normalised model (`amlasp.model`), with `file:line:col` on every error: the driver.
 
 A domain goes through named passes, in the spirit of Fast Downward's `normalize.py`:
-  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth;
+  1. read: our position-aware reader (`sexpr`) checks the parentheses and the nesting depth; a dash
+     glued to the end of a name in a typed list (`?l1- location`) is split from it, with a warning;
   2. check (`check`, on `declarations`): the structure, unsupported features, names, types;
   3. repair (`repair`): what learned models get wrong but mean clearly (missing
      `:requirements`, `:precondition` or `:effect`, keys out of order, nested `and` in effects),
@@ -35,42 +36,45 @@ _REPAIRS = (
 
 
 def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bool = False,
-                 numeric_fluents: bool = False, recover: bool = False, undeclared_types: bool = False) -> Domain:
+                 numeric_fluents: bool = False, recover: bool = False) -> Domain:
     """The passes of the module docstring, in order; the first error in the file is the one reported.
 
-    `undeclared_predicates`: declare the predicates the actions use but the domain does not (with a
-    warning each) instead of refusing them; compare and eval read learned models so.
+    `undeclared_predicates`: a learned model, read leniently (compare and eval read learned models so):
+    the predicates, types and constants its actions use but the domain does not declare are declared,
+    where their use fixes them (with a warning each), instead of refused (docs/input.md, "What is repaired").
     `numeric_fluents`: read `:functions` and numeric conditions and effects (`pddl.numeric`), as compare
     does; otherwise the first of them is refused.
     `recover`: an action or derived rule that cannot be read or checked, or one bad entry of `:types`,
     `:constants` or `:predicates`, is left out with a warning and kept as its located error
-    (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still.
-    `undeclared_types`: a type used but never declared is a subtype of `object` (with a warning each)."""
+    (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still."""
     if recover:
         return recover_.read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
-                                                                     numeric_fluents, undeclared_types))
-    return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents, undeclared_types)
+                                                                     numeric_fluents))
+    return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents)
 
 
-def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fluents: bool,
-            undeclared_types: bool = False) -> Domain:
+def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fluents: bool) -> Domain:
     """Passes 2 to 5 on the tree of a domain (changed in place by the repairs)."""
     header = check.expect_define(root, "domain", file)
+    glued = repair.split_glued_dashes(root)  # `?l1- location`: before anything reads a typed list
     cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
     check.refuse_unsupported(root, file, numeric_fluents)
     check.single_sections(root, file)
     taken = numeric.take(root, file) if numeric_fluents else None
     lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
-    lenient += repair.declare_used_types(root) if undeclared_types else []
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
     check.valid_names(declared_types, "type", file)
     check.unique_names(declared_types, "type", file)
     lenient += repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
+    constants = declarations.typed_section(sections, ":constants", file)
+    if undeclared_predicates:  # a learned model: a type it uses but never declares is a subtype of object
+        used = repair.used_types(root, constants, types)
+        lenient += repair.warn_used_types(used)
+        types = repair.declare_used_types(types, used)
     check.acyclic_types(types, file)
     type_names = declarations.type_names(types)
-    constants = declarations.typed_section(sections, ":constants", file)
     check.valid_names(constants, "constant", file)
     check.unique_names(constants, "constant", file)
     check.known_types(constants, type_names, file)
@@ -80,11 +84,15 @@ def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fl
     actions = declarations.actions(root, file)
     derived = declarations.derived(root, file)
     check.declared_types(root, type_names, file)
+    if undeclared_predicates:  # a learned model: a constant its actions use, of the type its uses fix
+        used_constants = repair.used_constants(root, predicates, constants, types, file)
+        lenient += repair.warn_used_constants(used_constants)
+        constants = constants + used_constants
     check.distinct_symbols([(t, "type") for t, _ in types] + [(c, "constant") for c, _ in constants]
                            + [(p[0], "predicate") for p in predicates.values()]
                            + [(n, "action") for n in actions]
                            + [(f, "function") for f, _ in (taken.functions.values() if taken else ())], file)
-    warnings = lenient + [w for fix in _REPAIRS for w in fix(root)]
+    warnings = glued + lenient + [w for fix in _REPAIRS for w in fix(root)]
     vocabulary = formulas.vocabulary(predicates, constants, file, derived)
     formulas.check_derived(derived, vocabulary)
     formulas.check_actions(actions, vocabulary)
@@ -103,6 +111,8 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     the 413 IPC problems: 3.7 s with it, 0.5 s without)."""
     root = sexpr.read(text, file)
     header = check.expect_define(root, "problem", file)
+    for tok, message in repair.split_glued_dashes_at(root):
+        warn_input(message, file, at=tok)
     cost = costs.take_problem(root, domain, file)  # cost values in :init and the metric, kept beside the tree
     check.refuse_unsupported(root, file)
     check.known_sections(root, _PROBLEM_SECTIONS, file)
@@ -127,19 +137,18 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
 
 
 def load_domain(path: str | Path, *, undeclared_predicates: bool = False, numeric_fluents: bool = False,
-                recover: bool = False, undeclared_types: bool = False) -> Domain:
+                recover: bool = False) -> Domain:
     """A domain file, refused up front beyond `limits.MAX_DOMAIN_MB` (reading one costs seconds per MB)."""
     return parse_domain(read_text(path, MAX_DOMAIN_MB, "domain file"), str(path),
                         undeclared_predicates=undeclared_predicates, numeric_fluents=numeric_fluents,
-                        recover=recover, undeclared_types=undeclared_types)
+                        recover=recover)
 
 
 def load_lenient(path: str | Path, *, numeric_fluents: bool = False) -> Domain:
-    """A domain read as leniently as amlasp reads: undeclared predicates and types declared from their use,
-    broken definitions left out (each with a warning): a learned model, or a flawed reference on request
-    (`--lenient-reference`)."""
-    return load_domain(path, undeclared_predicates=True, numeric_fluents=numeric_fluents, recover=True,
-                       undeclared_types=True)
+    """A domain read as leniently as amlasp reads a learned model: undeclared predicates, types and constants
+    declared from their use (docs/input.md, "What is repaired"), broken definitions left out (each with a
+    warning): a flawed reference, on request (`--lenient-reference`)."""
+    return load_domain(path, undeclared_predicates=True, numeric_fluents=numeric_fluents, recover=True)
 
 
 def load_problem(path: str | Path, domain: Domain) -> Problem:

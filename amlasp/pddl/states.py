@@ -8,7 +8,6 @@ evaluation keep literals the learned model does not declare and count them.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -25,7 +24,10 @@ from .stateset import (
     StateSet,
     _fast_atom,
     _fast_literal,
+    _fast_loads,
     _fast_params,
+    _is_array,
+    _Pairs,
     _problem,
     _problem_path,
     parse_atom_text,
@@ -150,16 +152,16 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
     anything unusual: a repeated key, a missing problem, a literal that is not `(p a b)` with known
     names; the careful reader then reads the file again and reports `file:line:col`."""
     try:
-        data = json.loads(text, object_pairs_hook=lambda pairs: pairs)
+        data = _fast_loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested too deep: the careful reader says where
         return None
-    if not isinstance(data, list) or len({k for k, _ in data}) != len(data):
+    if not isinstance(data, _Pairs) or len({k for k, _ in data}) != len(data):
         return None
     params = _fast_params(domain)
     out = []
     for key, states in data:
         ppath = _problem_path(base, key)
-        if ppath is None or not isinstance(states, list):
+        if ppath is None or not _is_array(states):
             return None
         problem = _problem(ppath, domain, problems)
         grounder = Grounder(domain, problem.object_types(domain))
@@ -167,7 +169,7 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
         ss = StateSet(problem, [], file)
         known: dict[str, Atom | None] = {}
         for st in states:
-            if not isinstance(st, list):
+            if not _is_array(st):
                 return None
             atoms: list[Atom | None] = []
             for lit in st:
@@ -206,7 +208,7 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
                              "and stay inside it)", file, key.line, key.col)
         problem = _problem(ppath, domain, problems)
         if states.kind != "array" or any(s.kind != "array" for s in states.items):
-            bad = next((s for s in states.items if s.kind != "array"), states)
+            bad = states if states.kind != "array" else next(s for s in states.items if s.kind != "array")
             raise InputError(f"'{key.value}' must map to a list of states (lists of literals)", file, bad.line, bad.col)
         grounder = Grounder(domain, problem.object_types(domain))
         ss = StateSet(problem, [], file)
@@ -319,10 +321,10 @@ def _json_keys(f: Path) -> list[str]:
     needed here (a file that does not parse is refused with them when it is read, before anything
     is written), and the careful reader took 15-48 s and 1.6 GB on a 15 MB file (issue 20)."""
     try:
-        data = json.loads(read_text(f), object_pairs_hook=lambda pairs: pairs)
+        data = _fast_loads(read_text(f))
     except (InputError, ValueError, RecursionError):
         return []
-    return [k for k, _ in data] if isinstance(data, list) and all(isinstance(x, tuple) for x in data) else []
+    return [k for k, _ in data] if isinstance(data, _Pairs) else []
 
 
 def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None) -> list[Path]:

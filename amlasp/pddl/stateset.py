@@ -5,6 +5,7 @@ file's problem names lead. (pddl/states.py reads trajectories, JSON and problems
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,21 @@ def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: in
 
 
 _UNUSUAL = object()  # a fast reader's signal: leave the file to the careful reader, which says where
+
+
+class _Pairs(list):
+    """A JSON object as the fast readers parse it: its (key, value) pairs in order, repeated keys kept (so that
+    they can be refused), and a type of its own, so that `{}` is never taken for `[]`."""
+
+
+def _fast_loads(text: str | bytes) -> object:
+    """JSON by the C parser, each object a `_Pairs`; ValueError or RecursionError for what it cannot read."""
+    return json.loads(text, object_pairs_hook=_Pairs)
+
+
+def _is_array(value: object) -> bool:
+    """A JSON array of `_fast_loads`' result (an object is a list too, but a `_Pairs`)."""
+    return isinstance(value, list) and not isinstance(value, _Pairs)
 
 
 def _fast_params(domain: Domain) -> dict[str, list[str] | None]:

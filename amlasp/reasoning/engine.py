@@ -145,14 +145,17 @@ def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
 
 def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[GroundAction]],
                  start: Iterable[Atom] | None = None, states: bool = True,
-                 starts: Sequence[Iterable[Atom]] | None = None) -> list[Execution]:
+                 starts: Sequence[Iterable[Atom]] | None = None, reasons: bool = True, ends: bool = False
+                 ) -> list[Execution]:
     """Validate many plans in one grounding (each plan is a run of validate.lp), all from `start`
-    or each from its own state in `starts`."""
+    or each from its own state in `starts`. For justify, which executes thousands of short runs and
+    needs no more of each: `reasons=False`, a failed step's unmet conjuncts are not asked; `ends`
+    (with `states=False`), each Execution's states are its start and the state it ends in."""
     if starts is not None and len(starts) != len(plans):
         raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
     first = frozenset(problem.init if start is None else start)
     own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
-    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
+    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons, ends)
 
 
 def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> Validations:
@@ -167,21 +170,23 @@ def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[Groun
 PART_STEPS = 50000
 
 
-def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool) -> list[Execution]:
-    """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time."""
+def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True, ends: bool = False
+                   ) -> list[Execution]:
+    """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time (`ends`:
+    the parts' own)."""
     short = [r for r in runs if len(r.plan) <= PART_STEPS]
-    done = iter(_execute_runs(domain, short, states) if short else [])
-    return [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states) for r in runs]
+    done = iter(_execute_runs(domain, short, states, ends, reasons) if short else [])
+    return [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states, reasons) for r in runs]
 
 
-def _execute_long(domain: Domain, run: Run, states: bool) -> Execution:
+def _execute_long(domain: Domain, run: Run, states: bool, reasons: bool = True) -> Execution:
     """One long run, PART_STEPS at a time: a part's last state starts the next; the goal is checked
     after the last part; a failed step is numbered in the whole plan."""
     out = Execution(run.plan, [run.start] if states else [])
     state = run.start
     for first in range(0, len(run.plan), PART_STEPS):
         part = Run(run.problem, run.plan[first:first + PART_STEPS], state)
-        ex = _execute_runs(domain, [part], states, ends=not states)[0]
+        ex = _execute_runs(domain, [part], states, ends=not states, reasons=reasons)[0]
         if states:
             out.states += ex.states[1:]
         if ex.failed_step is not None:
@@ -203,7 +208,8 @@ class Run:
     start: frozenset[Atom]
 
 
-def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool = False) -> list[Execution]:
+def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool = False,
+                  reasons: bool = True) -> list[Execution]:
     """All runs in one program (encodings/validate.lp): each problem's facts and static atoms
     (`fixed/2`) once per group of runs that share them, each distinct start state once, and the
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
@@ -251,7 +257,8 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     dec.add(*{o for run in runs for o, _ in run.problem.objects})
     facts = [(pred, terms) for problem in given for pred, terms in problem.items()]
     facts += [*tree.rows.items(), (START, starts_given)]
-    holds = _solve(domain, model, facts, _SHOW_STATES if states else _SHOW_ENDS if ends else None, results, dec)
+    holds = _solve(domain, model, facts, _SHOW_STATES if states else _SHOW_ENDS if ends else None, results, dec,
+                   reasons)
     _finish(domain, runs, results, tree.paths, fixed_of, holds, states, ends)
     return results
 
@@ -282,7 +289,7 @@ def _guard(domain: Domain, runs: Sequence[Run]) -> None:
 
 
 def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: Reused | None,
-           results: list[Execution], dec: Decoder) -> dict[int, set[Atom]]:
+           results: list[Execution], dec: Decoder, reasons: bool = True) -> dict[int, set[Atom]]:
     """validate.lp with the model and the runs' `facts` (`Program.given`'s rows or terms, by
     declaration): fill `results`; return the atoms of each state shown (`show`: every state, the
     ends of the runs, or none)."""
@@ -295,7 +302,7 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
     for pred, rows in facts:
         program.given(pred, rows)
     holds = _read_runs(program.ground().answer(), results, dec, rules.conditions, domain)
-    if any(r.failed_step is not None for r in results):
+    if reasons and any(r.failed_step is not None for r in results):
         program.add(rules.why, "why").ground(("why", ()))
         _read_runs([s for s in program.answer() if WHY.matches(s)], results, dec, rules.conditions, domain)
     return holds
@@ -380,11 +387,15 @@ def _read_runs(syms: Sequence[clingo.Symbol], results: list[Execution], dec: Dec
     fields' positions, computed once (`_fields`): a named tuple per atom, and making the class of one
     on a process's first call, would cost a twentieth of a short plan's validation."""
     holds: dict[int, set[Atom]] = {}
+    atoms: dict[clingo.Symbol, Atom] = {}  # each distinct atom decoded once (a long plan's states repeat them)
     for s in syms:
         name, args = s.name, s.arguments
         if name == _HOLDS:
-            state, atom = _HOLDS_AT(args)
-            holds.setdefault(state.number, set()).add(dec.atom(atom))
+            state, sym = _HOLDS_AT(args)
+            atom = atoms.get(sym)
+            if atom is None:
+                atom = atoms[sym] = dec.atom(sym)
+            holds.setdefault(state.number, set()).add(atom)
         elif name == _FAILED:
             run, step = _FAILED_AT(args)
             results[run.number].failed_step = step.number

@@ -1,12 +1,17 @@
 """Plan justification: which single actions, or consecutive pairs, can be removed from a valid plan.
 
 A plan is well-justified here when no single action and no pair of consecutive actions
-can be removed with the rest still a valid plan (the check ACPBench asks). All shortened
-plans run in one clingo program (encodings/justify.lp), grounded one layer at a time
-(multi-shot): a shortened plan that meets the full plan's state at the same step is valid
-from there on and stops, one whose next action is inapplicable stops too, so most take a
-step or two. Each layer only reads atoms of earlier layers, so clingo's grounder computes
-every run as facts; nothing is decoded but the answer.
+can be removed with the rest still a valid plan (the check ACPBench asks). The plan is
+executed once (`engine.execute`, validate.lp), keeping its states S_0..S_n. A shortened run
+skip(i, L) (steps i..i+L-1 left out) starts in S_i before step i+L; it is removable when it
+meets the full run (its state before step t is S_t: execution is deterministic, so it is valid
+from there on) or runs to the end and reaches the goal, and not when a step of it is
+inapplicable. Most runs stop within a step or two, so the runs are executed in rounds, all
+live runs of a round in one grounding (`engine.execute_many`, from their own states), one step
+each in the first round and twice as many steps in each round after: a run of m steps costs
+O(m) steps over O(log m) rounds. (Until issue 31 the runs were one multi-shot clingo program
+grounded a layer at a time: 2n ground calls, each slower than the last; a 100,000-step plan
+ran past 60 s. benchmarks/bench_justify.py.)
 """
 
 from __future__ import annotations
@@ -14,13 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..asp import size
-from ..asp.compile import compile_domain
-from ..asp.facts import action_term, domain_facts, problem_facts, start_facts
-from ..asp.names import MODEL
-from ..asp.run import Program, encoding
-from ..asp.schema import CHECK, JUSTIFY_START, PLAN_LENGTH, PLAN_VALID, REMOVABLE, STEP
-from ..model import Domain, GroundAction, Problem
+from ..model import Atom, Domain, GroundAction, Problem
+from .engine import PART_STEPS, Execution, execute, execute_many
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -46,33 +46,65 @@ class JustifyResult:
         return pd.DataFrame(rows, columns=["kind", "step", "actions"])
 
 
+#: Runs executed in one grounding: more are taken a batch at a time, so that memory stays bounded.
+BATCH_RUNS = 20000
+
+
 def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> JustifyResult:
     """Removable single actions and consecutive pairs of `plan` (none when the plan is not valid)."""
     plan = list(plan)
     n = len(plan)
-    # the plan and each of its 2n shortened runs (skip one action or two), n steps each
-    size.guard_steps("justify", domain, [(problem, (a.name for _ in range(2 * n + 1) for a in plan))])
-    static = domain.static_predicates()
-    rules = compile_domain(domain, MODEL, enumerate=False, check=True, effects=True, state="(K,t)", static=static)
-    facts = [problem_facts(problem, 0, init=False), f"{CHECK.fact(MODEL)} {PLAN_LENGTH.fact(n)}",
-             start_facts(problem.init, static, 0, JUSTIFY_START),
-             "".join(STEP.fact(t, action_term(a)) for t, a in enumerate(plan))]
-    program = Program([encoding("types"), encoding("semantics"), encoding("justify"), domain_facts(domain, MODEL),
-                       *facts])
-    program.add(rules.text, "eval", ["t"])
-    program.add(encoding("frame"), "next", ["t"])
-    program.ground()
-    for t in range(n):  # two ground calls per layer: a part never reads what it derives (see justify.lp)
-        program.ground(("eval", [t]))
-        program.ground(("next", [t]))
-    program.ground(("eval", [n]), ("final", [n]))
-    single: list[int] = []
-    pairs: list[int] = []
-    answer = program.first() or ()
-    valid = any(PLAN_VALID.matches(s) for s in answer)
-    for r in REMOVABLE.select(answer):  # run skip(I,L)
-        i, length = (x.number for x in r.run.arguments)
-        (single if length == 1 else pairs).append(i)
-    if not valid:
+    full = execute(domain, problem, plan)
+    if not full.valid:
         return JustifyResult(plan, False)
-    return JustifyResult(plan, True, sorted(single), sorted(pairs))
+    states = full.states  # S_0 .. S_n
+    live = [_Run(i, length, states[i], i + length) for length in (1, 2) for i in range(n - length + 1)]
+    removable: list[_Run] = []
+    steps = 1
+    while live:
+        ahead = []
+        for r in live:
+            if r.state == states[r.at]:  # it meets the full run: valid from here on
+                removable.append(r)
+            else:
+                ahead.append(r)
+        live = []
+        for r, ex in zip(ahead, _execute(domain, problem, plan, ahead, steps)):
+            if ex.failed_step is not None:  # (a run that met the full run follows it: it never fails)
+                continue
+            end = min(r.at + steps, n)
+            if ex.states[-1] == states[end] or (end == n and ex.valid):  # it met the full run, or reached the goal
+                removable.append(r)
+            elif end < n:
+                live.append(_Run(r.first, r.length, ex.states[-1], end))
+        steps = min(2 * steps, PART_STEPS)
+    single = sorted(r.first for r in removable if r.length == 1)
+    pairs = sorted(r.first for r in removable if r.length == 2)
+    return JustifyResult(plan, True, single, pairs)
+
+
+def _execute(domain: Domain, problem: Problem, plan: list[GroundAction], runs: list["_Run"], steps: int
+             ) -> list[Execution]:
+    """The next `steps` steps of each run, from its state, without the reasons of a failure; runs in one
+    state before the same steps share one execution (a plan that cycles has many), BATCH_RUNS in a grounding."""
+    distinct: dict[tuple[frozenset[Atom], tuple[GroundAction, ...]], int] = {}
+    keys = [(r.state, tuple(plan[r.at:r.at + steps])) for r in runs]
+    for key in keys:
+        distinct.setdefault(key, len(distinct))
+    todo = list(distinct)
+    done: list[Execution] = []
+    for batch in range(0, len(todo), BATCH_RUNS):
+        part = todo[batch:batch + BATCH_RUNS]
+        done += execute_many(domain, problem, [list(slice_) for _, slice_ in part], starts=[s for s, _ in part],
+                             states=False, reasons=False, ends=True)
+    return [done[distinct[key]] for key in keys]
+
+
+@dataclass(frozen=True)
+class _Run:
+    """skip(first, length), in `state` before step `at` of the plan."""
+
+    first: int
+    length: int
+    state: frozenset[Atom]
+    at: int

@@ -19,7 +19,7 @@ from amlasp.asp.facts import (
     symbol_facts,
 )
 from amlasp.asp.run import solve_once
-from amlasp.asp.schema import FORBID, JUSTIFY_START
+from amlasp.asp.schema import FORBID
 from amlasp.model import Atom, Literal
 from tests.support.examples import ADL, BLOCKSWORLD, LAMP
 from tests.support.notation import actions
@@ -126,13 +126,11 @@ def test_plan_goal_and_runs_facts():
 
 
 def test_writers_of_states_and_externals():
-    """The writers several modules share: a start state split into fixed/2 and init/2 (or start/1),
+    """The writers several modules share: a start state split into fixed/2 and init/2,
     a state asked about, static atoms, externals, and an answer's atoms given back."""
     state = [Atom("on", ("b1", "b2")), Atom("block", ("b1",)), Atom("=", ("b1", "b1")), Atom("handempty")]
     static = frozenset({"block"})
     assert atoms_of(start_facts(state, static, 2)) == {"init(2,on(b1,b2))", "fixed(2,block(b1))", "init(2,handempty)"}
-    assert atoms_of(start_facts(state, static, 0, JUSTIFY_START)) == {"start(on(b1,b2))", "fixed(0,block(b1))",
-                                                                       "start(handempty)"}
     assert atoms_of(state_text(4, 1, ["a", "on(b1,b2)"])) == {"state(4,1)", "holds(4,a)", "holds(4,on(b1,b2))"}
     assert atoms_of(fixed_facts(state[1:2], 3)) == {"fixed(3,block(b1))"}
     assert externals(FORBID, [("a",), ("on(b1,b2)",)]) == "#external forbid(a).#external forbid(on(b1,b2))."

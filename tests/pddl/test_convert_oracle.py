@@ -112,6 +112,8 @@ def _oracle(path: Path):
 
 
 FILES = _domain_files()
+#: Folders of domains broken on purpose: bad input for the tests, and the LLM-style corpus of benchmarks/.
+_BROKEN_ON_PURPOSE = ("tests/data/bad/", "tests/data/broken/", "benchmarks/llm_domains/")
 
 
 def test_the_corpus_is_the_repositorys_domains():
@@ -127,9 +129,8 @@ def test_conversion_agrees_with_the_pddl_package(name):
         pytest.skip("the pddl package does not read this file as written")
     try:
         ours = load_domain(path, undeclared_predicates=True)  # the package takes undeclared predicates silently
-    except InputError as e:  # what we refuse on purpose and the package takes silently (LLM-style mistakes too)
-        assert name.startswith(("tests/data/bad/", "tests/data/broken/", "benchmarks/llm_domains/")), \
-            f"the pddl package reads it, we refuse it: {e}"
+    except InputError as e:  # what we refuse on purpose and the package takes silently (wrong arity, ...)
+        assert name.startswith(_BROKEN_ON_PURPOSE), f"the pddl package reads it, we refuse it: {e}"
         return
     predicates, actions, derived = oracle
     assert {p.name: p.parameters for p in ours.predicates if p.name in predicates} == predicates

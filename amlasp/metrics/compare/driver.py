@@ -17,7 +17,7 @@ from ...model import Action, Broken, Domain, Effect, Literal, Predicate, canonic
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain, load_lenient
 from ...watchdog import finishing, stage, within
-from . import components
+from . import bound, components
 from .reading import Reader, shows
 from .result import ActionComparison, CompareResult
 from .structure import Structure
@@ -93,6 +93,8 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     t0 = time.perf_counter()
     stage("reading the two models")
     ld, rd = _as_domain(learned, learned=True), _as_domain(reference, lenient=lenient_reference)
+    written = ld, rd  # as read: Text2World's as-written figures print bound variables in this order
+    ld, rd = bound.in_order(ld), bound.in_order(rd)
     for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
         distinct_symbols([(x.name, "predicate") for x in d.predicates]
                          + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
@@ -122,7 +124,7 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
                           options=("--opt-mode=ignore",))
         return Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
     res = metrics(mode)
-    comps = components.as_written(ld, rd) if as_written else \
+    comps = components.as_written(*written) if as_written else \
         components.renamed(res if _as_best(res) else metrics("best"), ld, rd)
     warnings = tuple(f"{d.file or name}: {w}" for d, name in ((ld, "learned"), (rd, "reference")) for w in d.warnings)
     warnings += tuple(spelling_differences(ld, rd))

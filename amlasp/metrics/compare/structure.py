@@ -2,13 +2,17 @@
 
 Literals are compared by their lifted atoms, so each atom is also given decomposed
 (`atom_pred/3`, `atom_arg/3`: predicate and arguments, for renaming); a precondition
-conjunct or a when-condition that is no literal is given as a skeleton (its shape with
-atoms as `#`) and its atoms in order (`formula/4`, `fleaf/5`), so that two formulas match
-when their shapes agree and their atoms match one by one. The display text of every unit
-is kept to write the edits.
+conjunct, a when-condition that is no literal, or a numeric condition or effect is given as a
+tree (`formula/4` its root's shape, `fnode/5`, `fkid/6`, `fleaf/5`, `fvar/6`) whose shapes do not
+depend on names, so that compare.lp matches two formulas node by node under a renaming: children
+in order, the operands of `and`/`or` as sets, quantified variables by compatible types. The
+display text of every unit is kept to write the edits.
 """
 
 from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
 
 from ...asp.costs import domain_cost_facts
 from ...asp.facts import lifted_atom, lifted_parts
@@ -19,8 +23,11 @@ from ...asp.schema import (
     CCOND,
     COST_ARG,
     COST_FN,
+    FKID,
     FLEAF,
+    FNODE,
     FORMULA,
+    FVAR,
     NFUNCTION,
     NFUNCTION_PARAM,
     NUMERIC,
@@ -38,6 +45,7 @@ from ...model import (
     Exists,
     Expr,
     Fluent,
+    Forall,
     Formula,
     Imply,
     Not,
@@ -47,8 +55,38 @@ from ...model import (
 )
 from ...pddl.writer import cost_text, effect_text
 
-#: A skeleton and the lifted texts of its atoms, in order.
+#: A numeric expression's skeleton and the lifted texts of its function terms, in order.
 Skeleton = tuple[str, list[str]]
+
+
+@dataclass(frozen=True)
+class Node:
+    """A node of a formula's tree: its shape, which leaves names out (atoms are `#`, a quantifier
+    counts its variables), so that a renamed copy has the same shapes; an atom (a leaf), or its
+    children, in order or (`unordered`: the operands of `and`/`or`) as a set; the types of the
+    variables a quantifier binds (compared by compatibility, like parameters)."""
+
+    shape: str
+    atom: str | None = None
+    kids: tuple[Node, ...] = ()
+    unordered: bool = False
+    types: tuple[str, ...] = ()
+
+
+def _inner(op: str, kids: list[Node], unordered: bool = False, types: tuple[str, ...] = ()) -> Node:
+    """An inner node. Its shape is a digest of its operator, the number of variables it binds and its
+    children's shapes (sorted when unordered), so that it stays short at any depth."""
+    if unordered:
+        kids = sorted(kids, key=lambda k: k.shape)
+    text = f"{op}/{len(types)}(" + " ".join(k.shape for k in kids) + ")"
+    return Node(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), kids=tuple(kids), unordered=unordered,
+                types=types)
+
+
+def _sequence(shape: str, leaves: list[str]) -> Node:
+    """A numeric condition or effect: its expression's text with function terms as `#`, and the
+    function terms, in order."""
+    return Node(shape, kids=tuple(Node("#", atom=x) for x in leaves))
 
 
 def _quote(text: str) -> str:
@@ -103,15 +141,16 @@ class Structure:
         return text
 
     def skeleton(self, f: Formula, params: dict[str, int]) -> Skeleton:
-        """A formula's shape with atoms as `#`, and the lifted texts of its atoms in order.
-        Conjuncts and disjuncts are sorted by shape and atoms, so that their order does not
-        matter when names agree. Variables of quantifiers are numbered after those in scope."""
+        """A formula's text with atoms as `#` (conjuncts and disjuncts sorted by shape and atoms),
+        and the lifted texts of its atoms in order: the key that groups one model's conditional
+        effects by condition (`ccond/4`), in that model's names. Matching uses `tree`."""
         def leaf(a: Atom, scope: dict[str, int]) -> Skeleton:
             return "#", [self.atom(a, scope)]
 
         def node(g: Formula, parts: list[Skeleton], scope: dict[str, int]) -> Skeleton:
             if isinstance(g, Comparison):
-                return self.comparison(g, scope)
+                c = self.comparison(g, scope)
+                return c.shape, [str(k.atom) for k in c.kids]
             if isinstance(g, Not):
                 return f"(not {parts[0][0]})", parts[0][1]
             if isinstance(g, (And, Or)):
@@ -120,9 +159,41 @@ class Structure:
                 return f"({op}" + "".join(" " + sk for sk, _ in parts) + ")", [x for _, sub in parts for x in sub]
             if isinstance(g, Imply):
                 return f"(imply {parts[0][0]} {parts[1][0]})", parts[0][1] + parts[1][1]
+            assert isinstance(g, (Exists, Forall))
             q = "exists" if isinstance(g, Exists) else "forall"
             types = " ".join(asp_name(t) for _, t in g.variables)
             return f"({q} ({types}) {parts[0][0]})", parts[0][1]
+
+        def inner(g: Formula, scope: dict[str, int]) -> dict[str, int]:
+            if not isinstance(g, Quantified):
+                return scope
+            scope = dict(scope)
+            for v, _ in g.variables:
+                scope[v] = max(scope.values(), default=0) + 1
+            return scope
+
+        return fold(f, leaf, node, inner, params)
+
+    def tree(self, f: Formula, params: dict[str, int]) -> Node:
+        """A formula as a tree of `Node`s whose shapes do not depend on names: atoms are `#`, the
+        operands of `and`/`or` are sorted by shape alone (compare.lp matches them as sets), and a
+        quantifier shows how many variables it binds, not their types (matched by compatibility).
+        Variables of quantifiers are numbered after those in scope."""
+        def leaf(a: Atom, scope: dict[str, int]) -> Node:
+            return Node("#", atom=self.atom(a, scope))
+
+        def node(g: Formula, kids: list[Node], scope: dict[str, int]) -> Node:
+            if isinstance(g, Comparison):
+                return self.comparison(g, scope)
+            if isinstance(g, Not):
+                return _inner("not", kids)
+            if isinstance(g, (And, Or)):
+                return _inner("and" if isinstance(g, And) else "or", kids, unordered=True)
+            if isinstance(g, Imply):
+                return _inner("imply", kids)
+            assert isinstance(g, (Exists, Forall))
+            return _inner("exists" if isinstance(g, Exists) else "forall", kids,
+                          types=tuple(asp_name(t) for _, t in g.variables))
 
         def inner(g: Formula, scope: dict[str, int]) -> dict[str, int]:
             if not isinstance(g, Quantified):
@@ -156,17 +227,17 @@ class Structure:
                 out.append(x.value)
         return "".join(out), leaves
 
-    def comparison(self, c: Comparison, params: dict[str, int]) -> Skeleton:
+    def comparison(self, c: Comparison, params: dict[str, int]) -> Node:
         """`>` and `>=` are read as `<` and `<=` with their sides swapped, so that `(> a b)` matches `(< b a)`."""
         op, left, right = c.op, c.left, c.right
         if op in (">", ">="):
             op, left, right = op.replace(">", "<"), right, left
         (sl, ll), (sr, lr) = self.expression(left, params), self.expression(right, params)
-        return f"({op} {sl} {sr})", ll + lr
+        return _sequence(f"({op} {sl} {sr})", ll + lr)
 
-    def numeric_effect(self, e: NumericEffect, params: dict[str, int]) -> Skeleton:
+    def numeric_effect(self, e: NumericEffect, params: dict[str, int]) -> Node:
         (sf, lf), (sv, lv) = self.expression(e.fluent, params), self.expression(e.value, params)
-        return f"({e.op} {sf} {sv})", lf + lv
+        return _sequence(f"({e.op} {sf} {sv})", lf + lv)
 
     def _numeric(self, action: Action, typed: bool) -> None:
         """Numeric units: each top-level numeric condition np(J), each numeric effect ne(K) (of category
@@ -181,29 +252,42 @@ class Structure:
             local = dict(params)
             for i, (v, _) in enumerate(e.variables, 1):
                 local[v] = len(params) + i
-            sk, leaves = self.numeric_effect(e, local)
+            effect = self.numeric_effect(e, local)
             if e.condition == TRUE and not e.variables:
-                self._unit_facts(a, f"ne({k})", "eff", (sk, leaves))
+                self._unit_facts(a, f"ne({k})", "eff", effect)
                 self.unit_text[(a, f"nu(ne({k}))")] = ("effect", str(e))
                 continue
-            csk, cleaves = self.skeleton(e.condition, local)
-            head = " ".join(asp_name(t) for _, t in e.variables)
-            self._unit_facts(a, f"ne({k})", "ceff", (f"(forall ({head}) (when {csk} {sk}))", cleaves + leaves))
+            self._unit_facts(a, f"ne({k})", "ceff", _inner("forall-when", [self.tree(e.condition, local), effect],
+                                                           types=tuple(asp_name(t) for _, t in e.variables)))
             text = f"(when {formula_text(e.condition, typed)} {e})"
             if e.variables:
                 text = f"(forall ({typed_text(e.variables, typed)}) {text})"
             self.unit_text[(a, f"nu(ne({k}))")] = ("conditional effect", text)
 
-    def _unit_facts(self, a: str, fid: str, category: str, skeleton: Skeleton) -> None:
-        sk, leaves = skeleton
+    def _unit_facts(self, a: str, fid: str, category: str, root: Node) -> None:
         self.lines.append(NUMERIC.fact(self.tag, a, fid, category))
-        self.lines.append(FORMULA.fact(self.tag, a, fid, _quote(sk)))
-        self.lines += [FLEAF.fact(self.tag, a, fid, j, l) for j, l in enumerate(leaves, 1)]
+        self._tree_facts(a, fid, root)
+
+    def _tree_facts(self, a: str, fid: str, root: Node) -> None:
+        """`formula/4` (the root's shape) and the nodes of the tree, numbered in pre-order from 0
+        (`fnode/5`, `fkid/6`: position 0 for an unordered child, `fleaf/5`, `fvar/6`)."""
+        self.lines.append(FORMULA.fact(self.tag, a, fid, _quote(root.shape)))
+        stack, count = [(root, 0)], 1
+        while stack:
+            n, i = stack.pop()
+            self.lines.append(FNODE.fact(self.tag, a, fid, i, _quote(n.shape)))
+            if n.atom is not None:
+                self.lines.append(FLEAF.fact(self.tag, a, fid, i, n.atom))
+            self.lines += [FVAR.fact(self.tag, a, fid, i, j, t) for j, t in enumerate(n.types, 1)]
+            for j, kid in enumerate(n.kids, 1):
+                self.lines.append(FKID.fact(self.tag, a, fid, i, 0 if n.unordered else j, count))
+                stack.append((kid, count))
+                count += 1
 
     def _formula_facts(self, a: str, fid: str, f: Formula, params: dict[str, int]) -> str:
+        """The tree facts of `f`, and its key (`skeleton`) for `ccond/4`."""
+        self._tree_facts(a, fid, self.tree(f, params))
         sk, leaves = self.skeleton(f, params)
-        self.lines.append(FORMULA.fact(self.tag, a, fid, _quote(sk)))
-        self.lines += [FLEAF.fact(self.tag, a, fid, j, l) for j, l in enumerate(leaves, 1)]
         return sk + "|" + ",".join(leaves)
 
     def _action(self, action: Action, typed: bool) -> None:
