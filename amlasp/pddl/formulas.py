@@ -112,6 +112,12 @@ def _stratified(rules: tuple[sexpr.List, ...], vocab: Vocabulary) -> None:
                                  f"'{p}': negation of derived predicates must be stratified", vocab.file, at=atom[0])
 
 
+def check_goal(node: sexpr.SExpr, vocab: Vocabulary) -> None:
+    """A goal conjunct that is no literal: a condition without free variables (the problem's objects and the
+    domain's constants are `vocab`'s constants), derived predicates allowed."""
+    _condition(node, frozenset(), vocab)
+
+
 def _parameters(action: sexpr.List, name: str, vocab: Vocabulary) -> frozenset[str]:
     for i, key in enumerate(action[:-1]):
         if key == ":parameters" and isinstance(action[i + 1], sexpr.List):
@@ -243,4 +249,4 @@ def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
             raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a)
 
 
-__all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived"]
+__all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived", "check_goal"]

@@ -27,7 +27,7 @@ from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL
 from ..costs import plan_cost
 from ..errors import InputError
-from ..model import Atom, Domain, GroundAction, Number, Problem
+from ..model import Atom, Domain, GroundAction, Number, Problem, with_goal_rules
 from ..watchdog import finishing, stage, within
 from .planning import PlanResult, PlanStatus, mutex_reason, unreachable_reason
 
@@ -127,6 +127,7 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
 def _cheapest(domain: Domain, problem: Problem, max_steps: int, top: int, prover: str, *,
               time_limit: float | None) -> PlanResult:
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    domain = with_goal_rules(domain, [problem])
     init = frozenset(problem.init)
     reason = unreachable_reason(domain, problem, init, problem.goal)
     if reason is not None:

@@ -39,7 +39,7 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
+from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem, with_goal_rules
 from .validations import VALIDATION_COLUMNS, Validations
 
 T = TypeVar("T")
@@ -209,6 +209,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails. `ends`: each Execution's states are its start and
     the state its run ends in (a long plan's parts, `_execute_long`), not every state."""
+    domain = with_goal_rules(domain, (run.problem for run in runs))
     _guard(domain, runs)
     model = _model(domain)
     static = model.static
@@ -266,10 +267,17 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
-        result.goal_unmet.sort(key=str)
+        result.goal_unmet = _as_written(run.problem, result.goal_unmet)
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined
+
+
+def _as_written(problem: Problem, unmet: list[Literal]) -> list[Literal]:
+    """The unmet goal conjuncts, sorted by their text: a goal condition's atom read back from clingo is
+    the problem's `GoalCondition`, which reads as its formula (as VAL names an unmet goal conjunct)."""
+    conditions = {Literal(g.atom, g.positive): g for g in problem.goal if isinstance(g, GoalCondition)}
+    return sorted((conditions.get(lit, lit) for lit in unmet), key=str)
 
 
 def _guard(domain: Domain, runs: Sequence[Run]) -> None:

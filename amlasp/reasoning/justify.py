@@ -20,7 +20,7 @@ from ..asp.facts import action_term, domain_facts, problem_facts, start_facts
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import CHECK, JUSTIFY_START, PLAN_LENGTH, PLAN_VALID, REMOVABLE, STEP
-from ..model import Domain, GroundAction, Problem
+from ..model import Domain, GroundAction, Problem, with_goal_rules
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,6 +48,7 @@ class JustifyResult:
 
 def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> JustifyResult:
     """Removable single actions and consecutive pairs of `plan` (none when the plan is not valid)."""
+    domain = with_goal_rules(domain, [problem])
     plan = list(plan)
     n = len(plan)
     # the plan and each of its 2n shortened runs (skip one action or two), n steps each
