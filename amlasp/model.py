@@ -171,6 +171,8 @@ class GoalCondition(Literal):
 
     formula: Formula = TRUE
     text: str = ""
+    line: int | None = field(default=None, compare=False)  # where the conjunct starts in the problem file
+    col: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return self.text

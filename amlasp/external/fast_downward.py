@@ -33,8 +33,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
+from .. import logic
 from ..enums import TextEnum
-from ..model import Domain, GroundAction, Predicate, Problem, Typed, type_members
+from ..model import Domain, GoalCondition, GroundAction, Predicate, Problem, Typed, is_var, type_members
 from ..pddl.writer import problem_to_pddl, to_pddl
 from .untyped import has_either, types_as_predicates
 
@@ -153,7 +154,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     ref_preds = {p.name: p for p in reference.predicates} if reference is not None else {}
     decl = {p.name: list(p.parameters) for p in model.predicates}
     added: list[str] = []
-    for atom in sorted(list(problem.init) + [g.atom for g in problem.goal], key=str):
+    goal = [a for g in problem.goal for a in (logic.atoms(g.formula) if isinstance(g, GoalCondition) else [g.atom])]
+    for atom in sorted(list(problem.init) + goal, key=str):
         if atom.predicate == "=":
             continue
         params = decl.get(atom.predicate)
@@ -168,6 +170,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
             raise ValueError(f"predicate '{atom.predicate}' takes {len(params)} argument(s) in the model, "
                              f"but the problem uses it with {len(atom.args)}")
         for i, (o, (v, t)) in enumerate(zip(atom.args, params)):
+            if t != "object" and is_var(o):  # a goal condition's variable: typed by its quantifier
+                continue
             if t != "object" and not typed.fits(of_type.get(o, "object"), t):
                 params[i] = (v, "object")
     if added:

@@ -279,7 +279,7 @@ def _goal_condition(node: sexpr.List, domain: Domain, names: dict[str, str], fil
     formula = _Converter(file, arity, set(names), set(type_names(domain.types))).formula(node, {})
     text = logic.text(formula)
     name = GOAL_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:12]
-    return GoalCondition(Atom(name, ()), True, formula, text)
+    return GoalCondition(Atom(name, ()), True, formula, text, node.line, node.col)
 
 
 __all__ = ["to_domain", "to_problem"]
