@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from ..model import GoalCondition
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from ..pddl.writer import problem_to_pddl
@@ -181,6 +182,13 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
         spec = entry(task)
         forms = [f for f in options.forms if f in spec.forms]
         out.asked += [(task, f) for f in forms]
+        refused = _goal_conditions(sources) if spec.goal_literals else None
+        if refused is not None:
+            condition = next(g for g in refused.problem.goal if isinstance(g, GoalCondition))
+            out.gave_up[task] = (f"refused: its question names goal facts, and the goal of {refused.problem_file} "
+                                 f"has a condition that is no literal ({condition}); leave that problem out for "
+                                 f"this task")
+            continue
         made: Counter = Counter()
         yes: Counter = Counter()
         total = len(forms) * options.per_task
@@ -233,6 +241,11 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
         if near[0] and not made and task not in out.gave_up:
             out.gave_up[task] = f"states along a plan too were undecided within the limits, the last: {last_why}"
     return out
+
+
+def _goal_conditions(sources: Sequence[Source]) -> Source | None:
+    """The first source whose goal has a condition that is no literal (`model.GoalCondition`), if any."""
+    return next((s for s in sources if any(isinstance(g, GoalCondition) for g in s.problem.goal)), None)
 
 
 def _ask(out: Generation, task: Task, analysis, form: Form, yes: bool) -> Draft | None:

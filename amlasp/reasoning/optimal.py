@@ -86,7 +86,7 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     result.optimal = dict(sorted(result.optimal.items(), key=lambda x: str(x[0])))
     result.cost_to_go = dict(sorted(result.cost_to_go.items(), key=lambda x: str(x[0])))
     result.others = [a for a in apps if a not in result.optimal]
-    search = SEARCH_NAMES[optimal_config(domain)]
+    search = SEARCH_NAMES[optimal_config(with_goal_rules(domain, [problem]))]
     result.detail = (f"optimal length {len(plan)} (Fast Downward, {search}); each of the {len(apps)} "
                      f"applicable action(s) decided by an optimal search from its successor: "
                      f"{len(result.optimal)} leave(s) {len(plan) - 1} step(s) to go, the others more")
