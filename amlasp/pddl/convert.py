@@ -11,14 +11,11 @@ tests/pddl/test_convert_oracle.py keeps it as the oracle this conversion is chec
 
 from __future__ import annotations
 
-import hashlib
-
 from .. import logic
 from ..errors import InputError, UnsupportedError
 from ..limits import MAX_DEPTH
 from ..logic import conjuncts
 from ..model import (
-    GOAL_PREFIX,
     TRUE,
     Action,
     And,
@@ -275,11 +272,10 @@ def _goal(node: sexpr.SExpr, grounder: Grounder, domain: Domain, names: dict[str
 def _goal_condition(node: sexpr.List, domain: Domain, names: dict[str, str], file: str) -> GoalCondition:
     """A goal conjunct that is no literal, as the atom of its own derived predicate (`model.GoalCondition`)."""
     arity = {p.name: p.arity for p in domain.predicates}
-    formulas.check_goal(node, formulas.Vocabulary(arity, set(names), file))
+    formulas.check_goal(node, formulas.Vocabulary(arity, set(names), file,
+                                                  constants_from="the problem's :objects nor the domain's :constants"))
     formula = _Converter(file, arity, set(names), set(type_names(domain.types))).formula(node, {})
-    text = logic.text(formula)
-    name = GOAL_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:12]
-    return GoalCondition(Atom(name, ()), True, formula, text, node.line, node.col)
+    return logic.goal_condition(formula, node.line, node.col)
 
 
 __all__ = ["to_domain", "to_problem"]

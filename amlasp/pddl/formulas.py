@@ -29,6 +29,7 @@ class Vocabulary:
     constants: set[str]
     file: str
     derived: frozenset[str] = frozenset()  # predicates that :derived rules define: never in an effect
+    constants_from: str = "the domain's :constants"  # where `constants` come from, for a message
 
 
 def vocabulary(predicates: dict[str, sexpr.List], constants, file: str,
@@ -246,7 +247,7 @@ def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
             if a not in scope:
                 raise InputError(f"undeclared variable '{a}'", vocab.file, at=a)
         elif a not in vocab.constants:
-            raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a)
+            raise InputError(f"unknown constant '{a}' (not in {vocab.constants_from})", vocab.file, at=a)
 
 
 __all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived", "check_goal"]
