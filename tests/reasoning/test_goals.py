@@ -280,3 +280,26 @@ def test_a_complex_goal_changes_nothing_for_an_equal_conjunctive_one():
     plans = _walks(d, p, count=3, length=10, seed=1) + [plan(d, p, max_steps=10).plans[0]]
     assert [r.valid for r in execute_many(d, p, plans)] == [r.valid for r in execute_many(d, flat, plans)]
     assert len(plan(d, p, max_steps=10).plans[0]) == len(plan(d, flat, max_steps=10).plans[0])
+
+
+def test_a_goal_condition_with_action_costs_is_planned_by_fast_downward(tmp_path):
+    """cheapest.lp reads goal atoms from states only: a goal condition with costs gets Fast Downward's cheapest
+    plan (blind A*), validated; here `(passenger-at p1 n0)` said as "at a floor neither above nor below n0"."""
+    pytest.importorskip("up_fast_downward")
+    from amlasp.errors import UnsupportedError
+    from amlasp.reasoning.cheapest import cheapest
+    costs = DATA / "costs" / "elevators"
+    text = (costs / "small-1.pddl").read_text()
+    flat = "(passenger-at p1 n0)"
+    assert flat in text
+    f = tmp_path / "exists.pddl"
+    f.write_text(text.replace(flat, "(exists (?f - count) (and (passenger-at p1 ?f) (not (above ?f n0)) "
+                                    "(not (above n0 ?f))))"))
+    d = load_domain(costs / "domain.pddl")
+    p, q = load_problem(f, d), load_problem(costs / "small-1.pddl", d)
+    assert isinstance(p.goal[1], GoalCondition)
+    ours, theirs = cheapest(d, p), cheapest(d, q)
+    assert ours.status is PlanStatus.PLAN and ours.costs == theirs.costs == [24]
+    assert execute(d, q, ours.plans[0]).valid
+    with pytest.raises(UnsupportedError, match="several cheapest plans of a goal condition"):
+        cheapest(d, p, top=2)
