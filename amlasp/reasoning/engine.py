@@ -156,28 +156,31 @@ class Execution:
 
 
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
-            start: Iterable[Atom] | None = None, states: bool = True) -> Execution:
-    """Apply `plan` from `start` (default: the initial state); check the goal at the end."""
-    return execute_many(domain, problem, [plan], start, states)[0]
+            start: Iterable[Atom] | None = None, states: bool = True, explain: bool = False) -> Execution:
+    """Apply `plan` from `start` (default: the initial state); check the goal at the end. `explain`: the
+    false instances of an unmet `forall` goal condition too (`Execution.goal_instances`: one grounding more)."""
+    return execute_many(domain, problem, [plan], start, states, explain=explain)[0]
 
 
 def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[GroundAction]],
                  start: Iterable[Atom] | None = None, states: bool = True,
-                 starts: Sequence[Iterable[Atom]] | None = None) -> list[Execution]:
+                 starts: Sequence[Iterable[Atom]] | None = None, explain: bool = False) -> list[Execution]:
     """Validate many plans in one grounding (each plan is a run of validate.lp), all from `start`
     or each from its own state in `starts`."""
     if starts is not None and len(starts) != len(plans):
         raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
     first = frozenset(problem.init if start is None else start)
     own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
-    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states)
+    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, explain)
 
 
-def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> Validations:
+def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]],
+                   explain: bool = True) -> Validations:
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
-    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans)."""
+    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans); `explain`
+    as in `execute`."""
     runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
-    return Validations(_execute_parts(domain, runs, states=False), [r.problem.name for r in runs])
+    return Validations(_execute_parts(domain, runs, states=False, explain=explain), [r.problem.name for r in runs])
 
 #: Steps of one plan validated in one grounding: a longer plan is validated a part at a time, each
 #: part from the state the last one ended in, so that memory stays bounded and time linear (one
@@ -185,7 +188,7 @@ def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[Groun
 PART_STEPS = 50000
 
 
-def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, explain: bool = True) -> list[Execution]:
+def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, explain: bool = False) -> list[Execution]:
     """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time; with
     `explain`, the false instances of each unmet `forall` goal condition (`_explain`)."""
     short = [r for r in runs if len(r.plan) <= PART_STEPS]
@@ -217,7 +220,7 @@ def _explain(domain: Domain, runs: Sequence[Run], results: list[Execution]) -> N
             probes.append(Run(replace(run.problem, goal=goal), run.plan, run.start))
     if not probes:
         return
-    for (result, found), probe in zip(asked, _execute_parts(domain, probes, states=False, explain=False)):
+    for (result, found), probe in zip(asked, _execute_parts(domain, probes, states=False)):
         false = set(probe.goal_unmet)
         result.goal_instances = {g: [x for x in xs if x in false or _false_equality(x)] for g, xs in found.items()}
 

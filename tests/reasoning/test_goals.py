@@ -209,8 +209,7 @@ def test_the_false_instances_of_an_unmet_forall_are_vals_advice(task, steps):
     dom, prob = _files(*task)
     d, p = _load(*task)
     partial = parse_plan("\n".join(_fast_downward(dom, prob)), d, p)[:steps]
-    ex = execute(d, p, partial, states=False)
-    assert ex.executable and not ex.valid
+    ex = execute(d, p, partial, states=False, explain=True)
     (condition, false), = ex.goal_instances.items()
     assert condition is p.goal[0] and condition in ex.goal_unmet
     ours = {str(x) for x in false}
@@ -303,3 +302,11 @@ def test_a_goal_condition_with_action_costs_is_planned_by_fast_downward(tmp_path
     assert execute(d, q, ours.plans[0]).valid
     with pytest.raises(UnsupportedError, match="several cheapest plans of a goal condition"):
         cheapest(d, p, top=2)
+
+
+def test_the_false_instances_are_asked_for_only():
+    """Finding them costs a grounding more: `execute` does it when asked (validate's command line does)."""
+    d, p = _load("miconic-fulladl", "instance-11")
+    assert execute(d, p, [], states=False).goal_instances == {}
+    (false,) = execute(d, p, [], states=False, explain=True).goal_instances.values()
+    assert [str(x) for x in false] == ["(served p0)", "(served p1)", "(served p2)"]
