@@ -118,3 +118,17 @@ def test_questions_generate_refuses_land_by_name(tmp_path):
            "is no literal ((forall (?p - passenger) (served ?p)))" in text
     items = [json.loads(x) for x in (tmp_path / "q.jsonl").read_text().splitlines()]
     assert items and {i["group"].split("_")[0] for i in items} == {"applicable"}
+
+
+def test_eval_reads_states_of_a_problem_with_a_goal_condition(tmp_path):
+    """eval checks no goal: the problem gives the objects and static atoms of its states (refused before)."""
+    import shutil
+    shutil.copy(M6, tmp_path / "instance-6.pddl")
+    state = ["(lift-at f0)", "(origin p0 f3)", "(origin p1 f1)", "(destin p0 f2)", "(destin p1 f3)"]
+    state += [f"(above {a} {b})" for a, b in ["f0 f1".split(), "f0 f2".split(), "f0 f3".split(), "f1 f2".split(),
+                                              "f1 f3".split(), "f2 f3".split()]]
+    (tmp_path / "s.json").write_text(json.dumps({"instance-6.pddl": [state]}))
+    res = run("eval", MICONIC, MICONIC, "--states", str(tmp_path / "s.json"), "-f", "json", "--summary")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["states"] == out["problems"] == 1 and out["applicability"]["precision_avg"] == 1.0
