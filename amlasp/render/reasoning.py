@@ -12,7 +12,7 @@ from .formats import rich_table
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from ..model import GroundAction
+    from ..model import GroundAction, Literal
     from ..reasoning.engine import Execution
     from ..reasoning.justify import JustifyResult
     from ..reasoning.landmarks import LandmarkResult
@@ -85,7 +85,7 @@ def validate_lines(ex: Execution) -> list[str]:
 SHOWN_INSTANCES = 10
 
 
-def _instance_lines(ex: Execution, g) -> list[str]:
+def _instance_lines(ex: Execution, g: Literal) -> list[str]:
     """Under an unmet `forall` goal condition, its instances that are false at the end (as VAL's advice)."""
     xs = ex.goal_instances.get(g)
     if not xs:
