@@ -6,9 +6,7 @@ program. Python only builds text and reads the shown atoms.
 
 from __future__ import annotations
 
-import itertools
-import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Callable, Iterable, Sequence, TypeVar
 
@@ -41,20 +39,8 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..logic import goal_condition, map_atoms, nnf
-from ..model import (
-    Atom,
-    Domain,
-    Forall,
-    Formula,
-    GoalCondition,
-    GroundAction,
-    Literal,
-    Not,
-    Number,
-    Problem,
-    with_goal_rules,
-)
+from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem, with_goal_rules
+from . import goals
 from .validations import VALIDATION_COLUMNS, Validations
 
 T = TypeVar("T")
@@ -150,15 +136,12 @@ class Execution:
     valid: bool = False
     cost: Number | None = None  # of an executable plan (costs.plan_cost: VAL's value)
     cost_undefined: str = ""  # the cost function application without a value that left `cost` None
-    # an unmet goal condition that is a `forall` (in negation normal form) → its instances false at the end,
-    # as VAL's repair advice lists them (`_explain`)
-    goal_instances: dict[GoalCondition, list[Literal]] = field(default_factory=dict)
+    goal_instances: dict[GoalCondition, list[Literal]] = field(default_factory=dict)  # see goals.explain
 
 
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
             start: Iterable[Atom] | None = None, states: bool = True, explain: bool = False) -> Execution:
-    """Apply `plan` from `start` (default: the initial state); check the goal at the end. `explain`: the
-    false instances of an unmet `forall` goal condition too (`Execution.goal_instances`: one grounding more)."""
+    """Apply `plan` from `start` (default: the initial state); check the goal at the end (`explain`: goals.explain)."""
     return execute_many(domain, problem, [plan], start, states, explain=explain)[0]
 
 
@@ -177,8 +160,7 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
 def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]],
                    explain: bool = True) -> Validations:
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
-    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans); `explain`
-    as in `execute`."""
+    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans; `explain`)."""
     runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
     return Validations(_execute_parts(domain, runs, states=False, explain=explain), [r.problem.name for r in runs])
 
@@ -189,72 +171,14 @@ PART_STEPS = 50000
 
 
 def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, explain: bool = False) -> list[Execution]:
-    """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time; with
-    `explain`, the false instances of each unmet `forall` goal condition (`_explain`)."""
+    """`_execute_runs`, a run longer than PART_STEPS alone, a part at a time; `explain`: `goals.explain`."""
     short = [r for r in runs if len(r.plan) <= PART_STEPS]
     done = iter(_execute_runs(domain, short, states) if short else [])
     out = [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states) for r in runs]
     if explain:
-        _explain(domain, runs, out)
+        goals.explain(domain, [(r.problem, r.plan, r.start) for r in runs], out,
+                      lambda probes: _execute_parts(domain, [Run(*x) for x in probes], states=False))
     return out
-
-
-#: A `forall` goal condition with more ground instances than this is reported without them.
-MAX_GOAL_INSTANCES = 1000
-
-
-def _explain(domain: Domain, runs: Sequence[Run], results: list[Execution]) -> None:
-    """For each executable run that misses a goal condition that is a `forall` (in negation normal form;
-    `(not (exists ...))` too), which of its instances are false at the end: the run validated again (its
-    plans only, in one grounding) with those instances as the goal. Runs that reach their goal cost nothing."""
-    asked: list[tuple[Execution, dict[GoalCondition, list[Literal]]]] = []
-    probes = []
-    for run, result in zip(runs, results):
-        if not result.executable or result.valid:
-            continue
-        found = {g: xs for g in result.goal_unmet if isinstance(g, GoalCondition)
-                 for xs in [_instances(g, run.problem, domain)] if xs}
-        if found:
-            asked.append((result, found))
-            goal = tuple(dict.fromkeys(x for xs in found.values() for x in xs if x.atom.predicate != "="))
-            probes.append(Run(replace(run.problem, goal=goal), run.plan, run.start))
-    if not probes:
-        return
-    for (result, found), probe in zip(asked, _execute_parts(domain, probes, states=False)):
-        false = set(probe.goal_unmet)
-        result.goal_instances = {g: [x for x in xs if x in false or _false_equality(x)] for g, xs in found.items()}
-
-
-def _instances(g: GoalCondition, problem: Problem, domain: Domain) -> list[Literal]:
-    """The ground instances of a `forall` goal condition's body, over the objects and constants of their
-    types (a literal, or a goal condition of its own); none for another condition or too many instances."""
-    f = nnf(g.formula)
-    if not isinstance(f, Forall):
-        return []
-    names = problem.object_types(domain)
-    domains = [[o for o, t in names.items() if domain.fits(t, want)] for _, want in f.variables]
-    if math.prod(len(d) for d in domains) > MAX_GOAL_INSTANCES:
-        return []
-    out: list[Literal] = []
-    for values in itertools.product(*domains):
-        body = _bound(f.body, dict(zip((v for v, _ in f.variables), values)))
-        if isinstance(body, Atom):
-            out.append(Literal(body, True))
-        elif isinstance(body, Not) and isinstance(body.arg, Atom):
-            out.append(Literal(body.arg, False))
-        else:
-            out.append(goal_condition(body))
-    return out
-
-
-def _bound(f: Formula, sub: dict[str, str]) -> Formula:
-    """`f` with its free variables replaced by `sub`'s objects (a variable an inner quantifier binds is kept)."""
-    return map_atoms(f, lambda a, bound: a.bind({v: o for v, o in sub.items() if v not in bound}))
-
-
-def _false_equality(lit: Literal) -> bool:
-    """A ground `(= a b)` instance (left out of the probe's goal) that is false."""
-    return lit.atom.predicate == "=" and (lit.atom.args[0] == lit.atom.args[1]) != lit.positive
 
 
 def _execute_long(domain: Domain, run: Run, states: bool) -> Execution:
@@ -350,17 +274,10 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
-        result.goal_unmet = _as_written(run.problem, result.goal_unmet)
+        result.goal_unmet = goals.as_written(run.problem, result.goal_unmet)
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined
-
-
-def _as_written(problem: Problem, unmet: list[Literal]) -> list[Literal]:
-    """The unmet goal conjuncts, sorted by their text: a goal condition's atom read back from clingo is
-    the problem's `GoalCondition`, which reads as its formula (as VAL names an unmet goal conjunct)."""
-    conditions = {Literal(g.atom, g.positive): g for g in problem.goal if isinstance(g, GoalCondition)}
-    return sorted((conditions.get(lit, lit) for lit in unmet), key=str)
 
 
 def _guard(domain: Domain, runs: Sequence[Run]) -> None:
