@@ -236,15 +236,11 @@ def to_problem(name: str, domain_name: str, objects: Named, sections: dict[str, 
     if len(goal_section) > 2:
         raise InputError("(:goal ...) takes one formula: wrap the literals in (and ...)", file, at=goal_section[2])
     goal_node = goal_section[1] if len(goal_section) > 1 else sexpr.List([], goal_section.line, goal_section.line)
-    goal = _goal(goal_node, grounder, domain, table, file)
+    goal = _goal_literals(goal_node, grounder, file)
     return Problem(name, domain_name, tuple((str(o), str(t)) for o, t in objects), frozenset(init), goal, file)
 
 
-_CONNECTIVES = ("and", "or", "not", "imply", "exists", "forall")
-
-
-def _goal(node: sexpr.SExpr, grounder: Grounder, domain: Domain, names: dict[str, str],
-          file: str) -> tuple[Literal, ...]:
+def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Literal, ...]:
     """A goal's conjuncts (nested `and`s flattened, an empty one allowed; iterative): a literal is read as a
     ground literal (its objects and their types checked), any other conjunct (`forall`, `exists`, `or`,
     `imply`, `not` of a formula) is a `GoalCondition`, checked like a precondition with the problem's
@@ -261,7 +257,7 @@ def _goal(node: sexpr.SExpr, grounder: Grounder, domain: Domain, names: dict[str
         elif h == "not" and len(n) == 2 and isinstance(n[1], sexpr.List) and n[1].head() not in _CONNECTIVES:
             out.append(Literal(grounder.atom(n[1], file, equality=True, derived=True), False))
         elif h in _CONNECTIVES:
-            out.append(_goal_condition(n, domain, names, file))
+            out.append(_goal_condition(n, grounder.domain, grounder.objects, file))
         elif len(n) == 0:
             continue
         else:
@@ -277,5 +273,7 @@ def _goal_condition(node: sexpr.List, domain: Domain, names: dict[str, str], fil
     formula = _Converter(file, arity, set(names), set(type_names(domain.types))).formula(node, {})
     return logic.goal_condition(formula, node.line, node.col)
 
+
+_CONNECTIVES = ("and", "or", "not", "imply", "exists", "forall")
 
 __all__ = ["to_domain", "to_problem"]
