@@ -11,10 +11,9 @@ tests/pddl/test_convert_oracle.py keeps it as the oracle this conversion is chec
 
 from __future__ import annotations
 
-from .. import logic
 from ..errors import InputError, UnsupportedError
 from ..limits import MAX_DEPTH
-from ..logic import conjuncts
+from ..logic import conjuncts, goal_condition
 from ..model import (
     TRUE,
     Action,
@@ -271,7 +270,7 @@ def _goal_condition(node: sexpr.List, domain: Domain, names: dict[str, str], fil
     formulas.check_goal(node, formulas.Vocabulary(arity, set(names), file,
                                                   constants_from="the problem's :objects nor the domain's :constants"))
     formula = _Converter(file, arity, set(names), set(type_names(domain.types))).formula(node, {})
-    return logic.goal_condition(formula, node.line, node.col)
+    return goal_condition(formula, node.line, node.col)
 
 
 _CONNECTIVES = ("and", "or", "not", "imply", "exists", "forall")
