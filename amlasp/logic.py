@@ -10,10 +10,12 @@ that operations that need the context above a node are folds too.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable, Iterator, TypeVar, overload
 
 # model's own reads of a conjunction (actions need them), re-exported with the other operations
 from .model import (  # noqa: F401
+    GOAL_PREFIX,
     TRUE,
     And,
     Arith,
@@ -24,6 +26,7 @@ from .model import (  # noqa: F401
     Fluent,
     Forall,
     Formula,
+    GoalCondition,
     Imply,
     Literal,
     Not,
@@ -226,5 +229,14 @@ def text(f: Formula, typed: bool = True) -> str:
     return fold(f, lambda a, _: str(a), node)
 
 
+def goal_condition(f: Formula, line: int | None = None, col: int | None = None) -> GoalCondition:
+    """A goal conjunct that is no literal as the atom of its own 0-ary derived predicate (`model.GoalCondition`):
+    named by a digest of its PDDL text, so that equal conditions (of one problem or many) are one predicate."""
+    shown = text(f)
+    return GoalCondition(Atom(GOAL_PREFIX + hashlib.sha256(shown.encode()).hexdigest()[:12], ()), True, f, shown,
+                         line, col)
+
+
 __all__ = ["TRUE", "fold", "children", "rebuild", "subformulas", "atoms", "map_atoms", "nnf", "free_vars",
-           "bound_vars", "fluents", "conjuncts", "conjunction_literals", "top_literals", "typed_text", "text"]
+           "bound_vars", "fluents", "conjuncts", "conjunction_literals", "top_literals", "typed_text", "text",
+           "goal_condition"]

@@ -14,7 +14,19 @@ from typing import Callable, Iterable, Sequence
 
 from ..errors import InputError
 from ..logic import conjunction_literals, subformulas, top_literals
-from ..model import Action, Atom, Domain, Exists, Forall, GroundAction, Literal, Problem, is_var, type_members
+from ..model import (
+    Action,
+    Atom,
+    Domain,
+    Exists,
+    Forall,
+    GroundAction,
+    Literal,
+    Problem,
+    is_var,
+    type_members,
+    with_goal_rules,
+)
 from .compile import compile_domain
 from .costs import cost_rules, domain_cost_facts, problem_cost_facts
 from .names import asp_name, atom_text
@@ -311,6 +323,8 @@ def facts_program(domain: Domain, problem: Problem | None = None, states: Sequen
     problem, its `states` (by default the initial state, as state 0) and a `plan`."""
     if problem is None and (states is not None or plan is not None):
         raise ValueError("states and a plan need a problem")
+    if problem is not None:
+        domain = with_goal_rules(domain, [problem])
     parts = [domain_facts(domain, check_tag(tag)), domain_cost_facts(domain, tag)]
     if rules:
         parts.append("% compiled action rules (see encodings/semantics.lp)\n")

@@ -24,7 +24,7 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str) -> int:
     from ..render.formats import Format, to_json
     from ..render.output import deliver
     d, p = load_task(domain, problem)
-    ex = engine.execute(d, p, read_plan(plan, d, p), states=False)
+    ex = engine.execute(d, p, read_plan(plan, d, p), states=False, explain=True)
     deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
             else present.validate_lines(ex))
     return 0 if ex.valid else 1

@@ -29,7 +29,7 @@ from typing import Optional
 from ..errors import InputError
 from ..external.fast_downward import plan_with_fast_downward
 from ..files import plain_name, refuse_overwrite, write_atomic
-from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Problem
 from ..pddl.inputs import problem_files
 from ..pddl.parse import load_domain, load_problem
 from ..reasoning.engine import applicable, execute
@@ -91,8 +91,13 @@ class GenerationResult:
 
 def goal_reached(problem: Problem, state: frozenset[Atom], domain: Domain | None = None) -> bool:
     """Does `state` satisfy the goal? A goal over derived predicates of `domain` is checked by the
-    validator, which computes them (a state holds basic atoms only)."""
-    if domain is not None and any(g.atom.predicate in domain.derived_predicates() for g in problem.goal):
+    validator, which computes them (a state holds basic atoms only), and so is a goal condition
+    (`forall`, `or`, ...: `model.GoalCondition`), which needs `domain`."""
+    conditions = any(isinstance(g, GoalCondition) for g in problem.goal)
+    if conditions and domain is None:
+        raise ValueError(f"the goal of {problem.name} has conditions that are no literals: give the domain")
+    if domain is not None and (conditions or any(g.atom.predicate in domain.derived_predicates()
+                                                 for g in problem.goal)):
         return execute(domain, problem, [], start=state, states=False).valid
 
     def holds(lit: Literal) -> bool:

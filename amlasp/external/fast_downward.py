@@ -33,8 +33,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
+from .. import logic
 from ..enums import TextEnum
-from ..model import Domain, GroundAction, Predicate, Problem, Typed, type_members
+from ..model import (
+    Domain,
+    GoalCondition,
+    GroundAction,
+    Predicate,
+    Problem,
+    Typed,
+    is_var,
+    type_members,
+    with_goal_rules,
+)
 from ..pddl.writer import problem_to_pddl, to_pddl
 from .untyped import has_either, types_as_predicates
 
@@ -53,7 +64,8 @@ SEARCH_NAMES = {OPTIMAL: "A* with LM-cut", OPTIMAL_AXIOMS: "blind A*"}
 
 
 def optimal_config(domain: Domain) -> str:
-    """Fast Downward's optimal search for `domain`: A* with LM-cut, blind A* when it has derived predicates."""
+    """Fast Downward's optimal search for `domain`: A* with LM-cut, blind A* when it has derived predicates
+    (give `model.with_goal_rules`' domain for a problem with a goal condition: Fast Downward makes it an axiom)."""
     return OPTIMAL_AXIOMS if domain.derived else OPTIMAL
 
 #: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit
@@ -153,7 +165,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
     ref_preds = {p.name: p for p in reference.predicates} if reference is not None else {}
     decl = {p.name: list(p.parameters) for p in model.predicates}
     added: list[str] = []
-    for atom in sorted(list(problem.init) + [g.atom for g in problem.goal], key=str):
+    goal = [a for g in problem.goal for a in (logic.atoms(g.formula) if isinstance(g, GoalCondition) else [g.atom])]
+    for atom in sorted(list(problem.init) + goal, key=str):
         if atom.predicate == "=":
             continue
         params = decl.get(atom.predicate)
@@ -168,6 +181,8 @@ def planner_task(model: Domain, problem: Problem, reference: Domain | None = Non
             raise ValueError(f"predicate '{atom.predicate}' takes {len(params)} argument(s) in the model, "
                              f"but the problem uses it with {len(atom.args)}")
         for i, (o, (v, t)) in enumerate(zip(atom.args, params)):
+            if t != "object" and is_var(o):  # a goal condition's variable: typed by its quantifier
+                continue
             if t != "object" and not typed.fits(of_type.get(o, "object"), t):
                 params[i] = (v, "object")
     if added:
@@ -311,14 +326,16 @@ def plan_with_fast_downward(model: Domain, problem: Problem, reference: Domain |
         task = planner_task(model, problem, reference)
     except ValueError as e:
         return PlannerResult(PlannerStatus.INVALID_MODEL, None, 0.0, str(e))
-    return _run_driver(task, search_of(config, model), timeout, memory_mb)  # `opt`: blind A* with derived predicates
+    # `opt`: blind A* with derived predicates, and with a goal condition (Fast Downward makes it an axiom)
+    return _run_driver(task, search_of(config, with_goal_rules(model, [problem])), timeout, memory_mb)
 
 
 def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> PlannerResult:
     """A cost-optimal plan by Fast Downward's optimal search (`optimal_config`) on the PDDL our writer makes
     (action costs given by static functions, and names shared by an action and a predicate, are read as
     they are)."""
-    return _run_driver(PlannerTask(to_pddl(model), problem_to_pddl(problem)), optimal_config(model), timeout, None)
+    return _run_driver(PlannerTask(to_pddl(model), problem_to_pddl(problem)),
+                       optimal_config(with_goal_rules(model, [problem])), timeout, None)
 
 
 __all__ = ["CONFIGS", "OPTIMAL", "OPTIMAL_AXIOMS", "SEARCH_NAMES", "optimal_config", "optimal_plan", "PlannerResult",

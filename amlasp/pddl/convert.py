@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import InputError, UnsupportedError
 from ..limits import MAX_DEPTH
-from ..logic import conjuncts
+from ..logic import conjuncts, goal_condition
 from ..model import (
     TRUE,
     Action,
@@ -25,6 +25,7 @@ from ..model import (
     Exists,
     Forall,
     Formula,
+    GoalCondition,
     Imply,
     Literal,
     Not,
@@ -34,8 +35,8 @@ from ..model import (
     Typed,
     spliced,
 )
-from . import sexpr
-from .declarations import DomainDeclarations, Named, typed_names
+from . import formulas, sexpr
+from .declarations import DomainDeclarations, Named, type_names, typed_names
 from .ground import Grounder
 
 #: The deepest condition the conversion passes on (real models nest less than 10 deep): the later
@@ -239,7 +240,10 @@ def to_problem(name: str, domain_name: str, objects: Named, sections: dict[str, 
 
 
 def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Literal, ...]:
-    """A goal is a conjunction of literals (nested `and`s flattened, an empty one allowed); iterative."""
+    """A goal's conjuncts (nested `and`s flattened, an empty one allowed; iterative): a literal is read as a
+    ground literal (its objects and their types checked), any other conjunct (`forall`, `exists`, `or`,
+    `imply`, `not` of a formula) is a `GoalCondition`, checked like a precondition with the problem's
+    objects as constants (each error at its token)."""
     out: list[Literal] = []
     todo = [node]
     while todo:
@@ -249,16 +253,26 @@ def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Li
         h = n.head()
         if h == "and":
             todo.extend(reversed(n[1:]))
-        elif h == "not" and len(n) == 2 and isinstance(n[1], sexpr.List) and n[1].head() not in ("and", "or", "not"):
+        elif h == "not" and len(n) == 2 and isinstance(n[1], sexpr.List) and n[1].head() not in _CONNECTIVES:
             out.append(Literal(grounder.atom(n[1], file, equality=True, derived=True), False))
-        elif h in ("or", "exists", "forall", "imply", "not"):
-            raise UnsupportedError(f"unsupported feature: '{h}' in a goal (goals must be conjunctions of literals)",
-                                   file, at=n)
+        elif h in _CONNECTIVES:
+            out.append(_goal_condition(n, grounder.domain, grounder.objects, file))
         elif len(n) == 0:
             continue
         else:
             out.append(Literal(grounder.atom(n, file, equality=True, derived=True), True))
     return tuple(out)
 
+
+def _goal_condition(node: sexpr.List, domain: Domain, names: dict[str, str], file: str) -> GoalCondition:
+    """A goal conjunct that is no literal, as the atom of its own derived predicate (`model.GoalCondition`)."""
+    arity = {p.name: p.arity for p in domain.predicates}
+    formulas.check_goal(node, formulas.Vocabulary(arity, set(names), file,
+                                                  constants_from="the problem's :objects nor the domain's :constants"))
+    formula = _Converter(file, arity, set(names), set(type_names(domain.types))).formula(node, {})
+    return goal_condition(formula, node.line, node.col)
+
+
+_CONNECTIVES = ("and", "or", "not", "imply", "exists", "forall")
 
 __all__ = ["to_domain", "to_problem"]

@@ -29,6 +29,7 @@ class Vocabulary:
     constants: set[str]
     file: str
     derived: frozenset[str] = frozenset()  # predicates that :derived rules define: never in an effect
+    constants_from: str = "the domain's :constants"  # where `constants` come from, for a message
 
 
 def vocabulary(predicates: dict[str, sexpr.List], constants, file: str,
@@ -113,6 +114,12 @@ def _stratified(rules: tuple[sexpr.List, ...], vocab: Vocabulary) -> None:
                 raise InputError(f"derived predicate '{p}' depends on the negation of '{q}', which depends on "
                                  f"'{p}': negation of derived predicates must be stratified", vocab.file, at=atom[0],
                                  kind="unstratified-negation")
+
+
+def check_goal(node: sexpr.SExpr, vocab: Vocabulary) -> None:
+    """A goal conjunct that is no literal: a condition without free variables (the problem's objects and the
+    domain's constants are `vocab`'s constants), derived predicates allowed."""
+    _condition(node, frozenset(), vocab)
 
 
 def _parameters(action: sexpr.List, name: str, vocab: Vocabulary) -> frozenset[str]:
@@ -244,8 +251,8 @@ def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
             if a not in scope:
                 raise InputError(f"undeclared variable '{a}'", vocab.file, at=a, kind="undeclared-variable")
         elif a not in vocab.constants:
-            raise InputError(f"unknown constant '{a}' (not in the domain's :constants)", vocab.file, at=a,
+            raise InputError(f"unknown constant '{a}' (not in {vocab.constants_from})", vocab.file, at=a,
                              kind="unknown-constant")
 
 
-__all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived"]
+__all__ = ["Vocabulary", "vocabulary", "check_actions", "check_derived", "check_goal"]

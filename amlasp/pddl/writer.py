@@ -9,6 +9,7 @@ exactly how the parser flattens them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from .. import logic
@@ -30,6 +31,7 @@ from ..model import (
     Predicate,
     Problem,
     Typed,
+    is_goal_predicate,
 )
 
 
@@ -105,7 +107,11 @@ def derived_text(r: Derived, typed: bool = True) -> str:
 
 
 def to_pddl(domain: Domain) -> str:
-    """The domain as PDDL text; `parse_domain` reads it back to an equal Domain (lines aside)."""
+    """The domain as PDDL text; `parse_domain` reads it back to an equal Domain (lines aside). The rules that
+    `model.with_goal_rules` adds for a problem's goal conditions are left out: the problem's goal says them."""
+    if any(is_goal_predicate(r.predicate) for r in domain.derived):
+        domain = replace(domain, predicates=tuple(p for p in domain.predicates if not is_goal_predicate(p.name)),
+                         derived=tuple(r for r in domain.derived if not is_goal_predicate(r.predicate)))
     typed = _is_typed(domain)
     out = [f"(define (domain {domain.name})", f"  (:requirements {' '.join(requirements(domain))})"]
     if domain.types:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from ..model import GoalCondition
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from ..pddl.writer import problem_to_pddl
@@ -23,7 +24,7 @@ from ..workers import ProgressCallback
 from .items import Form, Item, Task, item_id
 from .language import Phrasebook
 from .registry import entry
-from .tasks.common import Draft, Situation, Skip, Source
+from .tasks.common import Draft, Situation, Skip, Source, TaskEntry
 from .templates import Templates, load_templates, templates_for
 from .walks import plan_walks, random_walks
 
@@ -189,7 +190,7 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
         drawn = undecided = 0
         last_why = ""
         near = [False]
-        for key, sit in _situations(sources, options, task, near):
+        for key, sit in [] if _refused(out, spec, sources) else _situations(sources, options, task, near):
             if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
                 break
             if undecided >= GIVE_UP and not made:
@@ -233,6 +234,19 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
         if near[0] and not made and task not in out.gave_up:
             out.gave_up[task] = f"states along a plan too were undecided within the limits, the last: {last_why}"
     return out
+
+
+def _refused(out: Generation, spec: TaskEntry, sources: Sequence[Source]) -> bool:
+    """A task that needs the goal's facts (`TaskEntry.goal_literals`) is refused, and said so in `out`, when a
+    problem's goal has a condition that is no literal (`model.GoalCondition`)."""
+    for s in sources if spec.goal_literals else ():
+        condition = next((g for g in s.problem.goal if isinstance(g, GoalCondition)), None)
+        if condition is not None:
+            out.gave_up[spec.task] = (f"refused: its question names goal facts, and the goal of {s.problem_file} "
+                                      f"has a condition that is no literal ({condition}); leave that problem out "
+                                      f"for this task")
+            return True
+    return False
 
 
 def _ask(out: Generation, task: Task, analysis, form: Form, yes: bool) -> Draft | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import logic
-from ..model import And, Atom, Domain, Exists, Formula, GroundAction, Imply, Literal, Not, Or, Problem
+from ..model import And, Atom, Domain, Exists, Formula, GoalCondition, GroundAction, Imply, Literal, Not, Or, Problem
 from .templates import SLOT, Templates
 
 _VERBS = ("is", "are", "has", "have", "can", "does", "do", "was", "must", "should", "needs", "contains")
@@ -312,7 +312,11 @@ class Phrasebook:
         return " ".join(out)
 
     def goal(self, goal: tuple[Literal, ...]) -> str:
-        return "The goal is to reach a state where " + enumerate_text([self.literal(l) for l in goal]) + "."
+        """The goal's conjuncts in English; a goal condition (`forall`, `or`, ...) as its formula, its
+        variables named by capital letters."""
+        parts = [_lettered(self.formula(g.formula), []) if isinstance(g, GoalCondition) else self.literal(g)
+                 for g in goal]
+        return "The goal is to reach a state where " + enumerate_text(parts) + "."
 
     def domain_text(self) -> str:
         if self._domain_text is None:

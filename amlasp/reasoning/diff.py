@@ -21,7 +21,7 @@ from ..asp.names import LEARNED, REF
 from ..asp.run import encoding, solve_once
 from ..asp.schema import DIFF_MODELS, DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP
 from ..enums import TextEnum
-from ..model import Atom, Domain, GroundAction, Problem
+from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
 from .engine import Unmet, execute
 
 if TYPE_CHECKING:
@@ -132,6 +132,7 @@ def diff(learned: Domain, reference: Domain, problem: Problem, max_steps: int = 
 
     States are frozensets of atom texts (`at(c1,l0)`): the answers of clingo are read as text, one
     C call per shown atom (walking clingo.Symbols costs several calls per atom)."""
+    learned, reference = with_goal_rules(learned, [problem]), with_goal_rules(reference, [problem])
     # atoms of predicates that neither model changes are given once (fixed/2), not in every state
     fixed = reference.static_predicates() & learned.static_predicates()
     rigid = frozenset(a for a in problem.init if a.predicate in fixed)

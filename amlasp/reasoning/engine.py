@@ -39,7 +39,8 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
+from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem, with_goal_rules
+from . import goals
 from .validations import VALIDATION_COLUMNS, Validations
 
 T = TypeVar("T")
@@ -135,18 +136,19 @@ class Execution:
     valid: bool = False
     cost: Number | None = None  # of an executable plan (costs.plan_cost: VAL's value)
     cost_undefined: str = ""  # the cost function application without a value that left `cost` None
+    goal_instances: dict[GoalCondition, list[Literal]] = field(default_factory=dict)  # see goals.explain
 
 
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
-            start: Iterable[Atom] | None = None, states: bool = True) -> Execution:
-    """Apply `plan` from `start` (default: the initial state); check the goal at the end."""
-    return execute_many(domain, problem, [plan], start, states)[0]
+            start: Iterable[Atom] | None = None, states: bool = True, explain: bool = False) -> Execution:
+    """Apply `plan` from `start` (default: the initial state); check the goal at the end (`explain`: goals.explain)."""
+    return execute_many(domain, problem, [plan], start, states, explain=explain)[0]
 
 
 def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[GroundAction]],
                  start: Iterable[Atom] | None = None, states: bool = True,
-                 starts: Sequence[Iterable[Atom]] | None = None, reasons: bool = True, ends: bool = False
-                 ) -> list[Execution]:
+                 starts: Sequence[Iterable[Atom]] | None = None, reasons: bool = True, ends: bool = False,
+                 explain: bool = False) -> list[Execution]:
     """Validate many plans in one grounding (each plan is a run of validate.lp), all from `start`
     or each from its own state in `starts`. For justify, which executes thousands of short runs and
     needs no more of each: `reasons=False`, a failed step's unmet conjuncts are not asked; `ends`
@@ -155,14 +157,16 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
         raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
     first = frozenset(problem.init if start is None else start)
     own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
-    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons, ends)
+    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons, ends,
+                          explain)
 
 
-def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]]) -> Validations:
+def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]],
+                   explain: bool = True) -> Validations:
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
-    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans)."""
+    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans; `explain`)."""
     runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
-    return Validations(_execute_parts(domain, runs, states=False), [r.problem.name for r in runs])
+    return Validations(_execute_parts(domain, runs, states=False, explain=explain), [r.problem.name for r in runs])
 
 #: Steps of one plan validated in one grounding: a longer plan is validated a part at a time, each
 #: part from the state the last one ended in, so that memory stays bounded and time linear (one
@@ -170,13 +174,17 @@ def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[Groun
 PART_STEPS = 50000
 
 
-def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True, ends: bool = False
-                   ) -> list[Execution]:
+def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True, ends: bool = False,
+                   explain: bool = False) -> list[Execution]:
     """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time (`ends`:
-    the parts' own)."""
+    the parts' own); `explain`: `goals.explain`."""
     short = [r for r in runs if len(r.plan) <= PART_STEPS]
     done = iter(_execute_runs(domain, short, states, ends, reasons) if short else [])
-    return [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states, reasons) for r in runs]
+    out = [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states, reasons) for r in runs]
+    if explain:
+        goals.explain(domain, [(r.problem, r.plan, r.start) for r in runs], out,
+                      lambda probes: _execute_parts(domain, [Run(*x) for x in probes], states=False))
+    return out
 
 
 def _execute_long(domain: Domain, run: Run, states: bool, reasons: bool = True) -> Execution:
@@ -215,6 +223,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     steps as a tree of states, runs that begin alike sharing the states of their common steps.
     Part `why` is grounded only when a run fails. `ends`: each Execution's states are its start and
     the state its run ends in (a long plan's parts, `_execute_long`), not every state."""
+    domain = with_goal_rules(domain, (run.problem for run in runs))
     _guard(domain, runs)
     model = _model(domain)
     static = model.static
@@ -273,7 +282,7 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
-        result.goal_unmet.sort(key=str)
+        result.goal_unmet = goals.as_written(run.problem, result.goal_unmet)
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model import Atom, Domain, GroundAction, Problem
+from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
 from .engine import PART_STEPS, Execution, execute, execute_many
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ BATCH_RUNS = 20000
 
 def justify(domain: Domain, problem: Problem, plan: list[GroundAction]) -> JustifyResult:
     """Removable single actions and consecutive pairs of `plan` (none when the plan is not valid)."""
+    domain = with_goal_rules(domain, [problem])
     plan = list(plan)
     n = len(plan)
     full = execute(domain, problem, plan)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 from ..enums import TextEnum
-from ..model import Atom, Domain, Literal, Problem
+from ..model import Atom, Domain, Literal, Problem, with_goal_rules
 from .relaxed import achievers, relax
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class LandmarkResult:
 def landmarks(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
               goal: Iterable[Literal] | None = None, only: Iterable[Atom] | None = None) -> LandmarkResult:
     """All fact landmarks found by the test (or only those among `only`)."""
+    domain = with_goal_rules(domain, [problem])
     state = frozenset(problem.init if init is None else init)
     goal = tuple(problem.goal if goal is None else goal)
     first = relax(domain, problem, state, goal)

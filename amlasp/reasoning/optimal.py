@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ..enums import TextEnum
 from ..external.fast_downward import SEARCH_NAMES, PlannerStatus, optimal_config
-from ..model import Atom, Domain, GroundAction, Problem
+from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
 from .engine import applicable, execute
 from .planner import NotEncodable, Search, Translated
 from .transitions import changes_many
@@ -52,6 +52,7 @@ class FirstActions:
 
 def _goal_holds(domain: Domain, problem: Problem, state: frozenset[Atom]) -> bool:
     """Does `state` satisfy the goal? A goal on a derived predicate is checked by the encodings."""
+    domain = with_goal_rules(domain, [problem])
     derived = domain.derived_predicates()
     if any(lit.atom.predicate in derived for lit in problem.goal):
         return execute(domain, replace(problem, init=state), [], states=False).valid
@@ -85,7 +86,7 @@ def optimal_first_actions(domain: Domain, problem: Problem, state: Iterable[Atom
     result.optimal = dict(sorted(result.optimal.items(), key=lambda x: str(x[0])))
     result.cost_to_go = dict(sorted(result.cost_to_go.items(), key=lambda x: str(x[0])))
     result.others = [a for a in apps if a not in result.optimal]
-    search = SEARCH_NAMES[optimal_config(domain)]
+    search = SEARCH_NAMES[optimal_config(with_goal_rules(domain, [problem]))]
     result.detail = (f"optimal length {len(plan)} (Fast Downward, {search}); each of the {len(apps)} "
                      f"applicable action(s) decided by an optimal search from its successor: "
                      f"{len(result.optimal)} leave(s) {len(plan) - 1} step(s) to go, the others more")

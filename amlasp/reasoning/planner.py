@@ -36,7 +36,7 @@ from ..external.fast_downward import (
     plan_with_fast_downward,
     planner_task,
 )
-from ..model import Atom, Domain, GroundAction, Problem
+from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
 
 
 def plan(domain: Domain, problem: Problem, config: str = "greedy", time_limit: float = 60.0) -> PlannerResult:
@@ -134,7 +134,7 @@ class Translated:
         """Search from `state` (default: the problem's initial state); with `bound`, only plans
         costing less than it (A*: an optimal plan, or a proof that none is that cheap). `config`:
         an A* configuration, `optimal_config` by default."""
-        config = optimal_config(self.domain) if config is None else config
+        config = optimal_config(with_goal_rules(self.domain, [self.problem])) if config is None else config
         if self.error:
             return Search(PlannerStatus.ERROR, detail=self.error)
         work = Path(self._dir.name)

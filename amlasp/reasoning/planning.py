@@ -21,7 +21,7 @@ from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
 from ..enums import TextEnum, Verdict
-from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
+from ..model import Atom, Domain, GroundAction, Literal, Number, Problem, with_goal_rules
 from ..watchdog import finishing, stage, within
 from .engine import UnmetKind, execute
 from .mutex import mutexes
@@ -119,6 +119,7 @@ def _limited(what: str, time_limit: float | None, *args) -> PlanResult:
 def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iterable[Atom] | None,
           goal: Iterable[Literal] | None, target: GroundAction | None, *, time_limit: float | None) -> PlanResult:
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    domain = with_goal_rules(domain, [problem])
     state = frozenset(problem.init if init is None else init)
     goal = tuple(() if target is not None else problem.goal) if goal is None else tuple(goal)
     reason = unreachable_reason(domain, problem, state, goal, target)

@@ -17,7 +17,7 @@ from ..asp.facts import action_term, domain_facts, externals, goal_facts, ground
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import ACHIEVER, APP, FORBID, GOAL_MISSING, GOAL_REACHABLE, HOLDS, INIT, RELAXED_MODEL
-from ..model import Atom, Domain, GroundAction, Literal, Problem
+from ..model import Atom, Domain, GroundAction, Literal, Problem, with_goal_rules
 
 
 @dataclass
@@ -58,6 +58,7 @@ def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
           achieved_by: Iterable[tuple[Atom, GroundAction]] = ()) -> Relaxation:
     """The relaxation from `init` (default: the problem's); `forbiddable` facts get an external
     `forbid(F)` and `achieved_by` names their unconditional achievers (see encodings/relaxed.lp)."""
+    domain = with_goal_rules(domain, [problem])
     state = frozenset(problem.init if init is None else init)
     goal = tuple(problem.goal if goal is None else goal)
     size.guard("relaxed reachability", domain, [(problem, 1)])

@@ -12,7 +12,7 @@ from .formats import rich_table
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from ..model import GroundAction
+    from ..model import GroundAction, Literal
     from ..reasoning.engine import Execution
     from ..reasoning.justify import JustifyResult
     from ..reasoning.landmarks import LandmarkResult
@@ -50,6 +50,8 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         out.pop("states")
     if ex.cost_undefined:
         out["cost_undefined"] = ex.cost_undefined
+    if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
+        out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
     return out
 
 
@@ -76,7 +78,20 @@ def validate_lines(ex: Execution) -> list[str]:
         return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {m(steps[ex.failed_step])}, is not applicable"]
                 + [f"  unmet precondition: {m(u)}" for u in ex.unmet])
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
-            + [f"  unmet goal: {m(g)}" for g in ex.goal_unmet])
+            + [line for g in ex.goal_unmet for line in [f"  unmet goal: {m(g)}", *_instance_lines(ex, g)]])
+
+
+#: The false instances of an unmet `forall` goal shown in text (all of them in JSON).
+SHOWN_INSTANCES = 10
+
+
+def _instance_lines(ex: Execution, g: Literal) -> list[str]:
+    """Under an unmet `forall` goal condition, its instances that are false at the end (as VAL's advice)."""
+    xs = ex.goal_instances.get(g)
+    if not xs:
+        return []
+    more = f" and {len(xs) - SHOWN_INSTANCES} more" if len(xs) > SHOWN_INSTANCES else ""
+    return [f"    false for: {m(', '.join(map(str, xs[:SHOWN_INSTANCES])))}{more}"]
 
 
 def _cost_text(ex: Execution) -> str:

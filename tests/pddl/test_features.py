@@ -38,7 +38,6 @@ def test_refused_in_a_domain(case):
 
 
 @pytest.mark.parametrize("goal, col, message", [
-    ("(or (at hall) (lit k))", 51, "'or' in a goal"),
     ("(at end (lit k))", 51, "timed literals \\(at\\)"),
 ])
 def test_refused_in_a_problem(goal, col, message):

@@ -113,7 +113,9 @@ class TaskEntry:
     `compare` (in place of comparing a list as a set, anything else as text). Grading: `grade` (a
     free answer), `because` (why a yes/no answer is what it is, before the evidence's proof),
     `witness` (whether a witness plan's end state shows a yes, and what it shows: reach and areach).
-    `near_goal`: states along a plan, near its end, once random walks gave only undecided ones (nexta)."""
+    `near_goal`: states along a plan, near its end, once random walks gave only undecided ones (nexta).
+    `goal_literals`: the task's question needs the goal's facts (land's trivial landmarks are "a goal"), which a
+    goal condition (`forall`, `or`, ...: `model.GoalCondition`) does not list: generation refuses the task then."""
 
     task: Task
     group: str
@@ -132,6 +134,7 @@ class TaskEntry:
     because: Callable[[Case | None, dict], str] | None = None
     witness: Callable[[Case, frozenset[Atom], str], tuple[bool, str]] | None = None
     near_goal: bool = False  # when random walks give only undecided states, ask about states along a plan
+    goal_literals: bool = False  # the task needs the goal as literals (its goal facts): refused for a goal condition
 
 
 def choice(rng: random.Random, query: str, right: str, wrong: Sequence[str], evidence: dict) -> Draft | None:

@@ -180,4 +180,4 @@ TASK = TaskEntry(
     question='a non-trivial fact landmark: false now, no goal, true at some point of every plan ("None" if '
              "there is none)",
     answer='`{"yes": [every landmark], "no": [every other candidate]}`', analyse=Land, derive=derive, grade=grade,
-    needs_goal=True, check=check, compare=compare_lists("yes", "no"), because=because)
+    needs_goal=True, check=check, compare=compare_lists("yes", "no"), because=because, goal_literals=True)
