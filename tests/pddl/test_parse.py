@@ -134,8 +134,8 @@ def test_negative_literals_in_init_are_dropped_with_one_warning():
     """Closed world: `(not (lit k))` in :init says what is said already (IPC 2000's movie writes them;
     Fast Downward reads them). Issue 31."""
     d = LAMP.domain()
-    text = ("(define (problem p) (:domain lamp) (:objects k - room)\n (:init (at hall)\n  (not (lit k)) (NOT (lit hall)))"
-            "\n (:goal (lit k)))")
+    text = ("(define (problem p) (:domain lamp) (:objects k - room)\n (:init (at hall)\n"
+            "  (not (lit k)) (NOT (lit hall)))\n (:goal (lit k)))")
     with pytest.warns(InputWarning, match=r"p\.pddl:3:3: 2 negative literal\(s\) in :init dropped, the first "
                                           r"\(not \(lit k\)\)"):
         p = parse_problem(text, d, "p.pddl")
