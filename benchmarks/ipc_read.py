@@ -7,7 +7,7 @@ repository, for instance
 
     git clone https://github.com/potassco/pddl-instances /tmp/ipc
     git clone https://github.com/aibasel/downward-benchmarks /tmp/dwb
-    python benchmarks/ipc_read.py /tmp/ipc /tmp/dwb [--problems 1] [--ground] [--timeout 60]
+    python benchmarks/ipc_read.py /tmp/ipc /tmp/dwb [--problems 1] [--domains N] [--ground] [--timeout 60]
 
 A *variant* is a folder holding a domain (IPC 2008's `cyber-security-sequential-satisficing-strips`,
 downward-benchmarks' `movie`): its PDDL files, with those of its `domains/` and `instances/` folders,
@@ -123,13 +123,13 @@ def ground(domain, problem) -> int:
     return len(applicable(domain, problem)[0])
 
 
-def run(roots: list[Path], per_domain: int, grounding: bool, timeout: float, out=sys.stdout) -> Tally:
+def run(roots: list[Path], per_domain: int, grounding: bool, timeout: float, domains: int | None = None) -> Tally:
     tally = Tally()
     found = variants(roots)
     for folder, files in found.items():
         name = str(folder.relative_to(next(r for r in roots if folder.is_relative_to(r))))
         ok = True
-        for dfile, problems in pairs(files, per_domain):
+        for dfile, problems in pairs(files, per_domain)[:domains]:
             t = time.process_time()
             try:
                 with warnings.catch_warnings(record=True) as caught:
@@ -206,8 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--problems", type=int, default=1, help="problems read per domain file (default 1)")
     parser.add_argument("--ground", action="store_true", help="also ground one problem's applicable actions")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per grounding (default 60)")
+    parser.add_argument("--domains", type=int, default=None,
+                        help="domain files read per variant (default all; a variant with a domain per problem has many)")
     args = parser.parse_args(argv)
-    report(run([r.resolve() for r in args.roots], args.problems, args.ground, args.timeout))
+    report(run([r.resolve() for r in args.roots], args.problems, args.ground, args.timeout, args.domains))
     return 0
 
 
