@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ground", action="store_true", help="also ground one problem's applicable actions")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per grounding (default 60)")
     parser.add_argument("--domains", type=int, default=None,
-                        help="domain files read per variant (default all; a variant with a domain per problem has many)")
+                        help="domain files read per variant (default all; a domain per problem makes many)")
     args = parser.parse_args(argv)
     report(run([r.resolve() for r in args.roots], args.problems, args.ground, args.timeout, args.domains))
     return 0
