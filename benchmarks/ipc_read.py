@@ -14,7 +14,7 @@ downward-benchmarks' `movie`): its PDDL files, with those of its `domains/` and 
 told apart by their header (`(define (domain` or `(define (problem`). A variant with one domain file
 reads it with its first problems; one with a domain file per problem (`domain-p01.pddl` and
 `p01.pddl`, `domains/domain-1.pddl` and `instances/instance-1.pddl`) reads each domain file with the
-problem of the same number. A variant counts as read when all its files tried are. Refusals are
+problem of the same (first) number. A variant counts as read when all its files tried are. Refusals are
 grouped by their message with names replaced by `…`; refusals of goals that are not conjunctions of
 literals are counted apart (another item of issue 31). Temporal, numeric and preference domains are
 refused by name (`unsupported feature: ...`): they are listed too. Times are CPU seconds of this
@@ -40,7 +40,7 @@ from amlasp.pddl.parse import load_domain, load_problem
 _HEADER = re.compile(r"\(\s*define\s*\(\s*(domain|problem)\b", re.IGNORECASE)
 _COMMENT = re.compile(r";[^\n]*")
 _NAMES = re.compile(r"'[^']*'")
-_NUMBER = re.compile(r"(\d+)(?!.*\d)")
+_NUMBER = re.compile(r"\d+")
 
 
 @dataclass
@@ -96,11 +96,11 @@ def pairs(files: list[Path], per_domain: int) -> list[tuple[Path, list[Path]]]:
     for p in problems:
         m = _NUMBER.search(p.stem)
         if m:
-            by_number.setdefault(str(int(m.group(1))), p)
+            by_number.setdefault(str(int(m.group())), p)
     out = []
     for d in domains:
         m = _NUMBER.search(d.stem)
-        match = by_number.get(str(int(m.group(1)))) if m else None
+        match = by_number.get(str(int(m.group()))) if m else None
         out.append((d, [match] if match else problems[:per_domain]))
     return out
 
