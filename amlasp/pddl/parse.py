@@ -54,8 +54,8 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
     check.valid_names(declared_types, "type", file)
-    check.unique_names(declared_types, "type", file)
-    lenient += repair.warn_parent_types(declared_types)
+    declared_types, repeated = check.type_parents(declared_types, file)
+    lenient += repeated + repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
     constants = declarations.typed_section(sections, ":constants", file)
     if undeclared_predicates:  # a learned model: a type it uses but never declares is a subtype of object
