@@ -374,7 +374,7 @@ class Broken:
 @dataclass(frozen=True)
 class Domain:
     name: str
-    types: tuple[Typed, ...] = ()  # (type, parent); roots have parent "object"
+    types: tuple[Typed, ...] = ()  # (type, parent); roots have parent "object"; a type may have several parents
     constants: tuple[Typed, ...] = ()
     predicates: tuple[Predicate, ...] = ()
     actions: tuple[Action, ...] = ()  # file order
@@ -397,20 +397,23 @@ class Domain:
         return next((a for a in self.actions if a.name == name), None)
 
     def ancestors(self, t: str) -> list[str]:
-        """`t` and its supertypes up to `object` (cycles are rejected by the parser): the types an
+        """`t` and its supertypes up to `object`, nearest first (cycles are rejected by the parser; a type
+        may have several parents, as Fast Downward reads a type declared twice): the types an
         object declared `t` has. One declared `(either a b)` has that type, `a` and `b` (as in VAL)."""
         if t.startswith("(either "):
             out = [t]
             for m in type_members(t):
                 out += [x for x in self.ancestors(m) if x not in out]
             return out
-        parent = dict(self.types)
+        parents: dict[str, list[str]] = {}
+        for x, p in self.types:
+            parents.setdefault(x, []).append(p)
         out = [t]
-        while out[-1] in parent and parent[out[-1]] not in out:
-            out.append(parent[out[-1]])
-        if out[-1] != "object":
-            out.append("object")
-        return out
+        for x in out:  # breadth first: a type may have several parents (a DAG)
+            out += [p for p in parents.get(x, ()) if p not in out]
+        if "object" in out:
+            out.remove("object")
+        return out + ["object"]
 
     def fits(self, have: str, want: str) -> bool:
         """An object declared with type `have` is of type `want`: `want` is among its types

@@ -21,13 +21,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..errors import InputError
 from ..limits import MAX_GROUNDING
 from ..logic import children, conjuncts, free_vars, nnf
 from ..model import Action, Atom, Domain, Exists, Forall, Formula, Problem, is_var
 from .names import asp_name
+from .reach import relaxed_instances
 
 
 def free_parameters(action: Action) -> tuple[str, ...]:
@@ -93,11 +94,17 @@ def instances(domain: Domain, action: Action, s: Sizes, factored: Iterable[str] 
     for v, t in action.parameters:
         if v not in bound and v not in skip:
             estimate *= max(1, s.of_type(t))
+    return estimate * (1 + _extra(action, s, effects))
+
+
+def _extra(action: Action, s: Sizes, effects: bool) -> float:
+    """The rules an instance of `action` brings besides its applicability: its quantified conditions'
+    and (with `effects`) its effects' (one per forall tuple)."""
     extra = _quantified(action.precondition, s)
     if effects:
         for e in action.effects:
             extra += math.prod(max(1, s.of_type(t)) for _, t in e.variables)
-    return estimate * (1 + extra)
+    return extra
 
 
 def _fanout(a: Atom, bound: set[str], types: dict[str, str], s: Sizes) -> float:
@@ -130,15 +137,43 @@ def estimate(domain: Domain, work: Iterable[tuple[Sizes, int]], factored: dict[s
             for a in domain.actions}
 
 
-def guard(what: str, domain: Domain, work: Iterable[tuple[Problem, int]], effects: bool = True) -> None:
-    """`check` of one model's actions over `work`, (a problem, its states)."""
+def guard(what: str, domain: Domain, work: Iterable[tuple[Problem, int]], effects: bool = True,
+          start: Callable[[Problem], Iterable[Atom]] | None = None) -> None:
+    """`check` of one model's actions over `work`, (a problem, its states). Where the join estimate
+    passes the limit, the relaxed reachability of each problem (`reach.relaxed_instances`, from its
+    initial state and the atoms `start(problem)`, those of the states given besides) counts the instances
+    instead, if it can within its budget: the smaller estimate decides, so that a task is refused only
+    when both say it is too large (organic-synthesis: 5e28 by the join, a few hundred reachable). Without
+    `start` (a caller whose states may hold atoms it cannot name as atoms), the join estimate alone."""
+    work = list(work)
     known: dict[int, Sizes] = {}
     sized = []
     for p, n in work:
         if id(p) not in known:
             known[id(p)] = sizes(domain, p)
         sized.append((known[id(p)], n))
-    check(what, (domain, estimate(domain, sized, effects=effects)))
+    per = estimate(domain, sized, effects=effects)
+    if start is not None and sum(per.values()) > MAX_GROUNDING.value():
+        per = min(per, _reachable(domain, work, known, effects, start), key=lambda x: sum(x.values()))
+    check(what, (domain, per))
+
+
+def _reachable(domain: Domain, work: list[tuple[Problem, int]], known: dict[int, Sizes], effects: bool,
+               start: Callable[[Problem], Iterable[Atom]]) -> dict[str, float]:
+    """`estimate`'s figures with each action's instances per state those the relaxation reaches (at most
+    as many in any state reached); infinite where the relaxation ran out of its budget."""
+    counted: dict[int, dict[str, float] | None] = {}
+    out = {a.name: 0.0 for a in domain.actions}
+    for p, n in work:
+        if id(p) not in counted:
+            counted[id(p)] = relaxed_instances(domain, p, start(p))
+        reached = counted[id(p)]
+        for a in domain.actions:
+            if reached is None:
+                out[a.name] = math.inf
+            else:
+                out[a.name] += n * reached[a.name] * (1 + _extra(a, known[id(p)], effects))
+    return out
 
 
 def guard_steps(what: str, domain: Domain, steps: Iterable[tuple[Problem, Iterable[str]]]) -> None:

@@ -279,16 +279,59 @@ def known_types(names: list[tuple[sexpr.Token, str]], type_names: set[str], file
                                  kind="undeclared-type")
 
 
+def type_parents(types: list[tuple[sexpr.Token, str]], file: str) -> tuple[list[tuple[sexpr.Token, str]], list[str]]:
+    """A type declared more than once: under the same parent, once (said); under another parent, a
+    subtype of each (multiple inheritance, as Fast Downward reads it: IPC 2006's storage declares
+    `area - object` and `area - surface`), said too. `object` as a parent beside another adds nothing
+    and is dropped. The declarations in file order, each (type, parent) once; the warnings."""
+    parents: dict[str, list[str]] = {}
+    for t, p in types:
+        parents.setdefault(str(t), []).append(str(p))
+    warnings: list[str] = []
+    for name, ps in parents.items():
+        distinct = list(dict.fromkeys(ps))
+        real = [p for p in distinct if p != "object"]
+        if len(distinct) < len(ps):
+            warnings.append(f"type '{name}' declared more than once under one parent (read once)")
+        if len(real) > 1:
+            warnings.append(f"type '{name}' declared under {len(real)} parents (" + ", ".join(f"'{p}'" for p in real)
+                            + "): read as a subtype of each, as Fast Downward reads it")
+        elif real and len(distinct) > 1:
+            warnings.append(f"type '{name}' declared under '{real[0]}' and under object: "
+                            f"read as a subtype of '{real[0]}'")
+    out: list[tuple[sexpr.Token, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for t, p in types:
+        key = (str(t), str(p))
+        if key in seen or (p == "object" and any(q != "object" for q in parents[str(t)])):
+            continue
+        seen.add(key)
+        out.append((t, p))
+    return out, warnings
+
+
 def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
-    parent = {str(t): p for t, p in types}
+    """No type is its own ancestor. The types that cannot reach a cycle are peeled off, parents
+    first (Kahn's algorithm, linear in the declarations: a type may have several parents); the
+    first type left, in file order, reaches a cycle and is named."""
+    parents: dict[str, set[str]] = {}
+    children: dict[str, list[str]] = {}
+    for t, p in types:
+        parents.setdefault(str(t), set())
+        if p != "object":
+            parents[str(t)].add(str(p))
+            children.setdefault(str(p), []).append(str(t))
+    left = {t: len(ps) for t, ps in parents.items()}
+    ready = [t for t, n in left.items() if n == 0] + [p for p in children if p not in parents]
+    while ready:
+        done = ready.pop()
+        for c in children.get(done, ()):
+            left[c] -= 1
+            if left[c] == 0:
+                ready.append(c)
     for t, _ in types:
-        seen = {str(t)}
-        cur = parent.get(str(t))
-        while cur is not None and cur != "object":
-            if cur in seen:
-                raise InputError(f"type hierarchy has a cycle through '{t}'", file, at=t, kind="type-cycle")
-            seen.add(cur)
-            cur = parent.get(cur)
+        if left.get(str(t), 0) > 0:
+            raise InputError(f"type hierarchy has a cycle through '{t}'", file, at=t, kind="type-cycle")
 
 
 def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:

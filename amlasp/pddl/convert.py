@@ -11,7 +11,7 @@ tests/pddl/test_convert_oracle.py keeps it as the oracle this conversion is chec
 
 from __future__ import annotations
 
-from ..errors import InputError, UnsupportedError
+from ..errors import InputError, UnsupportedError, warn_input
 from ..limits import MAX_DEPTH
 from ..logic import conjuncts, goal_condition
 from ..model import (
@@ -230,13 +230,35 @@ def to_problem(name: str, domain_name: str, objects: Named, sections: dict[str, 
     table = dict(domain.constants)
     table.update({str(o): str(t) for o, t in objects})
     grounder = Grounder(domain, table)
-    init = {grounder.atom(item, file) for item in sections[":init"][1:]}
+    init = _init_atoms(sections[":init"][1:], grounder, file)
     goal_section = sections[":goal"]
     if len(goal_section) > 2:
         raise InputError("(:goal ...) takes one formula: wrap the literals in (and ...)", file, at=goal_section[2])
     goal_node = goal_section[1] if len(goal_section) > 1 else sexpr.List([], goal_section.line, goal_section.line)
     goal = _goal_literals(goal_node, grounder, file)
     return Problem(name, domain_name, tuple((str(o), str(t)) for o, t in objects), frozenset(init), goal, file)
+
+
+def _init_atoms(items: list[sexpr.SExpr], grounder: Grounder, file: str) -> set[Atom]:
+    """`:init`'s atoms. A negative literal `(not (p a))` says what the closed world says already (Fast
+    Downward reads IPC 2000's movie so): its atom is checked, then it is dropped, said once; one whose
+    atom `:init` also gives is a contradiction, refused at it."""
+    atoms: set[Atom] = set()
+    negative: list[tuple[sexpr.List, Atom]] = []
+    for item in items:
+        if isinstance(item, sexpr.List) and item.head() == "not":
+            if len(item) != 2:
+                raise InputError("(not ...) takes one atom", file, at=item)
+            negative.append((item, grounder.atom(item[1], file)))
+        else:
+            atoms.add(grounder.atom(item, file))
+    for node, atom in negative:
+        if atom in atoms:
+            raise InputError(f"(not {atom}) contradicts {atom}, given in :init too", file, at=node)
+    if negative:
+        warn_input(f"{len(negative)} negative literal(s) in :init dropped, the first (not {negative[0][1]}): "
+                   "the closed world makes them redundant", file, at=negative[0][0])
+    return atoms
 
 
 def _goal_literals(node: sexpr.SExpr, grounder: Grounder, file: str) -> tuple[Literal, ...]:

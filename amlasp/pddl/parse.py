@@ -65,8 +65,8 @@ def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fl
     sections = declarations.sections(root)
     declared_types = declarations.types(sections, file)
     check.valid_names(declared_types, "type", file)
-    check.unique_names(declared_types, "type", file)
-    lenient += repair.warn_parent_types(declared_types)
+    declared_types, repeated = check.type_parents(declared_types, file)
+    lenient += repeated + repair.warn_parent_types(declared_types)
     types = repair.declare_parent_types(declared_types)
     constants = declarations.typed_section(sections, ":constants", file)
     if undeclared_predicates:  # a learned model: a type it uses but never declares is a subtype of object

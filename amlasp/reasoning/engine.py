@@ -6,6 +6,7 @@ program. Python only builds text and reads the shown atoms.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Callable, Iterable, Sequence, TypeVar
@@ -66,7 +67,9 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     states that are not long runs (random ones) are joined a state at a time (`ManyStates.runs_pay`).
     `runs`: force that choice (None: decide so).
     """
-    size.guard("applicable", domain, ((p, len(states)) for p, states in sets), effects=False)
+    size.guard("applicable", domain, ((p, len(states)) for p, states in sets), effects=False,
+               start=lambda p: {a for q, states in sets if q is p
+                                for s in states if isinstance(s, Collection) for a in s})
     facts = many_states(domain, sets)
     if runs is None:
         runs = runs_apply(domain, facts.static) and facts.runs_pay()

@@ -125,7 +125,8 @@ def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iter
     reason = unreachable_reason(domain, problem, state, goal, target)
     if reason is not None:
         return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
-    size.guard("plan", domain, [(problem, max_steps)])  # a horizon of max_steps: a state per step, at most
+    # a horizon of max_steps: a state per step, at most
+    size.guard("plan", domain, [(problem, max_steps)], start=lambda _: state)
     stage("grounding the initial state")
     program = _program(domain, problem, state, goal, target)
     dec = decoder(domain, problem)

@@ -61,7 +61,7 @@ def relax(domain: Domain, problem: Problem, init: Iterable[Atom] | None = None,
     domain = with_goal_rules(domain, [problem])
     state = frozenset(problem.init if init is None else init)
     goal = tuple(problem.goal if goal is None else goal)
-    size.guard("relaxed reachability", domain, [(problem, 1)])
+    size.guard("relaxed reachability", domain, [(problem, 1)], start=lambda _: state)
     rules = compile_domain(domain, MODEL, enumerate=True, check=False, effects=True, state="r", relaxed=True)
     parts = [encoding("types"), encoding("semantics"), encoding("relaxed"), domain_facts(domain, MODEL), rules.text,
              RELAXED_MODEL.fact(MODEL), problem_facts(problem, 0, init=False, goal=False),

@@ -99,15 +99,21 @@ def test_size_limits_are_configurable(tmp_path):
 
 def test_a_generated_multi_megabyte_domain_is_refused_up_front(tmp_path):
     """The issue's 5 MB domain of 22,544 actions took 27 s of CPU for `facts` and 96 s (4.7 GB) for a
-    failed `compare`; a domain beyond AMLASP_MAX_DOMAIN_MB (1 MB) is refused before it is read."""
+    failed `compare`; a domain beyond AMLASP_MAX_DOMAIN_MB (5 MB: every IPC domain file is below 4 MB)
+    is refused before it is read."""
     actions = DOMAIN[DOMAIN.index("(:action"):DOMAIN.rindex(")")]
-    copies = [actions.replace("(:action ", f"(:action v{k}-") for k in range(2000)]
-    big = write(tmp_path, "big.pddl", DOMAIN[:DOMAIN.index("(:action")] + "".join(copies) + ")\n")
-    assert big.stat().st_size > 1024 * 1024
+    def domain(n: int, name: str):
+        copies = [actions.replace("(:action ", f"(:action v{k}-") for k in range(n)]
+        return write(tmp_path, name, DOMAIN[:DOMAIN.index("(:action")] + "".join(copies) + ")\n")
+    big = domain(10000, "big.pddl")
+    assert big.stat().st_size > 5 * 1024 * 1024
     r = run("facts", big)
-    assert r.exit_code == 2 and r.stderr == (f"amlasp: error: {big}: domain file larger than 1 MB "
-                                             "(set AMLASP_MAX_DOMAIN_MB to raise the limit of 1 MB)\n")
-    assert run("facts", big, "--no-rules", env={"AMLASP_MAX_DOMAIN_MB": "2"}).exit_code == 0
+    assert r.exit_code == 2 and r.stderr == (f"amlasp: error: {big}: domain file larger than 5 MB "
+                                             "(set AMLASP_MAX_DOMAIN_MB to raise the limit of 5 MB)\n")
+    mid = domain(2000, "mid.pddl")  # over 1 MB, the default until issue 31 (IPC 2008's cybersec is 1.6 MB)
+    assert mid.stat().st_size > 1024 * 1024
+    assert run("facts", mid, "--no-rules").exit_code == 0
+    assert run("facts", mid, "--no-rules", env={"AMLASP_MAX_DOMAIN_MB": "1"}).exit_code == 2
 
 
 # --------------------------------------------------------------------------- rejections at the right place

@@ -250,7 +250,7 @@ def deep_nesting(t: Task, role: str, rng: random.Random) -> Case | None:
 def dev_zero(t: Task, role: str, rng: random.Random) -> Case | None:
     if role not in ("domain", "problem", "plan", "trajectory", "states"):
         return None
-    what = "domain file larger than 1 MB" if role == "domain" else "file larger than 100 MB"
+    what = "domain file larger than 5 MB" if role == "domain" else "file larger than 100 MB"
     return Case(t.with_text(role, DEV_ZERO), role, "dev_zero", Expect("fault", role, 0, 0, what))
 
 

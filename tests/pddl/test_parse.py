@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from amlasp.errors import InputError, UnsupportedError
+from amlasp.errors import InputError, InputWarning, UnsupportedError
 from amlasp.model import TRUE, And, Atom, Effect, Exists, Forall, Imply, Literal, Not, Or, Predicate
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from tests.support.examples import ADL, BLOCKSWORLD, LAMP
@@ -128,6 +128,31 @@ def test_problem_names_are_lower_case():
                       " (:goal (LIT K)))", d)
     assert p.name == "p1" and p.objects == (("k", "room"),)
     assert p.init == {Atom("at", ("hall",)), Atom("lit", ("k",))} and p.goal == (Literal(Atom("lit", ("k",))),)
+
+
+def test_negative_literals_in_init_are_dropped_with_one_warning():
+    """Closed world: `(not (lit k))` in :init says what is said already (IPC 2000's movie writes them;
+    Fast Downward reads them). Issue 31."""
+    d = LAMP.domain()
+    text = ("(define (problem p) (:domain lamp) (:objects k - room)\n (:init (at hall)\n"
+            "  (not (lit k)) (NOT (lit hall)))\n (:goal (lit k)))")
+    with pytest.warns(InputWarning, match=r"p\.pddl:3:3: 2 negative literal\(s\) in :init dropped, the first "
+                                          r"\(not \(lit k\)\)"):
+        p = parse_problem(text, d, "p.pddl")
+    assert p.init == {Atom("at", ("hall",))}
+
+
+@pytest.mark.parametrize("init,col,message", [
+    ("(lit k) (not (lit k))", 17, r"\(not \(lit k\)\) contradicts \(lit k\), given in :init too"),
+    ("(not (lit x))", 19, "unknown object 'x'"),
+    ("(not (lit k) (lit k))", 9, r"\(not \.\.\.\) takes one atom"),
+])
+def test_a_negative_literal_in_init_is_checked_and_may_not_contradict(init, col, message):
+    d = LAMP.domain()
+    with pytest.raises(InputError, match=message) as caught:
+        parse_problem(f"(define (problem p) (:domain lamp) (:objects k - room)\n (:init {init})\n (:goal (lit k)))",
+                      d, "p.pddl")
+    assert (caught.value.line, caught.value.col) == (2, col)
 
 
 def test_problem_errors_name_the_line():

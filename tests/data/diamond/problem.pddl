@@ -1,0 +1,5 @@
+(define (problem diamond-1)
+  (:domain diamond)
+  (:objects duck - amphibian truck - vehicle crate - cargo box - thing shore lake - place)
+  (:init (at duck shore) (at truck shore) (at crate shore) (at box lake))
+  (:goal (and (in duck truck) (in crate duck))))

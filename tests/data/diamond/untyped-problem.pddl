@@ -1,0 +1,7 @@
+(define (problem diamond-1-untyped)
+  (:domain diamond-untyped)
+  (:objects duck truck crate box shore lake)
+  (:init (at duck shore) (at truck shore) (at crate shore) (at box lake)
+         (amphibian duck) (vehicle duck) (cargo duck) (thing duck) (vehicle truck) (thing truck)
+         (cargo crate) (thing crate) (thing box) (place shore) (place lake))
+  (:goal (and (in duck truck) (in crate duck))))
