@@ -10,9 +10,9 @@ else an object or constant.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Mapping, Sequence, Union
+from typing import Mapping, Sequence, Union
 
 Number = Union[int, float]  # a cost: int when the text is an integer, else float
 Typed = tuple[str, str]  # (name, type): a typed variable, object or constant
@@ -166,7 +166,7 @@ class GoalCondition(Literal):
     """A conjunct of a problem's goal that is no literal (`forall`, `exists`, `or`, `imply`, `not` of a
     formula), compiled as Fast Downward compiles it: in the goal it is the atom of a 0-ary derived predicate
     (`GOAL_PREFIX` and a digest of `text`, so that equal conjuncts of many problems are one rule) whose one
-    rule's body is `formula` (`goal_rules`); it reads as that formula's PDDL text, which every message
+    rule's body is `formula` (`goal_rules.goal_rules`); it reads as that formula's PDDL text, which every message
     naming an unmet goal shows."""
 
     formula: Formula = TRUE
@@ -179,42 +179,6 @@ class GoalCondition(Literal):
 
     def bind(self, sub: Mapping[str, str]) -> "Literal":
         return self  # ground: the formula's variables are its own quantifiers'
-
-
-def goal_rules(problem: "Problem") -> tuple["Derived", ...]:
-    """The derived rules of a problem's goal conditions (`GoalCondition`), in goal order."""
-    return tuple(Derived(g.atom.predicate, (), g.formula) for g in problem.goal if isinstance(g, GoalCondition))
-
-
-def with_goal_rules(domain: "Domain", problems: Iterable["Problem"]) -> "Domain":
-    """The domain a command runs `problems` on: `domain` itself when their goals are conjunctions of literals
-    (as before goal conditions were read), else `domain` with the goal conditions' 0-ary predicates and
-    rules added (each once). The one place goal conditions meet the domain; kept for the last domains
-    asked, so that a command asking again gets the same object (the engines cache by identity)."""
-    rules = {r.predicate: r for p in problems for r in goal_rules(p)}
-    if not rules:
-        return domain
-    key = (id(domain), tuple(sorted(rules)))
-    hit = _WITH_GOALS.get(key)
-    if hit is not None and hit[0] is domain:
-        return hit[1]
-    new = [r for name, r in rules.items() if domain.predicate(name) is None]
-    if not new:  # asked again with the domain it gave
-        return domain
-    out = replace(domain, predicates=domain.predicates + tuple(Predicate(r.predicate, ()) for r in new),
-                  derived=domain.derived + tuple(new))
-    _WITH_GOALS[key] = (domain, out)
-    if len(_WITH_GOALS) > 16:
-        del _WITH_GOALS[next(iter(_WITH_GOALS))]
-    return out
-
-
-_WITH_GOALS: dict = {}
-
-
-def is_goal_predicate(name: str) -> bool:
-    """A predicate `with_goal_rules` added: not the domain's own (the writer leaves it out)."""
-    return name.startswith(GOAL_PREFIX)
 
 
 # The two reads of a conjunction that actions need themselves (logic.py, built on this module,

@@ -13,20 +13,9 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from ..errors import InputError
+from ..goal_rules import with_goal_rules
 from ..logic import conjunction_literals, subformulas, top_literals
-from ..model import (
-    Action,
-    Atom,
-    Domain,
-    Exists,
-    Forall,
-    GroundAction,
-    Literal,
-    Problem,
-    is_var,
-    type_members,
-    with_goal_rules,
-)
+from ..model import Action, Atom, Domain, Exists, Forall, GroundAction, Literal, Problem, is_var, type_members
 from .compile import compile_domain
 from .costs import cost_rules, domain_cost_facts, problem_cost_facts
 from .names import asp_name, atom_text

@@ -135,8 +135,6 @@ def grade(
     """Grade answers semantically (accuracy per task and form, why each wrong answer is wrong); check gold answers."""
     def run():
         from ..errors import Unreadable, error_class
-        from ..questions.answers import read_answers
-        from ..questions.gold import load_items
         from ..questions.grade import grade as run_grade
         from ..render import questions as present
         from ..render.exports import output_format
@@ -147,16 +145,7 @@ def grade(
         beside = present.wrong_path(output) if form == Format.CSV and output is not None else None
         for target in (output, beside):
             refuse_overwrite(target, [items] + ([answers] if answers else []))
-        # records not read: rows, or with --strict (None) an error; none read at all: the first one's error
-        bad_items: list[InputError] | None = [] if keep_going() else None
-        bad_answers: list[InputError] | None = [] if keep_going() else None
-        its = load_items(items, bad_items)
-        if bad_items and not its:
-            raise bad_items[0]
-        given = read_answers(answers, bad_answers) if answers is not None else {}
-        if bad_answers and not given:
-            raise bad_answers[0]
-        errors = (bad_items or []) + (bad_answers or [])
+        its, given, errors = _read_records(items, answers)
         records = len(its) + len(given) + len(errors)
         check = check_gold if check_gold is not None else answers is None
         if not given and not check:
@@ -178,3 +167,19 @@ def grade(
         partial([e.message for e in result.errors] + [d["problem"] + " (not graded)" for d in result.unreadable],
                 records, "items and answers")
     guarded(run)
+
+
+def _read_records(items: Path, answers: Optional[Path]) -> tuple[list, dict, list[InputError]]:
+    """The items, the answers and the records not read: those are rows, or with --strict an error (the
+    first); when no item (or no answer) is read at all, the first one's error."""
+    from ..questions.answers import read_answers
+    from ..questions.gold import load_items
+    bad_items: list[InputError] | None = [] if keep_going() else None
+    bad_answers: list[InputError] | None = [] if keep_going() else None
+    its = load_items(items, bad_items)
+    if bad_items and not its:
+        raise bad_items[0]
+    given = read_answers(answers, bad_answers) if answers is not None else {}
+    if bad_answers and not given:
+        raise bad_answers[0]
+    return its, given, (bad_items or []) + (bad_answers or [])

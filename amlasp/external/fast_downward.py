@@ -35,17 +35,8 @@ from typing import Optional
 
 from .. import logic
 from ..enums import TextEnum
-from ..model import (
-    Domain,
-    GoalCondition,
-    GroundAction,
-    Predicate,
-    Problem,
-    Typed,
-    is_var,
-    type_members,
-    with_goal_rules,
-)
+from ..goal_rules import with_goal_rules
+from ..model import Domain, GoalCondition, GroundAction, Predicate, Problem, Typed, is_var, type_members
 from ..pddl.writer import problem_to_pddl, to_pddl
 from .untyped import has_either, types_as_predicates
 
@@ -65,7 +56,7 @@ SEARCH_NAMES = {OPTIMAL: "A* with LM-cut", OPTIMAL_AXIOMS: "blind A*"}
 
 def optimal_config(domain: Domain) -> str:
     """Fast Downward's optimal search for `domain`: A* with LM-cut, blind A* when it has derived predicates
-    (give `model.with_goal_rules`' domain for a problem with a goal condition: Fast Downward makes it an axiom)."""
+    (give `goal_rules.with_goal_rules`' domain for a problem with a goal condition: Fast Downward makes it an axiom)."""
     return OPTIMAL_AXIOMS if domain.derived else OPTIMAL
 
 #: Seconds past the time limit after which Fast Downward ends itself (its CPU-time limit): the limit

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from .. import logic
+from ..goal_rules import is_goal_predicate
 from ..model import (
     TRUE,
     Action,
@@ -31,7 +32,6 @@ from ..model import (
     Predicate,
     Problem,
     Typed,
-    is_goal_predicate,
 )
 
 
@@ -108,7 +108,7 @@ def derived_text(r: Derived, typed: bool = True) -> str:
 
 def to_pddl(domain: Domain) -> str:
     """The domain as PDDL text; `parse_domain` reads it back to an equal Domain (lines aside). The rules that
-    `model.with_goal_rules` adds for a problem's goal conditions are left out: the problem's goal says them."""
+    `goal_rules.with_goal_rules` adds for a problem's goal conditions are left out: the problem's goal says them."""
     if any(is_goal_predicate(r.predicate) for r in domain.derived):
         domain = replace(domain, predicates=tuple(p for p in domain.predicates if not is_goal_predicate(p.name)),
                          derived=tuple(r for r in domain.derived if not is_goal_predicate(r.predicate)))

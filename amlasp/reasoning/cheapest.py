@@ -27,7 +27,8 @@ from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL
 from ..costs import plan_cost
 from ..errors import InputError, UnsupportedError
-from ..model import Atom, Domain, GoalCondition, GroundAction, Number, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GoalCondition, GroundAction, Number, Problem
 from ..watchdog import finishing, stage, within
 from .planning import PlanResult, PlanStatus, mutex_reason, unreachable_reason
 

@@ -21,7 +21,8 @@ from ..asp.names import LEARNED, REF
 from ..asp.run import encoding, solve_once
 from ..asp.schema import DIFF_MODELS, DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP
 from ..enums import TextEnum
-from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GroundAction, Problem
 from .engine import Unmet, execute
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import Iterable, Sequence
 
 import clingo
 
@@ -40,11 +40,11 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..identity import by_identity
+from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
 from . import goals
 from .validations import VALIDATION_COLUMNS, Validations
-
-T = TypeVar("T")
 
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
@@ -337,25 +337,10 @@ class _Model:
 
 
 def _model(domain: Domain) -> _Model:
-    return _by_identity(_MODELS, 16, (domain,), None, lambda: _Model(domain))
+    return by_identity(_MODELS, 16, (domain,), None, lambda: _Model(domain))
 
 
 _MODELS: dict = {}
-
-
-def _by_identity(cache: dict, size: int, owners: tuple, extra: object, make: Callable[[], T]) -> T:
-    """`make()` for `owners` (and the hashable `extra`), kept in `cache` by the owners' identity, the
-    last `size`: hashing a model (for an lru_cache) takes 20 us, a twentieth of a short plan's
-    validation. The owners are held with the value, so that an id is not reused while it is kept."""
-    key = (*map(id, owners), extra)
-    hit = cache.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], owners)):
-        return hit[1]
-    value = make()
-    cache[key] = (owners, value)
-    if len(cache) > size:
-        del cache[next(iter(cache))]
-    return value
 
 
 class _Kept:
@@ -387,7 +372,7 @@ class _Kept:
 
 
 def _kept(problem: Problem, domain: Domain, static: frozenset[str]) -> _Kept:
-    return _by_identity(_KEPT, 64, (problem, domain), static, lambda: _Kept(problem, domain, static))
+    return by_identity(_KEPT, 64, (problem, domain), static, lambda: _Kept(problem, domain, static))
 
 
 _KEPT: dict = {}

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GroundAction, Problem
 from .engine import PART_STEPS, Execution, execute, execute_many
 
 if TYPE_CHECKING:

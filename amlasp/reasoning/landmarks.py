@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 from ..enums import TextEnum
-from ..model import Atom, Domain, Literal, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, Literal, Problem
 from .relaxed import achievers, relax
 
 if TYPE_CHECKING:

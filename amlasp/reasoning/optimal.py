@@ -22,7 +22,8 @@ from typing import Iterable
 
 from ..enums import TextEnum
 from ..external.fast_downward import SEARCH_NAMES, PlannerStatus, optimal_config
-from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GroundAction, Problem
 from .engine import applicable, execute
 from .planner import NotEncodable, Search, Translated
 from .transitions import changes_many

@@ -36,7 +36,8 @@ from ..external.fast_downward import (
     plan_with_fast_downward,
     planner_task,
 )
-from ..model import Atom, Domain, GroundAction, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GroundAction, Problem
 
 
 def plan(domain: Domain, problem: Problem, config: str = "greedy", time_limit: float = 60.0) -> PlannerResult:

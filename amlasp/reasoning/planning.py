@@ -21,7 +21,8 @@ from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
 from ..enums import TextEnum, Verdict
-from ..model import Atom, Domain, GroundAction, Literal, Number, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 from ..watchdog import finishing, stage, within
 from .engine import UnmetKind, execute
 from .mutex import mutexes

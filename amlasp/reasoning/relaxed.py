@@ -17,7 +17,8 @@ from ..asp.facts import action_term, domain_facts, externals, goal_facts, ground
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import ACHIEVER, APP, FORBID, GOAL_MISSING, GOAL_REACHABLE, HOLDS, INIT, RELAXED_MODEL
-from ..model import Atom, Domain, GroundAction, Literal, Problem, with_goal_rules
+from ..goal_rules import with_goal_rules
+from ..model import Atom, Domain, GroundAction, Literal, Problem
 
 
 @dataclass

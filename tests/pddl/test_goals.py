@@ -1,6 +1,6 @@
 """Goals that are no conjunctions of literals (issue 31): `forall`, `exists`, `or`, `imply` and `not` of a
 formula are read as goal conditions (`model.GoalCondition`), compiled as Fast Downward compiles them: the
-atom of a 0-ary derived predicate whose rule's body is the condition (`model.with_goal_rules`). Errors in
+atom of a 0-ary derived predicate whose rule's body is the condition (`goal_rules.with_goal_rules`). Errors in
 them are located at their token; conjunctive goals are read as before; the writer writes them back."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from amlasp.errors import InputError
+from amlasp.goal_rules import goal_rules, is_goal_predicate, with_goal_rules
 from amlasp.logic import text
-from amlasp.model import Atom, Forall, GoalCondition, Literal, goal_rules, is_goal_predicate, with_goal_rules
+from amlasp.model import Atom, Forall, GoalCondition, Literal
 from amlasp.pddl.parse import load_domain, load_problem, parse_problem
 from amlasp.pddl.writer import problem_to_pddl, to_pddl
 from tests.support.examples import LAMP
