@@ -24,6 +24,7 @@ from ..model import Domain, Problem, canonical_name
 from . import check, convert, costs, declarations, formulas, numeric, repair, sexpr
 from . import recover as recover_
 from .source import read_text
+from .unwrap import unwrap
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
 
@@ -47,6 +48,7 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     `recover`: an action or derived rule that cannot be read or checked, or one bad entry of `:types`,
     `:constants` or `:predicates`, is left out with a warning and kept as its located error
     (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still."""
+    text = unwrap(text, file)  # a Markdown fence or a sentence around the definition (an LLM's answer)
     if recover:
         return recover_.read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
                                                                      numeric_fluents))
@@ -109,7 +111,7 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     """Problems are flat (objects, init atoms, goal literals), so our line-aware reader checks
     them completely; `pddl`'s parser would add nothing but 7x the reading time (measured on
     the 413 IPC problems: 3.7 s with it, 0.5 s without)."""
-    root = sexpr.read(text, file)
+    root = sexpr.read(unwrap(text, file), file)
     header = check.expect_define(root, "problem", file)
     for tok, message in repair.split_glued_dashes_at(root):
         warn_input(message, file, at=tok)

@@ -156,7 +156,8 @@ def test_the_llm_corpus_broken_actions_are_those_its_manifest_breaks():
     """benchmarks/llm_domains: 125 LLM-style candidates, each change listed in manifest.json. Read as compare
     reads a learned model, every candidate whose header reads is read, and each action it leaves out is one
     the manifest puts a breaking change in (those it does not leave out, a repair reads: an unknown constant,
-    a glued dash, an undeclared type); the 9 refused have prose or a Markdown fence around the define."""
+    a glued dash, an undeclared type); prose or a Markdown fence around the define is unwrapped (pddl.unwrap),
+    so none is refused."""
     import json
     root = Path(__file__).parents[2] / "benchmarks" / "llm_domains"
     manifest = json.loads((root / "manifest.json").read_text())["candidates"]
@@ -177,5 +178,5 @@ def test_the_llm_corpus_broken_actions_are_those_its_manifest_breaks():
             repaired = {ch["class"] for ch in c["changes"]
                         if ch["kind"] == "breaking" and ch.get("action") in breaking - left_out}
             assert repaired <= {"unknown_constant", "glued_hyphen", "undeclared_type"}, c["candidate"]
-    assert (read, broken, len(refused)) == (116, 51, 9)
+    assert (read, broken, refused) == (125, 56, [])
     assert all(classes & {"markdown_fence", "prose_preamble"} for classes in refused)
