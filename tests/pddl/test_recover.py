@@ -180,3 +180,17 @@ def test_the_llm_corpus_broken_actions_are_those_its_manifest_breaks():
             assert repaired <= {"unknown_constant", "glued_hyphen", "undeclared_type"}, c["candidate"]
     assert (read, broken, refused) == (125, 56, [])
     assert all(classes & {"markdown_fence", "prose_preamble"} for classes in refused)
+
+
+def test_every_action_broken_is_read_one_at_a_time_in_file_order():
+    """Recovery reads each action with the declarations alone once the whole file fails: 300 actions, every
+    other one broken, give the 150 broken ones in file order with their own places, and the 150 others."""
+    actions = [f"(:action a{i} :parameters (?x ?y) :precondition (and (clear ?x) (on ?x ?y))\n"
+               f" :effect (and (clear {'?z' if i % 2 else '?y'}) (not (on ?x ?y))))" for i in range(300)]
+    text = "(define (domain bw) (:predicates (clear ?x) (on ?x ?y))\n" + "\n".join(actions) + ")\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        d = parse_domain(text, "d.pddl", recover=True)
+    assert [a.name for a in d.actions] == [f"a{i}" for i in range(0, 300, 2)]
+    assert [(b.name, b.line, b.col, b.error) for b in d.broken] == [
+        (f"a{i}", 2 * i + 3, 22, "undeclared-variable") for i in range(1, 300, 2)]
