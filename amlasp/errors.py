@@ -78,15 +78,14 @@ class UnsupportedError(InputError):
 #: The classes of errors in a domain's definitions (`InputError.kind`), as a recovering reader reports them.
 KINDS = ("syntax", "unbalanced", "unsupported", "invalid-name", "duplicate", "name-clash", "undeclared-type",
          "type-cycle", "undeclared-predicate", "undeclared-variable", "unknown-constant", "wrong-arity",
-         "condition-as-effect", "effect-as-condition", "derived-in-effect", "unstratified-negation")
+         "condition-as-effect", "effect-as-condition", "derived-in-effect", "unstratified-negation",
+         "unknown-object", "unknown-action", "wrong-type")
 
 
 def error_class(e: InputError) -> str:
-    """The class of an input error, as a row of a partial run shows it (`Unreadable.error_class`).
-
-    The exception's class name for now (`InputError`, `UnsupportedError`); kept in this one function so
-    that a finer class carried by the error can be plugged in without touching the commands."""
-    return type(e).__name__
+    """The class of an input error, as a row of a partial run shows it (`Unreadable.error_class`): the one
+    its raiser gave it (`InputError.kind`, `KINDS`), as a broken definition shows it too."""
+    return e.kind
 
 
 @dataclass(frozen=True)

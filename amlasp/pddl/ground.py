@@ -57,18 +57,18 @@ class Grounder:
         decl = self.predicates.get(name)
         if decl is None:
             raise InputError(f"undefined predicate '{name}' (not declared in {self._where()})"
-                             f"{did_you_mean(name, self.predicates)}", file, at=node[0])
+                             f"{did_you_mean(name, self.predicates)}", file, at=node[0], kind="undeclared-predicate")
         if not derived and name in self.derived:
             raise InputError(f"derived predicate '{name}' in a state: it is computed from the state's other "
                              f"atoms, not given", file, at=node[0])
         if len(node) - 1 != decl.arity:
             raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(node) - 1} given", file,
-                             at=node[0])
+                             at=node[0], kind="wrong-arity")
         args = self._arguments(node, file)
         for i, (a, (_, expected)) in enumerate(zip(args, decl.parameters), 1):
             if not self.fits(a, expected):
                 raise InputError(f"object '{a}' has type '{self.objects[a]}', but argument {i} of predicate "
-                                 f"'{name}' has type '{expected}'", file, at=a)
+                                 f"'{name}' has type '{expected}'", file, at=a, kind="wrong-type")
         return Atom(name, tuple(str(a) for a in args))
 
     def action(self, node: sexpr.SExpr, file: str, check_action: bool = True) -> GroundAction:
@@ -80,16 +80,17 @@ class Grounder:
         schema = self._actions.get(name)
         if check_action:
             if schema is None:
-                raise InputError(f"unknown action '{name}' (not in {self._where()})", file, at=node[0])
+                raise InputError(f"unknown action '{name}' (not in {self._where()})", file, at=node[0],
+                                 kind="unknown-action")
             if schema.arity != len(node) - 1:
                 raise InputError(f"action '{name}' takes {schema.arity} argument(s), {len(node) - 1} given", file,
-                                 at=node[0])
+                                 at=node[0], kind="wrong-arity")
         args = self._arguments(node, file, what="an action")
         if schema is not None and schema.arity == len(args):
             for i, (a, (_, expected)) in enumerate(zip(args, schema.parameters), 1):
                 if not self.fits(a, expected):
                     raise InputError(f"object '{a}' has type '{self.objects[a]}', but parameter {i} of action "
-                                     f"'{name}' has type '{expected}'", file, at=a)
+                                     f"'{name}' has type '{expected}'", file, at=a, kind="wrong-type")
         return GroundAction(str(name), tuple(str(a) for a in args))
 
     def plain_action(self, name: str, args: list[str], check_action: bool = True) -> GroundAction | None:
@@ -110,7 +111,7 @@ class Grounder:
             if not isinstance(a, sexpr.Token):
                 raise InputError(f"nested parentheses in {what}", file, at=a)
             if a not in self.objects:
-                raise InputError(f"unknown object '{a}'", file, at=a)
+                raise InputError(f"unknown object '{a}'", file, at=a, kind="unknown-object")
         return node[1:]
 
 

@@ -49,7 +49,7 @@ def test_solve_an_unreadable_problem_is_an_error_row(tmp_path):
     assert list(rows) == ["0_blocksworld_prob.pddl", "1_blocksworld_prob.pddl", "1b_bad.pddl"]
     message = f"{bad}:6:12: unknown object 'zzz'"
     assert rows["1b_bad.pddl"]["status"] == "error"
-    assert rows["1b_bad.pddl"]["detail"] == message and rows["1b_bad.pddl"]["error_class"] == "InputError"
+    assert rows["1b_bad.pddl"]["detail"] == message and rows["1b_bad.pddl"]["error_class"] == "unknown-object"
     for i in (0, 1):  # the others: as when run alone
         alone = json.loads(run("solve", BW_LEARNED, BW, "-p", folder / f"{i}_blocksworld_prob.pddl",
                                "-f", "json").stdout)["problems"]
@@ -66,7 +66,7 @@ def test_solve_csv_has_the_error_class_column_only_when_a_row_erred(tmp_path):
     assert r.exit_code == 2
     lines = r.stdout.splitlines()
     assert lines[0].endswith(",detail,error_class")
-    assert lines[3] == f"1b_bad.pddl,error,,,,0.0,{bad}:6:12: unknown object 'zzz',InputError"
+    assert lines[3] == f"1b_bad.pddl,error,,,,0.0,{bad}:6:12: unknown object 'zzz',unknown-object"
     bad.unlink()
     clean = run("solve", BW_LEARNED, BW, "-p", folder, "-f", "csv")
     assert clean.exit_code == 0 and clean.stdout.splitlines()[0].endswith(",seconds,detail")
@@ -136,7 +136,7 @@ def test_eval_an_unreadable_state_file_is_an_error_row(tmp_path):
     assert r.exit_code == 2, r.output
     out = json.loads(r.stdout)
     message = f"{bad}:3:54: predicate 'at_ferry' takes 1 argument(s), 2 given"
-    assert out["errors"] == [{"input": str(bad), "status": "error", "error": message, "error_class": "InputError"}]
+    assert out["errors"] == [{"input": str(bad), "status": "error", "error": message, "error_class": "wrong-arity"}]
     assert out["summary"]["errors"] == 1
     assert r.stderr.splitlines()[-2:] == [f"amlasp: error: {message}",
                                           "amlasp: 1 of 4 state files could not be read (status error)"]
@@ -157,7 +157,7 @@ def test_eval_csv_has_the_error_row_after_the_actions(tmp_path):
     assert lines[0].endswith(",eff_recall,input,status,error,error_class")
     assert [line.split(",")[-3] for line in lines[1:-1]] == ["ok"] * (len(lines) - 2)
     assert lines[-1] == "," * 16 + f'{bad},error,"{bad}:3:54: predicate \'at_ferry\' takes 1 argument(s), 2 given",' \
-                                   "InputError"
+                                   "wrong-arity"
 
 
 def test_eval_strict_stops_at_the_first_unreadable_state_file(tmp_path):
@@ -197,7 +197,7 @@ def test_validate_batch_a_record_whose_problem_cannot_be_read_is_an_error_row(tm
     assert r.exit_code == 2, r.output
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     message = f"{bad}:6:12: unknown object 'zzz'"
-    assert (lines[1]["status"], lines[1]["error"], lines[1]["error_class"]) == ("error", message, "InputError")
+    assert (lines[1]["status"], lines[1]["error"], lines[1]["error_class"]) == ("error", message, "unknown-object")
     alone = json.loads(run("validate", EX / "domain.pddl", EX / "problem.pddl", EX / "plan.txt", EX / "plan.txt",
                            "-f", "json").stdout.splitlines()[0])
     assert [{k: v for k, v in x.items() if k not in ("plan", "problem")} for x in (lines[0], lines[2])] == \
@@ -235,7 +235,7 @@ def test_questions_grade_a_bad_answer_line_is_an_error_row(tmp_path):
     assert r.exit_code == 2, r.output
     out = json.loads(r.stdout)
     (row,) = out["unreadable_records"]
-    assert row["input"] == f"{answers}:3" and row["status"] == "error" and row["error_class"] == "InputError"
+    assert row["input"] == f"{answers}:3" and row["status"] == "error" and row["error_class"] == "syntax"
     assert row["error"].startswith(f"{answers}:3:") and "not JSON" in row["error"] and out["errors"] == 1
     # the others: graded as they are with that answer left out (its item is unanswered)
     kept = [x for x in (QX / "answers.jsonl").read_text().splitlines(True) if str(json.loads(x)["id"]) != cut]
@@ -291,7 +291,7 @@ def test_bench_run_a_unit_whose_input_cannot_be_read_is_an_error_row(tmp_path):
     assert sorted(rows) == ["0_ferry_prob.pddl", "1_ferry_prob.pddl", "1b_ferry_prob.pddl"]
     line = (bad.read_text().splitlines().index(next(x for x in bad.read_text().splitlines() if "zzz" in x)) + 1)
     err = rows["1b_ferry_prob.pddl"]
-    assert (err["status"], err["error_class"], err["failed"]) == ("error", "InputError", True)
+    assert (err["status"], err["error_class"], err["failed"]) == ("error", "unknown-object", True)
     assert err["error"].startswith(f"{bad}:{line}:") and "unknown object 'zzz'" in err["error"]
     assert rows["0_ferry_prob.pddl"]["status"] == rows["1_ferry_prob.pddl"]["status"] == "solved"
     lines = r.stderr.splitlines()
