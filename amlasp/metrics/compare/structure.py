@@ -164,15 +164,7 @@ class Structure:
             types = " ".join(asp_name(t) for _, t in g.variables)
             return f"({q} ({types}) {parts[0][0]})", parts[0][1]
 
-        def inner(g: Formula, scope: dict[str, int]) -> dict[str, int]:
-            if not isinstance(g, Quantified):
-                return scope
-            scope = dict(scope)
-            for v, _ in g.variables:
-                scope[v] = max(scope.values(), default=0) + 1
-            return scope
-
-        return fold(f, leaf, node, inner, params)
+        return fold(f, leaf, node, _scope, params)
 
     def tree(self, f: Formula, params: dict[str, int]) -> Node:
         """A formula as a tree of `Node`s whose shapes do not depend on names: atoms are `#`, the
@@ -195,15 +187,7 @@ class Structure:
             return _inner("exists" if isinstance(g, Exists) else "forall", kids,
                           types=tuple(asp_name(t) for _, t in g.variables))
 
-        def inner(g: Formula, scope: dict[str, int]) -> dict[str, int]:
-            if not isinstance(g, Quantified):
-                return scope
-            scope = dict(scope)
-            for v, _ in g.variables:
-                scope[v] = max(scope.values(), default=0) + 1
-            return scope
-
-        return fold(f, leaf, node, inner, params)
+        return fold(f, leaf, node, _scope, params)
 
     def expression(self, e: Expr, params: dict[str, int]) -> Skeleton:
         """A numeric expression's shape with function terms as `#` (numbers and operators kept), and
@@ -332,6 +316,16 @@ class Structure:
             out.append(ATOM_PRED.fact(text, pred, len(args)))
             out += [ATOM_ARG.fact(text, i, x) for i, x in enumerate(args, 1)]
         return "\n".join(out) + "\n"
+
+
+def _scope(g: Formula, scope: dict[str, int]) -> dict[str, int]:
+    """The variables in scope inside `g`: a quantifier's numbered after those outside it."""
+    if not isinstance(g, Quantified):
+        return scope
+    scope = dict(scope)
+    for v, _ in g.variables:
+        scope[v] = max(scope.values(), default=0) + 1
+    return scope
 
 
 __all__ = ["Structure", "Skeleton"]
