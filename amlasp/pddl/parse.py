@@ -113,7 +113,7 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
     the 413 IPC problems: 3.7 s with it, 0.5 s without)."""
     root = sexpr.read(unwrap(text, file), file)
     header = check.expect_define(root, "problem", file)
-    for tok, message in repair.split_glued_dashes_at(root):
+    for tok, message in repair.split_glued_dashes_at(root, declarations.type_names(domain.types)):
         warn_input(message, file, at=tok)
     cost = costs.take_problem(root, domain, file)  # cost values in :init and the metric, kept beside the tree
     check.refuse_unsupported(root, file)

@@ -8,7 +8,7 @@ positions. `declare_parent_types` repairs our declarations rather than the tree.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..errors import InputError
 from ..model import type_members
@@ -212,17 +212,22 @@ def split_glued_dashes(root: sexpr.List) -> list[str]:
     return [f"{message} (line {tok.line}, column {tok.col})" for tok, message in split_glued_dashes_at(root)]
 
 
-def split_glued_dashes_at(root: sexpr.List) -> list[tuple[sexpr.Token, str]]:
-    """`split_glued_dashes`, for a domain or a problem (`:objects`): each repair's token and warning. Only a
-    name ending in `-` and followed by a type is split: `a-b - block` keeps its name, and `b-` alone, or
-    before a `-`, is left to the checks. (`?b -boat`, the dash glued to the type, is read so by `sexpr`.)"""
+def split_glued_dashes_at(root: sexpr.List, types: Iterable[str] | None = None) -> list[tuple[sexpr.Token, str]]:
+    """`split_glued_dashes`, for a domain or a problem (`:objects`, with the domain's `types`): each repair's
+    token and warning. Only a name ending in `-` and followed by a type is split: a variable followed by a
+    name (a variable's list holds no other names), or a name followed by a type the file or the domain
+    declares (names may end in `-` too: promela's `forks-0- forks-1- - queue` is read as written);
+    `a-b - block` keeps its name, and `b-` alone, or before a `-`, is left to the checks. (`?b -boat`,
+    the dash glued to the type, is read so by `sexpr`.)"""
+    known = {"object"} | set(types if types is not None else _declared_types(root))
     out = []
     for items, start in _typed_lists(root):
         i = start
         while i < len(items) - 1:
             tok, nxt = items[i], items[i + 1]
             if isinstance(tok, sexpr.Token) and len(tok) > 1 and tok.endswith("-") and nxt != "-" \
-                    and (isinstance(nxt, sexpr.Token) or nxt.head() == "either"):
+                    and (nxt in known or tok.startswith("?") and isinstance(nxt, sexpr.Token)
+                         or isinstance(nxt, sexpr.List) and nxt.head() == "either"):
                 name = sexpr.Token(tok[:-1], tok.line, tok.col)
                 items[i:i + 1] = [name, sexpr.Token("-", tok.line, tok.col + len(tok) - 1 if tok.col else 0)]
                 shown = nxt if isinstance(nxt, sexpr.Token) else f"(either {' '.join(nxt[1:])})"
@@ -231,6 +236,12 @@ def split_glued_dashes_at(root: sexpr.List) -> list[tuple[sexpr.Token, str]]:
             else:
                 i += 1
     return out
+
+
+def _declared_types(root: sexpr.List) -> set[str]:
+    """The names of a domain's `:types` section that may be types (not those ending in `-`, `-` itself)."""
+    return {str(t) for section in root[2:] if isinstance(section, sexpr.List) and section.head() == ":types"
+            for t in section[1:] if isinstance(t, sexpr.Token) and not t.endswith("-")}
 
 
 def _typed_lists(root: sexpr.List) -> list[tuple[sexpr.List, int]]:

@@ -7,6 +7,8 @@ learned model (`undeclared_predicates=True`), and only where its use fixes its m
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 from amlasp.errors import InputError, InputWarning
@@ -151,3 +153,19 @@ def test_a_learned_model_s_repairs_are_said_by_compare_and_refused_under_strict(
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == (f"amlasp: error: {learned}: type 'car' is used (line 4, column 84) but never declared "
                         "(read as a subtype of object) (an error under --strict)\n")
+
+
+def test_names_that_end_in_a_dash_before_other_names_are_read_as_written():
+    """IPC 2004's promela problems name their queues `forks-0-`, `forks-1-` (`forks-0- forks-1- - queue`): a
+    name that ends in a dash is split only before a type the file or the domain declares (or, in a
+    variable's list, before any name), so these stay names, with no warning."""
+    domain = parse_domain("""(define (domain q) (:requirements :typing) (:types queue proc)
+     (:constants c-0- c-1- - queue) (:predicates (empty ?q - queue))
+     (:action a :parameters (?q - queue) :precondition (empty ?q) :effect (not (empty ?q))))""", "d.pddl")
+    assert domain.constants == (("c-0-", "queue"), ("c-1-", "queue")) and domain.warnings == ()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        problem = parse_problem("""(define (problem p) (:domain q)
+         (:objects forks-0- forks-1- - queue) (:init (empty forks-0-)) (:goal (empty forks-1-)))""",
+                                domain, "p.pddl")
+    assert problem.objects == (("forks-0-", "queue"), ("forks-1-", "queue"))
