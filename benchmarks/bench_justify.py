@@ -41,8 +41,9 @@ def cycle(steps: int, goal: list[GroundAction]) -> list[GroundAction]:
 def walk(problem: Problem, steps: int, goal: list[GroundAction], rng: random.Random) -> list[GroundAction]:
     """Random blocksworld moves from the initial state (the plan generator's own bookkeeping: amlasp checks
     the plan), then the same moves undone, then `goal`."""
-    on = {a.args[0]: a.args[1] for a in problem.init if a.predicate == "on"}
-    on |= {a.args[0]: None for a in problem.init if a.predicate == "ontable"}
+    init = sorted(problem.init, key=str)  # a frozenset: its order changes with the hash seed
+    on = {a.args[0]: a.args[1] for a in init if a.predicate == "on"}
+    on |= {a.args[0]: None for a in init if a.predicate == "ontable"}
     held: str | None = None
     moves: list[GroundAction] = []
     while len(moves) < (steps - len(goal)) // 2:
