@@ -46,12 +46,12 @@ def main() -> None:
     print(f"{'actions':>7} {'broken':>6} {'strict clean':>12} {'recover':>8} {'ratio':>6}")
     for n in map(int, args.sizes.split(",")):
         clean = domain(n, 0)
-        strict = best(args.repeat, lambda: parse_domain(clean, "d.pddl"))
+        strict = best(args.repeat, lambda clean=clean: parse_domain(clean, "d.pddl"))
         for k in (n if b == "all" else int(b) for b in args.broken.split(",")):
             text = domain(n, k)
             got = parse_domain(text, "d.pddl", recover=True)
             assert len(got.broken) == k and len(got.actions) == n - k
-            rec = best(args.repeat, lambda: parse_domain(text, "d.pddl", recover=True))
+            rec = best(args.repeat, lambda text=text: parse_domain(text, "d.pddl", recover=True))
             print(f"{n:>7} {k:>6} {strict:>11.3f}s {rec:>7.3f}s {rec / strict:>5.1f}x")
     print(f"load {os.getloadavg()[0]:.2f}")
 
