@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Iterable
 
 from .identity import by_identity
-from .model import GOAL_PREFIX, Derived, Domain, GoalCondition, Predicate, Problem
+from .model import GOAL_PREFIX, Derived, Domain, GoalCondition, Literal, Predicate, Problem
 
 
 def goal_rules(problem: Problem) -> tuple[Derived, ...]:
@@ -37,9 +37,16 @@ def _extended(domain: Domain, rules: Iterable[Derived]) -> Domain:
 _WITH_GOALS: dict = {}
 
 
+def unmet_as_written(problem: Problem, unmet: list[Literal]) -> list[Literal]:
+    """The unmet goal conjuncts, sorted by their text: a goal condition's atom read back from clingo is
+    the problem's `GoalCondition`, which reads as its formula (as VAL names an unmet goal conjunct)."""
+    conditions = {Literal(g.atom, g.positive): g for g in problem.goal if isinstance(g, GoalCondition)}
+    return sorted((conditions.get(lit, lit) for lit in unmet), key=str)
+
+
 def is_goal_predicate(name: str) -> bool:
     """A predicate `with_goal_rules` added: not the domain's own (the writer leaves it out)."""
     return name.startswith(GOAL_PREFIX)
 
 
-__all__ = ["goal_rules", "with_goal_rules", "is_goal_predicate"]
+__all__ = ["goal_rules", "with_goal_rules", "is_goal_predicate", "unmet_as_written"]

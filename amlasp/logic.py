@@ -10,7 +10,6 @@ that operations that need the context above a node are folds too.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Iterator, TypeVar, overload
 
 # model's own reads of a conjunction (actions need them), re-exported with the other operations
@@ -233,6 +232,7 @@ def goal_condition(f: Formula, line: int | None = None, col: int | None = None) 
     """A goal conjunct that is no literal as the atom of its own 0-ary derived predicate (`model.GoalCondition`):
     named by a digest of its PDDL text, so that equal conditions (of one problem or many) are one predicate."""
     shown = text(f)
+    import hashlib  # a goal condition's name only: not on a start-up's path
     return GoalCondition(Atom(GOAL_PREFIX + hashlib.sha256(shown.encode()).hexdigest()[:12], ()), True, f, shown,
                          line, col)
 

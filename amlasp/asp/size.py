@@ -28,7 +28,6 @@ from ..limits import MAX_GROUNDING
 from ..logic import children, conjuncts, free_vars, nnf
 from ..model import Action, Atom, Domain, Exists, Forall, Formula, Problem, is_var
 from .names import asp_name
-from .reach import relaxed_instances
 
 
 def free_parameters(action: Action) -> tuple[str, ...]:
@@ -166,6 +165,7 @@ def _reachable(domain: Domain, work: list[tuple[Problem, int]], known: dict[int,
     out = {a.name: 0.0 for a in domain.actions}
     for p, n in work:
         if id(p) not in counted:
+            from .reach import relaxed_instances  # only past the join estimate: not on a start-up's path
             counted[id(p)] = relaxed_instances(domain, p, start(p))
         reached = counted[id(p)]
         for a in domain.actions:

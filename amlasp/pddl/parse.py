@@ -22,7 +22,6 @@ from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
 from . import check, convert, costs, declarations, formulas, numeric, repair, sexpr
-from . import recover as recover_
 from .source import read_text
 from .unwrap import unwrap
 
@@ -50,7 +49,8 @@ def parse_domain(text: str, file: str = "<domain>", *, undeclared_predicates: bo
     (`Domain.broken`, `pddl.recover`); the rest is read. A header that does not read is refused still."""
     text = unwrap(text, file)  # a Markdown fence or a sentence around the definition (an LLM's answer)
     if recover:
-        return recover_.read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
+        from .recover import read_domain  # a learned model's read only: not on a start-up's path
+        return read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
                                                                      numeric_fluents))
     return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents)
 

@@ -40,10 +40,9 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..goal_rules import with_goal_rules
+from ..goal_rules import unmet_as_written, with_goal_rules
 from ..identity import by_identity
 from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
-from . import goals
 from .validations import VALIDATION_COLUMNS, Validations
 
 
@@ -184,7 +183,8 @@ def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: b
     short = [r for r in runs if len(r.plan) <= PART_STEPS]
     done = iter(_execute_runs(domain, short, states, ends, reasons) if short else [])
     out = [next(done) if len(r.plan) <= PART_STEPS else _execute_long(domain, r, states, reasons) for r in runs]
-    if explain:
+    if explain and any(isinstance(g, GoalCondition) for r in runs for g in r.problem.goal):
+        from . import goals  # goal conditions only: not on a plain validation's path
         goals.explain(domain, [(r.problem, r.plan, r.start) for r in runs], out,
                       lambda probes: _execute_parts(domain, [Run(*x) for x in probes], states=False))
     return out
@@ -285,7 +285,7 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
-        result.goal_unmet = goals.as_written(run.problem, result.goal_unmet)
+        result.goal_unmet = unmet_as_written(run.problem, result.goal_unmet)
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined

@@ -22,13 +22,6 @@ Task = tuple[Problem, list[GroundAction], frozenset[Atom]]
 MAX_GOAL_INSTANCES = 1000
 
 
-def as_written(problem: Problem, unmet: list[Literal]) -> list[Literal]:
-    """The unmet goal conjuncts, sorted by their text: a goal condition's atom read back from clingo is
-    the problem's `GoalCondition`, which reads as its formula (as VAL names an unmet goal conjunct)."""
-    conditions = {Literal(g.atom, g.positive): g for g in problem.goal if isinstance(g, GoalCondition)}
-    return sorted((conditions.get(lit, lit) for lit in unmet), key=str)
-
-
 def explain(domain: Domain, runs: Sequence[Task], results: Sequence[Execution],
             validate: Callable[[list[Task]], list[Execution]]) -> None:
     """For each executable run that misses a goal condition that is a `forall` (in negation normal form;
@@ -85,4 +78,4 @@ def _false_equality(lit: Literal) -> bool:
     return lit.atom.predicate == "=" and (lit.atom.args[0] == lit.atom.args[1]) != lit.positive
 
 
-__all__ = ["MAX_GOAL_INSTANCES", "as_written", "explain", "instances"]
+__all__ = ["MAX_GOAL_INSTANCES", "explain", "instances"]
