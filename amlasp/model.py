@@ -335,6 +335,20 @@ class Broken:
                 "file": self.file, "line": self.line, "col": self.col}
 
 
+def supertypes(types: Sequence[tuple[str, str]], t: str) -> list[str]:
+    """`t` and the types above it in `types`, (type, parent) pairs, nearest first and `object` last: breadth
+    first, since a type may have several parents (a DAG); the parser's declarations and `Domain.ancestors`."""
+    parents: dict[str, list[str]] = {}
+    for x, p in types:
+        parents.setdefault(str(x), []).append(str(p))
+    out = [t]
+    for x in out:
+        out += [p for p in parents.get(x, ()) if p not in out]
+    if "object" in out:
+        out.remove("object")
+    return out + ["object"]
+
+
 @dataclass(frozen=True)
 class Domain:
     name: str
@@ -369,15 +383,7 @@ class Domain:
             for m in type_members(t):
                 out += [x for x in self.ancestors(m) if x not in out]
             return out
-        parents: dict[str, list[str]] = {}
-        for x, p in self.types:
-            parents.setdefault(x, []).append(p)
-        out = [t]
-        for x in out:  # breadth first: a type may have several parents (a DAG)
-            out += [p for p in parents.get(x, ()) if p not in out]
-        if "object" in out:
-            out.remove("object")
-        return out + ["object"]
+        return supertypes(self.types, t)
 
     def fits(self, have: str, want: str) -> bool:
         """An object declared with type `have` is of type `want`: `want` is among its types

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from ..errors import InputError
-from ..model import type_members
+from ..model import supertypes, type_members
 from . import sexpr
 from .check import NAME
 from .declarations import Named, typed_names
@@ -314,7 +314,6 @@ def used_constants(root: sexpr.List, predicates: dict[str, sexpr.List], constant
     type of the predicate parameters it is an argument of (the most specific, when they are one chain of
     subtypes). Uses that disagree (`(at home)` with `?l - location`, `(holding home)` with `?b - block`) are
     refused at the first use; a name used only in `=`, or not a valid name, is left to the checks."""
-    parent = {str(t): str(p) for t, p in types}
     params = {name: [str(t) for _, t in typed_names(list(decl[1:]), file)] for name, decl in predicates.items()}
     declared = {str(c) for c, _ in constants}
     found: dict[str, tuple[sexpr.Token, dict[str, str]]] = {}  # name → (first use, {type: predicate})
@@ -334,21 +333,12 @@ def used_constants(root: sexpr.List, predicates: dict[str, sexpr.List], constant
                         found.setdefault(str(arg), (arg, {}))[1].setdefault(t, str(atom.head()))
     out: Named = []
     for name, (first, seen) in found.items():
-        chain = [t for t in seen if all(u in _ancestors(t, parent) for u in seen)]
+        chain = [t for t in seen if all(u in supertypes(types, t) for u in seen)]
         if not chain:
             uses = ", ".join(f"'{t}' as an argument of '{p}'" for t, p in seen.items())
             raise InputError(f"unknown constant '{name}' (not in the domain's :constants), and its uses disagree "
                              f"on its type: {uses}", file, at=first)
         out.append((first, chain[0]))
-    return out
-
-
-def _ancestors(t: str, parent: dict[str, str]) -> set[str]:
-    """`t` and every type above it (`object` included)."""
-    out = {t, "object"}
-    while t in parent and parent[t] not in out:
-        t = parent[t]
-        out.add(t)
     return out
 
 

@@ -169,3 +169,14 @@ def test_names_that_end_in_a_dash_before_other_names_are_read_as_written():
          (:objects forks-0- forks-1- - queue) (:init (empty forks-0-)) (:goal (empty forks-1-)))""",
                                 domain, "p.pddl")
     assert problem.objects == (("forks-0-", "queue"), ("forks-1-", "queue"))
+
+
+def test_an_undeclared_constant_s_type_follows_every_parent_of_a_type_with_two():
+    """`amphibian` is a `car` and a `boat` (declared twice, a DAG): a constant used where a `car` and where a
+    `boat` is wanted is fixed as the `amphibian` its uses agree on, through either parent."""
+    d = parse_domain("""(define (domain d) (:requirements :typing)
+     (:types car boat - object amphibian - car amphibian - boat)
+     (:predicates (parked ?c - car) (moored ?b - boat) (dry ?a - amphibian))
+     (:action a :parameters () :precondition (and (parked duck) (moored duck) (dry duck))
+      :effect (not (dry duck))))""", "l.pddl", undeclared_predicates=True)
+    assert d.constants == (("duck", "amphibian"),)
