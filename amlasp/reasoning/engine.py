@@ -40,6 +40,7 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
+from ..errors import InputError
 from ..goal_rules import unmet_as_written, with_goal_rules
 from ..identity import by_identity
 from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
@@ -139,6 +140,20 @@ class Execution:
     cost: Number | None = None  # of an executable plan (costs.plan_cost: VAL's value)
     cost_undefined: str = ""  # the cost function application without a value that left `cost` None
     goal_instances: dict[GoalCondition, list[Literal]] = field(default_factory=dict)  # see goals.explain
+    # A plan read only up to a line that cannot be read: `plan` is the steps before it (executed), and
+    # this the located error of that line (its step is len(plan) + 1). None: the whole plan was read.
+    read_error: InputError | None = None
+    repairs: tuple = ()  # what `--lenient` reading repaired in the plan's text (pddl.lenient.Repair)
+
+    @property
+    def status(self) -> str:
+        """`valid`, `invalid` (a step fails, or the goal is missed), or `unreadable` (a line could not
+        be read, and every step before it ran): one verdict shape in every mode."""
+        if self.failed_step is not None:
+            return "invalid"  # an earlier failure is the failure, as VAL reports it
+        if self.read_error is not None:
+            return "unreadable"
+        return "valid" if self.valid else "invalid"
 
 
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
