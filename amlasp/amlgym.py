@@ -183,8 +183,8 @@ def _predictive_counts(learned, ref, test_states, applicable_actions) -> dict[st
         for extra in ev.learned_only:
             if extra.fp:
                 _add(app, extra.action, (0, extra.fp, 0))
-    return {"applicability": {k: tuple(v) for k, v in app.items()},
-            "effects": {k: tuple(v) for k, v in eff.items()}}
+    return {"applicability": {k: (v[0], v[1], v[2]) for k, v in app.items()},
+            "effects": {k: (v[0], v[1], v[2]) for k, v in eff.items()}}
 
 
 def _add(table: dict[str, list[int]], action: str, counts: tuple[int, int, int]) -> None:

@@ -374,6 +374,20 @@ class Domain:
     def action(self, name: str) -> Action | None:
         return next((a for a in self.actions if a.name == name), None)
 
+    def predicate_named(self, name: str) -> Predicate:
+        """The predicate `name`, which the caller knows the domain has (a KeyError if not: a bug)."""
+        found = self.predicate(name)
+        if found is None:
+            raise KeyError(f"no predicate '{name}' in domain {self.name}")
+        return found
+
+    def action_named(self, name: str) -> Action:
+        """The action `name`, which the caller knows the domain has (a KeyError if not: a bug)."""
+        found = self.action(name)
+        if found is None:
+            raise KeyError(f"no action '{name}' in domain {self.name}")
+        return found
+
     def ancestors(self, t: str) -> list[str]:
         """`t` and its supertypes up to `object`, nearest first (cycles are rejected by the parser; a type
         may have several parents, as Fast Downward reads a type declared twice): the types an

@@ -71,14 +71,14 @@ def _units(a: Action) -> list[tuple[str, Literal]]:
 
 def _without(a: Action, where: str, lit: Literal) -> Action:
     if where == "precondition":
-        kept = tuple(_as_formula(l) for l in a.precondition_literals() if l != lit)
+        kept = tuple(_as_formula(l) for l in a.precondition_literals() or () if l != lit)
         return replace(a, precondition=And(kept))
     return replace(a, effects=tuple(e for e in a.effects if not (e.unconditional and e.literal == lit)))
 
 
 def _with(a: Action, where: str, lit: Literal) -> Action:
     if where == "precondition":
-        return replace(a, precondition=And(tuple(_as_formula(l) for l in a.precondition_literals())
+        return replace(a, precondition=And(tuple(_as_formula(l) for l in a.precondition_literals() or ())
                                            + (_as_formula(lit),)))
     return replace(a, effects=a.effects + (Effect(lit),))
 
@@ -149,7 +149,9 @@ def _rename_formula(f: Formula, preds: dict[str, str], terms: dict[str, str]) ->
 
 def _rename_effect(e: Effect, preds: dict[str, str], terms: dict[str, str]) -> Effect:
     inner = {k: v for k, v in terms.items() if k not in dict(e.variables)}
-    lit = Literal(_rename_formula(e.literal.atom, preds, inner), e.literal.positive)
+    atom = _rename_formula(e.literal.atom, preds, inner)
+    assert isinstance(atom, Atom)  # an atom renamed is an atom
+    lit = Literal(atom, e.literal.positive)
     return Effect(lit, _rename_formula(e.condition, preds, inner) if e.condition != TRUE else TRUE, e.variables)
 
 
@@ -207,7 +209,7 @@ def rename_symbols(domain: Domain, seed: Seed = 0, predicates: bool = True, acti
 def restyle_names(domain: Domain) -> Perturbed:
     """Swap `-` and `_` in predicate and action names: names that still meet as one symbol (no edits)."""
     def swap(s: str) -> str:
-        return s.translate(str.maketrans({"-": "_", "_": "-"}))
+        return s.translate(str.maketrans("-_", "_-"))
     pmap = {p.name: swap(p.name) for p in domain.predicates}
     changes = [Change("restyle-predicate", None, f"{k} -> {v}", 0) for k, v in pmap.items() if k != v]
     acts = []

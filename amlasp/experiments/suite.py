@@ -131,7 +131,7 @@ class Suite:
     def _manifest_domain(self, name: str) -> SuiteDomain:
         entry = self.manifest.get(name) if self.manifest is not None else None
         if entry is None:
-            raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest) or 'none'})",
+            raise InputError(f"no domain '{name}' in this manifest (it has {', '.join(self.manifest or ()) or 'none'})",
                              self.root)
         from ..pddl.inputs import input_files, problem_files
         try:

@@ -135,7 +135,8 @@ def generate(domain: Domain, problem: Problem, rng: random.Random, p_rnd: float 
         return f"{config} planner: {first.status} {first.detail}".strip()
     todo = list(first.plan)
     state = problem.init
-    states, actions = [state], []
+    states = [state]
+    actions: list[GroundAction] = []
     random_steps = backtracks = replans = 0
     while not goal_reached(problem, state, domain) and len(actions) < max_steps:
         if not todo:  # cannot happen with a valid plan; guards against planner/validator disagreement

@@ -40,7 +40,7 @@ from ..errors import InputError
 from ..reasoning.engine import execute
 from ..reasoning.transitions import changes_many
 from .answers import as_text
-from .gold import Case
+from .case import Case
 from .items import Form, Task
 
 #: ACPBench's answer grammar (the same language as its `src/grammar/acp_grammar.lark`).
@@ -112,7 +112,10 @@ def parse(text: str, start: str) -> Any:
 
 def _read(tree, start: str) -> Any:
     """What ACPBench's visitor collects (its top-down visit), for the rule `start`."""
-    names, lists, progression, current, index = None, None, None, None, None
+    names, index = None, None
+    lists: list | None = None
+    progression: list | None = None
+    current: list | None = None
     for node in tree.iter_subtrees_topdown():
         kind = node.data
         if kind == "action_list":
@@ -307,8 +310,9 @@ def _just(item: dict, c: Case, parsed: list, _t: float) -> str | None:
     return None if execute(c.domain, c.problem, steps, states=False).valid else "it is not a valid plan"
 
 
-_SCORERS = {Task.APP: _app, Task.PROG: _prog, Task.VAL: _val, Task.REACH: _reach, Task.AREACH: _areach,
-            Task.LAND: _land, Task.NEXTA: _nexta, Task.JUST: _just}
+_SCORERS: dict[Task, Callable[[dict, Case, Any, float], str | None]] = {
+    Task.APP: _app, Task.PROG: _prog, Task.VAL: _val, Task.REACH: _reach, Task.AREACH: _areach,
+    Task.LAND: _land, Task.NEXTA: _nexta, Task.JUST: _just}
 
 def scored(item: dict) -> bool:
     """Does ACPBench score this item (one of its tasks)? Others are scored exactly."""

@@ -114,7 +114,7 @@ class Reachability:
         is_atom = isinstance(x, Atom)
         w = self.explored.atom_witness(x) if is_atom else self.explored.action_witness(x)
         if w is None:
-            w = (self.seen_atoms if is_atom else self.seen_actions).get(x)
+            w = self.seen_atoms.get(x) if isinstance(x, Atom) else self.seen_actions.get(x)
         there = "holds" if is_atom else "is applicable"
         if w is not None:
             return Decision(Verdict.YES, f"a sequence of {len(w)} action(s) reaches a state where {x} {there}",
@@ -168,7 +168,7 @@ class Reachability:
         return self.action(a, False)
 
     def _preconditions(self, a: GroundAction) -> list[Literal] | None:
-        lits = self.domain.action(a.name).ground_precondition(a.args)
+        lits = self.domain.action_named(a.name).ground_precondition(a.args)
         return None if lits is None else [l for l in lits if l.atom.predicate != "="]
 
     def settle(self, atoms: list[Atom], actions: list[GroundAction]) -> None:
@@ -195,7 +195,7 @@ class Reachability:
             r = fast_downward(d, task, "greedy", self.time_limit if len(group) == 1 else
                               min(self.time_limit, GROUP_SECONDS))
             if r.status is PlannerStatus.PLAN:
-                self._learn([a for a in r.plan if a.name not in marks])
+                self._learn([a for a in r.plan or () if a.name not in marks])
             elif len(group) == 1 and r.status is PlannerStatus.NO_PLAN:
                 self.never[group[0]] = f"no reachable state has it (Fast Downward: {r.detail})"
             elif len(group) > 1:
@@ -231,8 +231,8 @@ class Landmarks:
         r = fast_downward(self.domain, self.problem, "greedy", self.time_limit)
         if r.status is not PlannerStatus.PLAN:
             return None
-        self._learn(r.plan)
-        return tuple(r.plan)
+        self._learn(r.plan or [])
+        return tuple(r.plan or ())
 
     def _learn(self, plan) -> None:
         ex = execute(self.domain, self.problem, list(plan))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import InputError
 from ..model import Domain, Problem
@@ -85,7 +85,7 @@ def _check_items(items: Items) -> None:
             raise items.error(k, f"item {item['id']}: {problem}")
 
 
-def _texts(value: Any) -> bool:
+def _texts(value: Any) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
 
 

@@ -67,7 +67,8 @@ class Grades:
         for task, form, verdict in self.checked:
             row = counts.setdefault((str(task), str(form)), {"agree": 0, "disagree": 0, "undecided": 0})
             row[verdict] += 1
-        rows = [{"task": t, "form": f, "checked": sum(v.values()), **v} for (t, f), v in counts.items()]
+        rows: list[dict[str, Any]] = [{"task": t, "form": f, "checked": sum(v.values()), **v}
+                                      for (t, f), v in counts.items()]
         if rows:
             rows.append({"task": "all", "form": "all", **{k: sum(r[k] for r in rows)
                                                            for k in ("checked", "agree", "disagree", "undecided")}})
@@ -248,7 +249,7 @@ def _grade_bool(g: Graded, item: dict, c: Case | None, answer: Any, reader) -> G
 def _grade_witness(g: Graded, c: Case, plan: list, target: str, witness, gold: bool) -> Graded:
     """A yes/no answer given as a witness plan: it must run, and its end state show the yes."""
     ex = execute(c.domain, c.problem, plan)
-    if not ex.executable:
+    if not ex.executable and ex.failed_step is not None:  # the one implies the other
         g.reason = (f"The witness plan fails at step {ex.failed_step + 1}, {plan[ex.failed_step]}, where "
                     f"{unmet_words(ex.unmet)}.")
         return g

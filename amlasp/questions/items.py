@@ -86,12 +86,12 @@ def read_records(path: str | Path, errors: list[InputError] | None = None) -> li
     from ..pddl.source import read_text
     text = read_text(path)
     body = text.lstrip()
+    out: list[tuple[Any, int, int]] = []
     if not body.startswith("["):
-        out = []
-        for n, line in enumerate(text.split("\n"), 1):
-            if line.strip():
+        for n, raw in enumerate(text.split("\n"), 1):
+            if raw.strip():
                 try:
-                    out.append(_record(line, path, n))
+                    out.append(_record(raw, path, n))
                 except InputError as e:
                     if errors is None:
                         raise
@@ -108,7 +108,6 @@ def read_records(path: str | Path, errors: list[InputError] | None = None) -> li
         raise InputError("expected JSON lines or one JSON list", path, 1, 1)
     # valid JSON: find where each element starts (raw_decode from one to the next)
     decoder, pos, line, seen = json.JSONDecoder(), len(text) - len(body) + 1, 1, 0
-    out = []
     for value in values:
         while text[pos] in " \t\n\r,":
             pos += 1

@@ -14,7 +14,21 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import logic
-from ..model import And, Atom, Domain, Exists, Formula, GoalCondition, GroundAction, Imply, Literal, Not, Or, Problem
+from ..model import (
+    And,
+    Atom,
+    Domain,
+    Exists,
+    Forall,
+    Formula,
+    GoalCondition,
+    GroundAction,
+    Imply,
+    Literal,
+    Not,
+    Or,
+    Problem,
+)
 from .templates import SLOT, Templates
 
 _VERBS = ("is", "are", "has", "have", "can", "does", "do", "was", "must", "should", "needs", "contains")
@@ -125,7 +139,8 @@ class Sentence:
     def pattern(self) -> re.Pattern:
         """The sentence as a pattern over lower-case, single-spaced text, a group per slot (`g<k>`, or
         `h<k>` for a value read without the type word before it, which `fill` drops before "rover0")."""
-        out, last, seen = [], 0, {}
+        out: list[str] = []
+        last, seen = 0, dict[str, str]()
         for m in SLOT.finditer(self.text):
             before = re.sub(r"\s+", " ", self.text[last:m.start()].lower())
             v = m.group(1)
@@ -154,7 +169,7 @@ class Sentence:
                   for i, v in enumerate(dict.fromkeys(SLOT.findall(self.text)))}
         if any(groups.get(p) is None for p in self.params):
             return None  # a parameter the sentence does not mention cannot be read back
-        return tuple(groups[p] for p in self.params)
+        return tuple(groups[p] or "" for p in self.params)  # none is None (checked above)
 
 
 class Phrasebook:
@@ -239,6 +254,7 @@ class Phrasebook:
                 return "either " + enumerate_text(parts, "or")
             if isinstance(g, Imply):
                 return f"if {parts[0]} then {parts[1]}"
+            assert isinstance(g, (Exists, Forall))  # the connectives are handled above
             variables = enumerate_text([f"{words(t)} {v}" if t != "object" else v for v, t in g.variables])
             if isinstance(g, Exists):
                 return f"there is {variables} such that {parts[0]}"
@@ -248,7 +264,7 @@ class Phrasebook:
     def rule(self, name: str) -> str:
         """What an action requires and what it does, in one sentence; its variables are named by
         capital letters (X, Y, Z, ...), never `?x`."""
-        a = self.domain.action(name)
+        a = self.domain.action_named(name)
         head = _infinitive(self.actions[name].text, {words(t) for t, _ in self.domain.types} | {"object"})
         head = head.replace("{", "").replace("}", "")
         pre = self.formula(a.precondition) if a.precondition != And(()) else ""

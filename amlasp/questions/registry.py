@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from ..enums import TextEnum
 
-#: ACPBench's eight, then the three of Banerjee et al.: the order of `--tasks`, of reports, of the docs.
-NAMES = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta", "verify", "count", "value")
-
 #: Each task's ACPBench group stem (an item's group is `<stem>_<form>`).
 GROUPS = {"app": "applicable_actions", "prog": "progression", "reach": "reachable_atom",
           "areach": "reachable_action", "val": "validation", "just": "action_justification",
@@ -30,8 +27,25 @@ class Form(TextEnum):
     MCQ = "mcq"
 
 
-#: A task by its name (`Task("app")`, `Task.APP`); what it means is its entry's.
-Task = TextEnum("Task", [(n.upper(), n) for n in NAMES], module=__name__)
+class Task(TextEnum):
+    """A task by its name (`Task("app")`, `Task.APP`); what it means is its entry's. ACPBench's eight, then
+    the three of Banerjee et al.: the order of `--tasks`, of reports, of the docs."""
+
+    APP = "app"
+    PROG = "prog"
+    REACH = "reach"
+    AREACH = "areach"
+    VAL = "val"
+    JUST = "just"
+    LAND = "land"
+    NEXTA = "nexta"
+    VERIFY = "verify"
+    COUNT = "count"
+    VALUE = "value"
+
+
+#: The tasks' names, in their order.
+NAMES = tuple(t.value for t in Task)
 
 
 def task_form_of_group(group: str) -> tuple[Task, Form] | None:

@@ -94,8 +94,8 @@ def parse_templates(text: str, source: str = "<templates>") -> Templates:
         raise InputError(f"unknown key '{key}' (expected domain, description, {', '.join(SECTIONS)})", source,
                          *_place(text, key))
     if not isinstance(data.get("domain"), str):
-        at = _place(text, "domain") if "domain" in data else (1, 1)
-        raise InputError("a template file needs `domain = \"<domain name>\"`", source, *at)
+        line, col = _place(text, "domain") if "domain" in data else (1, 1)
+        raise InputError("a template file needs `domain = \"<domain name>\"`", source, line, col)
     tables: dict[str, dict[str, str]] = {}
     for section in SECTIONS:
         table = data.get(section, {})
@@ -111,7 +111,7 @@ def parse_templates(text: str, source: str = "<templates>") -> Templates:
 
 def problems(t: Templates, domain: Domain) -> list[tuple[str, str, str | None, str]]:
     """What does not fit `domain`: (section, key, slot or None, message) per unknown name and unknown slot."""
-    out = []
+    out: list[tuple[str, str, str | None, str]] = []
     predicates = {p.name: [v for v, _ in p.parameters] for p in domain.predicates}
     actions = {a.name: [v for v, _ in a.parameters] for a in domain.actions}
     for section, kind, declared in (("predicates", "predicate", predicates), ("negated", "predicate", predicates),

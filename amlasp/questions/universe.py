@@ -61,7 +61,7 @@ class Universe:
         return itertools.product(*(self.objects(t) for t in types))
 
     def atoms(self, predicate: str) -> list[Atom]:
-        args = self._arguments(predicate, self.domain.predicate(predicate).parameters, "ground atoms")
+        args = self._arguments(predicate, self.domain.predicate_named(predicate).parameters, "ground atoms")
         return [Atom(predicate, a) for a in args]
 
     @cached_property
@@ -76,7 +76,7 @@ class Universe:
         return tuple(sorted(out, key=str))
 
     def actions(self, name: str) -> list[GroundAction]:
-        args = self._arguments(name, self.domain.action(name).parameters, "ground actions")
+        args = self._arguments(name, self.domain.action_named(name).parameters, "ground actions")
         return [GroundAction(name, a) for a in args]
 
     @cached_property
@@ -90,7 +90,7 @@ class Universe:
         return tuple(sorted(out, key=str))
 
     def type_of_parameter(self, predicate: str, position: int) -> str:
-        return self.domain.predicate(predicate).parameters[position][1]
+        return self.domain.predicate_named(predicate).parameters[position][1]
 
 
 __all__ = ["Universe", "TooLarge", "LIMIT"]
@@ -109,7 +109,7 @@ def substitutions(universe: Universe, args: tuple[str, ...], types: list[str]) -
 
 def similar_actions(universe: Universe, a: GroundAction) -> list[GroundAction]:
     """The same schema with one object changed, none trivially inapplicable (`plausible_action`)."""
-    schema = universe.domain.action(a.name)
+    schema = universe.domain.action_named(a.name)
     return [g for g in (GroundAction(a.name, x) for x in substitutions(universe, a.args,
                                                                      [t for _, t in schema.parameters]))
             if plausible_action(universe, g, a)]
@@ -117,7 +117,7 @@ def similar_actions(universe: Universe, a: GroundAction) -> list[GroundAction]:
 
 def similar_atoms(universe: Universe, f: Atom) -> list[Atom]:
     """The same predicate with one object changed (an object repeated only where `f` repeats one)."""
-    p = universe.domain.predicate(f.predicate)
+    p = universe.domain.predicate_named(f.predicate)
     return [Atom(f.predicate, x) for x in substitutions(universe, f.args, [t for _, t in p.parameters])
             if not _repeats(x, f.args)]
 
@@ -133,7 +133,7 @@ def plausible_action(universe: Universe, g: GroundAction, model: GroundAction | 
     action it stands beside (`model`) has none."""
     if model is not None and _repeats(g.args, model.args):
         return False
-    lits = universe.domain.action(g.name).ground_precondition(g.args)
+    lits = universe.domain.action_named(g.name).ground_precondition(g.args)
     if lits is None:
         return True
     static = universe.domain.static_predicates()

@@ -139,10 +139,10 @@ def explore(domain: Domain, problem: Problem, start: State, max_states: int = 20
     frontier = [start]
     while frontier:
         for s in frontier:
-            for a in s:
-                ex.atom_state.setdefault(a, s)
+            for f in s:
+                ex.atom_state.setdefault(f, s)
         apps = applicable_many(domain, [(problem, frontier)])[0]
-        pairs = []
+        pairs: list[tuple[State, GroundAction]] = []
         for s, acts in zip(frontier, apps):
             for a in acts:
                 ex.action_state.setdefault(a, s)

@@ -121,14 +121,14 @@ def _table(result: CompareResult) -> FitTable:
         narrow.append([name, *map(_p_over_r, cats), *rest])
         if any(k[x].tp + k[x].fp + k[x].fn for x in ("ceff_pos", "ceff_neg", "pre_other")):
             complex_rows = True
-            cats = [k["pre_other"], None, k["ceff_pos"], k["ceff_neg"]]
-            wide.append(["  ↳ complex", *(_pr(c) if c else "" for c in cats), "", "", "", ""])
-            narrow.append(["  ↳ complex", *(_p_over_r(c) if c else "" for c in cats), "", "", "", ""])
+            extra = [k["pre_other"], None, k["ceff_pos"], k["ceff_neg"]]
+            wide.append(["  ↳ complex", *(_pr(c) if c else "" for c in extra), "", "", "", ""])
+            narrow.append(["  ↳ complex", *(_p_over_r(c) if c else "" for c in extra), "", "", "", ""])
         if any(k[x].tp + k[x].fp + k[x].fn for x in ("pre_num", "eff_num", "ceff_num")):
             numeric_rows = True
-            cats = [k["pre_num"], None, k["eff_num"], k["ceff_num"]]
-            wide.append(["  ↳ numeric", *(_pr(c) if c else "" for c in cats), "", "", "", ""])
-            narrow.append(["  ↳ numeric", *(_p_over_r(c) if c else "" for c in cats), "", "", "", ""])
+            extra = [k["pre_num"], None, k["eff_num"], k["ceff_num"]]
+            wide.append(["  ↳ numeric", *(_pr(c) if c else "" for c in extra), "", "", "", ""])
+            narrow.append(["  ↳ numeric", *(_p_over_r(c) if c else "" for c in extra), "", "", "", ""])
     caption = _CAPTION + ("; ↳ complex: non-literal preconditions (pre+ column), conditional effects (eff±)"
                           if complex_rows else "")
     caption += ("; ↳ numeric: numeric conditions (pre+ column), effects (eff+), conditional effects (eff-)"

@@ -71,13 +71,14 @@ def sheet_markdown(sheet: Sheet, title: str | None = None) -> str:
 def _groups(labels: list[str]) -> list[tuple[str, int, int]]:
     """Runs of two or more consecutive two-word labels that share their first word: (word, first, last)."""
     heads = [lab.split(" ", 1)[0] if " " in lab else None for lab in labels]
-    out, i = [], 0
+    out: list[tuple[str, int, int]] = []
+    i = 0
     while i < len(labels):
-        j = i
-        while j + 1 < len(labels) and heads[i] is not None and heads[j + 1] == heads[i]:
+        j, head = i, heads[i]
+        while j + 1 < len(labels) and head is not None and heads[j + 1] == head:
             j += 1
-        if j > i:
-            out.append((heads[i], i, j))
+        if j > i and head is not None:
+            out.append((head, i, j))
         i = j + 1
     return out
 

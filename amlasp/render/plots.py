@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import IO, Any, Iterator, Sequence
 
 from ..choices import Choice
 from ..errors import InputError
@@ -35,7 +35,7 @@ class PlotFormat(Choice):
 #: Okabe & Ito's colour-blind-safe palette: one colour per learner, in the order learners appear.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 WIDTH_IN = 7.0  # \textwidth of a two-column paper (one column: 3.33 in)
-STYLE = {
+STYLE: dict[str, Any] = {
     "font.family": "serif", "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8, "xtick.labelsize": 7,
     "ytick.labelsize": 7, "legend.fontsize": 7, "axes.spines.top": False, "axes.spines.right": False,
     "axes.linewidth": 0.6, "hatch.linewidth": 0.6, "savefig.dpi": 300, "pdf.fonttype": 42, "ps.fonttype": 42,
@@ -66,7 +66,7 @@ def _pyplot() -> Iterator:
         import matplotlib.pyplot as plt
     except ImportError:
         raise InputError(NEEDS) from None
-    with plt.rc_context(STYLE):
+    with plt.rc_context(STYLE):  # type: ignore[arg-type]  # matplotlib types its keys as literals
         yield plt
 
 
@@ -92,13 +92,13 @@ def figure_files(report: Report, out_dir: str | Path, formats: Sequence[str]) ->
             for f in formats]
 
 
-def save(fig, path: Path, fmt: str) -> None:
+def save(fig, path: Path | IO[bytes], fmt: str) -> None:
     fig.savefig(path, format=fmt, metadata=_METADATA[fmt], bbox_inches="tight", pad_inches=0.02)
 
 
 def plots(report: Report, out_dir: str | Path, formats: Sequence[str] = ("png", "svg", "pdf")) -> list[Path]:
     """Write every figure in every format to `out_dir`; the files written."""
-    formats = [PlotFormat.parse(str(f)) for f in formats]
+    chosen = [PlotFormat.parse(str(f)) for f in formats]
     if not available():  # before the folder is made: a failed call leaves nothing behind
         raise InputError(NEEDS)
     out = Path(out_dir)
@@ -107,7 +107,7 @@ def plots(report: Report, out_dir: str | Path, formats: Sequence[str] = ("png", 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for stem, fig in figures(report):
-        for f in formats:
+        for f in chosen:
             path = out / f"{stem}.{f}"
             save(fig, path, f.value)
             written.append(path)

@@ -9,7 +9,15 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping, Optional
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from .output import console
 
@@ -26,7 +34,7 @@ def progress_bar(labels: Mapping[str, str] | None = None, *, transient: bool = F
         return
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=transient)
-    tasks: dict[str, int] = {}
+    tasks: dict[str, TaskID] = {}
 
     def update(stage: str, done: int, total: int) -> None:
         if stage not in tasks:

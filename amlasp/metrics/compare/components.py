@@ -76,7 +76,7 @@ def renamed(result: CompareResult, learned: Domain, reference: Domain) -> Compon
     preds = f1(tp, len(learned.predicates) - tp, len(reference.predicates) - tp)
     params, pres, effs = [], [], []
     for a in result.actions:
-        ref_arity = reference.action(a.action).arity  # type: ignore[union-attr]
+        ref_arity = reference.action_named(a.action).arity
         counterpart = learned.action(a.learned) if a.learned is not None else None
         mapped = len(a.metric_param_mapping) if counterpart is not None else 0
         gen_arity = counterpart.arity if counterpart is not None else 0

@@ -116,7 +116,8 @@ def summarise(scores: Sequence[Confusion], extra_fp: int = 0) -> Summary:
     tp = sum(c.tp for c in defined)
     fp = sum(c.fp for c in defined) + extra_fp
     fn = sum(c.fn for c in defined)
-    return Summary(sum(c.precision for c in defined) / len(defined), sum(c.recall for c in defined) / len(defined),
+    return Summary(sum(c.precision or 0.0 for c in defined) / len(defined),  # defined: neither is None
+                   sum(c.recall or 0.0 for c in defined) / len(defined),
                    len(defined), _ratio(tp, tp + fp), _ratio(tp, tp + fn))
 
 

@@ -46,7 +46,7 @@ class App:
         if not pool:
             return None
         a = self.sit.rng.choice(pool)
-        evidence = {"action": str(a)}
+        evidence: dict[str, Any] = {"action": str(a)}
         if not yes:
             evidence["unmet"] = unmet_of(self.sit, [a])[a]
         return Draft(f"Is the following action applicable in the current state: {self.sit.book.action(a)}?",

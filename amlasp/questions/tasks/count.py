@@ -31,7 +31,7 @@ class Count(AfterWalk):
             acts = applicable(sit.domain, replace(sit.source.problem, init=self.end))[0]
             self.count = len(acts)
             self.what = "how many actions can be executed in the resulting state"
-            self.query = {"executable": [str(a) for a in acts]}
+            self.query: dict[str, Any] = {"executable": [str(a) for a in acts]}
             return
         p = rng.choice(preds)
         true = [f for f in self.fluent_true if f.predicate == p.name]
@@ -61,7 +61,7 @@ class Count(AfterWalk):
         q = f"{prefix(self.sit)}, {self.what}: is the answer exactly {n}?"
         return Draft(q, yes_no(yes), {**self.evidence(), **self.query, "count": self.count})
 
-    def mcq(self) -> Draft:
+    def mcq(self) -> Draft | None:
         return choice(self.sit.rng, f"{prefix(self.sit)}, {self.what}?", str(self.count),
                       [str(n) for n in self._others()], {**self.evidence(), **self.query, "count": self.count})
 
@@ -73,7 +73,7 @@ def derive(c: Case, _time_limit: float) -> tuple[int, dict]:
         node = sexpr.read(ev["pattern"], f"item {c.item['id']}")  # `(at ?x l1)`: not ground
         pattern = Atom(str(node.head()), tuple(str(a) for a in node[1:]))
         i = pattern.args.index("?x")
-        t = c.domain.predicate(pattern.predicate).parameters[i][1]
+        t = c.domain.predicate_named(pattern.predicate).parameters[i][1]
         return sum(Atom(pattern.predicate, pattern.args[:i] + (o,) + pattern.args[i + 1:]) in c.state
                    for o in Universe(c.domain, c.problem).objects(t)), {}
     if "executable" in ev:

@@ -56,11 +56,11 @@ class Just:
         if not apps:
             return plan
         firsts = changes_many(sit.domain, sit.current, [(s, apps)])[0]
-        after = [c.apply(s) for c in firsts]
+        after = [c.apply(s) for c in firsts]  # type: ignore[union-attr]  # applicable: each has its change
         backs = applicable_many(sit.domain, [(sit.current, after)])[0]
         seconds = changes_many(sit.domain, sit.current, list(zip(after, backs)))
         pairs = [(a, b) for a, t, bs, cs in zip(apps, after, backs, seconds)
-                 for b, c in zip(bs, cs) if t != s and c.apply(t) == s]
+                 for b, c in zip(bs, cs) if t != s and c.apply(t) == s]  # type: ignore[union-attr]  # as above
         if not pairs:
             return plan
         a, b = rng.choice(pairs)

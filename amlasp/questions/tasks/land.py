@@ -38,7 +38,7 @@ class Land:
         plans: list[list[str]] = []  # each non-landmark's proof: a plan in which it never holds (few distinct)
         avoided_by = {}
         for f in no:
-            steps = [str(a) for a in decided[f].witness]
+            steps = [str(a) for a in decided[f].witness or ()]
             if steps not in plans:
                 plans.append(steps)
             avoided_by[str(f)] = plans.index(steps)

@@ -26,6 +26,7 @@ class Prog:
         self.sit = sit
         self.action = sit.rng.choice(sit.applicable)
         change = changes_many(sit.domain, sit.current, [(sit.state, [self.action])])[0][0]
+        assert change is not None  # an applicable action has its change
         self.added, self.deleted = change.added, change.deleted
         self.after = change.apply(sit.state)
 

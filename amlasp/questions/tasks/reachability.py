@@ -95,8 +95,15 @@ class Reaching:
         """`x` as the gen answer writes it."""
         raise NotImplementedError
 
-    yes_pool: list
-    no_pool: list
+    @property
+    def yes_pool(self) -> list:
+        """The candidates for a yes answer."""
+        raise NotImplementedError
+
+    @property
+    def no_pool(self) -> list:
+        """The candidates for a no answer."""
+        raise NotImplementedError
 
     def gen(self) -> Draft:
         decided = classify(self.universe, self.decide, self.settle)

@@ -37,6 +37,7 @@ class Val:
 
     def _pick(self, broken: bool):
         if broken:
+            assert self.broken is not None  # asked for only when there is one
             j, seq = self.broken
             return seq, j, {"first_inapplicable": j, "unmet": [str(u) for u in self.checked[1].unmet]}
         return self.clean, -1, {"first_inapplicable": -1}

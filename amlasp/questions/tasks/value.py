@@ -24,7 +24,7 @@ class Value(AfterWalk):
         options = []
         for f in self.fluent_true:
             for i, x in enumerate(f.args):
-                t = sit.domain.predicate(f.predicate).parameters[i][1]
+                t = sit.domain.predicate_named(f.predicate).parameters[i][1]
                 others = [o for o in u.objects(t) if o != x and Atom(f.predicate, f.args[:i] + (o,) + f.args[i + 1:])
                           not in self.end]
                 if len(others) == len(u.objects(t)) - 1 and others:  # x is the only one
@@ -60,7 +60,7 @@ def derive(c: Case, _time_limit: float) -> tuple[Any, dict]:
     if "fact" not in ev:
         raise Undecided(f"re-deriving {c.task} needs the item's evidence (what its question names)")
     f, i = c.atom(ev["fact"]), int(ev["position"]) - 1
-    t = c.domain.predicate(f.predicate).parameters[i][1]
+    t = c.domain.predicate_named(f.predicate).parameters[i][1]
     hits = [o for o in Universe(c.domain, c.problem).objects(t)
             if Atom(f.predicate, f.args[:i] + (o,) + f.args[i + 1:]) in c.state]
     if len(hits) != 1:
