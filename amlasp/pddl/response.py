@@ -58,14 +58,15 @@ _OPEN = re.compile(r"\(\s*([^\s()]+)[^()]*$")
 #: A line that is one group: a plan file's line (`0: (a b) [1]`, `(a b) ; comment`).
 _ALONE = re.compile(r"\s*\([^()]*\)\s*(?:\[[^\]]*\])?\s*(?:(?:;|#|//).*)?")
 _HEADING = re.compile(r"\s*(?:#.*|\[[^\]]*\]\s*|.*:\s*)$")
-_CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)|,|\b(?:and then|then|and|after that|afterwards)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)|,|->|=>|\u2192|\b(?:and then|then|and|after that|afterwards)\b",
+                         re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_][\w\-]*(?:'[a-z]+)?")
 _NOT_STEP_HEADS = frozenset({"and", "or", "not", "define", "forall", "exists", "when", "either", "imply", "="})
 #: Words an instruction may begin with before its action ("First, we will next ...").
 _LEAD = frozenset("""first firstly second secondly third thirdly fourth fifth then next now finally lastly last
 after that this afterwards subsequently step action we i you let let's lets us will shall should can could must
 need needs to please so and also immediately in the end begin start by i'll we'll ll proceed go ahead
-again simply just carefully do does did""".split())
+again simply just carefully do does did it arm robot hand agent starts begins by he she they""".split())
 _NEGATION = frozenset({"not", "don't", "dont", "never", "cannot", "can't", "won't", "shouldn't", "mustn't",
                        "no", "avoid", "without"})
 _PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "one"})
@@ -155,11 +156,14 @@ class _Vocabulary:
         self.names: list[tuple[tuple[str, ...], object]] = []  # word forms of each action's name
         for a in domain.actions:
             full = tuple(_words(a.name))
-            forms = {full, (canonical_name(a.name),)}
+            forms = {full, (canonical_name(a.name),), ("".join(full),)}  # pick up, pick-up, pickup
             short = tuple(w for w in full if w not in self.type_words)
             if short and short != full:
                 forms.add(short)
             self.names += [(f, a) for f in forms]
+        self.by_first: dict[str, list[tuple[str, ...]]] = {}  # forms by their first word
+        for f, _ in self.names:
+            self.by_first.setdefault(f[0], []).append(f)
         self.templates = [(a, _template(text, self.type_words)) for a in domain.actions
                           if (text := sentences.get(a.name))]
 
@@ -214,6 +218,8 @@ def extract_plan(text: str, domain: Domain, problem: Problem, file: str = "<resp
             if number is not None:
                 last_number = number
         rest_at = item.end() if item else 0
+        # a list item must name an action: a numbered one, or a bullet not indented (sub-bullets are commentary)
+        listed = item is not None and (number is not None or len(line) - len(line.lstrip()) < 2)
         steps = _pddl_line(line, rest_at, n, vocabulary)
         if steps is not None:
             units += [_Unit(block, bool(fence), s) for s in steps]
@@ -230,13 +236,14 @@ def extract_plan(text: str, domain: Domain, problem: Problem, file: str = "<resp
                                                           "the action's parenthesis is never closed")))
             continue
         found_step, first_miss = False, None
+        line = _GROUP.sub(lambda g: " " * len(g.group()), line)  # an aside in parentheses is no part of a step
         for start, clause, stop in _clauses(line, rest_at):
             readings, trigger = _clause_readings(clause, vocabulary)
             col = start + 1
             words = _TOKEN.findall(clause.lower())
             if not fence and words and words[0] in _RESTART and stepped == block:
                 block, last_number = block + 1, number
-            if stop == ":" and not readings and not fence:
+            if stop == ":" and not readings and not trigger and not fence:
                 block, last_number = block + 1, None
                 continue
             if len(readings) == 1 and stop != "?":
@@ -249,9 +256,9 @@ def extract_plan(text: str, domain: Domain, problem: Problem, file: str = "<resp
                           if len(readings) > 1 else trigger)
                 units.append(_Unit(block, bool(fence), None, (clause.strip(), n, col, reason)))
                 found_step = True
-            elif item and first_miss is None and clause.strip():
+            elif listed and first_miss is None and clause.strip():
                 first_miss = (clause.strip(), n, col)
-        if item and not found_step and first_miss is not None:
+        if listed and not found_step and first_miss is not None:
             units.append(_Unit(block, bool(fence), None,
                                (line[rest_at:].strip(), n, rest_at + 1, "a list item that names no action")))
     return _answer(units)
@@ -272,21 +279,22 @@ def _pddl_line(line: str, at: int, n: int, v: _Vocabulary) -> list[Step] | None:
     steps = []
     for g in groups:
         words = g.group(1).split()
-        if not words or any(w.startswith("?") for w in words[1:]):
-            continue  # "()", or an action schema's parameters: no step
+        if not words or any(w.startswith("?") for w in words[1:]) or words[0].isdigit():
+            continue  # "()", "(1)", or an action schema's parameters: no step
         head = canonical_name(words[0])
         action = v.actions.get(head)
-        if action is None and not (alone and head not in v.predicates and head not in _NOT_STEP_HEADS
-                                   and not words[0].startswith((":", "?")) and not words[0].isdigit()):
+        if action is not None and all(canonical_name(w) in v.objects for w in words[1:]):
+            steps.append(Step(_line(action.name, [v.objects[canonical_name(w)] for w in words[1:]]), n,
+                              g.start() + 1, "pddl", g.group(0)))
             continue
-        args = [v.objects.get(canonical_name(w), w) for w in words[1:]]
-        if action is not None and any(canonical_name(w) not in v.objects for w in words[1:]):
-            readings, _ = _clause_readings(g.group(1), v)
-            if len(readings) == 1:
-                (name, found), = readings
-                steps.append(Step(_line(name, found), n, g.start() + 1, "english", g.group(0)))
-                continue
-        steps.append(Step(_line(action.name if action else words[0], args), n, g.start() + 1, "pddl", g.group(0)))
+        readings, _ = _clause_readings(g.group(1), v)
+        if len(readings) == 1:  # "(unstack c from a)", "(put down c)"
+            (name, found), = readings
+            steps.append(Step(_line(name, found), n, g.start() + 1, "english", g.group(0)))
+        elif action is not None or (alone and head not in v.predicates and head not in _NOT_STEP_HEADS
+                                    and not words[0].startswith((":", "?"))):
+            steps.append(Step(_line(action.name if action else words[0], words[1:]), n, g.start() + 1, "pddl",
+                              g.group(0)))  # as written: the plan's reader says what is wrong with it
     return steps or None
 
 
@@ -306,8 +314,9 @@ def _tokens(clause: str, v: _Vocabulary) -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for i, w in enumerate(words):
         obj = v.objects.get(canonical_name(w))
-        if obj is not None and w in _ARTICLES and i + 1 < len(words) and words[i + 1] in v.type_words:
-            obj = None  # "a block b": the article
+        if obj is not None and w in _ARTICLES and i + 1 < len(words) and words[i + 1] in v.type_words \
+                and (i == 0 or words[i - 1] != "the"):
+            obj = None  # "a block b": the article; "the a block": the object
         out.append((w, obj))
     return out
 
@@ -321,6 +330,9 @@ def _clause_readings(clause: str, v: _Vocabulary) -> tuple[set[tuple[str, tuple[
                                                             or tokens[lead][0] in _NEGATION):
         lead += 1
     negated = any(w in _NEGATION for w, _ in tokens[:lead])
+    subject = None  # "robot1 picks up ball1 ...": an object before the action's name is its first object
+    if lead + 1 < len(tokens) and tokens[lead][1] is not None and tokens[lead + 1][1] is None:
+        subject, lead = tokens[lead][1], lead + 1
     readings: dict[tuple[str, tuple[str, ...]], int] = {}
     trigger = ""
     for form, action in v.names:
@@ -334,7 +346,7 @@ def _clause_readings(clause: str, v: _Vocabulary) -> tuple[set[tuple[str, tuple[
             else:
                 continue
         rest = tokens[lead + (3 if particle else k):]
-        args = ([particle] if particle else []) + [o for _, o in rest if o is not None]
+        args = [x for x in (subject, particle) if x] + [o for _, o in rest if o is not None]
         found = _orders(args, action, v)  # type: ignore[arg-type]
         if found:
             for x in found:
@@ -347,13 +359,26 @@ def _clause_readings(clause: str, v: _Vocabulary) -> tuple[set[tuple[str, tuple[
     if readings:  # the longest name read wins ("pick up from table b": pick-up-from-table, not pick-up)
         longest = max(readings.values())
         readings = {r: k for r, k in readings.items() if k == longest}
-    found_template = _template_readings(tokens[lead:], v)
+    found_template = _template_readings(tokens[lead - (subject is not None):], v)
     out = set(readings) | found_template
     if negated:  # "do not unstack b from a": no step, and none missed
         return set(), ""
+    if not out and not trigger:
+        trigger = _named_inside(tokens, lead, v)
     if not out and trigger and any(w in _PRONOUNS for w, _ in tokens[lead:]):
         trigger += " (a pronoun names no object: write the object's name)"
     return out, ("" if out else trigger)
+
+
+def _named_inside(tokens: list[tuple[str, str | None]], lead: int, v: _Vocabulary) -> str:
+    """Why a clause that names an action (as written, not inflected) further in, with an object after it,
+    is no step ("I could pick up a now"): '' when it does not."""
+    words = [w for w, _ in tokens]
+    for i in range(lead + 1, len(words)):
+        for form in v.by_first.get(words[i], ()):
+            if tuple(words[i:i + len(form)]) == form and any(o is not None for _, o in tokens[i + len(form):]):
+                return f"'{' '.join(form)}' is named after other words: a step begins with its action"
+    return ""
 
 
 def _name_at(words: list[str], form: tuple[str, ...]) -> bool:
@@ -362,7 +387,7 @@ def _name_at(words: list[str], form: tuple[str, ...]) -> bool:
         return False
     w, f = words[0], form[0]
     return canonical_name(w) == canonical_name(f) or w in (f + "s", f + "es", f + "ed", f + "d", f + "ing",
-                                                           f + f[-1:] + "ing", f + f[-1:] + "ed")
+                                                           f + f[-1:] + "ing", f + f[-1:] + "ed", f[:-1] + "ing")
 
 
 def _orders(args: list[str], action, v: _Vocabulary) -> list[tuple[str, ...]]:
