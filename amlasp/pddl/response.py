@@ -182,9 +182,10 @@ def _template(text: str, type_words: set[str]) -> re.Pattern:
     out: list[str] = []
     for i, part in enumerate(_SLOT.split(text.lower())):
         if i % 2:
+            word = ""
             if out and out[-1][:-1] in type_words:  # "block {?x}": "block" may be left out
-                out[-1] = f"(?:{out[-1][:-1]} )?"
-            out.append(r"(?:(?:the|a|an) )?§(\d+) ")
+                word = f"(?:{out.pop()})?"
+            out.append(rf"(?:(?:the|a|an) )?{word}§(\d+) ")
             continue
         out += [f"(?:{w} )?" if w in _ARTICLES else f"{re.escape(w)} " for w in _TOKEN.findall(part)]
     return re.compile("".join(out))
