@@ -13,21 +13,18 @@ What is read (the rules, in order):
   `:`, a `#` line, a `[TAG]` line, a line all in bold), at a clause ending with `:` that names no
   action, at a list item whose number is not above the previous one's, and at "First"/"Firstly".
 * A line is a PDDL line when it holds an innermost parenthesised group whose first word is one of the
-  domain's actions (any case, `-` and `_` alike), or when it is nothing but an optional list marker, one
-  group, an optional `[cost]` and an optional comment (then the group is a step whatever its first word,
-  so that the reader reports an unknown action), except a group of a predicate, a keyword or a number.
-  The rest of a PDDL line is commentary.
-* Other lines are split into clauses (at `.`, `;`, `:`, `!`, `?` before a space, at `,`, "then", "and",
-  "after that"). A clause is a step when, after leading words such as "first", "then", "we", "will",
-  "next", "step 3", it begins with an action: its name as one word (`pick-up`), its words (`pick up`,
-  the first one inflected or not: `picks up`), those without the words of a type (`drive t1` for
-  `drive-truck`), or a two-word name around its first object (`put b down`); the objects are the
-  problem's objects named after it, in order, as many as the action's parameters, and of their types
-  (if the order given does not fit the types, the one order that does is taken; several: ambiguous).
-  A clause may also be the English of the action's sentence (questions' templates, or the generic one),
-  with any type word and article left out. Two readings of one clause are ambiguous, never chosen.
-* A clause that begins with an action's name but reads as no action, a negated one ("do not unstack b
-  from a"), a question, or a list item that reads as no action, is unmatched.
+  domain's actions (any case, `-` and `_` alike: the names are the domain's and problem's), or when it is
+  nothing but an optional list marker, one group, an optional `[cost]` and an optional comment (then the
+  group is a step whatever its first word, so that the plan's reader reports an unknown action), except a
+  group of a predicate, a keyword, a number or variables. A group that reads as one action in English
+  ("(unstack c from a)") is that action. The rest of a PDDL line is commentary.
+* Other lines are split into clauses (at `.`, `;`, `:`, `!`, `?` before a space, at `,`, `->`, "then",
+  "and", "after that"), their asides in parentheses left out; a clause is a step when it reads as one
+  action (pddl/sentences.py: the action's name or its English sentence, then its objects).
+* Unmatched: a clause that names an action but reads as none (too few or too many objects, types that do
+  not fit, two readings, a pronoun, the name after other words), a question, an `(action ...` never
+  closed, and a list item (numbered, or a bullet not indented) that names no action. A negated clause
+  ("do not unstack b from a") is neither a step nor unmatched.
 * The answer is the last block with a step, fenced blocks before others and blocks with PDDL steps
   before those without; the other blocks are drafts and are not read.
 """
