@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..errors import InputError
+from ..identity import by_identity
 from ..limits import MAX_INPUT_MB, max_bytes
 from ..model import Domain, GroundAction, Problem, canonical_name
 from .plans import parse_plan
@@ -46,6 +47,8 @@ MAX_UNMATCHED = 50
 #: Longest clause (characters) read for English: a longer run without a stop is no sentence of a plan.
 MAX_CLAUSE = 2000
 
+_VOCABULARIES: dict = {}
+_NONE: Mapping[str, str] = {}
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _ITEM = re.compile(r"\s*(?:(?:step|action)\s*(?P<s>\d+)\s*[:.)\-]?|(?P<n>\d+)(?:\.\d+)?\s*[.):]|\((?P<p>\d+)\)"
@@ -134,7 +137,9 @@ def extract_plan(text: str, domain: Domain, problem: Problem, file: str = "<resp
     `{?param}` slots (`questions.language.action_sentences`), read besides the domain's names."""
     if len(text) > max_bytes(MAX_INPUT_MB):
         raise InputError(f"answer larger than {MAX_INPUT_MB.value():g} MB ({MAX_INPUT_MB.hint()})", file)
-    reader = _Reader(Vocabulary(domain, problem, sentences or {}))
+    said = _NONE if sentences is None else sentences  # a batch reads many answers with one vocabulary
+    reader = _Reader(by_identity(_VOCABULARIES, 16, (domain, problem, said), None,
+                                 lambda: Vocabulary(domain, problem, said)))
     for n, raw in enumerate(_CONTROL.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n")).split("\n"), 1):
         reader.line(n, raw)
     return _answer(reader.units)

@@ -55,13 +55,36 @@ class Vocabulary:
                 forms.add(short)
             self.names += [(f, a) for f in forms]
         self.by_first: dict[str, list[tuple[str, ...]]] = {}  # forms by their first word
-        for f, _ in self.names:
+        self.firsts: dict[str, list[tuple[tuple[str, ...], Action]]] = {}  # ... by its inflections too
+        for f, a in self.names:
             self.by_first.setdefault(f[0], []).append(f)
+            for w in _inflected(canonical_name(f[0])):
+                self.firsts.setdefault(w, []).append((f, a))
         self.templates = [(a, _template(text, self.type_words)) for a in domain.actions
                           if (text := sentences.get(a.name))]
+        # a clause with none of these words names no action: the first word of each name, the first
+        # word of each sentence that must be written; `-` and `_` alike
+        cues = {f[0] for f, _ in self.names} | {_cue(text, self.type_words) for text in sentences.values()}
+        cues = {c[:-1] if c.endswith("e") and len(c) > 2 else c for c in cues}  # move: moving
+        self.cue = re.compile("|".join(re.escape(c).replace("_", "[-_]") for c in sorted(cues - {""}, key=len,
+                                                                                          reverse=True)) or "(?!)",
+                              re.IGNORECASE)
 
     def fits(self, args: Sequence[str], action: Action) -> bool:
         return all(self.domain.fits(self.types[o], t) for o, (_, t) in zip(args, action.parameters))
+
+
+def _inflected(word: str) -> set[str]:
+    """A verb and its forms: pick, picks, picked, picking (unstack: unstacks, unstacked, unstacking; move:
+    moving), not a full English morphology."""
+    return {word, word + "s", word + "es", word + "ed", word + "d", word + "ing", word + word[-1:] + "ing",
+            word + word[-1:] + "ed", word[:-1] + "ing"}
+
+
+def _cue(text: str, type_words: set[str]) -> str:
+    """The first word of a sentence that must be written (no article, type word or slot)."""
+    return next((w for w in TOKEN.findall(_SLOT.sub(" ", text.lower())) if w not in _ARTICLES
+                 and w not in type_words), "")
 
 
 def _words(name: str) -> list[str]:
@@ -100,6 +123,8 @@ def _tokens(clause: str, v: Vocabulary) -> list[tuple[str, str | None]]:
 def read_clause(clause: str, v: Vocabulary) -> tuple[set[Reading], str]:
     """The actions a clause reads as, and why it reads as none although it begins with an action's name
     ('' when it does not); a negated clause ("do not unstack b from a") is no step and none missed."""
+    if v.cue.search(clause) is None:
+        return set(), ""
     tokens = _tokens(clause, v)
     lead = 0
     while lead < len(tokens) and tokens[lead][1] is None and (tokens[lead][0] in _LEAD or tokens[lead][0].isdigit()
@@ -111,13 +136,12 @@ def read_clause(clause: str, v: Vocabulary) -> tuple[set[Reading], str]:
         subject, lead = tokens[lead][1], lead + 1
     readings: dict[Reading, int] = {}
     trigger = ""
-    for form, action in v.names:
+    words = [w for w, _ in tokens]
+    for form, action in v.firsts.get(canonical_name(words[lead]), []) if lead < len(words) else []:
         k = len(form)
-        head = [w for w, _ in tokens[lead:lead + k]]
         particle = None
-        if not _name_at(head, form):
-            if k == 2 and len(tokens) > lead + 2 and _name_at([tokens[lead][0]], form[:1]) \
-                    and tokens[lead + 1][1] is not None and tokens[lead + 2][0] == form[1]:
+        if tuple(words[lead + 1:lead + k]) != form[1:]:
+            if k == 2 and len(tokens) > lead + 2 and tokens[lead + 1][1] is not None and words[lead + 2] == form[1]:
                 particle = tokens[lead + 1][1]  # "put b down"
             else:
                 continue
@@ -149,21 +173,12 @@ def read_clause(clause: str, v: Vocabulary) -> tuple[set[Reading], str]:
 def _named_inside(tokens: list[tuple[str, str | None]], lead: int, v: Vocabulary) -> str:
     """Why a clause that names an action (as written, not inflected) further in, with an object after it,
     is no step ("I could pick up a now"): '' when it does not."""
-    words = [w for w, _ in tokens]
+    words = [canonical_name(w) for w, _ in tokens]
     for i in range(lead + 1, len(words)):
         for form in v.by_first.get(words[i], ()):
             if tuple(words[i:i + len(form)]) == form and any(o is not None for _, o in tokens[i + len(form):]):
                 return f"'{' '.join(form)}' is named after other words: a step begins with its action"
     return ""
-
-
-def _name_at(words: list[str], form: tuple[str, ...]) -> bool:
-    """`words` are the name `form` (its first word may be inflected: "picks up", "unstacking")."""
-    if len(words) != len(form) or words[1:] != list(form[1:]):
-        return False
-    w, f = words[0], form[0]
-    return canonical_name(w) == canonical_name(f) or w in (f + "s", f + "es", f + "ed", f + "d", f + "ing",
-                                                           f + f[-1:] + "ing", f + f[-1:] + "ed", f[:-1] + "ing")
 
 
 def _orders(args: list[str], action: Action, v: Vocabulary) -> list[tuple[str, ...]]:
