@@ -51,8 +51,10 @@ _VOCABULARIES: dict = {}
 _NONE: Mapping[str, str] = {}
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_ITEM = re.compile(r"\s*(?:(?:step|action)\s*(?P<s>\d+)\s*[:.)\-]?|(?P<n>\d+)(?:\.\d+)?\s*[.):]|\((?P<p>\d+)\)"
-                   r"|[-+\u2022\u2013])(?=\s|\(|$)\s*", re.IGNORECASE)
+#: A list item's marker: `1.`, `1)`, `(1)`, `Step 1:`, `0.000:`, a bullet; its number (at most 9 digits: a longer
+#: run is no item's number, and no int is made of it).
+_ITEM = re.compile(r"\s*(?:(?:step|action)\s*(?P<s>\d{1,9})\s*[:.)\-]?|(?P<n>\d{1,9})(?:\.\d+)?\s*[.):]"
+                   r"|\((?P<p>\d{1,9})\)|[-+\u2022\u2013])(?=\s|\(|$)\s*", re.IGNORECASE)
 _GROUP = re.compile(r"\(([^()]*)\)")
 _OPEN = re.compile(r"\(\s*([^\s()]+)[^()]*$")
 #: A line that is one group: a plan file's line (`0: (a b) [1]`, `(a b) ; comment`).

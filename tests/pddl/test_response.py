@@ -199,6 +199,11 @@ def test_control_characters_are_blanks_and_columns_stay():
     assert (x.steps[0].line, x.steps[0].col) == (1, 12)
 
 
+def test_a_number_of_5000_digits_is_no_item_number():
+    x = extract("1" * 5000 + ". unstack c from a\n(" + "9" * 5000 + ") put down c\nStep " + "3" * 5000 + " pick up b")
+    assert [s.action for s in x.steps] == ["(unstack c a)", "(put_down c)", "(pick_up b)"]
+
+
 def test_deep_nesting_is_read_without_recursion():
     text = "(" * 200_000 + "unstack c a" + ")" * 200_000
     start = time.process_time()
