@@ -205,7 +205,7 @@ class _Reader:
         named = False
         for start, clause, stop in _clauses(line, at):
             readings, why = read_clause(clause, self.v)
-            col = start + len(clause) - len(clause.lstrip()) + 1
+            col = start + 1
             words = TOKEN.findall(clause[:40].lower())
             if not self.fence and words and words[0] in _RESTART and self.stepped == self.block:
                 self._new_block(number)  # "First, ..." again: a new plan
@@ -258,13 +258,18 @@ def _pddl_line(line: str, at: int, n: int, v: Vocabulary) -> list[Step] | None:
 
 
 def _clauses(line: str, at: int):
-    """(start, clause, stop) for each clause of `line` from `at`: `stop` is the mark that ended it."""
+    """(start, clause, stop) for each clause of `line` from `at` (its leading spaces left out, its first
+    MAX_CLAUSE characters): `stop` is the mark that ended it."""
     start = at
     for m in _CLAUSE_END.finditer(line, at):
-        yield start, line[start:m.start()][:MAX_CLAUSE], m.group()[0] if m.group()[0] in ".;:!?" else ","
+        text = line[start:m.start()]
+        skip = len(text) - len(text.lstrip())
+        yield start + skip, text[skip:skip + MAX_CLAUSE], m.group()[0] if m.group()[0] in ".;:!?" else ","
         start = m.end()
-    if line[start:].strip():
-        yield start, line[start:][:MAX_CLAUSE], ""
+    text = line[start:]
+    if text.strip():
+        skip = len(text) - len(text.lstrip())
+        yield start + skip, text[skip:skip + MAX_CLAUSE], ""
 
 
 def _answer(units: list[_Unit]) -> Extraction:
