@@ -180,10 +180,10 @@ class _Reader:
                 self._new_block()  # the numbering starts again: a new list
             self.number = number
         at = item.end() if item else 0
-        steps = _pddl_line(line, at, n, self.v)
-        if steps is not None:
-            for s in steps:
-                self._add(s)
+        units = _pddl_line(line, at, n, self.v)
+        if units is not None:
+            for u in units:
+                self._add(u.step, u.miss)
             return
         bold = raw.strip().startswith("**") and raw.strip().endswith("**") and len(raw.strip()) > 4
         if not self.fence and not item and line.strip() and (bold or _HEADING.fullmatch(line)) \
@@ -217,8 +217,7 @@ class _Reader:
                 self._add(Step(_line(name, args), n, col, "english", clause.strip()))
             elif readings or why:
                 self._add(None, (clause.strip(), n, col, "a question, not a step" if stop == "?" else
-                                 "ambiguous: " + " or ".join(_line(a, x) for a, x in sorted(readings))
-                                 if len(readings) > 1 else why))
+                                 _ambiguous(readings) if len(readings) > 1 else why))
             named = named or bool(readings or why)
         return named
 
@@ -227,10 +226,15 @@ def _line(name: str, args: Sequence[str]) -> str:
     return "(" + " ".join([name, *args]) + ")"
 
 
-def _pddl_line(line: str, at: int, n: int, v: Vocabulary) -> list[Step] | None:
-    """The steps of a PDDL line (None: not one). Names are the domain's and problem's when they differ only
-    in case or `-`/`_` (`model.canonical_name`); a group of an action whose other words are not all objects
-    ("(unstack b from a)") is read as English when it reads as one action."""
+def _ambiguous(readings) -> str:
+    return "ambiguous: " + " or ".join(_line(a, x) for a, x in sorted(readings))
+
+
+def _pddl_line(line: str, at: int, n: int, v: Vocabulary) -> list[_Unit] | None:
+    """The steps of a PDDL line (None: not one; `_Unit`s of block 0, the caller's to place). Names are the
+    domain's and problem's when they differ only in case or `-`/`_` (`model.canonical_name`); a group of an
+    action whose other words are not all objects ("(unstack b from a)") is read as English: one reading is
+    the step, two are ambiguous."""
     groups = list(_GROUP.finditer(line, at))
     if not groups:
         return None
@@ -243,17 +247,19 @@ def _pddl_line(line: str, at: int, n: int, v: Vocabulary) -> list[Step] | None:
         head = canonical_name(words[0])
         action = v.actions.get(head)
         if action is not None and all(canonical_name(w) in v.objects for w in words[1:]):
-            steps.append(Step(_line(action.name, [v.objects[canonical_name(w)] for w in words[1:]]), n,
-                              g.start() + 1, "pddl", g.group(0)))
+            steps.append(_Unit(0, False, Step(_line(action.name, [v.objects[canonical_name(w)] for w in words[1:]]),
+                                              n, g.start() + 1, "pddl", g.group(0))))
             continue
         readings, _ = read_clause(g.group(1), v)
         if len(readings) == 1:  # "(unstack c from a)", "(put down c)"
             (name, found), = readings
-            steps.append(Step(_line(name, found), n, g.start() + 1, "english", g.group(0)))
+            steps.append(_Unit(0, False, Step(_line(name, found), n, g.start() + 1, "english", g.group(0))))
+        elif len(readings) > 1:
+            steps.append(_Unit(0, False, None, (g.group(0), n, g.start() + 1, _ambiguous(readings))))
         elif action is not None or (alone and head not in v.predicates and head not in _NOT_STEP_HEADS
                                     and not words[0].startswith((":", "?"))):
-            steps.append(Step(_line(action.name if action else words[0], words[1:]), n, g.start() + 1, "pddl",
-                              g.group(0)))  # as written: the plan's reader says what is wrong with it
+            steps.append(_Unit(0, False, Step(_line(action.name if action else words[0], words[1:]), n,
+                                              g.start() + 1, "pddl", g.group(0))))  # as written: the reader says why
     return steps or None
 
 

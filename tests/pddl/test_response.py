@@ -134,6 +134,8 @@ def test_two_actions_that_read_alike_are_ambiguous():
     x = extract_plan("Load p1 into v1.", domain, problem)
     (u,) = x.unmatched
     assert u.reason == "ambiguous: (load-truck p1 v1) or (load-van p1 v1)"
+    (u,) = extract_plan("(load p1 v1)\n", domain, problem).unmatched  # in parentheses, the same
+    assert (u.text, u.col, u.reason) == ("(load p1 v1)", 1, "ambiguous: (load-truck p1 v1) or (load-van p1 v1)")
     # its full name is one reading
     assert [s.action for s in extract_plan("Load van p1 into v1.", domain, problem).steps] == ["(load-van p1 v1)"]
 
