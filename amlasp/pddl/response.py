@@ -10,8 +10,9 @@ What is read (the rules, in order):
 
 * The text is split into lines; a Markdown code fence (three backquotes or tildes) is one block, an
   unclosed fence runs to the end. Outside fences a new block starts at a heading (a line ending with
-  `:`, a `#` line, a `[TAG]` line, a line all in bold), at a clause ending with `:` that names no
-  action, at a list item whose number is not above the previous one's, and at "First"/"Firstly".
+  `:`, a `#` line, a `[TAG]` line, a line all in bold), at a list item whose number is not above the
+  previous one's, and in prose (not in a list item) at a clause ending with `:` that names no action and
+  at "First"/"Firstly" after steps.
 * A line is a PDDL line when it holds an innermost parenthesised group whose first word is one of the
   domain's actions (any case, `-` and `_` alike: the names are the domain's and problem's), or when it is
   nothing but an optional list marker, one group, an optional `[cost]` and an optional comment (then the
@@ -196,20 +197,23 @@ class _Reader:
             return
         # a list item must name an action: a numbered one, or a bullet not indented (sub-bullets are commentary)
         listed = item is not None and (number is not None or len(line) - len(line.lstrip()) < 2)
-        if not self._english(_GROUP.sub(lambda g: " " * len(g.group()), line), at, n, number) and listed \
+        if not self._english(_GROUP.sub(lambda g: " " * len(g.group()), line), at, n, item is not None) and listed \
                 and line[at:].strip():
             self._add(None, (line[at:].strip(), n, at + 1, "a list item that names no action"))
 
-    def _english(self, line: str, at: int, n: int, number: int | None) -> bool:
-        """Read the clauses of `line` (its asides in parentheses blanked) from `at`; whether one named an action."""
+    def _english(self, line: str, at: int, n: int, item: bool) -> bool:
+        """Read the clauses of `line` (its asides in parentheses blanked) from `at`; whether one named an action.
+        In prose (not in a fence, nor in a list item: "2. Put down c. Now the state is:" goes on the list),
+        "First, ..." after steps and a clause before `:` that names no action start a new block."""
         named = False
+        prose = not self.fence and not item
         for start, clause, stop in _clauses(line, at):
             readings, why = read_clause(clause, self.v)
             col = start + 1
             words = TOKEN.findall(clause[:40].lower())
-            if not self.fence and words and words[0] in _RESTART and self.stepped == self.block:
-                self._new_block(number)  # "First, ..." again: a new plan
-            if stop == ":" and not readings and not why and not self.fence:
+            if prose and words and words[0] in _RESTART and self.stepped == self.block:
+                self._new_block()  # "First, ..." again: a new plan
+            if prose and stop == ":" and not readings and not why:
                 self._new_block()  # "Here is the corrected plan:"
                 continue
             if len(readings) == 1 and stop != "?":

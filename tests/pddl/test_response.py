@@ -76,6 +76,13 @@ def test_the_last_block_is_the_answer_fences_first():
     assert [s.action for s in x.steps] == ["(unstack c a)"] and x.blocks == 3 and x.lines == (6, 6)
 
 
+def test_a_colon_inside_a_list_item_does_not_cut_the_list():
+    x = extract("1. Unstack c from a. Now the state is:\n   - c in the hand\n2. Put down c.\n\nSo: done.\n")
+    assert [s.action for s in x.steps] == ["(unstack c a)", "(put_down c)"]
+    y = extract("Pick up a. Stack a on b. That fails, so let me try again: unstack c from a. Put down c.")
+    assert [s.action for s in y.steps] == ["(unstack c a)", "(put_down c)"]  # in prose, it does
+
+
 def test_an_unclosed_fence_runs_to_the_end():
     x = extract("Draft: (pick_up a)\n\n```pddl\n(unstack c a)\n(put_down c)")
     assert [s.action for s in x.steps] == ["(unstack c a)", "(put_down c)"]
