@@ -20,7 +20,7 @@ What is read (the rules, in order):
   group of a predicate, a keyword, a number or variables. A group that reads as one action in English
   ("(unstack c from a)") is that action. The rest of a PDDL line is commentary.
 * Other lines are split into clauses (at `.`, `;`, `:`, `!`, `?` before a space, at `,`, `->`, "then",
-  "and", "after that"), their asides in parentheses left out; a clause is a step when it reads as one
+  "and", "after that"), their asides in parentheses left out (kept when only so a clause reads); a clause is a step when it reads as one
   action (pddl/sentences.py: the action's name or its English sentence, then its objects).
 * Unmatched: a clause that names an action but reads as none (too few or too many objects, types that do
   not fit, two readings, a pronoun, the name after other words), a question, an `(action ...` never
@@ -197,18 +197,23 @@ class _Reader:
             return
         # a list item must name an action: a numbered one, or a bullet not indented (sub-bullets are commentary)
         listed = item is not None and (number is not None or len(line) - len(line.lstrip()) < 2)
-        if not self._english(_GROUP.sub(lambda g: " " * len(g.group()), line), at, n, item is not None) and listed \
+        if not self._english(line, at, n, item is not None) and listed \
                 and line[at:].strip():
             self._add(None, (line[at:].strip(), n, at + 1, "a list item that names no action"))
 
     def _english(self, line: str, at: int, n: int, item: bool) -> bool:
-        """Read the clauses of `line` (its asides in parentheses blanked) from `at`; whether one named an action.
+        """Read the clauses of `line` from `at`, their asides in parentheses left out (or kept, when only so the
+        clause reads as one action); whether one named an action.
         In prose (not in a fence, nor in a list item: "2. Put down c. Now the state is:" goes on the list),
         "First, ..." after steps and a clause before `:` that names no action start a new block."""
         named = False
         prose = not self.fence and not item
-        for start, clause, stop in _clauses(line, at):
+        bare = _GROUP.sub(lambda g: " " * len(g.group()), line)  # asides blanked: commentary
+        for start, clause, stop in _clauses(bare, at):
             readings, why = read_clause(clause, self.v)
+            if why and bare != line:  # "drive tru1 from pos1 to apt1 (in city cit1)": the aside named an object
+                whole = read_clause(line[start:start + len(clause)].replace("(", " ").replace(")", " "), self.v)
+                readings, why = whole if len(whole[0]) == 1 else (readings, why)
             col = start + 1
             words = TOKEN.findall(clause[:40].lower())
             if prose and words and words[0] in _RESTART and self.stepped == self.block:

@@ -83,6 +83,13 @@ def test_a_colon_inside_a_list_item_does_not_cut_the_list():
     assert [s.action for s in y.steps] == ["(unstack c a)", "(put_down c)"]  # in prose, it does
 
 
+def test_an_aside_is_read_when_only_it_completes_a_step():
+    x = extract("1. Drive tru1 from pos1 to apt1 (in city cit1).\n2. Unload pkg1 (from tru1) at apt1 (airport).\n",
+                "logistics")
+    assert [s.action for s in x.steps] == ["(drive-truck tru1 pos1 apt1 cit1)", "(unload-truck pkg1 tru1 apt1)"]
+    assert not x.unmatched
+
+
 def test_an_unclosed_fence_runs_to_the_end():
     x = extract("Draft: (pick_up a)\n\n```pddl\n(unstack c a)\n(put_down c)")
     assert [s.action for s in x.steps] == ["(unstack c a)", "(put_down c)"]
