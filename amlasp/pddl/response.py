@@ -20,8 +20,9 @@ What is read (the rules, in order):
   group of a predicate, a keyword, a number or variables. A group that reads as one action in English
   ("(unstack c from a)") is that action. The rest of a PDDL line is commentary.
 * Other lines are split into clauses (at `.`, `;`, `:`, `!`, `?` before a space, at `,`, `->`, "then",
-  "and", "after that"), their asides in parentheses left out (kept when only so a clause reads); a clause is a step when it reads as one
-  action (pddl/sentences.py: the action's name or its English sentence, then its objects).
+  "and", "after that"), their asides in parentheses left out (kept when only so a clause reads); a clause
+  is a step when it reads as one action (pddl/sentences.py: the action's name or its English sentence,
+  then its objects).
 * Unmatched: a clause that names an action but reads as none (too few or too many objects, types that do
   not fit, two readings, a pronoun, the name after other words), a question, an `(action ...` never
   closed, and a list item (numbered, or a bullet not indented) that names no action. A negated clause
