@@ -24,9 +24,9 @@ What is read (the rules, in order):
   is a step when it reads as one action (pddl/sentences.py: the action's name or its English sentence,
   then its objects).
 * Unmatched: a clause that names an action but reads as none (too few or too many objects, types that do
-  not fit, two readings, a pronoun, the name after other words), a question, an `(action ...` never
-  closed, and a list item (numbered, or a bullet not indented) that names no action. A negated clause
-  ("do not unstack b from a") is neither a step nor unmatched.
+  not fit, two readings, a pronoun, the name after other words, a name's first word alone), a question,
+  an `(action ...` never closed, and a list item (numbered, or a bullet not indented) that names no
+  action. A negated clause ("do not unstack b from a") is neither a step nor unmatched.
 * The answer is the last block with a step, fenced blocks before others and blocks with PDDL steps
   before those without; the other blocks are drafts and are not read.
 """

@@ -156,6 +156,10 @@ def read_clause(clause: str, v: Vocabulary) -> tuple[set[Reading], str]:
             trigger = (f"'{' '.join(form)}' with {len(args)} object(s) ({', '.join(args) or 'none'}): "
                        f"{action.name} takes {arity}" if len(args) != arity else
                        f"{action.name} {' '.join(args)}: the objects' types do not fit")
+    candidates = v.firsts.get(canonical_name(words[lead]), []) if lead < len(words) else []
+    if candidates and not readings and not trigger and any(o is not None for _, o in tokens[lead:]):
+        names = sorted({a.name for _, a in candidates})  # "put b on top of d": begins as put_down, is none
+        trigger = f"'{words[lead]}' with {', '.join(o for _, o in tokens[lead:] if o)} is not {' or '.join(names)}"
     if readings:  # the longest name read wins ("pick up from table b": pick-up-from-table, not pick-up)
         longest = max(readings.values())
         readings = {r: k for r, k in readings.items() if k == longest}

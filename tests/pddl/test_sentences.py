@@ -66,6 +66,7 @@ def test_what_is_said_when_no_action_is_read():
     assert read_clause("stack b", v) == (set(), "'stack' with 1 object(s) (b): stack takes 2")
     assert "pronoun" in read_clause("stack it on d", v)[1]
     assert "named after other words" in read_clause("I think I could pick up b", v)[1]
+    assert read_clause("then put b on top of d", v) == (set(), "'put' with b, d is not put_down")
     assert read_clause("do not unstack c from a", v) == (set(), "")  # negated: no step, none missed
     assert read_clause("c is clear and the hand is empty", v) == (set(), "")  # commentary
     log = vocabulary("logistics")
