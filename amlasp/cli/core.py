@@ -10,7 +10,7 @@ import typer
 from ..choices import ANSWER_FORMATS
 from . import EX, IPC, examples, guarded, keep_going, partial, warn
 from .group import app, choice_option
-from .validating import load_task, one_plan
+from .validating import answer_sentences, load_task, one_plan
 
 FormatOpt = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format")
 
@@ -111,10 +111,9 @@ def validate(
             return
         from ..pddl.batch import plan_files, read_batch
         from ..pddl.parse import load_domain
-        from ..questions.language import action_sentences
         d = load_domain(domain)
         warn(d.warnings)
-        answers = action_sentences(d) if from_text else None
+        answers = answer_sentences(d) if from_text else None
         tasks = (read_batch(batch, d, problem, keep_going=keep_going(), answers=answers) if batch is not None
                  else plan_files(d, problem, plans, answers))
         checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))

@@ -29,8 +29,7 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, from_text: bo
     if from_text:
         from ..pddl.response import read_response
         from ..pddl.source import read_text
-        from ..questions.language import action_sentences
-        steps, extracted = read_response(read_text(plan), d, p, str(plan), action_sentences(d))
+        steps, extracted = read_response(read_text(plan), d, p, str(plan), answer_sentences(d))
     else:
         steps = read_plan(plan, d, p)
     ex = engine.execute(d, p, steps, states=False, explain=True)
@@ -39,4 +38,10 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, from_text: bo
     return 0 if ex.valid else 1
 
 
-__all__ = ["load_task", "one_plan"]
+def answer_sentences(domain) -> dict[str, str]:
+    """`--from-text`: the English of the domain's actions, read in an answer besides their names."""
+    from ..questions.language import action_sentences
+    return action_sentences(domain)
+
+
+__all__ = ["answer_sentences", "load_task", "one_plan"]
