@@ -16,6 +16,12 @@ def load_task(domain: Path, problem: Path):
     return d, load_problem(problem, d)
 
 
+def answer_sentences(domain) -> dict[str, str]:
+    """`--from-text`: the English of the domain's actions, read in an answer besides their names."""
+    from ..questions.language import action_sentences
+    return action_sentences(domain)
+
+
 def one_plan(domain: Path, problem: Path, plan: Path, format: str, from_text: bool = False) -> int:
     """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid.
     `from_text`: `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
@@ -38,10 +44,4 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, from_text: bo
     return 0 if ex.valid else 1
 
 
-def answer_sentences(domain) -> dict[str, str]:
-    """`--from-text`: the English of the domain's actions, read in an answer besides their names."""
-    from ..questions.language import action_sentences
-    return action_sentences(domain)
-
-
-__all__ = ["answer_sentences", "load_task", "one_plan"]
+__all__ = ["load_task", "one_plan"]
