@@ -106,7 +106,7 @@ def validate(
         if batch is not None and plans:
             raise InputError("give PLAN files or --batch, not both")
         if batch is None and len(plans) == 1:  # one plan: its own report
-            if one_plan(domain, problem, plans[0], format, from_text):
+            if one_plan(domain, problem, plans[0], format, from_text=from_text):
                 raise typer.Exit(1)
             return
         from ..pddl.batch import plan_files, read_batch
@@ -115,7 +115,7 @@ def validate(
         warn(d.warnings)
         answers = answer_sentences(d) if from_text else None
         tasks = (read_batch(batch, d, problem, keep_going=keep_going(), answers=answers) if batch is not None
-                 else plan_files(d, problem, plans, answers))
+                 else plan_files(d, problem, plans, answers=answers))
         checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))
         verdicts = [(t, next(checked) if t.error is None else None) for t in tasks]  # unreadable: invalid
         errors = [(str(t.error) if t.error else None, t.step) for t in tasks]

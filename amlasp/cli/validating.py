@@ -22,7 +22,7 @@ def answer_sentences(domain) -> dict[str, str]:
     return action_sentences(domain)
 
 
-def one_plan(domain: Path, problem: Path, plan: Path, format: str, from_text: bool = False) -> int:
+def one_plan(domain: Path, problem: Path, plan: Path, format: str, *, from_text: bool = False) -> int:
     """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid.
     `from_text`: `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
     from ..pddl.plans import read_plan

@@ -72,7 +72,7 @@ class Problems:
         return self._read[key]
 
 
-def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path],
+def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path], *,
                answers: Mapping[str, str] | None = None) -> list[PlanTask]:
     """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable);
     with `answers` (`--from-text`: the actions' English, `questions.language.action_sentences`) each file is
@@ -82,7 +82,7 @@ def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path],
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
-               keep_going: bool = True, answers: Mapping[str, str] | None = None) -> list[PlanTask]:
+               keep_going: bool = True, *, answers: Mapping[str, str] | None = None) -> list[PlanTask]:
     """The plans of a batch file; `problem` is the problem of lines that name none.
     `keep_going=False` (`amlasp --strict`): a problem that cannot be read (or is missing) raises its error
     rather than being the task's (`PlanTask.problem` None). With `answers` (as `plan_files`) each `plan` is

@@ -32,7 +32,8 @@ def test_answer_files_keep_their_extraction_when_unreadable(tmp_path):
     d = load_domain(BW / "domain.pddl")
     bad = tmp_path / "bad.txt"
     bad.write_text("1. Unstack c from a.\n2. Teleport d.\n")
-    good, broken = plan_files(d, BW / "problem.pddl", [BW / "06-numbered-english.txt", bad], action_sentences(d))
+    good, broken = plan_files(d, BW / "problem.pddl", [BW / "06-numbered-english.txt", bad],
+                                answers=action_sentences(d))
     assert good.error is None and len(good.plan) == 6 and good.extracted is not None
     assert broken.plan == [] and broken.step == 2 and str(broken.error).startswith(f"{bad}:2:4: step 2 not read")
     assert broken.extracted is not None and [s.action for s in broken.extracted.steps] == ["(unstack c a)"]
