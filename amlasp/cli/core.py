@@ -10,7 +10,7 @@ import typer
 from ..choices import ANSWER_FORMATS
 from . import EX, IPC, examples, guarded, keep_going, partial, warn
 from .group import app, choice_option
-from .validating import load_task, one_plan
+from .validating import answer_sentences, load_task, one_plan
 
 FormatOpt = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format")
 
@@ -85,6 +85,8 @@ def validate(
                                                  help="plan file(s), one (action arg ...) per line"),
     batch: Optional[Path] = typer.Option(None, "--batch", help='JSON lines {"problem": FILE, "plan": FILE or '
                                          'plan text} (paths relative to it): many plans, one verdict each'),
+    from_text: bool = typer.Option(False, "--from-text", help="each plan is a language model's raw answer: "
+                                   "its plan (PDDL or English) is read out of it first (docs/llm.md)"),
     format: str = FormatOpt,
 ):
     """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
@@ -104,22 +106,23 @@ def validate(
         if batch is not None and plans:
             raise InputError("give PLAN files or --batch, not both")
         if batch is None and len(plans) == 1:  # one plan: its own report
-            if one_plan(domain, problem, plans[0], format):
+            if one_plan(domain, problem, plans[0], format, from_text=from_text):
                 raise typer.Exit(1)
             return
         from ..pddl.batch import plan_files, read_batch
         from ..pddl.parse import load_domain
         d = load_domain(domain)
         warn(d.warnings)
-        tasks = (read_batch(batch, d, problem, keep_going=keep_going()) if batch is not None
-                 else plan_files(d, problem, plans))
+        answers = answer_sentences(d) if from_text else None
+        tasks = (read_batch(batch, d, problem, keep_going=keep_going(), answers=answers) if batch is not None
+                 else plan_files(d, problem, plans, answers=answers))
         checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))
         verdicts = [(t, next(checked) if t.error is None else None) for t in tasks]  # unreadable: invalid
         errors = [(str(t.error) if t.error else None, t.step) for t in tasks]
         # a plan whose problem cannot be read: an error row (docs/input.md, "Many inputs: partial runs")
         classes = [error_class(t.error) if t.problem is None and t.error is not None else None for t in tasks]
         if format == Format.JSON:
-            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex, *e, c)
+            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex, *e, c, extracted=t.extracted)
                                   for (t, ex), e, c in zip(verdicts, errors, classes)))
         else:
             deliver(present.verdicts_table([(t.name, ex, *e) for (t, ex), e in zip(verdicts, errors)],

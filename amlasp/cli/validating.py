@@ -16,17 +16,31 @@ def load_task(domain: Path, problem: Path):
     return d, load_problem(problem, d)
 
 
-def one_plan(domain: Path, problem: Path, plan: Path, format: str) -> int:
-    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid."""
+def answer_sentences(domain) -> dict[str, str]:
+    """`--from-text`: the English of the domain's actions, read in an answer besides their names."""
+    from ..questions.language import action_sentences
+    return action_sentences(domain)
+
+
+def one_plan(domain: Path, problem: Path, plan: Path, format: str, *, from_text: bool = False) -> int:
+    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid.
+    `from_text`: `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
     from ..pddl.plans import read_plan
     from ..reasoning import engine
     from ..render import reasoning as present
     from ..render.formats import Format, to_json
     from ..render.output import deliver
     d, p = load_task(domain, problem)
-    ex = engine.execute(d, p, read_plan(plan, d, p), states=False, explain=True)
-    deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
-            else present.validate_lines(ex))
+    extracted = None
+    if from_text:
+        from ..pddl.response import read_response
+        from ..pddl.source import read_text
+        steps, extracted = read_response(read_text(plan), d, p, str(plan), answer_sentences(d))
+    else:
+        steps = read_plan(plan, d, p)
+    ex = engine.execute(d, p, steps, states=False, explain=True)
+    deliver(to_json(present.execution_json(ex, states=False, extracted=extracted)) if format == Format.JSON
+            else present.validate_lines(ex) + present.extracted_lines(extracted))
     return 0 if ex.valid else 1
 
 

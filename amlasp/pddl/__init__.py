@@ -14,6 +14,8 @@ Reading, in the order a domain flows through it (`parse` is the driver):
   jsonpos       a JSON reader that keeps positions (state files)
   states        state files (trajectories, JSON), literals and states typed by a user
   plans         ground actions and plan files
+  response      the plan in a language model's answer (`validate --from-text`), with
+  sentences     an English clause read as ground actions (the domain's names, its actions' sentences)
 Writing: `writer.to_pddl` and `writer.problem_to_pddl`, the inverses of `parse_domain` and
 `parse_problem` on the model.
 """

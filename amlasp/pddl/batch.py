@@ -19,13 +19,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence, Union
 
 from ..errors import InputError
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
 from .plans import parse_action, parse_plan
+from .response import Extraction, ResponseError, read_response
 from .source import read_text
 
 _KEYS = ("problem", "plan", "name")
@@ -41,14 +42,15 @@ class PlanTask:
     plan: list[GroundAction]
     error: InputError | None = None  # why the plan or its problem could not be read
     step: int | None = None  # the step (1-based) whose line could not be read, if one could not
+    extracted: Extraction | None = None  # `validate --from-text`: the plan read out of the answer
 
 
 class Unreadable(Exception):
     """A plan that could not be read: the error, and the step (1-based) at which it was met."""
 
-    def __init__(self, error: InputError, step: int | None):
+    def __init__(self, error: InputError, step: int | None, extracted: Extraction | None = None):
         super().__init__(str(error))
-        self.error, self.step = error, step
+        self.error, self.step, self.extracted = error, step, extracted
 
 
 class Problems:
@@ -70,17 +72,21 @@ class Problems:
         return self._read[key]
 
 
-def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path]) -> list[PlanTask]:
-    """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable)."""
+def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path], *,
+               answers: Mapping[str, str] | None = None) -> list[PlanTask]:
+    """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable);
+    with `answers` (`--from-text`: the actions' English, `questions.language.action_sentences`) each file is
+    a language model's answer, its plan read out of it (`response.read_response`)."""
     p = Problems(domain).get(Path(problem))
-    return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p)) for f in plans]
+    return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p, answers)) for f in plans]
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
-               keep_going: bool = True) -> list[PlanTask]:
+               keep_going: bool = True, *, answers: Mapping[str, str] | None = None) -> list[PlanTask]:
     """The plans of a batch file; `problem` is the problem of lines that name none.
     `keep_going=False` (`amlasp --strict`): a problem that cannot be read (or is missing) raises its error
-    rather than being the task's (`PlanTask.problem` None)."""
+    rather than being the task's (`PlanTask.problem` None). With `answers` (as `plan_files`) each `plan` is
+    an answer: a file, or its text when it has a line break, a parenthesis or a space (a list: its lines)."""
     path = Path(path)
     problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
@@ -109,7 +115,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 error = InputError(f"no such problem file '{item['problem']}'", path, n)
                 if not keep_going:
                     raise error
-                tasks.append(PlanTask(_name(item, base, path, n), str(problem_file), None, [], error))
+                tasks.append(PlanTask(_name(item, base, path, n, answers is not None), str(problem_file), None, [],
+                                      error))
                 continue
         elif problem is not None:
             problem_file = problem
@@ -118,7 +125,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         value = item["plan"]
         if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
             raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
-        name = _name(item, base, path, n)
+        name = _name(item, base, path, n, answers is not None)
         try:
             p = problems.get(problem_file)
         except InputError as e:
@@ -126,7 +133,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 raise
             tasks.append(PlanTask(name, str(problem_file), None, [], e))
             continue
-        tasks.append(_task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n)))
+        tasks.append(_task(name, str(problem_file), p,
+                           lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n, answers)))
     return tasks
 
 
@@ -138,21 +146,34 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _name(item: dict, base: Path, path: Path, n: int) -> str:
+def _inline(value: str, answer: bool) -> bool:
+    """A batch line's `plan` string is the plan's text, not a file: it has a parenthesis (an answer: or a
+    line break or a space)."""
+    return "(" in value or (answer and any(c in value for c in "\n "))
+
+
+def _name(item: dict, base: Path, path: Path, n: int, answer: bool = False) -> str:
     """A line's plan name: its `name`, else its plan file, else the batch file's line."""
     value = item["plan"]
-    name = item.get("name", str(base / value) if isinstance(value, str) and "(" not in value else f"{path}:{n}")
+    name = item.get("name", str(base / value) if isinstance(value, str) and not _inline(value, answer)
+                    else f"{path}:{n}")
     if not isinstance(name, str):
         raise InputError("'name' must be a string", path, n)
     return name
 
 
-def _task(name: str, problem_file: str, problem: Problem, read: Callable[[], list[GroundAction]]) -> PlanTask:
-    """The task of one plan whose steps `read()` gives, or an unreadable one with its error."""
+_Read = Union[list[GroundAction], tuple[list[GroundAction], Extraction]]
+
+
+def _task(name: str, problem_file: str, problem: Problem, read: Callable[[], _Read]) -> PlanTask:
+    """The task of one plan whose steps `read()` gives (with the extraction, for an answer), or an
+    unreadable one with its error."""
     try:
-        return PlanTask(name, problem_file, problem, read())
+        got = read()
     except Unreadable as e:
-        return PlanTask(name, problem_file, problem, [], e.error, e.step)
+        return PlanTask(name, problem_file, problem, [], e.error, e.step, e.extracted)
+    plan, extracted = got if isinstance(got, tuple) else (got, None)
+    return PlanTask(name, problem_file, problem, plan, extracted=extracted)
 
 
 def _step_at(text: str, line: int | None) -> int | None:
@@ -162,10 +183,17 @@ def _step_at(text: str, line: int | None) -> int | None:
     return 1 + sum(1 for x in text.split("\n")[:line - 1] if x.split(";", 1)[0].strip())
 
 
-def _plan(value: str | list[str], domain: Domain, problem: Problem, base: Path, path: Path, n: int
-          ) -> list[GroundAction]:
+def _plan(value: str | list[str], domain: Domain, problem: Problem, base: Path, path: Path, n: int,
+          answers: Mapping[str, str] | None = None) -> _Read:
     """A line's plan (a file, inline text, or a list of actions); an error in an inline plan is
     reported at the batch file's line."""
+    if answers is not None and (isinstance(value, list) or _inline(value, True)):
+        text = "\n".join(value) if isinstance(value, list) else value
+        try:
+            return read_response(text, domain, problem, str(path), answers)
+        except ResponseError as e:
+            where = f"answer line {e.line}, column {e.col}: " if e.line else ""
+            raise Unreadable(InputError(where + e.message, path, n), e.step, e.extraction) from None
     if isinstance(value, list):
         plan = []
         for i, a in enumerate(value, 1):
@@ -180,15 +208,20 @@ def _plan(value: str | list[str], domain: Domain, problem: Problem, base: Path, 
         except InputError as e:
             error = InputError(f"plan line {e.line}: {e.message}" if e.line else e.message, path, n)
             raise Unreadable(error, _step_at(value, e.line)) from None
-    return _plan_file(base / value, domain, problem)
+    return _plan_file(base / value, domain, problem, answers)
 
 
-def _plan_file(f: Path, domain: Domain, problem: Problem) -> list[GroundAction]:
-    """A plan file's steps; Unreadable if the file or one of its lines cannot be read."""
+def _plan_file(f: Path, domain: Domain, problem: Problem, answers: Mapping[str, str] | None = None) -> _Read:
+    """A plan file's steps (an answer's, with `answers`); Unreadable if the file or one of its lines cannot be read."""
     try:
         text = read_text(f)
     except InputError as e:
         raise Unreadable(e, None) from None
+    if answers is not None:
+        try:
+            return read_response(text, domain, problem, str(f), answers)
+        except ResponseError as e:
+            raise Unreadable(e, e.step, e.extraction) from None
     try:
         return parse_plan(text, domain, problem, str(f))
     except InputError as e:

@@ -29,7 +29,7 @@ from ..model import (
     Or,
     Problem,
 )
-from .templates import SLOT, Templates
+from .templates import SLOT, Templates, templates_for
 
 _VERBS = ("is", "are", "has", "have", "can", "does", "do", "was", "must", "should", "needs", "contains")
 
@@ -342,6 +342,12 @@ class Phrasebook:
         return self._domain_text
 
 
+def action_sentences(domain: Domain) -> dict[str, str]:
+    """Each action's English with `{?param}` slots (the shipped templates that fit the domain, else the
+    generic sentence): what `validate --from-text` reads in an answer besides the domain's names."""
+    return {name: s.text for name, s in Phrasebook(domain, templates_for(domain)).actions.items()}
+
+
 PLACEHOLDERS = "XYZWVUTSRQPONMLKJIHGFEDCBA"
 #: words in -s after a subject that are not a verb of it
 _NOT_VERBS = frozenset({"its", "is", "was", "has", "as", "this", "plus", "thus", "towards", "always"})
@@ -375,4 +381,5 @@ def _infinitive(template: str, nouns: set[str]) -> str:
     return " ".join(["have", *tokens[:k + 1], base, *tokens[k + 2:]])
 
 
-__all__ = ["Phrasebook", "Sentence", "words", "plural", "enumerate_text", "generic_fact", "generic_action", "negate"]
+__all__ = ["Phrasebook", "Sentence", "action_sentences",
+           "words", "plural", "enumerate_text", "generic_fact", "generic_action", "negate"]

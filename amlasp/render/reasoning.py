@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ..model import GroundAction, Literal
+    from ..pddl.response import Extraction
     from ..reasoning.engine import Execution
     from ..reasoning.justify import JustifyResult
     from ..reasoning.landmarks import LandmarkResult
@@ -33,8 +34,9 @@ def applicable_lines(result: Sequence[Sequence[GroundAction]]) -> list[str]:
     return out
 
 
-def execution_json(ex: Execution, states: bool = True) -> dict:
-    """Where the plan stopped (1-based step) and why; with `states`, every state reached."""
+def execution_json(ex: Execution, states: bool = True, extracted: Extraction | None = None) -> dict:
+    """Where the plan stopped (1-based step) and why; with `states`, every state reached; with `extracted`
+    (`validate --from-text`), the plan as read out of the answer."""
     out = {
         "valid": ex.valid,
         "executable": ex.executable,
@@ -52,7 +54,19 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         out["cost_undefined"] = ex.cost_undefined
     if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
         out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
+    if extracted is not None:
+        out["extracted"] = extracted.to_dict()
     return out
+
+
+def extracted_lines(x: Extraction | None) -> list[str]:
+    """`validate --from-text`: where the plan was read in the answer, and its steps on one line."""
+    if x is None or x.lines is None:
+        return []
+    how = ", ".join(f"{n} {k}" for k in ("pddl", "english") if (n := sum(s.how == k for s in x.steps)))
+    of = f", the last of {x.blocks} plans in it" if x.blocks > 1 else ""
+    return [f"read from the answer's lines {x.lines[0]}-{x.lines[1]} ({how}{m(of)}): "
+            + m(" ".join(s.action for s in x.steps))]
 
 
 def _state_text(state) -> str:
@@ -101,16 +115,19 @@ def _cost_text(ex: Execution) -> str:
 
 
 def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
-                 step: int | None = None, error_class: str | None = None) -> dict:
+                 step: int | None = None, error_class: str | None = None, extracted: Extraction | None = None
+                 ) -> dict:
     """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
     not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
     only its line has the key `error`. A plan whose problem could not be read (`error_class` given)
-    has also `status` error and the `error_class` (docs/input.md, "Many inputs: partial runs")."""
+    has also `status` error and the `error_class` (docs/input.md, "Many inputs: partial runs"). With
+    `extracted` (`--from-text`): the key `extracted`, the plan read out of the answer and what was not read."""
     if ex is None:
         return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
                 "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
-                "error": error, **({"status": "error", "error_class": error_class} if error_class else {})}
-    return {"plan": name, "problem": problem, **execution_json(ex, states=False)}
+                "error": error, **({"status": "error", "error_class": error_class} if error_class else {}),
+                **({"extracted": extracted.to_dict()} if extracted is not None else {})}
+    return {"plan": name, "problem": problem, **execution_json(ex, states=False, extracted=extracted)}
 
 
 def _why(ex: Execution) -> str:

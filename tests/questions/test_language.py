@@ -11,7 +11,7 @@ import pytest
 from amlasp.errors import InputError
 from amlasp.model import Atom, GroundAction
 from amlasp.pddl.parse import load_domain, load_problem
-from amlasp.questions.language import Phrasebook, generic_action, generic_fact, negate, plural, words
+from amlasp.questions.language import Phrasebook, action_sentences, generic_action, generic_fact, negate, plural, words
 from amlasp.questions.templates import SLOT, load_templates, parse_templates, problems, shipped, templates_for
 from amlasp.questions.universe import Universe
 from tests.support import acpbench
@@ -273,3 +273,13 @@ def test_reviewed_wording_of_shipped_domains():
     barman = load_domain(reference("barman"))
     b = Phrasebook(barman, templates_for(barman))
     assert b.fact(Atom("unshaked", ("shaker1",))) != b.not_fact(Atom("shaked", ("shaker1",)))
+
+
+def test_action_sentences_are_the_templates_else_generic():
+    """What `validate --from-text` reads besides the names: the shipped template when one fits the domain."""
+    bw = load_domain(Path(__file__).parents[2] / "examples" / "blocksworld" / "domain.pddl")
+    assert action_sentences(bw)["unstack"] == "unstack block {?x} from block {?y}"
+    logistics = load_domain(Path(__file__).parents[1] / "data" / "responses" / "logistics" / "domain.pddl")
+    assert action_sentences(logistics)["fly-airplane"] == generic_action(
+        "fly-airplane", list(logistics.action("fly-airplane").parameters))
+

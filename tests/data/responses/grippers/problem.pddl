@@ -1,0 +1,5 @@
+(define (problem grippers-2balls)
+  (:domain gripper_strips)
+  (:objects robot1 - robot rooma roomb - room ball1 ball2 - ball lgripper1 rgripper1 - gripper)
+  (:init (at_robby robot1 rooma) (at ball1 rooma) (at ball2 rooma) (free robot1 lgripper1) (free robot1 rgripper1))
+  (:goal (and (at ball1 roomb) (at ball2 roomb))))

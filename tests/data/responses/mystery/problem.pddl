@@ -1,0 +1,5 @@
+(define (problem mystery-3)
+  (:domain mystery-obf)
+  (:objects k-9a zz_top q7 - thing)
+  (:init (harmony) (craves k-9a zz_top) (plan-et zz_top) (plan-et q7) (prov k-9a) (prov q7))
+  (:goal (craves zz_top q7)))
