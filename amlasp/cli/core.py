@@ -86,6 +86,9 @@ def validate(
     batch: Optional[Path] = typer.Option(None, "--batch", help='JSON lines {"problem": FILE, "plan": FILE or '
                                          'plan text} (paths relative to it): many plans, one verdict each'),
     format: str = FormatOpt,
+    lenient: bool = typer.Option(False, "--lenient", help="read plans as language models write them: code "
+                                 "fences, step numbers, missing parentheses, commas, ... repaired and counted "
+                                 "(docs/validate.md)"),
 ):
     """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
 
@@ -104,18 +107,18 @@ def validate(
         if batch is not None and plans:
             raise InputError("give PLAN files or --batch, not both")
         if batch is None and len(plans) == 1:  # one plan: its own report
-            if one_plan(domain, problem, plans[0], format):
+            if one_plan(domain, problem, plans[0], format, lenient):
                 raise typer.Exit(1)
             return
         from ..pddl.batch import plan_files, read_batch
         from ..pddl.parse import load_domain
         d = load_domain(domain)
         warn(d.warnings)
-        tasks = (read_batch(batch, d, problem, keep_going=keep_going()) if batch is not None
-                 else plan_files(d, problem, plans))
-        checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))
-        verdicts = [(t, next(checked) if t.error is None else None) for t in tasks]  # unreadable: invalid
-        errors = [(str(t.error) if t.error else None, t.step) for t in tasks]
+        tasks = (read_batch(batch, d, problem, keep_going=keep_going(), lenient=lenient) if batch is not None
+                 else plan_files(d, problem, plans, lenient))
+        checked = iter(engine.validate_plans(d, [(t.problem, t.reading) for t in tasks if t.problem is not None]))
+        verdicts = [(t, next(checked) if t.problem is not None else None) for t in tasks]  # None: problem unread
+        errors = [(str(t.error), t.step) if t.problem is None else (None, None) for t in tasks]
         # a plan whose problem cannot be read: an error row (docs/input.md, "Many inputs: partial runs")
         classes = [error_class(t.error) if t.problem is None and t.error is not None else None for t in tasks]
         if format == Format.JSON:

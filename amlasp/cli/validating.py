@@ -16,15 +16,17 @@ def load_task(domain: Path, problem: Path):
     return d, load_problem(problem, d)
 
 
-def one_plan(domain: Path, problem: Path, plan: Path, format: str) -> int:
-    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid."""
-    from ..pddl.plans import read_plan
+def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool = False) -> int:
+    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid
+    or unreadable (a line that cannot be read is a verdict, as in a batch; a file that cannot be read at
+    all is bad input). `lenient`: plans as language models write them (`pddl.lenient`)."""
+    from ..pddl.plans import load_plan
     from ..reasoning import engine
     from ..render import reasoning as present
     from ..render.formats import Format, to_json
     from ..render.output import deliver
     d, p = load_task(domain, problem)
-    ex = engine.execute(d, p, read_plan(plan, d, p), states=False, explain=True)
+    ex = engine.validate_plans(d, [(p, load_plan(plan, d, p, lenient))])[0]
     deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
             else present.validate_lines(ex))
     return 0 if ex.valid else 1

@@ -1,31 +1,33 @@
 """Many plans to validate: plan files of one problem, or a batch file of JSON lines.
 
 A batch file has one JSON object per line (blank lines are skipped):
-`{"problem": "p01.pddl", "plan": "p01.plan"}`, where `plan` is a plan file, the text of a plan
-(any string with a parenthesis: `"(pick-up a)\\n(stack a b)"`), or a list of actions
-(`["(pick-up a)", "(stack a b)"]`); an optional `"name"` labels the plan in the output (default:
-the plan file, or `FILE:LINE` for a plan given inline). Paths are relative to the batch file.
-Each problem file is read once, however many plans name it.
+`{"problem": "p01.pddl", "plan": "p01.plan"}`, where `plan` is a plan file (a string that names an
+existing file), else the text of a plan (`"(pick-up a)\\n(stack a b)"`; `""` is the empty plan, and
+any other text is read as a plan too), or a list of actions (`["(pick-up a)", "(stack a b)"]`; `[]`
+the empty plan); an optional `"name"` labels the plan in the output (default: the plan file, or
+`FILE:LINE` for a plan given inline). Paths are relative to the batch file. Each problem file is read
+once, however many plans name it.
 
-One bad plan never rejects the batch (issue 21): a plan, or the problem it names, that cannot be
-read (an unknown object or action, a wrong arity, a malformed line, a missing file) is a task with
-its `error`, located at `file:line:col`, and the step where reading stopped; `amlasp validate`
-gives it the verdict `invalid` with that reason. Only a batch file that cannot be read as JSON
-lines of plans is refused whole.
+One bad plan never rejects the batch (issue 21): a plan with a line that cannot be read (an unknown
+object or action, a wrong arity, a malformed line) is read as far as it goes (`pddl.plans.PlanReading`:
+the steps before that line and its located error), and `amlasp validate` runs those steps and gives
+the verdict, their failure or `unreadable`, as it does for one plan; so does a plan file that cannot be
+read at all (no step read). A problem that cannot be read is a task with its `error` and no problem.
+Only a batch file that cannot be read as JSON lines of plans is refused whole.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..errors import InputError
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
-from .plans import parse_action, parse_plan
+from .plans import PlanReading, load_plan, parse_action, read_plan_text
 from .source import read_text
 
 _KEYS = ("problem", "plan", "name")
@@ -38,17 +40,15 @@ class PlanTask:
     name: str
     problem_file: str
     problem: Problem | None  # None when it could not be read (`error` says why)
-    plan: list[GroundAction]
-    error: InputError | None = None  # why the plan or its problem could not be read
+    plan: list[GroundAction]  # the steps read: all, or those before the line that could not be read
+    error: InputError | None = None  # why the plan (a line of it) or its problem could not be read
     step: int | None = None  # the step (1-based) whose line could not be read, if one could not
+    repairs: tuple = ()  # what lenient reading repaired (`pddl.lenient.Repair`)
 
-
-class Unreadable(Exception):
-    """A plan that could not be read: the error, and the step (1-based) at which it was met."""
-
-    def __init__(self, error: InputError, step: int | None):
-        super().__init__(str(error))
-        self.error, self.step = error, step
+    @property
+    def reading(self) -> PlanReading:
+        """The plan as read, for `engine.validate_plans` (a task whose problem was read)."""
+        return PlanReading(tuple(self.plan), self.error, self.repairs)
 
 
 class Problems:
@@ -70,17 +70,19 @@ class Problems:
         return self._read[key]
 
 
-def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path]) -> list[PlanTask]:
+def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path], lenient: bool = False
+               ) -> list[PlanTask]:
     """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable)."""
     p = Problems(domain).get(Path(problem))
-    return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p)) for f in plans]
+    return [_task(str(f), str(problem), p, _plan_file(Path(f), domain, p, lenient)) for f in plans]
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
-               keep_going: bool = True) -> list[PlanTask]:
+               keep_going: bool = True, lenient: bool = False) -> list[PlanTask]:
     """The plans of a batch file; `problem` is the problem of lines that name none.
     `keep_going=False` (`amlasp --strict`): a problem that cannot be read (or is missing) raises its error
-    rather than being the task's (`PlanTask.problem` None)."""
+    rather than being the task's (`PlanTask.problem` None). `lenient`: plans as language models write
+    them (`pddl.lenient`)."""
     path = Path(path)
     problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
@@ -101,6 +103,11 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         extra = sorted(set(item) - set(_KEYS))
         if extra:
             raise InputError(f"unknown key(s) {', '.join(map(repr, extra))}: expected {', '.join(_KEYS)}", path, n)
+        value = item["plan"]
+        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
+            raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
+        file = _plan_path(value, base)
+        name = _name(item, file, path, n)
         if "problem" in item:
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)
@@ -109,16 +116,12 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 error = InputError(f"no such problem file '{item['problem']}'", path, n)
                 if not keep_going:
                     raise error
-                tasks.append(PlanTask(_name(item, base, path, n), str(problem_file), None, [], error))
+                tasks.append(PlanTask(name, str(problem_file), None, [], error))
                 continue
         elif problem is not None:
             problem_file = problem
         else:
             raise InputError("no 'problem' on this line, and no PROBLEM given", path, n)
-        value = item["plan"]
-        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
-            raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
-        name = _name(item, base, path, n)
         try:
             p = problems.get(problem_file)
         except InputError as e:
@@ -126,73 +129,80 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 raise
             tasks.append(PlanTask(name, str(problem_file), None, [], e))
             continue
-        tasks.append(_task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n)))
+        reading = (_plan_file(file, domain, p, lenient) if file is not None
+                   else _plan(value, domain, p, path, n, lenient))
+        tasks.append(_task(name, str(problem_file), p, reading))
     return tasks
 
 
 def _is_file(path: Path) -> bool:
-    """Whether `path` is a file; a name too long for the system is none (not an OSError)."""
+    """Whether `path` is a file; a name too long for the system, or with a NUL, is none (no OSError)."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
-def _name(item: dict, base: Path, path: Path, n: int) -> str:
+def _plan_path(value: str | list[str], base: Path) -> Path | None:
+    """The plan file a line's `plan` names: a one-line string that names an existing file; else None
+    (plan text or a list of actions)."""
+    if not isinstance(value, str) or not value.strip() or "\n" in value:
+        return None
+    f = base / value
+    return f if _is_file(f) else None
+
+
+def _name(item: dict, file: Path | None, path: Path, n: int) -> str:
     """A line's plan name: its `name`, else its plan file, else the batch file's line."""
-    value = item["plan"]
-    name = item.get("name", str(base / value) if isinstance(value, str) and "(" not in value else f"{path}:{n}")
+    name = item.get("name", str(file) if file is not None else f"{path}:{n}")
     if not isinstance(name, str):
         raise InputError("'name' must be a string", path, n)
     return name
 
 
-def _task(name: str, problem_file: str, problem: Problem, read: Callable[[], list[GroundAction]]) -> PlanTask:
-    """The task of one plan whose steps `read()` gives, or an unreadable one with its error."""
-    try:
-        return PlanTask(name, problem_file, problem, read())
-    except Unreadable as e:
-        return PlanTask(name, problem_file, problem, [], e.error, e.step)
+def _task(name: str, problem_file: str, problem: Problem, reading: PlanReading) -> PlanTask:
+    """The task of one plan as read (up to a line that could not be read, with its error)."""
+    return PlanTask(name, problem_file, problem, list(reading.steps), reading.error, reading.step, reading.repairs)
 
 
-def _step_at(text: str, line: int | None) -> int | None:
-    """The step of a plan's `text` at `line`: the action lines before it, plus one."""
-    if line is None:
-        return None
-    return 1 + sum(1 for x in text.split("\n")[:line - 1] if x.split(";", 1)[0].strip())
-
-
-def _plan(value: str | list[str], domain: Domain, problem: Problem, base: Path, path: Path, n: int
-          ) -> list[GroundAction]:
-    """A line's plan (a file, inline text, or a list of actions); an error in an inline plan is
-    reported at the batch file's line."""
+def _plan(value: str | list[str], domain: Domain, problem: Problem, path: Path, n: int, lenient: bool
+          ) -> PlanReading:
+    """A line's inline plan (text, or a list of actions) read as far as it goes; an error is reported at
+    the batch file's line, with the plan's own line (`plan line K`) or action (`action K`)."""
     if isinstance(value, list):
-        plan = []
+        steps: list[GroundAction] = []
+        repairs: list = []
         for i, a in enumerate(value, 1):
             try:
-                plan.append(parse_action(a, domain, problem))
+                if lenient:
+                    one = read_plan_text(a, domain, problem, "<action>", lenient=True)
+                    repairs += (replace(r, line=i) for r in one.repairs)  # its line: the action's place
+                    if one.error is not None:
+                        raise one.error
+                    steps += one.steps
+                else:
+                    steps.append(parse_action(a, domain, problem))
             except InputError as e:
-                raise Unreadable(InputError(f"action {i}: {e.message}", path, n), i) from None
-        return plan
-    if "(" in value:
-        try:
-            return parse_plan(value, domain, problem)
-        except InputError as e:
-            error = InputError(f"plan line {e.line}: {e.message}" if e.line else e.message, path, n)
-            raise Unreadable(error, _step_at(value, e.line)) from None
-    return _plan_file(base / value, domain, problem)
+                return PlanReading(tuple(steps), InputError(f"action {i}: {e.message}", path, n, kind=e.kind),
+                                   tuple(repairs))
+        return PlanReading(tuple(steps), None, tuple(repairs))
+    reading = read_plan_text(value, domain, problem, lenient=lenient)
+    e = reading.error
+    if e is None:
+        return reading
+    message = f"plan line {e.line}: {e.message}" if e.line else e.message
+    if "\n" not in value.strip() and "(" not in value:  # one line, not an action: a plan file meant?
+        message += f" (nor does it name a plan file: no such file '{value.strip()}')"
+    return PlanReading(reading.steps, InputError(message, path, n, kind=e.kind), reading.repairs)
 
 
-def _plan_file(f: Path, domain: Domain, problem: Problem) -> list[GroundAction]:
-    """A plan file's steps; Unreadable if the file or one of its lines cannot be read."""
+def _plan_file(f: Path, domain: Domain, problem: Problem, lenient: bool) -> PlanReading:
+    """A plan file read as far as it goes; one that cannot be read at all (missing, binary): no step,
+    its error."""
     try:
-        text = read_text(f)
+        return load_plan(f, domain, problem, lenient)
     except InputError as e:
-        raise Unreadable(e, None) from None
-    try:
-        return parse_plan(text, domain, problem, str(f))
-    except InputError as e:
-        raise Unreadable(e, _step_at(text, e.line)) from None
+        return PlanReading((), e)
 
 
-__all__ = ["PlanTask", "Unreadable", "plan_files", "read_batch"]
+__all__ = ["PlanTask", "plan_files", "read_batch"]

@@ -52,7 +52,18 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         out["cost_undefined"] = ex.cost_undefined
     if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
         out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
+    if ex.read_error is not None:  # a line could not be read: only then these keys
+        if ex.failed_step is None:
+            out["failed_step"] = unreadable_step(ex)
+        out.update(status=ex.status, error=str(ex.read_error))
+    if ex.repairs:
+        out["repairs"] = [r.to_dict() for r in ex.repairs]
     return out
+
+
+def unreadable_step(ex: Execution) -> int | None:
+    """The step whose line could not be read (None: a file not read at all, whose error has no line)."""
+    return None if ex.read_error is None or ex.read_error.line is None else len(ex.plan) + 1
 
 
 def _state_text(state) -> str:
@@ -71,14 +82,33 @@ def step_lines(ex: Execution) -> list[str]:
 
 
 def validate_lines(ex: Execution) -> list[str]:
+    return _verdict_lines(ex) + _repair_lines(ex)
+
+
+def _verdict_lines(ex: Execution) -> list[str]:
     steps = ex.plan
     if ex.valid:
         return [f"[green]valid[/green]: {len(steps)} step(s), goal reached, {_cost_text(ex)}"]
     if ex.failed_step is not None:
         return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {m(steps[ex.failed_step])}, is not applicable"]
-                + [f"  unmet precondition: {m(u)}" for u in ex.unmet])
+                + [f"  unmet precondition: {m(u)}" for u in ex.unmet]
+                + ([f"  (a later line could not be read: {m(ex.read_error)})"] if ex.read_error else []))
+    if ex.read_error is not None:
+        step = unreadable_step(ex)
+        return [f"[red]unreadable[/red]: {f'step {step}: ' if step else ''}{m(ex.read_error)}"
+                + (f" (the {len(steps)} step(s) before it are executable)" if steps else "")]
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
             + [line for g in ex.goal_unmet for line in [f"  unmet goal: {m(g)}", *_instance_lines(ex, g)]])
+
+
+def _repair_lines(ex: Execution) -> list[str]:
+    """What lenient reading repaired, counted by kind."""
+    if not ex.repairs:
+        return []
+    kinds: dict[str, int] = {}
+    for r in ex.repairs:
+        kinds[r.kind] = kinds.get(r.kind, 0) + 1
+    return [f"  read leniently: {len(ex.repairs)} repair(s): " + ", ".join(f"{k} {n}" for k, n in kinds.items())]
 
 
 #: The false instances of an unmet `forall` goal shown in text (all of them in JSON).
@@ -129,6 +159,8 @@ def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, i
     rows = [[name, Markup("[red]error[/red]" if bad else "[red]invalid[/red]"), "",
              "" if step is None else str(step), "", error or ""]
             if ex is None else
+            [name, Markup("[red]unreadable[/red]"), "", str(unreadable_step(ex) or ""), "", str(ex.read_error)]
+            if ex.status == "unreadable" else
             [name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
              "" if ex.cost is None else f"{ex.cost:g}",
              "" if ex.failed_step is None else str(ex.failed_step + 1),
