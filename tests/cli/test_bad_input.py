@@ -93,8 +93,8 @@ def test_bad_input_is_one_line_with_file_line_and_column(case):
 #: (issue 32): file, step, the line's place, the words of its error.
 UNREADABLE = {
     "unknown-object-plan": ("unknown-object-plan.txt", 2, 2, 10, "unknown object 'c'"),
-    "unknown-action-plan": ("unknown-action-plan.txt", 3, 3, 2, "unknown action 'place'"),
-    "wrong-arity-plan": ("wrong-arity-plan.txt", 3, 3, 2, "'stack' takes 2 argument\\(s\\), 1 given"),
+    "unknown-action-plan": ("unknown-action-plan.txt", 2, 3, 2, "unknown action 'place'"),
+    "wrong-arity-plan": ("wrong-arity-plan.txt", 2, 3, 2, "'stack' takes 2 argument\\(s\\), 1 given"),
     "not-a-plan": ("not-a-plan.txt", 2, 2, 1, "one action like"),
 }
 
