@@ -191,7 +191,7 @@ def _plan(value: str | list[str], domain: Domain, problem: Problem, path: Path, 
     if e is None:
         return reading
     message = f"plan line {e.line}: {e.message}" if e.line else e.message
-    if "\n" not in value.strip() and "(" not in value:  # one line, not an action: a plan file meant?
+    if "(" not in value and len(value.split()) == 1:  # one word, no action: a plan file meant?
         message += f" (nor does it name a plan file: no such file '{value.strip()}')"
     return PlanReading(reading.steps, InputError(message, path, n, kind=e.kind), reading.repairs)
 
