@@ -79,7 +79,8 @@ def test_each_reading_rule_gives_one_verdict_in_every_mode(tmp_path, name):
 def test_an_unreadable_verdict_says_its_error_and_the_steps_read(tmp_path):
     verdicts = every_mode(tmp_path, CASES["unreadable after two steps"][0])
     _, one = verdicts["one call"]
-    assert one["error"] == f"{tmp_path / 'the.plan'}:3:1: expected one action like (stack b1 b2) per line, got 'foo bar'"
+    assert one["error"] == (f"{tmp_path / 'the.plan'}:3:1: expected one action like (stack b1 b2) per line, "
+                            "got 'foo bar'")
     assert one["plan_length"] == 2 and one["executable"] is False and one["unmet_goals"] == []
     _, inline = verdicts["batch text"]
     assert inline["error"].startswith(f"{tmp_path / 'b.jsonl'}:1: plan line 3: expected one action")
