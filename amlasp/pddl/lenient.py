@@ -75,7 +75,7 @@ def lenient_lines(text: str, names: Names) -> tuple[list[tuple[int, str]], list[
     for n, raw in lines:
         for part in _unescaped(n, raw, repairs):
             out.append((n, _step(n, part, names, repairs)))
-    out = _without_cost(out, repairs)
+    out = _without_cost(out, repairs, names)
     repairs.sort(key=lambda r: r.line)  # stable: a line's repairs in the order they were made
     return out, repairs
 
@@ -164,15 +164,18 @@ def _parenthesised(n: int, code: str, names: Names, repairs: list[Repair]) -> st
     return code[:len(code) - len(code.lstrip())] + after
 
 
-def _without_cost(lines: list[tuple[int, str]], repairs: list[Repair]) -> list[tuple[int, str]]:
-    """Without the cost or length lines after the last step (`Cost: 12`, `Total cost = 12 (unit cost)`)."""
+def _without_cost(lines: list[tuple[int, str]], repairs: list[Repair], names: Names) -> list[tuple[int, str]]:
+    """Without the cost or length lines after the last step (`Cost: 12`, `Total cost = 12 (unit cost)`); a line
+    whose first word names an action is a step."""
+    def code(i: int) -> str:
+        return lines[i][1].split(";", 1)[0].strip()
+
     end = len(lines)
-    while end and (not lines[end - 1][1].split(";", 1)[0].strip() or _COST.match(lines[end - 1][1].split(";", 1)[0])):
+    while end and (not code(end - 1) or (_COST.match(code(end - 1)) and not names.is_action(code(end - 1).split()[0]))):
         end -= 1
-        n, line = lines[end]
-        if line.split(";", 1)[0].strip():
-            repairs.append(Repair(n, "cost", line.strip(), ""))
-    return lines[:end] + [x for x in lines[end:] if not x[1].split(";", 1)[0].strip()]
+        if code(end):
+            repairs.append(Repair(lines[end][0], "cost", lines[end][1].strip(), ""))
+    return lines[:end] + [x for i, x in enumerate(lines) if i >= end and not code(i)]
 
 
 __all__ = ["KINDS", "Names", "Repair", "lenient_lines"]
