@@ -104,36 +104,36 @@ def read_plan_text(text: str, domain: Domain, problem: Problem, file: str = "<pl
         lines = list(enumerate(text.split("\n"), 1))
     plan: list[GroundAction] = []
     known: dict[str, GroundAction] = {}  # a plan repeats its actions: each distinct text is checked once
-    for i, raw in lines:
+    for i, raw in lines:  # one loop, no call a line: a batch reads hundreds of thousands of lines
         line = raw.split(";", 1)[0].rstrip()
         if not line.strip():
             continue
-        try:
-            act = _action(line, i, grounder, known, file, check_actions)
-        except InputError as e:
-            return PlanReading(tuple(plan), e, tuple(r for r in repairs if r.line <= i))
+        m = _PLAN_LINE.match(line)
+        act = known.get(m.group(2)) if m is not None else None
+        if act is None:
+            try:
+                if m is None:
+                    col = len(line) - len(line.lstrip()) + 1
+                    raise InputError(f"expected one action like (stack b1 b2) per line, got '{line.strip()}'",
+                                     file, i, col)
+                act = known[m.group(2)] = _action(m, i, grounder, file, check_actions)
+            except InputError as e:
+                return PlanReading(tuple(plan), e, tuple(r for r in repairs if r.line <= i))
         plan.append(act)
     return PlanReading(tuple(plan), None, tuple(repairs))
 
 
-def _action(line: str, i: int, grounder: Grounder, known: dict[str, GroundAction], file: str,
-            check_actions: bool) -> GroundAction:
-    """The action of plan line `i` (its comment cut off); InputError at its place."""
-    m = _PLAN_LINE.match(line)
-    if not m:
-        col = len(line) - len(line.lstrip()) + 1
-        raise InputError(f"expected one action like (stack b1 b2) per line, got '{line.strip()}'", file, i, col)
-    act = known.get(m.group(2))
-    if act is None:
-        plain = _PLAIN.fullmatch(m.group(2)) if m.group(2).isprintable() else None
-        if plain is not None:
-            name, *args = plain.group(1).lower().split()
-            act = grounder.plain_action(name, args, check_action=check_actions)
-        if act is None:  # read again, for the error's place
-            node = sexpr.read(m.group(2), file, i, m.start(2) + 1)
-            act = grounder.action(node, file, check_action=check_actions)
-        known[m.group(2)] = act
-    return act
+def _action(m: re.Match, i: int, grounder: Grounder, file: str, check_actions: bool) -> GroundAction:
+    """The action of plan line `i` (`m`: its match of `_PLAN_LINE`); InputError at its place."""
+    text = m.group(2)
+    plain = _PLAIN.fullmatch(text) if text.isprintable() else None
+    if plain is not None:
+        name, *args = plain.group(1).lower().split()
+        act = grounder.plain_action(name, args, check_action=check_actions)
+        if act is not None:
+            return act
+    node = sexpr.read(text, file, i, m.start(2) + 1)  # read again, for the error's place
+    return grounder.action(node, file, check_action=check_actions)
 
 
 __all__ = ["PlanReading", "load_plan", "parse_action", "parse_actions", "parse_plan", "read_plan", "read_plan_text"]
