@@ -132,10 +132,10 @@ def _cost_text(ex: Execution) -> str:
 
 def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
                  step: int | None = None, error_class: str | None = None) -> dict:
-    """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
-    not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
-    only its line has the key `error`. A plan whose problem could not be read (`error_class` given)
-    has also `status` error and the `error_class` (docs/input.md, "Many inputs: partial runs")."""
+    """One plan of many (`validate` with several plans or `--batch`): a JSON line, the one-plan object with
+    `plan` and `problem` in front (a plan with a line that could not be read: its `status` and `error`).
+    A plan whose problem could not be read (`ex` None) has the `error` (located), `status` error and the
+    `error_class` (`error_class` given; docs/input.md, "Many inputs: partial runs")."""
     if ex is None:
         return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
                 "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
@@ -151,9 +151,9 @@ def _why(ex: Execution) -> str:
 
 def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]],
                    erred: Sequence[bool] = ()) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title;
-    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`;
-    `erred[i]`: the i-th plan's problem could not be read, its verdict is `error`."""
+    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title
+    (an unreadable plan counted as invalid); a plan whose problem could not be read (no Execution) with its
+    error, `(name, None, error, step)`, and `erred[i]` true: its verdict is `error`."""
     valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
     erred = list(erred) + [False] * (len(verdicts) - len(erred))
     rows = [[name, Markup("[red]error[/red]" if bad else "[red]invalid[/red]"), "",
