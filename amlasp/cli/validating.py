@@ -42,14 +42,14 @@ def warm(domain: str, problem: str, plan: str) -> None:
     from rich.console import Console
 
     from ..pddl.parse import parse_domain, parse_problem
-    from ..pddl.plans import parse_plan
+    from ..pddl.plans import read_plan_text
     from ..reasoning import engine
     from ..render import reasoning as present
     from ..render.formats import to_json
     from ..render.output import _plain
     d = parse_domain(domain, "warm-up")
     p = parse_problem(problem, d, "warm-up")
-    ex = engine.execute(d, p, parse_plan(plan, d, p, "warm-up"), states=False)
+    ex = engine.validate_plans(d, [(p, read_plan_text(plan, d, p, "warm-up"))])[0]  # one_plan's own path
     lines = present.validate_lines(ex)
     to_json(present.execution_json(ex, states=False))
     _plain(lines)

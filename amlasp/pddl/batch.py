@@ -187,13 +187,13 @@ def _plan(value: str | list[str], domain: Domain, problem: Problem, path: Path, 
                                    tuple(repairs))
         return PlanReading(tuple(steps), None, tuple(repairs))
     reading = read_plan_text(value, domain, problem, lenient=lenient)
-    e = reading.error
-    if e is None:
+    error = reading.error
+    if error is None:
         return reading
-    message = f"plan line {e.line}: {e.message}" if e.line else e.message
+    message = f"plan line {error.line}: {error.message}" if error.line else error.message
     if "(" not in value and len(value.split()) == 1:  # one word, no action: a plan file meant?
         message += f" (nor does it name a plan file: no such file '{value.strip()}')"
-    return PlanReading(reading.steps, InputError(message, path, n, kind=e.kind), reading.repairs)
+    return PlanReading(reading.steps, InputError(message, path, n, kind=error.kind), reading.repairs)
 
 
 def _plan_file(f: Path, domain: Domain, problem: Problem, lenient: bool) -> PlanReading:
