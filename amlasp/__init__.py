@@ -18,6 +18,7 @@ _API = {
     "execute": "amlasp.reasoning.engine",
     "validate_plans": "amlasp.reasoning.engine",  # many plans, of one problem or several, in one grounding
     "read_batch": "amlasp.pddl.batch",  # the plans of a batch file (JSON lines), for validate_plans
+    "load_plan": "amlasp.pddl.plans",  # a plan file read as far as it goes (lenient: as LLMs write them)
     "InputError": "amlasp.errors",
     "UnsupportedError": "amlasp.errors",
     "load_domain": "amlasp.pddl.parse",
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
     from .metrics.solve import solve
     from .pddl.batch import read_batch
     from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
+    from .pddl.plans import load_plan
     from .reasoning.engine import applicable, execute, validate_plans
 
 
@@ -62,6 +64,6 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-__all__ = ["applicable", "execute", "validate_plans", "read_batch", "load_domain", "load_problem", "parse_domain",
-           "parse_problem", "compare", "compare_problems", "compare_many", "similarity", "solve", "evaluate",
-           "InputError", "UnsupportedError", "__version__"]
+__all__ = ["applicable", "execute", "validate_plans", "read_batch", "load_plan", "load_domain", "load_problem",
+           "parse_domain", "parse_problem", "compare", "compare_problems", "compare_many", "similarity", "solve",
+           "evaluate", "InputError", "UnsupportedError", "__version__"]

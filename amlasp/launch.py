@@ -17,8 +17,8 @@ TYPE_CHECKING = False  # not typing's, nor pathlib here: a one-plan call handed 
 if TYPE_CHECKING:
     from typing import Any, Sequence, Tuple
 
-    #: A one-plan call's files (domain, problem, plan) and format.
-    OnePlan = Tuple[str, str, str, str]
+    #: A one-plan call's files (domain, problem, plan), format and whether it reads the plan leniently.
+    OnePlan = Tuple[str, str, str, str, bool]
 
 
 def main() -> None:
@@ -50,15 +50,18 @@ def main() -> None:
 
 
 def one_plan_call(args: Sequence[str]) -> OnePlan | None:
-    """`validate DOMAIN PROBLEM PLAN [-f table|json]`, nothing else given: the call that runs without
-    Typer, which would parse next to nothing here (and a server may run: `amlasp.server`); None for any
-    other call."""
+    """`validate DOMAIN PROBLEM PLAN [-f table|json] [--lenient]`, nothing else given: the call that runs
+    without Typer, which would parse next to nothing here (and a server may run: `amlasp.server`); None
+    for any other call."""
     form = "table"
+    lenient = "--lenient" in args[1:]
+    if lenient:
+        args = [a for i, a in enumerate(args) if not i or a != "--lenient"]
     if len(args) == 6 and args[4] in ("-f", "--format") and args[5] in ("table", "json"):
         args, form = args[:4], args[5]
     if len(args) != 4 or args[0] != "validate" or any(a.startswith("-") for a in args[1:]):
         return None
-    return args[1], args[2], args[3], form
+    return args[1], args[2], args[3], form, lenient
 
 
 def run_one_plan(call: OnePlan) -> Any:
@@ -71,8 +74,8 @@ def run_one_plan(call: OnePlan) -> Any:
     configure()
     try:
         from .cli.validating import one_plan
-        domain, problem, plan, form = call
-        code: Any = one_plan(Path(domain), Path(problem), Path(plan), form)
+        domain, problem, plan, form, lenient = call
+        code: Any = one_plan(Path(domain), Path(problem), Path(plan), form, lenient)
     except SystemExit as e:  # rich's, on a closed pipe (`_flushed` tells it apart)
         code = e.code if isinstance(e.code, int) else 1
     except (Exception, KeyboardInterrupt) as e:

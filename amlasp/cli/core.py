@@ -88,6 +88,9 @@ def validate(
     from_text: bool = typer.Option(False, "--from-text", help="each plan is a language model's raw answer: "
                                    "its plan (PDDL or English) is read out of it first (docs/llm.md)"),
     format: str = FormatOpt,
+    lenient: bool = typer.Option(False, "--lenient", help="read plans as language models write them: code "
+                                 "fences, step numbers, missing parentheses, commas, ... repaired and counted "
+                                 "(docs/validate.md)"),
 ):
     """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
 
@@ -106,7 +109,7 @@ def validate(
         if batch is not None and plans:
             raise InputError("give PLAN files or --batch, not both")
         if batch is None and len(plans) == 1:  # one plan: its own report
-            if one_plan(domain, problem, plans[0], format, from_text=from_text):
+            if one_plan(domain, problem, plans[0], format, lenient, from_text=from_text):
                 raise typer.Exit(1)
             return
         from ..pddl.batch import plan_files, read_batch
@@ -114,11 +117,11 @@ def validate(
         d = load_domain(domain)
         warn(d.warnings)
         answers = answer_sentences(d) if from_text else None
-        tasks = (read_batch(batch, d, problem, keep_going=keep_going(), answers=answers) if batch is not None
-                 else plan_files(d, problem, plans, answers=answers))
-        checked = iter(engine.validate_plans(d, [(t.problem, t.plan) for t in tasks if t.error is None]))
-        verdicts = [(t, next(checked) if t.error is None else None) for t in tasks]  # unreadable: invalid
-        errors = [(str(t.error) if t.error else None, t.step) for t in tasks]
+        tasks = (read_batch(batch, d, problem, keep_going=keep_going(), lenient=lenient, answers=answers)
+                 if batch is not None else plan_files(d, problem, plans, lenient, answers=answers))
+        checked = iter(engine.validate_plans(d, [(t.problem, t.reading) for t in tasks if t.problem is not None]))
+        verdicts = [(t, next(checked) if t.problem is not None else None) for t in tasks]  # None: problem unread
+        errors = [(str(t.error), t.step) if t.problem is None else (None, None) for t in tasks]
         # a plan whose problem cannot be read: an error row (docs/input.md, "Many inputs: partial runs")
         classes = [error_class(t.error) if t.problem is None and t.error is not None else None for t in tasks]
         if format == Format.JSON:

@@ -22,10 +22,13 @@ def answer_sentences(domain) -> dict[str, str]:
     return action_sentences(domain)
 
 
-def one_plan(domain: Path, problem: Path, plan: Path, format: str, *, from_text: bool = False) -> int:
-    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid.
-    `from_text`: `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
-    from ..pddl.plans import read_plan
+def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool = False, *,
+             from_text: bool = False) -> int:
+    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid
+    or unreadable (a line that cannot be read is a verdict, as in a batch; a file that cannot be read at
+    all is bad input). `lenient`: plans as language models write them (`pddl.lenient`). `from_text`:
+    `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
+    from ..pddl.plans import load_plan
     from ..reasoning import engine
     from ..render import reasoning as present
     from ..render.formats import Format, to_json
@@ -33,12 +36,12 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, *, from_text:
     d, p = load_task(domain, problem)
     extracted = None
     if from_text:
-        from ..pddl.response import read_response
+        from ..pddl.response import read_answer
         from ..pddl.source import read_text
-        steps, extracted = read_response(read_text(plan), d, p, str(plan), answer_sentences(d))
+        reading, extracted = read_answer(read_text(plan), d, p, str(plan), answer_sentences(d))
     else:
-        steps = read_plan(plan, d, p)
-    ex = engine.execute(d, p, steps, states=False, explain=True)
+        reading = load_plan(plan, d, p, lenient)
+    ex = engine.validate_plans(d, [(p, reading)])[0]
     deliver(to_json(present.execution_json(ex, states=False, extracted=extracted)) if format == Format.JSON
             else present.validate_lines(ex) + present.extracted_lines(extracted))
     return 0 if ex.valid else 1
@@ -54,14 +57,14 @@ def warm(domain: str, problem: str, plan: str) -> None:
     from rich.console import Console
 
     from ..pddl.parse import parse_domain, parse_problem
-    from ..pddl.plans import parse_plan
+    from ..pddl.plans import read_plan_text
     from ..reasoning import engine
     from ..render import reasoning as present
     from ..render.formats import to_json
     from ..render.output import _plain
     d = parse_domain(domain, "warm-up")
     p = parse_problem(problem, d, "warm-up")
-    ex = engine.execute(d, p, parse_plan(plan, d, p, "warm-up"), states=False)
+    ex = engine.validate_plans(d, [(p, read_plan_text(plan, d, p, "warm-up"))])[0]  # one_plan's own path
     lines = present.validate_lines(ex)
     to_json(present.execution_json(ex, states=False))
     _plain(lines)

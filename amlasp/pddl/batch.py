@@ -1,32 +1,34 @@
 """Many plans to validate: plan files of one problem, or a batch file of JSON lines.
 
 A batch file has one JSON object per line (blank lines are skipped):
-`{"problem": "p01.pddl", "plan": "p01.plan"}`, where `plan` is a plan file, the text of a plan
-(any string with a parenthesis: `"(pick-up a)\\n(stack a b)"`), or a list of actions
-(`["(pick-up a)", "(stack a b)"]`); an optional `"name"` labels the plan in the output (default:
-the plan file, or `FILE:LINE` for a plan given inline). Paths are relative to the batch file.
-Each problem file is read once, however many plans name it.
+`{"problem": "p01.pddl", "plan": "p01.plan"}`, where `plan` is a plan file (a string that names an
+existing file), else the text of a plan (`"(pick-up a)\\n(stack a b)"`; `""` is the empty plan, and
+any other text is read as a plan too), or a list of actions (`["(pick-up a)", "(stack a b)"]`; `[]`
+the empty plan); an optional `"name"` labels the plan in the output (default: the plan file, or
+`FILE:LINE` for a plan given inline). Paths are relative to the batch file. Each problem file is read
+once, however many plans name it.
 
-One bad plan never rejects the batch (issue 21): a plan, or the problem it names, that cannot be
-read (an unknown object or action, a wrong arity, a malformed line, a missing file) is a task with
-its `error`, located at `file:line:col`, and the step where reading stopped; `amlasp validate`
-gives it the verdict `invalid` with that reason. Only a batch file that cannot be read as JSON
-lines of plans is refused whole.
+One bad plan never rejects the batch (issue 21): a plan with a line that cannot be read (an unknown
+object or action, a wrong arity, a malformed line) is read as far as it goes (`pddl.plans.PlanReading`:
+the steps before that line and its located error), and `amlasp validate` runs those steps and gives
+the verdict, their failure or `unreadable`, as it does for one plan; so does a plan file that cannot be
+read at all (no step read). A problem that cannot be read is a task with its `error` and no problem.
+Only a batch file that cannot be read as JSON lines of plans is refused whole.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Mapping, Sequence, Union
+from typing import Mapping, Sequence
 
 from ..errors import InputError
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
-from .plans import parse_action, parse_plan
-from .response import Extraction, ResponseError, read_response
+from .plans import PlanReading, load_plan, parse_action, read_plan_text
+from .response import Extraction, read_answer
 from .source import read_text
 
 _KEYS = ("problem", "plan", "name")
@@ -39,18 +41,16 @@ class PlanTask:
     name: str
     problem_file: str
     problem: Problem | None  # None when it could not be read (`error` says why)
-    plan: list[GroundAction]
-    error: InputError | None = None  # why the plan or its problem could not be read
+    plan: list[GroundAction]  # the steps read: all, or those before the line that could not be read
+    error: InputError | None = None  # why the plan (a line of it) or its problem could not be read
     step: int | None = None  # the step (1-based) whose line could not be read, if one could not
+    repairs: tuple = ()  # what lenient reading repaired (`pddl.lenient.Repair`)
     extracted: Extraction | None = None  # `validate --from-text`: the plan read out of the answer
 
-
-class Unreadable(Exception):
-    """A plan that could not be read: the error, and the step (1-based) at which it was met."""
-
-    def __init__(self, error: InputError, step: int | None, extracted: Extraction | None = None):
-        super().__init__(str(error))
-        self.error, self.step, self.extracted = error, step, extracted
+    @property
+    def reading(self) -> PlanReading:
+        """The plan as read, for `engine.validate_plans` (a task whose problem was read)."""
+        return PlanReading(tuple(self.plan), self.error, self.repairs)
 
 
 class Problems:
@@ -72,21 +72,22 @@ class Problems:
         return self._read[key]
 
 
-def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path], *,
+def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path], lenient: bool = False, *,
                answers: Mapping[str, str] | None = None) -> list[PlanTask]:
     """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable);
     with `answers` (`--from-text`: the actions' English, `questions.language.action_sentences`) each file is
-    a language model's answer, its plan read out of it (`response.read_response`)."""
+    a language model's answer, its plan read out of it (`response.read_answer`)."""
     p = Problems(domain).get(Path(problem))
-    return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p, answers)) for f in plans]
+    return [_task(str(f), str(problem), p, *_plan_file(Path(f), domain, p, lenient, answers)) for f in plans]
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
-               keep_going: bool = True, *, answers: Mapping[str, str] | None = None) -> list[PlanTask]:
+               keep_going: bool = True, lenient: bool = False, *, answers: Mapping[str, str] | None = None
+               ) -> list[PlanTask]:
     """The plans of a batch file; `problem` is the problem of lines that name none.
     `keep_going=False` (`amlasp --strict`): a problem that cannot be read (or is missing) raises its error
-    rather than being the task's (`PlanTask.problem` None). With `answers` (as `plan_files`) each `plan` is
-    an answer: a file, or its text when it has a line break, a parenthesis or a space (a list: its lines)."""
+    rather than being the task's (`PlanTask.problem` None). `lenient`: plans as language models write
+    them (`pddl.lenient`). With `answers` (as `plan_files`) each `plan` is an answer: a file, or its text."""
     path = Path(path)
     problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
@@ -107,6 +108,11 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         extra = sorted(set(item) - set(_KEYS))
         if extra:
             raise InputError(f"unknown key(s) {', '.join(map(repr, extra))}: expected {', '.join(_KEYS)}", path, n)
+        value = item["plan"]
+        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
+            raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
+        file = _plan_path(value, base)
+        name = _name(item, file, path, n)
         if "problem" in item:
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)
@@ -115,17 +121,12 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 error = InputError(f"no such problem file '{item['problem']}'", path, n)
                 if not keep_going:
                     raise error
-                tasks.append(PlanTask(_name(item, base, path, n, answers is not None), str(problem_file), None, [],
-                                      error))
+                tasks.append(PlanTask(name, str(problem_file), None, [], error))
                 continue
         elif problem is not None:
             problem_file = problem
         else:
             raise InputError("no 'problem' on this line, and no PROBLEM given", path, n)
-        value = item["plan"]
-        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
-            raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
-        name = _name(item, base, path, n, answers is not None)
         try:
             p = problems.get(problem_file)
         except InputError as e:
@@ -133,99 +134,101 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 raise
             tasks.append(PlanTask(name, str(problem_file), None, [], e))
             continue
-        tasks.append(_task(name, str(problem_file), p,
-                           lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n, answers)))
+        if file is not None:
+            tasks.append(_task(name, str(problem_file), p, *_plan_file(file, domain, p, lenient, answers)))
+        elif answers is not None:
+            tasks.append(_task(name, str(problem_file), p, *_answer(value, domain, p, path, n, answers)))
+        else:
+            tasks.append(_task(name, str(problem_file), p, _plan(value, domain, p, path, n, lenient)))
     return tasks
 
 
 def _is_file(path: Path) -> bool:
-    """Whether `path` is a file; a name too long for the system is none (not an OSError)."""
+    """Whether `path` is a file; a name too long for the system, or with a NUL, is none (no OSError)."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
-def _inline(value: str, answer: bool) -> bool:
-    """A batch line's `plan` string is the plan's text, not a file: it has a parenthesis (an answer: or a
-    line break or a space)."""
-    return "(" in value or (answer and any(c in value for c in "\n "))
+def _plan_path(value: str | list[str], base: Path) -> Path | None:
+    """The plan file a line's `plan` names: a one-line string that names an existing file; else None
+    (plan text or a list of actions)."""
+    if not isinstance(value, str) or not value.strip() or "\n" in value:
+        return None
+    f = base / value
+    return f if _is_file(f) else None
 
 
-def _name(item: dict, base: Path, path: Path, n: int, answer: bool = False) -> str:
+def _name(item: dict, file: Path | None, path: Path, n: int) -> str:
     """A line's plan name: its `name`, else its plan file, else the batch file's line."""
-    value = item["plan"]
-    name = item.get("name", str(base / value) if isinstance(value, str) and not _inline(value, answer)
-                    else f"{path}:{n}")
+    name = item.get("name", str(file) if file is not None else f"{path}:{n}")
     if not isinstance(name, str):
         raise InputError("'name' must be a string", path, n)
     return name
 
 
-_Read = Union[list[GroundAction], tuple[list[GroundAction], Extraction]]
+def _task(name: str, problem_file: str, problem: Problem, reading: PlanReading,
+          extracted: Extraction | None = None) -> PlanTask:
+    """The task of one plan as read (up to a line that could not be read, with its error)."""
+    return PlanTask(name, problem_file, problem, list(reading.steps), reading.error, reading.step, reading.repairs,
+                    extracted)
 
 
-def _task(name: str, problem_file: str, problem: Problem, read: Callable[[], _Read]) -> PlanTask:
-    """The task of one plan whose steps `read()` gives (with the extraction, for an answer), or an
-    unreadable one with its error."""
-    try:
-        got = read()
-    except Unreadable as e:
-        return PlanTask(name, problem_file, problem, [], e.error, e.step, e.extracted)
-    plan, extracted = got if isinstance(got, tuple) else (got, None)
-    return PlanTask(name, problem_file, problem, plan, extracted=extracted)
+def _answer(value: str | list[str], domain: Domain, problem: Problem, path: Path, n: int,
+            answers: Mapping[str, str]) -> tuple[PlanReading, Extraction]:
+    """A line's inline answer (its text, or a list of its lines), its plan read out of it; an error is
+    reported at the batch file's line, with its place in the answer."""
+    text = "\n".join(value) if isinstance(value, list) else value
+    reading, x = read_answer(text, domain, problem, str(path), answers)
+    e = reading.error
+    if e is None:
+        return reading, x
+    where = f"answer line {e.line}, column {e.col}: " if e.line else ""
+    return PlanReading(reading.steps, InputError(where + e.message, path, n, kind=e.kind)), x
 
 
-def _step_at(text: str, line: int | None) -> int | None:
-    """The step of a plan's `text` at `line`: the action lines before it, plus one."""
-    if line is None:
-        return None
-    return 1 + sum(1 for x in text.split("\n")[:line - 1] if x.split(";", 1)[0].strip())
-
-
-def _plan(value: str | list[str], domain: Domain, problem: Problem, base: Path, path: Path, n: int,
-          answers: Mapping[str, str] | None = None) -> _Read:
-    """A line's plan (a file, inline text, or a list of actions); an error in an inline plan is
-    reported at the batch file's line."""
-    if answers is not None and (isinstance(value, list) or _inline(value, True)):
-        text = "\n".join(value) if isinstance(value, list) else value
-        try:
-            return read_response(text, domain, problem, str(path), answers)
-        except ResponseError as e:
-            where = f"answer line {e.line}, column {e.col}: " if e.line else ""
-            raise Unreadable(InputError(where + e.message, path, n), e.step, e.extraction) from None
+def _plan(value: str | list[str], domain: Domain, problem: Problem, path: Path, n: int, lenient: bool
+          ) -> PlanReading:
+    """A line's inline plan (text, or a list of actions) read as far as it goes; an error is reported at
+    the batch file's line, with the plan's own line (`plan line K`) or action (`action K`)."""
     if isinstance(value, list):
-        plan = []
+        steps: list[GroundAction] = []
+        repairs: list = []
         for i, a in enumerate(value, 1):
             try:
-                plan.append(parse_action(a, domain, problem))
+                if lenient:
+                    one = read_plan_text(a, domain, problem, "<action>", lenient=True)
+                    repairs += (replace(r, line=i) for r in one.repairs)  # its line: the action's place
+                    if one.error is not None:
+                        raise one.error
+                    steps += one.steps
+                else:
+                    steps.append(parse_action(a, domain, problem))
             except InputError as e:
-                raise Unreadable(InputError(f"action {i}: {e.message}", path, n), i) from None
-        return plan
-    if "(" in value:
-        try:
-            return parse_plan(value, domain, problem)
-        except InputError as e:
-            error = InputError(f"plan line {e.line}: {e.message}" if e.line else e.message, path, n)
-            raise Unreadable(error, _step_at(value, e.line)) from None
-    return _plan_file(base / value, domain, problem, answers)
+                return PlanReading(tuple(steps), InputError(f"action {i}: {e.message}", path, n, kind=e.kind),
+                                   tuple(repairs))
+        return PlanReading(tuple(steps), None, tuple(repairs))
+    reading = read_plan_text(value, domain, problem, lenient=lenient)
+    error = reading.error
+    if error is None:
+        return reading
+    message = f"plan line {error.line}: {error.message}" if error.line else error.message
+    if "(" not in value and len(value.split()) == 1:  # one word, no action: a plan file meant?
+        message += f" (nor does it name a plan file: no such file '{value.strip()}')"
+    return PlanReading(reading.steps, InputError(message, path, n, kind=error.kind), reading.repairs)
 
 
-def _plan_file(f: Path, domain: Domain, problem: Problem, answers: Mapping[str, str] | None = None) -> _Read:
-    """A plan file's steps (an answer's, with `answers`); Unreadable if the file or one of its lines cannot be read."""
+def _plan_file(f: Path, domain: Domain, problem: Problem, lenient: bool, answers: Mapping[str, str] | None = None
+               ) -> tuple[PlanReading] | tuple[PlanReading, Extraction]:
+    """A plan file read as far as it goes (an answer's plan, with `answers`, and what was extracted); one
+    that cannot be read at all (missing, binary): no step, its error."""
     try:
-        text = read_text(f)
+        if answers is not None:
+            return read_answer(read_text(f), domain, problem, str(f), answers)
+        return (load_plan(f, domain, problem, lenient),)
     except InputError as e:
-        raise Unreadable(e, None) from None
-    if answers is not None:
-        try:
-            return read_response(text, domain, problem, str(f), answers)
-        except ResponseError as e:
-            raise Unreadable(e, e.step, e.extraction) from None
-    try:
-        return parse_plan(text, domain, problem, str(f))
-    except InputError as e:
-        raise Unreadable(e, _step_at(text, e.line)) from None
+        return (PlanReading((), e),)
 
 
-__all__ = ["PlanTask", "Unreadable", "plan_files", "read_batch"]
+__all__ = ["PlanTask", "plan_files", "read_batch"]

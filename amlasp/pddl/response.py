@@ -41,7 +41,7 @@ from ..errors import InputError
 from ..identity import by_identity
 from ..limits import MAX_INPUT_MB, max_bytes
 from ..model import Domain, GroundAction, Problem, canonical_name
-from .plans import parse_plan
+from .plans import PlanReading, parse_plan, read_plan_text
 from .sentences import TOKEN, Vocabulary, read_clause
 
 #: Unmatched sentences kept in an extraction (the others are counted): a hostile answer may have millions.
@@ -334,4 +334,27 @@ def read_response(text: str, domain: Domain, problem: Problem, file: str = "<res
         raise ResponseError(f"step {k + 1}, {s.text}: {e.message}", file, s.line, s.col, x, k + 1) from None
 
 
-__all__ = ["Extraction", "ResponseError", "Step", "Unmatched", "extract_plan", "read_response", "MAX_UNMATCHED"]
+def read_answer(text: str, domain: Domain, problem: Problem, file: str = "<response>",
+                sentences: Mapping[str, str] | None = None) -> tuple[PlanReading, Extraction]:
+    """The plan an answer gives, read as far as it goes (`plans.PlanReading`, the one reading of every mode):
+    the steps before the first that cannot be read (an unmatched or ambiguous sentence, a step the reader
+    refuses) and that step's error, located in the answer; an answer with no action at all is the empty
+    plan ("no plan is possible"), as VAL reads an empty plan."""
+    try:
+        steps, x = read_response(text, domain, problem, file, sentences)
+        return PlanReading(tuple(steps)), x
+    except ResponseError as e:
+        x, k = e.extraction, e.step or 1
+        if not x.steps and not x.unmatched:
+            return PlanReading(()), x
+        before = read_plan_text("\n".join(s.action for s in x.steps[:k - 1]), domain, problem, file)
+        if before.error is not None:  # a step before the sentence not read is refused: that one is the first
+            s = x.steps[len(before.steps)]
+            return PlanReading(before.steps, InputError(f"step {len(before.steps) + 1}, {s.text}: "
+                                                        f"{before.error.message}", file, s.line, s.col,
+                                                        kind=before.error.kind)), x
+        return PlanReading(before.steps, InputError(e.message, file, e.line or 1, e.col, kind=e.kind)), x
+
+
+__all__ = ["Extraction", "ResponseError", "Step", "Unmatched", "extract_plan", "read_answer", "read_response",
+           "MAX_UNMATCHED"]

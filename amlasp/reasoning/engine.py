@@ -44,6 +44,7 @@ from ..errors import InputError
 from ..goal_rules import unmet_as_written, with_goal_rules
 from ..identity import by_identity
 from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
+from ..pddl.plans import PlanReading
 from .validations import VALIDATION_COLUMNS, Validations
 
 
@@ -178,12 +179,31 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
                           explain)
 
 
-def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]],
+def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction] | PlanReading]],
                    explain: bool = True) -> Validations:
     """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
-    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans; `explain`)."""
-    runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
-    return Validations(_execute_parts(domain, runs, states=False, explain=explain), [r.problem.name for r in runs])
+    one `Execution` per plan, in order, without its states (`amlasp validate` with one plan or many;
+    `explain`). A plan given as read (`pddl.plans.PlanReading`) carries its repairs, and a line that
+    could not be read: its steps before that line run, and its verdict is their failure or `unreadable`."""
+    tasks = list(tasks)
+    runs = [Run(p, list(plan.steps if isinstance(plan, PlanReading) else plan), frozenset(p.init))
+            for p, plan in tasks]
+    out = _execute_parts(domain, runs, states=False, explain=explain)
+    for (_, plan), ex in zip(tasks, out):
+        if isinstance(plan, PlanReading):
+            _as_read(ex, plan)
+    return Validations(out, [r.problem.name for r in runs])
+
+
+def _as_read(ex: Execution, reading: PlanReading) -> None:
+    """`ex` of the steps `reading` read: its repairs, and its line that could not be read (the verdict
+    when every step before it ran: the plan is not executable, and no goal is checked)."""
+    ex.repairs = reading.repairs
+    if reading.error is None:
+        return
+    ex.read_error, ex.valid = reading.error, False
+    if ex.failed_step is None:
+        ex.executable, ex.goal_unmet, ex.goal_instances, ex.cost, ex.cost_undefined = False, [], {}, None, ""
 
 #: Steps of one plan validated in one grounding: a longer plan is validated a part at a time, each
 #: part from the state the last one ended in, so that memory stays bounded and time linear (one

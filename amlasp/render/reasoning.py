@@ -54,9 +54,20 @@ def execution_json(ex: Execution, states: bool = True, extracted: Extraction | N
         out["cost_undefined"] = ex.cost_undefined
     if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
         out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
+    if ex.read_error is not None:  # a line could not be read: only then these keys
+        if ex.failed_step is None:
+            out["failed_step"] = unreadable_step(ex)
+        out.update(status=ex.status, error=str(ex.read_error))
+    if ex.repairs:
+        out["repairs"] = [r.to_dict() for r in ex.repairs]
     if extracted is not None:
         out["extracted"] = extracted.to_dict()
     return out
+
+
+def unreadable_step(ex: Execution) -> int | None:
+    """The step whose line could not be read (None: a file not read at all, whose error has no line)."""
+    return None if ex.read_error is None or ex.read_error.line is None else len(ex.plan) + 1
 
 
 def extracted_lines(x: Extraction | None) -> list[str]:
@@ -85,14 +96,33 @@ def step_lines(ex: Execution) -> list[str]:
 
 
 def validate_lines(ex: Execution) -> list[str]:
+    return _verdict_lines(ex) + _repair_lines(ex)
+
+
+def _verdict_lines(ex: Execution) -> list[str]:
     steps = ex.plan
     if ex.valid:
         return [f"[green]valid[/green]: {len(steps)} step(s), goal reached, {_cost_text(ex)}"]
     if ex.failed_step is not None:
         return ([f"[red]invalid[/red]: step {ex.failed_step + 1}, {m(steps[ex.failed_step])}, is not applicable"]
-                + [f"  unmet precondition: {m(u)}" for u in ex.unmet])
+                + [f"  unmet precondition: {m(u)}" for u in ex.unmet]
+                + ([f"  (a later line could not be read: {m(ex.read_error)})"] if ex.read_error else []))
+    if ex.read_error is not None:
+        step = unreadable_step(ex)
+        return [f"[red]unreadable[/red]: {f'step {step}: ' if step else ''}{m(ex.read_error)}"
+                + (f" (the {len(steps)} step(s) before it are executable)" if steps else "")]
     return ([f"[red]invalid[/red]: all {len(steps)} step(s) executable, but the goal is not reached"]
             + [line for g in ex.goal_unmet for line in [f"  unmet goal: {m(g)}", *_instance_lines(ex, g)]])
+
+
+def _repair_lines(ex: Execution) -> list[str]:
+    """What lenient reading repaired, counted by kind."""
+    if not ex.repairs:
+        return []
+    kinds: dict[str, int] = {}
+    for r in ex.repairs:
+        kinds[r.kind] = kinds.get(r.kind, 0) + 1
+    return [f"  read leniently: {len(ex.repairs)} repair(s): " + ", ".join(f"{k} {n}" for k, n in kinds.items())]
 
 
 #: The false instances of an unmet `forall` goal shown in text (all of them in JSON).
@@ -117,11 +147,11 @@ def _cost_text(ex: Execution) -> str:
 def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
                  step: int | None = None, error_class: str | None = None, extracted: Extraction | None = None
                  ) -> dict:
-    """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
-    not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
-    only its line has the key `error`. A plan whose problem could not be read (`error_class` given)
-    has also `status` error and the `error_class` (docs/input.md, "Many inputs: partial runs"). With
-    `extracted` (`--from-text`): the key `extracted`, the plan read out of the answer and what was not read."""
+    """One plan of many (`validate` with several plans or `--batch`): a JSON line, the one-plan object with
+    `plan` and `problem` in front (a plan with a line that could not be read: its `status` and `error`).
+    A plan whose problem could not be read (`ex` None) has the `error` (located), `status` error and the
+    `error_class` (`error_class` given; docs/input.md, "Many inputs: partial runs"). With `extracted`
+    (`--from-text`): the key `extracted`, the plan read out of the answer and what was not read."""
     if ex is None:
         return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
                 "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
@@ -138,14 +168,16 @@ def _why(ex: Execution) -> str:
 
 def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]],
                    erred: Sequence[bool] = ()) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title;
-    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`;
-    `erred[i]`: the i-th plan's problem could not be read, its verdict is `error`."""
+    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title
+    (an unreadable plan counted as invalid); a plan whose problem could not be read (no Execution) with its
+    error, `(name, None, error, step)`, and `erred[i]` true: its verdict is `error`."""
     valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
     erred = list(erred) + [False] * (len(verdicts) - len(erred))
     rows = [[name, Markup("[red]error[/red]" if bad else "[red]invalid[/red]"), "",
              "" if step is None else str(step), "", error or ""]
             if ex is None else
+            [name, Markup("[red]unreadable[/red]"), "", str(unreadable_step(ex) or ""), "", str(ex.read_error)]
+            if ex.status == "unreadable" else
             [name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
              "" if ex.cost is None else f"{ex.cost:g}",
              "" if ex.failed_step is None else str(ex.failed_step + 1),

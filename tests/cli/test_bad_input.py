@@ -41,8 +41,6 @@ CASES = {
                             "wrong-arity-problem.pddl", 6, 11, "'clear' takes 1 argument\\(s\\), 2 given"),
     "unknown-object-problem": (["validate", D, bad("unknown-object-problem.pddl"), PLAN],
                                "unknown-object-problem.pddl", 6, 27, "unknown object 'c'"),
-    "unknown-object-plan": (["validate", D, P, bad("unknown-object-plan.txt")],
-                            "unknown-object-plan.txt", 2, 10, "unknown object 'c'"),
     "unknown-object-trajectory": (["applicable", D, P, "--states", bad("trajectory-unknown-object")],
                                   "trajectory-unknown-object", 4, 40, "unknown object 'z'"),
     "undeclared-type-domain": (["validate", bad("undeclared-type-domain.pddl"), P, PLAN],
@@ -54,11 +52,6 @@ CASES = {
     "comments-only": (["applicable", bad("comments-only.pddl"), P], "comments-only.pddl", 1, 1, "empty file"),
     "garbage-domain": (["validate", bad("garbage.pddl"), P, PLAN], "garbage.pddl", 1, 1, "binary data"),
     "garbage-plan": (["validate", D, P, bad("garbage.pddl")], "garbage.pddl", 1, 1, "binary data"),
-    "unknown-action-plan": (["validate", D, P, bad("unknown-action-plan.txt")],
-                            "unknown-action-plan.txt", 3, 2, "unknown action 'place'"),
-    "wrong-arity-plan": (["validate", D, P, bad("wrong-arity-plan.txt")],
-                         "wrong-arity-plan.txt", 3, 2, "'stack' takes 2 argument\\(s\\), 1 given"),
-    "not-a-plan": (["validate", D, P, bad("not-a-plan.txt")], "not-a-plan.txt", 2, 1, "one action like"),
     "domain-as-problem": (["validate", D, D, PLAN], "domain.pddl", 2, 9, "this is a domain file, expected a problem"),
     "problem-as-domain": (["applicable", P, P], "problem.pddl", 2, 9, "this is a problem file, expected a domain"),
     "numeric-domain": (["validate", bad("numeric-domain.pddl"), P, PLAN],
@@ -71,7 +64,7 @@ CASES = {
                             "object 'b_2' and object 'b-2' differ only in case or -/_"),
     "step-unknown-action": (["step", D, P, "(pick-up a)", "(fly a)"], "<command line>", 1, 2, "unknown action 'fly'"),
 }
-SUBPROCESS = {"missing-paren-domain", "garbage-domain", "empty-problem", "unknown-action-plan",
+SUBPROCESS = {"missing-paren-domain", "garbage-domain", "empty-problem",
               "numeric-domain", "domain-as-problem"}
 
 
@@ -94,6 +87,25 @@ def test_bad_input_is_one_line_with_file_line_and_column(case):
         result = run(*args)
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
         check(result.exit_code, result.stderr, file, line, col, words)
+
+
+#: A plan line that cannot be read is no bad input but the plan's verdict, `unreadable` (exit 1), as in a batch
+#: (issue 32): file, step, the line's place, the words of its error.
+UNREADABLE = {
+    "unknown-object-plan": ("unknown-object-plan.txt", 2, 2, 10, "unknown object 'c'"),
+    "unknown-action-plan": ("unknown-action-plan.txt", 2, 3, 2, "unknown action 'place'"),
+    "wrong-arity-plan": ("wrong-arity-plan.txt", 2, 3, 2, "'stack' takes 2 argument\\(s\\), 1 given"),
+    "not-a-plan": ("not-a-plan.txt", 2, 2, 1, "one action like"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNREADABLE))
+def test_a_plan_line_that_cannot_be_read_is_the_verdict_unreadable(case):
+    file, step, line, col, words = UNREADABLE[case]
+    proc = run_module("validate", D, P, bad(file))
+    assert proc.returncode == 1 and proc.stderr == "", proc.stderr
+    said = " ".join(proc.stdout.split())  # as one line, however the terminal wrapped it
+    assert re.match(rf"unreadable: step {step}: {re.escape(bad(file))}:{line}:{col}: .*{words}", said), said
 
 
 def test_the_unbroken_originals_are_valid():

@@ -99,14 +99,15 @@ def test_validate_exit_codes(tmp_path):
     assert res.exit_code == 1 and "goal is not reached" in res.stdout and "(on b3 b2)" in res.stdout
     bad = tmp_path / "bad.txt"
     bad.write_text("(unstack b3 b9)\n")
-    res = run("validate", DOM, PROB, str(bad))
-    assert res.exit_code == 2 and f"{bad}:1:13: unknown object 'b9'" in res.stderr
+    res = run("validate", DOM, PROB, str(bad))  # a line that cannot be read: the verdict unreadable (issue 32)
+    assert res.exit_code == 1 and f"unreadable: step 1: {bad}:1:13: unknown object 'b9'" in " ".join(res.stdout.split())
+    assert run("validate", DOM, PROB, str(tmp_path / "missing.txt")).exit_code == 2  # no plan file: bad input
 
 
 def test_validate_subprocess_exit_codes(tmp_path):
     """The installed entry point (`python -m amlasp`) gives the same three codes."""
     bad = tmp_path / "bad.txt"
-    bad.write_text("(fly b1)\n")
+    bad.write_bytes(b"(fly b1)\x00\n")  # a plan line that cannot be read is a verdict: binary data is no plan
     short = tmp_path / "short.txt"
     short.write_text("(unstack b3 b1)\n")
     codes = [run_module("validate", DOM, PROB, plan).returncode for plan in (PLAN, short, bad)]

@@ -40,6 +40,14 @@ def error(result, file: Path | str, line: int, col: int, words: str) -> None:
     assert re.match(rf"amlasp: error: {re.escape(str(file))}:{line}:{col}: .*{words}", lines[0]), lines[0]
 
 
+def unreadable(result, file: Path | str, line: int, col: int, words: str) -> None:
+    """A plan line that cannot be read: the plan's verdict (issue 32), exit 1, `unreadable: step K: FILE:LINE:COL:
+    ...WORDS...` on stdout, nothing on stderr."""
+    assert result.exit_code == 1 and result.stderr == "", (result.exit_code, result.stderr, result.stdout)
+    said = " ".join(result.stdout.split())
+    assert re.match(rf"unreadable: step \d+: {re.escape(str(file))}:{line}:{col}: .*{words}", said), said
+
+
 def position(text: str, needle: str, occurrence: int = 1) -> tuple[int, int]:
     """Line and column of the `occurrence`-th `needle` in `text` (the expected place of an error)."""
     i = -1
@@ -60,7 +68,7 @@ def test_deep_nesting_is_refused_with_the_limit_and_how_to_raise_it(tmp_path):
     r = run("applicable", D, P, "--states", states)  # level 101: the 100th `[`, inside `{`
     error(r, states, 1, 18 + 99, "nesting deeper than 100 levels")
     plan = write(tmp_path, "plan.txt", "(pick-up a)\n" + "(" * 3000 + ")" * 3000 + "\n")
-    error(run("validate", D, P, plan), plan, 2, 101, "nesting deeper than 100 levels")
+    unreadable(run("validate", D, P, plan), plan, 2, 101, "nesting deeper than 100 levels")
 
 
 def test_a_raised_depth_limit_still_reads_deep_formulas(tmp_path, monkeypatch):
@@ -134,9 +142,9 @@ def test_an_undeclared_type_in_a_problem_is_reported_at_the_type(tmp_path):
 
 def test_an_unbalanced_paren_in_a_plan_is_reported_on_its_own_line(tmp_path):
     plan = write(tmp_path, "plan.txt", "; plan\n(pick-up a)\n\n  ((stack a b)\n")
-    error(run("validate", D, P, plan), plan, 4, 3, r"missing '\)': this '\(' is never closed")
+    unreadable(run("validate", D, P, plan), plan, 4, 3, r"missing '\)': this '\(' is never closed")
     plan = write(tmp_path, "plan.txt", "(pick-up a)\n(\n")
-    error(run("validate", D, P, plan), plan, 2, 1, "expected one action like")
+    unreadable(run("validate", D, P, plan), plan, 2, 1, "expected one action like")
 
 
 def test_a_bad_json_literal_is_reported_at_its_own_line_and_column(tmp_path):
@@ -234,7 +242,7 @@ def test_plan_and_trajectory_actions_are_type_checked(tmp_path):
     prob = write(tmp_path, "p.pddl", TYPED_PROBLEM)
     plan = write(tmp_path, "plan.txt", "(park curb_1 curb_0)\n")
     message = "object 'curb_1' has type 'curb', but parameter 1 of action 'park' has type 'car'"
-    error(run("validate", dom, prob, plan), plan, 1, 7, re.escape(message))
+    unreadable(run("validate", dom, prob, plan), plan, 1, 7, re.escape(message))
     error(run("step", dom, prob, "(park curb_1 curb_0)"), "<command line>", 1, 7, re.escape(message))
     traj = write(tmp_path, "t_traj", "(:trajectory\n(:state (free curb_0) (free curb_1))\n"
                                      "(:action (park curb_1 curb_0))\n(:state (free curb_1))\n)\n")
@@ -280,7 +288,7 @@ def test_bom_and_any_line_endings_are_accepted(tmp_path, variant):
     assert r.exit_code == 0 and json.loads(r.stdout) == want, r.stderr
     # positions are the ones an editor shows, whatever the line endings
     bad = write(tmp_path, "bad.txt", encode("; plan\n(pick-up a)\n(stack a zz)\n"))
-    error(run("validate", dom, prob, bad), bad, 3, 10, "unknown object 'zz'")
+    unreadable(run("validate", dom, prob, bad), bad, 3, 10, "unknown object 'zz'")
 
 
 def test_requirements_and_names_that_crashed_the_reader(tmp_path):

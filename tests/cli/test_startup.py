@@ -140,3 +140,21 @@ def test_an_invalid_plan_is_said_alike_on_both_paths(tmp_path):
     quick, typed = _amlasp("validate", *args), _amlasp(*TYPER, "validate", *args)
     assert quick.returncode == 1 and quick.stdout.startswith("invalid")
     assert (quick.returncode, quick.stdout, quick.stderr) == (typed.returncode, typed.stdout, typed.stderr)
+
+
+@pytest.mark.parametrize("args", [["--lenient"], ["-f", "json", "--lenient"], ["--lenient", "-f", "json"]])
+def test_a_lenient_one_plan_call_runs_without_typer_too(args):
+    """`--lenient` (issue 32: an LLM's plans, validated one call each) keeps the call off Typer's path, and the
+    server's: the same output either way; an option it does not know still goes through Typer."""
+    from amlasp.launch import one_plan_call
+    plan = str(ROOT / "tests" / "data" / "plans_lenient" / "combined.plan")
+    files = [str(BW / "domain.pddl"), str(BW / "problem.pddl"), plan]
+    call = ["validate", *files[:2], *args[:1], files[2], *args[1:]] if args[0] == "--lenient" else \
+        ["validate", *files, *args]
+    assert one_plan_call(call) == (*files, "json" if "json" in args else "table", True)
+    assert one_plan_call(["validate", *files, "--lenient", "--batch"]) is None
+    code, mods = after_command(*call)
+    assert code == 0 and "typer" not in mods
+    quick, typed = _amlasp(*call), _amlasp(*TYPER, *call)
+    assert quick.returncode == 0 and "number" in quick.stdout
+    assert (quick.returncode, quick.stdout, quick.stderr) == (typed.returncode, typed.stdout, typed.stderr)

@@ -32,11 +32,11 @@ def test_one_answer_json_has_the_plan_as_read():
     assert x["at"][0] == "1:9" and x["lines"] == [1, 6] and x["blocks"] == 1
 
 
-def test_without_the_option_an_answer_is_a_bad_plan_file_and_the_output_is_unchanged():
+def test_without_the_option_an_answer_is_an_unreadable_plan_and_the_output_is_unchanged():
     r = run("validate", DOM, PROB, BW / "06-numbered-english.txt")
-    assert r.exit_code == 2 and "expected one action like (stack b1 b2) per line" in r.stderr
+    assert r.exit_code == 1 and "unreadable" in r.stdout and "expected one action like (stack b1 b2) per line" in r.stdout
     plain = run("validate", DOM, PROB, BW / "04-numbered-pddl.txt", "-f", "json")
-    assert plain.exit_code == 2  # "1. (unstack c a)" is no plan line
+    assert plain.exit_code == 1 and json.loads(plain.stdout)["status"] == "unreadable"  # "1. (unstack c a)"
     ipc = run("validate", DOM, PROB, BW / "05-ipc-timestamps.txt", "-f", "json")
     assert ipc.exit_code == 0 and "extracted" not in json.loads(ipc.stdout)
 
@@ -50,12 +50,14 @@ def test_an_invalid_plan_read_from_an_answer_exits_1(tmp_path):
 def test_an_unmatched_sentence_is_a_located_error(tmp_path):
     answer = tmp_path / "answer.txt"
     answer.write_text("Plan:\n1. Unstack c from a.\n2. Move c to the table.\n3. Then do the rest.\n")
-    r = run("validate", DOM, PROB, answer, "--from-text")
-    assert r.exit_code == 2
-    assert f"{answer}:3:4: step 2 not read: 'Move c to the table.': a list item that names no action " \
-           "(1 more sentence(s) not read)" in r.stderr
+    r = run("validate", DOM, PROB, answer, "--from-text", "-f", "json")
+    assert r.exit_code == 1  # a verdict: unreadable at step 2, after step 1 ran
+    v = json.loads(r.stdout)
+    assert v["status"] == "unreadable" and v["failed_step"] == 2 and v["plan_length"] == 1
+    assert v["error"] == (f"{answer}:3:4: step 2 not read: 'Move c to the table.': a list item that names no "
+                          "action (1 more sentence(s) not read)")
     p = run_module("validate", DOM, PROB, answer, "--from-text")  # the real entry point: the same
-    assert p.returncode == 2 and "step 2 not read" in p.stderr
+    assert p.returncode == 1 and "step 2 not read" in p.stdout
 
 
 def test_several_answer_files_one_verdict_each(tmp_path):

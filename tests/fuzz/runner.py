@@ -82,6 +82,7 @@ class Run:
     stderr: str
     seconds: float
     exception: str = ""
+    unreadable: str | None = None  # `validate`'s verdict on a plan line that cannot be read: its located error
 
 
 def invoke(args: list[str], limit: float, subprocess_run: bool = False) -> Run:
@@ -166,8 +167,12 @@ def classify(case: Case, command: list[str], run: Run, files: dict[str, str], te
     lines = run.stderr.splitlines()
     errors = [x for x in lines if x.startswith("amlasp: error: ")]
     others = [x for x in lines if not x.startswith(("amlasp: error: ", "amlasp: warning: "))]
+    refused = run.exit == 2
+    unread = run.unreadable
+    if unread is not None and not errors:  # a plan line that cannot be read: a verdict (issue 32), located too
+        errors, refused = [f"amlasp: error: {unread}"], True
     if e.kind == "fault" and e.role in _READS.get(name, {e.role}):
-        if run.exit != 2:
+        if not refused:
             return "accepted"
         where = SOURCES.get(e.role) or files.get(e.role, "")
         if name == "reach" and e.role == "action":
@@ -176,7 +181,7 @@ def classify(case: Case, command: list[str], run: Run, files: dict[str, str], te
         ok = len(errors) == 1 and not others and errors[0].startswith("amlasp: error: " + loc) \
             and re.search(e.words, errors[0][len("amlasp: error: " + loc):])
         return "located" if ok else "mislocated"
-    if run.exit != 2:
+    if not refused:
         return "accepted"
     if run.stderr.startswith("Usage: ") and case.role in ("literal", "action"):
         return "usage_error"  # an argument that starts with '-' is taken for an option (`--` separates them)
@@ -191,6 +196,17 @@ def classify(case: Case, command: list[str], run: Run, files: dict[str, str], te
     return "refused_located"
 
 
+def _unreadable(command: str, run: Run) -> str | None:
+    """The located error of `validate`'s verdict on a plan with a line that cannot be read (exit 1), if it is one."""
+    if command != "validate" or run.exit != 1:
+        return None
+    try:
+        verdict = json.loads(run.stdout)
+    except ValueError:
+        return None
+    return verdict.get("error") if isinstance(verdict, dict) else None
+
+
 def run_case(case: Case, original: dict[str, Run] | None, limit: float = 60.0, subprocess_run: bool = False,
              slow: bool = False) -> list[tuple[list[str], Run, str]]:
     """Every command reading the mutated role (with `slow`, `solve` too), on the mutated task: (command, run, class)."""
@@ -202,6 +218,7 @@ def run_case(case: Case, original: dict[str, Run] | None, limit: float = 60.0, s
         for command in commands(case.role, slow):
             args = [a.format(**files) for a in command]
             run = invoke(args, limit, subprocess_run)
+            run.unreadable = _unreadable(command[0], run)  # its file named as the command named it
             run.stdout = run.stdout.replace(str(tmp), "")  # file names in results: the same in the original
             orig = original.get(command[0]) if original else None
             out.append((command, run, classify(case, command, run, files, texts, orig)))

@@ -46,12 +46,15 @@ def plans(tmp_path: Path) -> Path:
 def test_each_unreadable_plan_is_a_task_with_its_located_error(plans):
     tasks = read_batch(plans / "plans.jsonl", load_domain(EX / "domain.pddl"))
     assert [t.name.rsplit("/", 1)[-1] for t in tasks] == [
-        "good.plan", *(f"{n}.plan" for n in BAD), "missing.plan", "good.plan", "listed", "again"]
+        "good.plan", *(f"{n}.plan" for n in BAD), "plans.jsonl:6", "good.plan", "listed", "again"]
     assert tasks[0].error is None and len(tasks[0].plan) == 8 and tasks[-1].error is None
     for t, (name, (_, step, where)) in zip(tasks[1:], BAD.items()):
-        assert t.plan == [] and t.step == step, name
+        assert len(t.plan) == step - 1 and t.step == step, name  # the steps before the line, read
         assert str(t.error).startswith(str(plans / f"{name}.plan") + where), (name, str(t.error))
-    assert str(tasks[5].error) == f"{plans / 'missing.plan'}: no such file" and tasks[5].step is None
+    # a plan that names no existing file is plan text: unreadable at its first line, the file named
+    assert str(tasks[5].error) == (f"{plans / 'plans.jsonl'}:6: plan line 1: expected one action like (stack b1 b2) "
+                                   "per line, got 'missing.plan' (nor does it name a plan file: no such file "
+                                   "'missing.plan')") and tasks[5].step == 1
     assert tasks[6].problem is None and str(tasks[6].error).endswith(":7: no such problem file 'nowhere.pddl'")
     assert tasks[7].step == 2 and "action 2: unknown action 'zz'" in str(tasks[7].error)
 
@@ -69,7 +72,8 @@ def test_validate_gives_each_plan_its_verdict_and_exits_2_for_a_problem_not_read
     assert [x["valid"] for x in lines] == [True] + [False] * 7 + [True]
     assert [x["failed_step"] for x in lines[1:5]] == [step for _, step, _ in BAD.values()]
     assert all(x["error"] for x in lines[1:8]) and "error" not in lines[0]
-    assert [x.get("status") for x in lines] == [None] * 6 + ["error"] + [None] * 2  # a bad plan is invalid
+    # a plan with a line that cannot be read: its verdict `unreadable` (each of these fails at no earlier step)
+    assert [x.get("status") for x in lines] == [None] + ["unreadable"] * 5 + ["error", "unreadable", None]
     table = run("validate", EX / "domain.pddl", "--batch", plans / "plans.jsonl")
     assert table.exit_code == 2 and "9 plan(s): 2 valid, 6 invalid, 1 error" in table.stdout
     (plans / "plans.jsonl").write_text("".join(x for x in (plans / "plans.jsonl").read_text().splitlines(True)

@@ -164,7 +164,7 @@ def test_a_batch_file_that_cannot_be_read_is_refused_located(tmp_path, content, 
 @pytest.mark.parametrize("content,message", [
     ('{"problem": "p.pddl", "plan": "(pick_up b9)"}\n', "b.jsonl:1: plan line 1: unknown object 'b9'"),
     ('{"problem": "p.pddl", "plan": ["(pick_up b1)", "(fly b1)"]}\n', "b.jsonl:1: action 2: unknown action 'fly'"),
-    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "missing.plan: no such file"),
+    ('{"problem": "p.pddl", "plan": "missing.plan"}\n', "no such file 'missing.plan'"),  # read as plan text
 ])
 def test_a_plan_that_cannot_be_read_is_invalid_with_its_located_reason(tmp_path, content, message):
     """Issue 21: the plan's own verdict (exit 1), not the batch refused (tests/pddl/test_batch.py)."""
