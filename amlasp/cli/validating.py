@@ -16,8 +16,9 @@ def load_task(domain: Path, problem: Path):
     return d, load_problem(problem, d)
 
 
-def one_plan(domain: Path, problem: Path, plan: Path, format: str) -> int:
-    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid."""
+def one_plan(domain: Path, problem: Path, plan: Path, format: str, output: Path | None = None) -> int:
+    """Validate `plan` and print its report (`format`: table or json; `output`: -o's file); the exit code,
+    0 valid or 1 invalid."""
     from ..pddl.plans import read_plan
     from ..reasoning import engine
     from ..render import reasoning as present
@@ -26,7 +27,7 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str) -> int:
     d, p = load_task(domain, problem)
     ex = engine.execute(d, p, read_plan(plan, d, p), states=False, explain=True)
     deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
-            else present.validate_lines(ex))
+            else present.validate_lines(ex), output)
     return 0 if ex.valid else 1
 
 

@@ -4,8 +4,10 @@ A batch file has one JSON object per line (blank lines are skipped):
 `{"problem": "p01.pddl", "plan": "p01.plan"}`, where `plan` is a plan file, the text of a plan
 (any string with a parenthesis: `"(pick-up a)\\n(stack a b)"`), or a list of actions
 (`["(pick-up a)", "(stack a b)"]`); an optional `"name"` labels the plan in the output (default:
-the plan file, or `FILE:LINE` for a plan given inline). Paths are relative to the batch file.
-Each problem file is read once, however many plans name it.
+the plan file, or `FILE:LINE` for a plan given inline). Paths are relative to the batch file. Any other
+key (`"model"`, `"id"`, ...) is the researcher's own field, passed through to the plan's verdict
+(`PlanTask.fields`) when it is small (`Fields`). Each problem file is read once, however many plans
+name it.
 
 One bad plan never rejects the batch (issue 21): a plan, or the problem it names, that cannot be
 read (an unknown object or action, a wrong arity, a malformed line, a missing file) is a task with
@@ -17,18 +19,25 @@ lines of plans is refused whole.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..errors import InputError
+from ..errors import InputError, warn_input
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
 from .plans import parse_action, parse_plan
 from .source import read_text
 
-_KEYS = ("problem", "plan", "name")
+_KEYS = ("problem", "plan", "name")  # a batch line's own keys; any other is the researcher's field
+
+#: A field (a key of a batch line other than `_KEYS`) is kept when its value is a JSON scalar or a small
+#: list or object: its compact JSON text at most FIELD_CHARS characters, its key at most FIELD_KEY_CHARS,
+#: at most FIELDS of them a line. Anything else is left out of the verdict, with one warning per key.
+FIELD_CHARS = 1000
+FIELD_KEY_CHARS = 100
+FIELDS = 50
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,9 @@ class PlanTask:
     plan: list[GroundAction]
     error: InputError | None = None  # why the plan or its problem could not be read
     step: int | None = None  # the step (1-based) whose line could not be read, if one could not
+    fields: dict = field(default_factory=dict)  # the batch line's other keys, passed through to its verdict
+    plan_file: str | None = None  # where the plan was read from: a file ...
+    plan_text: str | None = None  # ... or the batch line's text (a list of actions: one a line)
 
 
 class Unreadable(Exception):
@@ -73,7 +85,50 @@ class Problems:
 def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path]) -> list[PlanTask]:
     """`amlasp validate DOMAIN PROBLEM PLAN [PLAN ...]`: plan files of one problem (which must be readable)."""
     p = Problems(domain).get(Path(problem))
-    return [_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p)) for f in plans]
+    return [replace(_task(str(f), str(problem), p, lambda f=f: _plan_file(Path(f), domain, p)), plan_file=str(f))
+            for f in plans]
+
+
+class Fields:
+    """The researcher's fields of a batch's lines (keys other than `_KEYS`), checked as untrusted: kept
+    when small (`FIELD_CHARS`, `FIELD_KEY_CHARS`, `FIELDS`), else left out, said once per key and reason
+    at the first line that had it (a batch of thousands of lines gets a few warnings, not thousands)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._left: dict[tuple[str, str], list[int]] = {}  # (key, why) → the lines
+
+    def of(self, item: dict, n: int) -> dict:
+        out: dict = {}
+        for key, value in item.items():
+            if key in _KEYS:
+                continue
+            why = self._refused(key, value, len(out))
+            if why:
+                self._left.setdefault((key[:FIELD_KEY_CHARS], why), []).append(n)
+            else:
+                out[key] = value
+        return out
+
+    @staticmethod
+    def _refused(key: str, value, kept: int) -> str:
+        """Why a field is left out ("" if it is kept)."""
+        if kept >= FIELDS:
+            return f"more than {FIELDS} fields on a line"
+        if len(key) > FIELD_KEY_CHARS or not key.isprintable():
+            return f"a key must be printable and at most {FIELD_KEY_CHARS} characters"
+        try:
+            text = json.dumps(value, allow_nan=False, separators=(",", ":"))
+        except ValueError:
+            return "a number that is not finite"
+        if len(text) > FIELD_CHARS:
+            return f"a value of more than {FIELD_CHARS} characters of JSON"
+        return ""
+
+    def warn(self) -> None:
+        for (key, why), lines in self._left.items():
+            more = f" (and {len(lines) - 1} other line(s))" if len(lines) > 1 else ""
+            warn_input(f"field {key!r} left out of the verdict: {why}{more}", self.path, lines[0])
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
@@ -85,6 +140,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
     problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
     base = path.parent
+    fields = Fields(path)
     tasks = []
     for n, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
@@ -98,9 +154,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
             raise InputError(f"not a JSON object: {e}", path, n) from None
         if not isinstance(item, dict) or "plan" not in item:
             raise InputError('expected an object like {"problem": "p.pddl", "plan": "p.plan"}', path, n)
-        extra = sorted(set(item) - set(_KEYS))
-        if extra:
-            raise InputError(f"unknown key(s) {', '.join(map(repr, extra))}: expected {', '.join(_KEYS)}", path, n)
+        own = fields.of(item, n)
         if "problem" in item:
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)
@@ -109,7 +163,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 error = InputError(f"no such problem file '{item['problem']}'", path, n)
                 if not keep_going:
                     raise error
-                tasks.append(PlanTask(_name(item, base, path, n), str(problem_file), None, [], error))
+                tasks.append(PlanTask(_name(item, base, path, n), str(problem_file), None, [], error,
+                                      **_source(item["plan"], base), fields=own))
                 continue
         elif problem is not None:
             problem_file = problem
@@ -124,10 +179,21 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         except InputError as e:
             if not keep_going:
                 raise
-            tasks.append(PlanTask(name, str(problem_file), None, [], e))
+            tasks.append(PlanTask(name, str(problem_file), None, [], e, **_source(value, base), fields=own))
             continue
-        tasks.append(_task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n)))
+        task = _task(name, str(problem_file), p, lambda v=value, p=p, n=n: _plan(v, domain, p, base, path, n))
+        tasks.append(replace(task, **_source(value, base), fields=own))
+    fields.warn()
     return tasks
+
+
+def _source(value, base: Path) -> dict:
+    """What a line's `plan` is: a file (`plan_file`, relative to the batch) or a plan's text (`plan_text`)."""
+    if isinstance(value, list):
+        return {"plan_text": "\n".join(v for v in value if isinstance(v, str))}
+    if not isinstance(value, str):
+        return {}
+    return {"plan_text": value} if "(" in value else {"plan_file": str(base / value)}
 
 
 def _is_file(path: Path) -> bool:

@@ -40,11 +40,11 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..errors import InputError
+from ..errors import InputError, error_class, warn_input
 from ..goal_rules import unmet_as_written, with_goal_rules
 from ..identity import by_identity
 from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
-from .validations import VALIDATION_COLUMNS, Validations
+from .validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS, Source, Validations
 
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
@@ -144,6 +144,23 @@ class Execution:
     # this the located error of that line (its step is len(plan) + 1). None: the whole plan was read.
     read_error: InputError | None = None
     repairs: tuple = ()  # what `--lenient` reading repaired in the plan's text (pddl.lenient.Repair)
+    # The goal conjuncts false where the executed prefix ends (`executable_prefix`): for a plan that fails
+    # at a step, in the state before it (what LLM-planning papers report); else `goal_unmet`.
+    prefix_goal_unmet: list[Literal] = field(default_factory=list)
+    goal_size: int = 0  # the problem's goal conjuncts (distinct), for `goal_share`
+
+    @property
+    def executable_prefix(self) -> int:
+        """The steps executed before the first failing one, or all of them (of a plan read in part: the
+        steps read)."""
+        return len(self.plan) if self.failed_step is None else self.failed_step
+
+    @property
+    def goal_share(self) -> float:
+        """The share of the goal's conjuncts true where the executed prefix ends (1.0 for an empty goal)."""
+        if not self.goal_size:
+            return 1.0
+        return (self.goal_size - len(self.prefix_goal_unmet)) / self.goal_size
 
     @property
     def status(self) -> str:
@@ -178,12 +195,57 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
                           explain)
 
 
-def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction]]],
-                   explain: bool = True) -> Validations:
-    """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
-    one `Execution` per plan, in order, without its states (`amlasp validate` with many plans; `explain`)."""
-    runs = [Run(p, list(plan), frozenset(p.init)) for p, plan in tasks]
-    return Validations(_execute_parts(domain, runs, states=False, explain=explain), [r.problem.name for r in runs])
+def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optimal: bool = False,
+                   optimal_timeout: float | None = None) -> Validations:
+    """Validate plans, each from its problem's initial state, in one grounding: one `Execution` per plan, in
+    order, without its states (`amlasp validate` with many plans; `explain`). A task is a `(problem, plan)`
+    pair, or a `pddl.batch.PlanTask` (`read_batch`, `plan_files`): its name, files and fields go to the
+    records; a plan read only in part is validated as far as it was read (`Execution.read_error`), and a
+    task whose problem could not be read has no Execution (None). `optimal`: each problem's optimal cost
+    (`reasoning.optimum`, Fast Downward, each distinct problem searched once; `optimal_timeout` seconds each)."""
+    items = [_source(t) for t in tasks]
+    runs = [Run(p, list(plan), frozenset(p.init)) for p, plan, _, _ in items if p is not None]
+    done = iter(_execute_parts(domain, runs, states=False, explain=explain))
+    out: list[Execution | None] = []
+    for p, _, error, _ in items:
+        ex = next(done) if p is not None else None
+        if ex is not None and error is not None:
+            ex.read_error = error
+        out.append(ex)
+    optima = None
+    if optimal:
+        from .optimum import DEFAULT_TIMEOUT, Optima
+        find = Optima(domain, DEFAULT_TIMEOUT if optimal_timeout is None else optimal_timeout)
+        optima = [None if p is None else find(p) for p, _, _, _ in items]
+    result = Validations(out, [None if p is None else p.name for p, _, _, _ in items],
+                         [src for _, _, _, src in items if src is not None] if all(i[3] for i in items) else (),
+                         optima)
+    _warn_clashes(result)
+    return result
+
+
+def _source(task) -> tuple[Problem | None, Sequence[GroundAction], InputError | None, Source | None]:
+    """A task's problem (None: unreadable), steps, reading error, and `Source` (None for a pair)."""
+    if isinstance(task, tuple):
+        problem, plan = task
+        return problem, plan, None, None
+    error = task.error
+    return (task.problem, task.plan, error if task.problem is not None else None,
+            Source(task.name, task.problem_file, task.plan_file, task.plan_text, task.fields,
+                   None if error is None else str(error), task.step,
+                   error_class(error) if task.problem is None and error is not None else None))
+
+
+def _warn_clashes(result: Validations) -> None:
+    """A batch line's field named like a verdict column is left out (the verdict wins): said once per key."""
+    own = set(VALIDATION_COLUMNS) | set(OPTIMAL_COLUMNS)
+    seen: dict[str, int] = {}
+    for src in result.sources:
+        for k in src.fields:
+            if k in own:
+                seen[k] = seen.get(k, 0) + 1
+    for k, n in seen.items():
+        warn_input(f"field {k!r} of {n} batch line(s) left out: the verdict has a column of that name")
 
 #: Steps of one plan validated in one grounding: a longer plan is validated a part at a time, each
 #: part from the state the last one ended in, so that memory stays bounded and time linear (one
@@ -215,6 +277,7 @@ def _execute_long(domain: Domain, run: Run, states: bool, reasons: bool = True) 
         ex = _execute_runs(domain, [part], states, ends=not states, reasons=reasons)[0]
         if states:
             out.states += ex.states[1:]
+        out.goal_size, out.prefix_goal_unmet = ex.goal_size, ex.prefix_goal_unmet
         if ex.failed_step is not None:
             out.failed_step, out.unmet = first + ex.failed_step, ex.unmet
             return out
@@ -300,7 +363,9 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
-        result.goal_unmet = unmet_as_written(run.problem, result.goal_unmet)
+        result.prefix_goal_unmet = unmet_as_written(run.problem, result.goal_unmet)
+        result.goal_unmet = result.prefix_goal_unmet if result.failed_step is None else []
+        result.goal_size = len(set(run.problem.goal))
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined

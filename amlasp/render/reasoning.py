@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from .escape import Markup
 from .escape import markup as m
-from .formats import rich_table
+from ..reasoning.validations import metrics
+from .formats import Format, rich_table, to_csv, to_latex, to_markdown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -52,6 +53,8 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         out["cost_undefined"] = ex.cost_undefined
     if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
         out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
+    out["status"] = ex.status
+    out.update(metrics(ex))  # issue 32: what LLM-planning papers report, after the keys it always had
     return out
 
 
@@ -100,44 +103,71 @@ def _cost_text(ex: Execution) -> str:
     return f"cost {ex.cost:g}" if ex.cost is not None else "cost unknown"
 
 
-def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
-                 step: int | None = None, error_class: str | None = None) -> dict:
-    """One plan of many (`validate` with several plans or `--batch`): a JSON line. A plan that could
-    not be read (`ex` None) is invalid, with the `error` (located) and the `step` where it was met;
-    only its line has the key `error`. A plan whose problem could not be read (`error_class` given)
-    has also `status` error and the `error_class` (docs/input.md, "Many inputs: partial runs")."""
-    if ex is None:
-        return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
-                "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
-                "error": error, **({"status": "error", "error_class": error_class} if error_class else {})}
-    return {"plan": name, "problem": problem, **execution_json(ex, states=False)}
+def verdict_json(record: dict) -> dict:
+    """One plan of many (`validate` with several plans or `--batch`): its record (`Validations.records`),
+    every column in every line, as CSV and the frame have them (docs/validate.md)."""
+    return record
 
 
-def _why(ex: Execution) -> str:
-    if ex.failed_step is not None:
-        return "unmet: " + ", ".join(map(str, ex.unmet))
-    return "" if ex.valid else "goal: " + ", ".join(map(str, ex.goal_unmet))
+def _why(r: dict) -> str:
+    if r["status"] == "error" or r["status"] == "unreadable":
+        return r["error"] or ""
+    if r["failed_step"] is not None:
+        return "unmet: " + ", ".join(r["unmet_preconditions"])
+    return "" if r["valid"] else "goal: " + ", ".join(r["unmet_goals"])
 
 
-def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]],
-                   erred: Sequence[bool] = ()) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title;
-    a plan that could not be read (no Execution) with its error and step, `(name, None, error, step)`;
-    `erred[i]`: the i-th plan's problem could not be read, its verdict is `error`."""
-    valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
-    erred = list(erred) + [False] * (len(verdicts) - len(erred))
-    rows = [[name, Markup("[red]error[/red]" if bad else "[red]invalid[/red]"), "",
-             "" if step is None else str(step), "", error or ""]
-            if ex is None else
-            [name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
-             "" if ex.cost is None else f"{ex.cost:g}",
-             "" if ex.failed_step is None else str(ex.failed_step + 1),
-             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)]
-            for (name, ex, error, step), bad in zip(verdicts, erred)]
-    n_erred = sum(erred)
-    return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid - n_erred} invalid"
-                       + (f", {n_erred} error" if n_erred else ""),
-                       ["plan", "verdict", "cost", "step", "action", "why"], rows)]
+_VERDICT_STYLE = {"valid": "green", "invalid": "red", "unreadable": "red", "error": "red"}
+
+
+def _goals(r: dict) -> str:
+    """The share of the goal's conjuncts true where the executed prefix ends, as a percentage."""
+    share = r.get("goal_share")
+    return "" if share is None else f"{share:.0%}"
+
+
+def verdicts_table(records: Sequence[dict], optimal: bool = False) -> list[RenderableType]:
+    """Many plans: one row each (plan, verdict, cost, failing step and action, executable prefix, goals met,
+    why; with `optimal`, the optimal cost), the counts of each verdict in the title."""
+    counts = {k: sum(r["status"] == k for r in records) for k in _VERDICT_STYLE}
+    title = f"{len(records)} plan(s): {counts['valid']} valid, {counts['invalid']} invalid" + "".join(
+        f", {counts[k]} {k}" for k in ("unreadable", "error") if counts[k])
+    columns = ["plan", "verdict", "cost"] + (["optimal"] if optimal else []) + ["step", "action", "prefix", "goals",
+                                                                                "why"]
+    rows = []
+    for r in records:
+        style = _VERDICT_STYLE.get(r["status"], "red")
+        opt = [r["optimal_cost"] if r["optimal_cost"] is not None else r["optimal_status"]] if optimal else []
+        rows.append([str(r["name"]), Markup(f"[{style}]{r['status']}[/{style}]"),
+                     "" if r["cost"] is None else f"{r['cost']:g}", *opt,
+                     "" if r["failed_step"] is None else str(r["failed_step"]), r["failed_action"] or "",
+                     "" if r.get("executable_prefix") is None else str(r["executable_prefix"]), _goals(r), _why(r)])
+    return [rich_table(title, columns, rows)]
+
+
+def summary_table(rows: Sequence[dict], key: str, columns: Sequence[str]) -> list[RenderableType]:
+    """`validate --group-by KEY`: one row per group."""
+    return [rich_table(f"by {key}: {len(rows)} group(s)", [key if c == "group" else c for c in columns],
+                       [[_cell(r[c]) for c in columns] for r in rows])]
+
+
+def _cell(value) -> object:
+    """A cell of a text table: numbers and text as they are, lists and objects as their compact JSON."""
+    if isinstance(value, (list, dict)) or value is None or isinstance(value, bool):
+        import json
+        return "" if value is None else json.dumps(value, separators=(",", ":"))
+    return value
+
+
+def verdicts_text(form: Format, columns: Sequence[str], records: Sequence[dict]) -> str:
+    """The verdicts (or a summary's rows) as CSV, Markdown or LaTeX: one row each, every column; a list or
+    an object as its compact JSON, escaped for the format (render.formats)."""
+    rows = [[_cell(r.get(c)) for c in columns] for r in records]
+    if form == Format.CSV:
+        return to_csv(columns, rows)
+    if form == Format.MARKDOWN:
+        return to_markdown(columns, rows)
+    return to_latex(columns, rows)
 
 
 # ---------------------------------------------------------------- plan, reach
