@@ -26,7 +26,7 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, output: Path 
     from ..render.output import deliver
     d, p = load_task(domain, problem)
     ex = engine.execute(d, p, read_plan(plan, d, p), states=False, explain=True)
-    deliver(to_json(present.execution_json(ex, states=False)) if format == Format.JSON
+    deliver(to_json(present.execution_json(ex, states=False, verdict=True)) if format == Format.JSON
             else present.validate_lines(ex), output)
     return 0 if ex.valid else 1
 

@@ -34,8 +34,9 @@ def applicable_lines(result: Sequence[Sequence[GroundAction]]) -> list[str]:
     return out
 
 
-def execution_json(ex: Execution, states: bool = True) -> dict:
-    """Where the plan stopped (1-based step) and why; with `states`, every state reached."""
+def execution_json(ex: Execution, states: bool = True, verdict: bool = False) -> dict:
+    """Where the plan stopped (1-based step) and why; with `states`, every state reached; `verdict`
+    (validate's report): its `status` and metrics (`validations.metrics`) after the keys it always had."""
     out = {
         "valid": ex.valid,
         "executable": ex.executable,
@@ -53,8 +54,9 @@ def execution_json(ex: Execution, states: bool = True) -> dict:
         out["cost_undefined"] = ex.cost_undefined
     if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
         out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
-    out["status"] = ex.status
-    out.update(metrics(ex))  # issue 32: what LLM-planning papers report, after the keys it always had
+    if verdict:
+        out["status"] = ex.status
+        out.update(metrics(ex))  # issue 32: what LLM-planning papers report, after the keys it always had
     return out
 
 
@@ -127,13 +129,14 @@ def _goals(r: dict) -> str:
 
 
 def verdicts_table(records: Sequence[dict], optimal: bool = False) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, cost, failing step and action, executable prefix, goals met,
-    why; with `optimal`, the optimal cost), the counts of each verdict in the title."""
+    """Many plans: one row each (plan, verdict, cost, failing step and action, the share of the goal met where
+    the executed prefix ends, why; with `optimal`, the optimal cost), the counts of each verdict in the title.
+    The executable prefix is the step before the failing one, or the plan's length: a column in every other
+    format, not here (80 columns)."""
     counts = {k: sum(r["status"] == k for r in records) for k in _VERDICT_STYLE}
     title = f"{len(records)} plan(s): {counts['valid']} valid, {counts['invalid']} invalid" + "".join(
         f", {counts[k]} {k}" for k in ("unreadable", "error") if counts[k])
-    columns = ["plan", "verdict", "cost"] + (["optimal"] if optimal else []) + ["step", "action", "prefix", "goals",
-                                                                                "why"]
+    columns = ["plan", "verdict", "cost"] + (["optimal"] if optimal else []) + ["step", "action", "goals", "why"]
     rows = []
     for r in records:
         style = _VERDICT_STYLE.get(r["status"], "red")
@@ -141,7 +144,7 @@ def verdicts_table(records: Sequence[dict], optimal: bool = False) -> list[Rende
         rows.append([str(r["name"]), Markup(f"[{style}]{r['status']}[/{style}]"),
                      "" if r["cost"] is None else f"{r['cost']:g}", *opt,
                      "" if r["failed_step"] is None else str(r["failed_step"]), r["failed_action"] or "",
-                     "" if r.get("executable_prefix") is None else str(r["executable_prefix"]), _goals(r), _why(r)])
+                     _goals(r), _why(r)])
     return [rich_table(title, columns, rows)]
 
 
