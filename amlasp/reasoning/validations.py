@@ -57,7 +57,7 @@ class Validations(list):
     had a table; None for a batch task whose problem could not be read), with `records()`, `to_frame()` and
     `summary(key)` like every other result."""
 
-    def __init__(self, executions: Iterable["Execution | None"], problems: Sequence[str] = (),
+    def __init__(self, executions: Iterable["Execution | None"], problems: Sequence[str | None] = (),
                  sources: Sequence[Source] = (), optima: Sequence["Optimum | None"] | None = None):
         super().__init__(executions)
         self.problems = list(problems)
@@ -129,14 +129,14 @@ def _verdict(ex: "Execution | None", src: Source) -> dict:
                 "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
                 "error": src.error, "error_class": src.error_class}
     unreadable = ex.read_error is not None
-    failed = ex.failed_step is not None
+    step = ex.failed_step
     read_step = src.step if src.error is not None else len(ex.plan) + 1
     # a reader that kept no step before the one it could not read (src.step) ran none: no prefix to tell
-    prefix_known = not unreadable or failed or read_step is None or read_step == len(ex.plan) + 1
+    prefix_known = not unreadable or step is not None or read_step is None or read_step == len(ex.plan) + 1
     row = {**head, "status": ex.status, "valid": ex.valid and not unreadable,
            "executable": ex.executable and not unreadable,
-           "failed_step": ex.failed_step + 1 if failed else read_step if unreadable else None,
-           "failed_action": str(ex.plan[ex.failed_step]) if failed else None,
+           "failed_step": step + 1 if step is not None else read_step if unreadable else None,
+           "failed_action": str(ex.plan[step]) if step is not None else None,
            "unmet_preconditions": [str(u) for u in ex.unmet],
            "unmet_goals": [] if unreadable else [str(g) for g in ex.goal_unmet],
            "plan_length": None if unreadable else len(ex.plan),

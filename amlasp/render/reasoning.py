@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from ..reasoning.validations import metrics
 from .escape import Markup
 from .escape import markup as m
-from ..reasoning.validations import metrics
 from .formats import Format, rich_table, to_csv, to_latex, to_markdown
 
 if TYPE_CHECKING:
