@@ -76,8 +76,8 @@ def step(
 
 @app.command(epilog=examples(
     f"amlasp validate {EX}/domain.pddl {EX}/problem.pddl {EX}/plan.txt",
-    f"amlasp validate {EX}/learned.pddl {EX}/problem.pddl {EX}/plan.txt -f json",
-    f"amlasp validate {EX}/domain.pddl --batch plans.jsonl --group-by model --optimal -o verdicts.csv"))
+    f"amlasp validate {IPC}/domains/blocksworld.pddl --batch benchmarks/plans/blocksworld/plans.jsonl "
+    "--group-by problem -o verdicts.csv"))
 def validate(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Optional[Path] = typer.Argument(None, help="PDDL problem file (with --batch: the problem of lines "
