@@ -356,6 +356,7 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
 def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths, fixed_of: list[frozenset[Atom]],
             holds: dict, states: bool, ends: bool) -> None:
     """Each run's states (all, or its start and end), its reasons in order, and its cost."""
+    sizes: dict[int, int] = {}  # problem id → its distinct goal conjuncts (hashing them is not free)
     for run, result, path, fixed in zip(runs, results, paths, fixed_of):
         if ends and not states:
             result.states = [run.start, frozenset(holds.get(path[len(run.plan)], ())) | fixed]
@@ -365,7 +366,10 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
         result.unmet.sort(key=lambda u: (u.kind, u.text))
         result.prefix_goal_unmet = unmet_as_written(run.problem, result.goal_unmet)
         result.goal_unmet = result.prefix_goal_unmet if result.failed_step is None else []
-        result.goal_size = len(set(run.problem.goal))
+        size_ = sizes.get(id(run.problem))
+        if size_ is None:
+            size_ = sizes[id(run.problem)] = len(set(run.problem.goal))
+        result.goal_size = size_
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined
