@@ -134,6 +134,10 @@ def validate(
         warn(d.warnings)
         tasks = (read_batch(batch, d, problem, keep_going=keep_going()) if batch is not None
                  else plan_files(d, problem, plans))
+        if output is not None:  # the files the batch named: inputs too
+            named = [f for f in {Path(x) for t in tasks for x in (t.problem_file, t.plan_file) if x} if _exists(f)]
+            refuse_overwrite(output, named)
+            refuse_overwrite(summary_file, named)
         if group_by is not None and group_by not in {*VALIDATION_COLUMNS, *(OPTIMAL_COLUMNS if optimal else ()),
                                                      *(k for t in tasks for k in t.fields)}:
             raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that "
@@ -158,6 +162,14 @@ def validate(
         if not all(r["status"] == "valid" for r in records):
             raise typer.Exit(1)
     guarded(run)
+
+
+def _exists(path: Path) -> bool:
+    """Whether `path` is there; a name too long for the system is not (no OSError)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _deliver_verdicts(deliver, text, summary, output: Optional[Path], summary_file: Optional[Path],

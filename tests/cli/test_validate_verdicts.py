@@ -100,6 +100,10 @@ def test_output_file_its_format_and_the_summary_beside_it(batch, tmp_path):
     before = batch.read_text()
     refused = run("validate", EX / "domain.pddl", "--batch", batch, "-f", "json", "-o", batch)
     assert refused.exit_code == 2 and batch.read_text() == before
+    plan = batch.parent / "a.plan"
+    kept = plan.read_text()
+    named = run("validate", EX / "domain.pddl", "--batch", batch, "-f", "json", "-o", plan)  # a file it names
+    assert named.exit_code == 2 and "refusing to overwrite" in named.stderr and plan.read_text() == kept
     clash = run("validate", EX / "domain.pddl", "--batch", batch, "-f", "csv", "-o", js)
     assert clash.exit_code == 2 and "extension of -o says json" in clash.stderr
 
