@@ -28,6 +28,7 @@ from ..asp.schema import (
     FIXED,
     GOAL_UNMET,
     HOLDS,
+    PREFIX_GOALS,
     PROBLEM_NAME,
     SHOW_ENDS,
     SHOW_STATES,
@@ -145,9 +146,10 @@ class Execution:
     read_error: InputError | None = None
     repairs: tuple = ()  # what `--lenient` reading repaired in the plan's text (pddl.lenient.Repair)
     # The goal conjuncts false where the executed prefix ends (`executable_prefix`): for a plan that fails
-    # at a step, in the state before it (what LLM-planning papers report); else `goal_unmet`.
+    # at a step, in the state before it (what LLM-planning papers report; not asked with `reasons=False`,
+    # then empty); else `goal_unmet`.
     prefix_goal_unmet: list[Literal] = field(default_factory=list)
-    goal_size: int = 0  # the problem's goal conjuncts (distinct), for `goal_share`
+    goal_size: int | None = None  # the problem's goal conjuncts (distinct), for `goal_share`; None: not asked
 
     @property
     def executable_prefix(self) -> int:
@@ -156,8 +158,11 @@ class Execution:
         return len(self.plan) if self.failed_step is None else self.failed_step
 
     @property
-    def goal_share(self) -> float:
-        """The share of the goal's conjuncts true where the executed prefix ends (1.0 for an empty goal)."""
+    def goal_share(self) -> float | None:
+        """The share of the goal's conjuncts true where the executed prefix ends (1.0 for an empty goal; None
+        for a failed run of `execute_many(reasons=False)`, which does not ask)."""
+        if self.goal_size is None:
+            return None
         if not self.goal_size:
             return 1.0
         return (self.goal_size - len(self.prefix_goal_unmet)) / self.goal_size
@@ -349,12 +354,12 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     facts += [*tree.rows.items(), (START, starts_given)]
     holds = _solve(domain, model, facts, _SHOW_STATES if states else _SHOW_ENDS if ends else None, results, dec,
                    reasons)
-    _finish(domain, runs, results, tree.paths, fixed_of, holds, states, ends)
+    _finish(domain, runs, results, tree.paths, fixed_of, holds, states, ends, reasons)
     return results
 
 
 def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths, fixed_of: list[frozenset[Atom]],
-            holds: dict, states: bool, ends: bool) -> None:
+            holds: dict, states: bool, ends: bool, reasons: bool = True) -> None:
     """Each run's states (all, or its start and end), its reasons in order, and its cost."""
     sizes: dict[int, int] = {}  # problem id → its distinct goal conjuncts (hashing them is not free)
     for run, result, path, fixed in zip(runs, results, paths, fixed_of):
@@ -369,7 +374,7 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
         size_ = sizes.get(id(run.problem))
         if size_ is None:
             size_ = sizes[id(run.problem)] = len(set(run.problem.goal))
-        result.goal_size = size_
+        result.goal_size = size_ if reasons or result.failed_step is None else None
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined
@@ -392,6 +397,8 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
     rules = model.rules
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
              rules.text, _CHECK]
+    if reasons:  # a verdict's metrics: the goals unmet before a failed step (justify asks for neither)
+        parts.append(_PREFIX_GOALS)
     if show is not None:
         parts.append(show)
     program = Program(parts)
@@ -407,6 +414,7 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
 _CHECK = Reused(CHECK.fact(MODEL))
 _SHOW_STATES = Reused(SHOW_STATES.fact())
 _SHOW_ENDS = Reused(SHOW_ENDS.fact())
+_PREFIX_GOALS = Reused(PREFIX_GOALS.fact())
 
 
 class _Model:

@@ -193,3 +193,12 @@ def test_fields_pass_through_and_hostile_ones_are_left_out_with_a_warning(tmp_pa
                  "field 'valid' of 1 batch line(s) left out: the verdict has a column of that name"):
         assert any(text in s for s in said), (text, said)
     assert any(s.startswith(f"{batch}:2:") and "'big'" in s for s in said)  # located at the line
+
+
+def test_runs_without_reasons_do_not_ask_the_goals_before_a_failed_step():
+    """justify's thousands of runs (`reasons=False`) do not pay for the metric: a failed run says it has none."""
+    d, p = _task()
+    failed, done = engine.execute_many(d, p, [[G("mark", ("a",))], [G("take")]], states=False, reasons=False)
+    assert (failed.executable_prefix, failed.prefix_goal_unmet, failed.goal_share) == (0, [], None)
+    assert done.goal_share == 0.0 and [str(g) for g in done.prefix_goal_unmet] == ["(at c)", "(done a)", "(done b)",
+                                                                                 "(not (key))"]
