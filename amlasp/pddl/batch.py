@@ -38,6 +38,8 @@ _KEYS = ("problem", "plan", "name")  # a batch line's own keys; any other is the
 FIELD_CHARS = 1000
 FIELD_KEY_CHARS = 100
 FIELDS = 50
+#: Distinct field keys in a whole batch: each is a column of every verdict (CSV, the frame).
+FIELD_KEYS = 200
 
 
 @dataclass(frozen=True)
@@ -91,12 +93,13 @@ def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path])
 
 class Fields:
     """The researcher's fields of a batch's lines (keys other than `_KEYS`), checked as untrusted: kept
-    when small (`FIELD_CHARS`, `FIELD_KEY_CHARS`, `FIELDS`), else left out, said once per key and reason
+    when small (`FIELD_CHARS`, `FIELD_KEY_CHARS`, `FIELDS`, `FIELD_KEYS`), else left out, said once per key and reason
     at the first line that had it (a batch of thousands of lines gets a few warnings, not thousands)."""
 
     def __init__(self, path: Path):
         self.path = path
         self._left: dict[tuple[str, str], list[int]] = {}  # (key, why) → the lines
+        self._keys: set[str] = set()  # the keys kept so far
 
     def of(self, item: dict, n: int) -> dict:
         out: dict = {}
@@ -104,10 +107,13 @@ class Fields:
             if key in _KEYS:
                 continue
             why = self._refused(key, value, len(out))
+            if not why and key not in self._keys and len(self._keys) >= FIELD_KEYS:
+                why = f"more than {FIELD_KEYS} different fields in the batch"
             if why:
                 self._left.setdefault((key[:FIELD_KEY_CHARS], why), []).append(n)
             else:
                 out[key] = value
+                self._keys.add(key)
         return out
 
     @staticmethod

@@ -14,7 +14,7 @@ import pytest
 
 from amlasp.errors import InputError
 from amlasp.model import GroundAction
-from amlasp.pddl.batch import FIELD_CHARS, FIELDS, PlanTask, read_batch
+from amlasp.pddl.batch import FIELD_CHARS, FIELD_KEYS, FIELDS, PlanTask, read_batch
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.reasoning import engine
 from amlasp.reasoning.engine import execute, validate_plans
@@ -202,3 +202,14 @@ def test_runs_without_reasons_do_not_ask_the_goals_before_a_failed_step():
     assert (failed.executable_prefix, failed.prefix_goal_unmet, failed.goal_share) == (0, [], None)
     assert done.goal_share == 0.0 and [str(g) for g in done.prefix_goal_unmet] == ["(at c)", "(done a)", "(done b)",
                                                                                  "(not (key))"]
+
+
+def test_the_batch_as_a_whole_has_at_most_field_keys_columns_of_fields(tmp_path):
+    d = load_domain(ROOT / "examples" / "blocksworld" / "domain.pddl")
+    line = {"problem": "p.pddl", "plan": "a.plan"}
+    batch = _batch(tmp_path, [{**line, **{f"k{n}_{i}": i for i in range(40)}} for n in range(FIELD_KEYS // 40 + 2)])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rows = validate_plans(d, read_batch(batch, d)).records()
+    assert len(rows[0]) == len(VALIDATION_COLUMNS) + FIELD_KEYS  # each line's fields up to the batch's limit
+    assert any(f"more than {FIELD_KEYS} different fields in the batch" in str(w.message) for w in caught)
