@@ -10,7 +10,7 @@ that operations that need the context above a node are folds too.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, TypeVar, overload
+from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
 # model's own reads of a conjunction (actions need them), re-exported with the other operations
 from .model import (  # noqa: F401
@@ -199,7 +199,7 @@ def fluents(e: Expr) -> list[Fluent]:
     return out
 
 
-def typed_text(items: tuple[Typed, ...] | list[Typed], typed: bool = True) -> str:
+def typed_text(items: Sequence[Typed], typed: bool = True) -> str:
     """`?x - t ?y - u`, and untyped domains write no types. `object` stays implicit only after the
     last other type: in `?o ?r - receptacle` the `- receptacle` would type `?o` too, so an `object`
     before a typed name is written `?o - object`."""

@@ -122,3 +122,24 @@ def test_no_import_cycles():
 def test_pddl_imports_nothing_above_it(name):
     above = sorted(m for m in GRAPH[name] if m.split(".")[1] in ABOVE_PDDL)
     assert above == [], f"{name} imports {above}"
+
+
+#: Where presentation lives (docs/architecture.md): only these import rich or amlasp.render.
+PRESENTATION = ("amlasp.render", "amlasp.cli")
+
+
+def _third_party(name: str) -> set[str]:
+    path = MODULES[name]
+    out: set[str] = set()
+    for node in _statements(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out |= {a.name.split(".")[0] for a in node.names}
+        elif not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(m for m in MODULES if not m.startswith(PRESENTATION)))
+def test_presentation_stays_in_render_and_cli(name):
+    rendering = sorted(m for m in GRAPH[name] if m.startswith("amlasp.render"))
+    assert rendering == [] and "rich" not in _third_party(name), f"{name} imports {rendering or 'rich'}"

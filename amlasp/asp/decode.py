@@ -11,15 +11,11 @@ same `Atom`s and `GroundAction`s.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterable
 
 import clingo
 
 from ..model import Atom, Domain, GroundAction, Problem, either_type
 from .names import asp_name
-
-if TYPE_CHECKING:
-    from .schema import Pred
 
 # an argument: a constant or number, or a term whose arguments are (a tuple `(k,t)` has an empty name)
 _ARGUMENT = re.compile(r"[^,()]*\([^()]*\)|[^,()]+")
@@ -34,19 +30,6 @@ def arguments(text: str, count: int | None = None) -> list[str]:
     if count is not None:
         return text[text.find("(") + 1:-1].split(",", count - 1)
     return _ARGUMENT.findall(text, text.find("(") + 1, len(text) - 1)
-
-
-def shown(texts: Iterable[str], *preds: Pred) -> dict[Pred, list[Any]]:
-    """The texts of shown atoms of `preds` (differently named, of arity 1 or more), read by field
-    name (`Pred.split`: a named tuple made at run time, its fields unknown to a type checker), per
-    declaration; other atoms are left out."""
-    by_name = {p.name: p for p in preds}
-    out: dict[Pred, list[Any]] = {p: [] for p in preds}
-    for t in texts:
-        p = by_name.get(t[:t.find("(")])
-        if p is not None:
-            out[p].append(p.split(t))
-    return out
 
 
 class Decoder:
@@ -110,4 +93,4 @@ def decoder(domain: Domain, problem: Problem | None = None) -> Decoder:
     return d
 
 
-__all__ = ["arguments", "shown", "Decoder", "decoder"]
+__all__ = ["arguments", "Decoder", "decoder"]

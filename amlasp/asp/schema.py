@@ -347,4 +347,17 @@ OM = Pred("om", "generated reference", "a generated problem's object plays a ref
 PEDIT = Pred("pedit", "edit", "an edit of the renaming: remove_object(X), add(init,F), remove(pos,F), ...")
 PSEDIT = Pred("psedit", "edit", "an edit that the semantic notion counts (its goal is not implied by the other)")
 
-__all__ = ["Pred", "Facts", "SCHEMA", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]
+def shown(texts: Iterable[str], *preds: Pred) -> dict[Pred, list[Any]]:
+    """The texts of shown atoms of `preds` (differently named, of arity 1 or more), read by field
+    name (`Pred.split`: a named tuple made at run time, its fields unknown to a type checker), per
+    declaration; other atoms are left out."""
+    by_name = {p.name: p for p in preds}
+    out: dict[Pred, list[Any]] = {p: [] for p in preds}
+    for t in texts:
+        p = by_name.get(t[:t.find("(")])
+        if p is not None:
+            out[p].append(p.split(t))
+    return out
+
+
+__all__ = ["Pred", "Facts", "SCHEMA", "shown", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]

@@ -31,4 +31,30 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, output: Path 
     return 0 if ex.valid else 1
 
 
-__all__ = ["load_task", "one_plan"]
+def warm(domain: str, problem: str, plan: str) -> None:
+    """Run once, on a small task's texts, all that a one-plan call runs (reading, the engine and its
+    encodings, the report as text and JSON, rich's terminal output): `amlasp server`'s children start
+    warm with it, and a server stays free of presentation code of its own."""
+    import io
+
+    import clingo.ast  # noqa: F401 (the compiled rules of a domain are parsed with it)
+    from rich.console import Console
+
+    from ..pddl.parse import parse_domain, parse_problem
+    from ..pddl.plans import parse_plan
+    from ..reasoning import engine
+    from ..render import reasoning as present
+    from ..render.formats import to_json
+    from ..render.output import _plain
+    d = parse_domain(domain, "warm-up")
+    p = parse_problem(problem, d, "warm-up")
+    ex = engine.execute(d, p, parse_plan(plan, d, p, "warm-up"), states=False)
+    lines = present.validate_lines(ex)
+    to_json(present.execution_json(ex, states=False, verdict=True))
+    _plain(lines)
+    c = Console(file=io.StringIO(), force_terminal=True, width=80, highlight=False, soft_wrap=False)
+    for line in lines:
+        c.print(line)
+
+
+__all__ = ["load_task", "one_plan", "warm"]

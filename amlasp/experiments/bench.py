@@ -179,7 +179,7 @@ def plan_units(learned: Sequence[str | Path], learners: Sequence[str] | None = N
             common: dict[str, Any] = dict(
                 learner=name, domain=dom, learned=str((Path(d) / f"{dom}.pddl").resolve()),
                 reference=str(sd.reference.resolve()), config=config, timeout=timeout, memory_mb=memory_mb,
-                lenient_reference=lenient_reference)
+                lenient_reference=lenient_reference, quote_within=the_suite.quote_within)
             if "compare" in tasks:
                 units.append(Unit(task="compare", **common))
             if "eval" in tasks:

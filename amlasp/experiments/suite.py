@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..errors import InputError
-from ..files import within
 from ..limits import check_digits, check_nesting
 
 #: The 20 IPC learning-track domains of the paper, in the order of its tables.
@@ -92,6 +91,12 @@ class Suite:
         self.root = root
         self.manifest = manifest  # domain → entry (paths already resolved), for a manifest suite
         self.installed = installed
+
+    @property
+    def quote_within(self) -> Optional[str]:
+        """For a manifest: its folder. A file the manifest names from elsewhere is read, but an error in it
+        is told by its place and class only, never by what the file holds (a manifest is untrusted)."""
+        return str(self.root.parent) if self.manifest is not None else None
 
     def describe(self) -> str:
         kind = "manifest" if self.manifest is not None else ("installed IPC suite" if self.installed else "suite")
@@ -193,16 +198,13 @@ def read_manifest(path: Path) -> dict[str, dict]:
 
 
 def _paths(base: Path, value, where: str, manifest: Path, many: bool):
-    """A manifest value as a path (or, for `problems`/`states`, a list of paths), relative to the manifest."""
+    """A manifest value as a path (or, for `problems`/`states`, a list of paths), relative to the manifest
+    (an absolute path is taken as it is: a researcher's files may live anywhere; what a file outside the
+    manifest's folder holds is never quoted in a message, `Suite.quote_within`)."""
     items = value if isinstance(value, list) else [value]
-    if not items or not all(isinstance(v, str) and v for v in items) or (len(items) > 1 and not many):
+    if not items or not all(isinstance(v, str) and v and "\0" not in v for v in items) or (len(items) > 1 and not many):
         raise InputError(f"{where}: expected {'a path or a list of paths' if many else 'a path'} (strings)", manifest)
-    inside = [within(base, v) for v in items]
-    bad = next((v for v, p in zip(items, inside) if p is None), None)
-    if bad is not None:
-        raise InputError(f"{where}: {bad!r} is not inside the manifest's folder (paths are relative to it and "
-                         "stay inside it; move the manifest up)", manifest)
-    paths = [p.resolve() for p in inside if p is not None]
+    paths = [(base / v).resolve() for v in items]
     return paths if many else paths[0]
 
 

@@ -49,6 +49,7 @@ class Unit:
     keep_plans: bool = False  # solve: send the plan and the planner's log back
     files: tuple[tuple[str, bytes], ...] = field(default=(), repr=False)  # (absolute path, content) of the inputs
     lenient_reference: bool = False  # the reference read as leniently as a learned model (`load_lenient`)
+    quote_within: Optional[str] = None  # a manifest's folder: an input error elsewhere is told without its text
 
     @property
     def key(self) -> tuple:
@@ -170,7 +171,7 @@ def run_unit(unit: Unit, scratch: Optional[Path] = None) -> dict:
             try:
                 rec.update(_do(unit, where, learned))
             except (InputError, TimeLimitReached) as e:  # the latter: a compare past its time limit
-                rec["error"] = str(e)
+                rec["error"] = _told(e, unit, prefix)
                 file = getattr(e, "file", None)
                 if learned is None or file is None or Path(file) != Path(learned):
                     rec["failed"] = True  # not about the learned model: the suite or the setting is wrong
@@ -181,6 +182,18 @@ def run_unit(unit: Unit, scratch: Optional[Path] = None) -> dict:
         rec["failed"] = True
     rec["seconds"] = round(time.monotonic() - start, 3)
     return clean(_unlocalised(rec, prefix))
+
+
+def _told(e: Exception, unit: Unit, prefix: str) -> str:
+    """The error as the record tells it: in full, unless it is in a file a manifest named from outside its
+    folder (`Unit.quote_within`), whose content a message must not quote: then its place and class."""
+    file = getattr(e, "file", None)
+    if not isinstance(e, InputError) or unit.quote_within is None or file is None:
+        return str(e)
+    original = Path(file[len(prefix):] if prefix and file.startswith(prefix) else file)
+    if original == Path(unit.learned) or original.is_relative_to(unit.quote_within):
+        return str(e)
+    return f"{e.location()}{error_class(e)} (not quoted: a file outside the manifest's folder)"
 
 
 def _tmp_root(where: Callable[[str | None], Optional[str]], unit: Unit) -> str:

@@ -91,7 +91,7 @@ def name(tok: sexpr.SExpr, what: str, file: str, allow: tuple[str, ...] = ()) ->
 def known_section(section: sexpr.List, allowed: tuple[str, ...], file: str) -> None:
     if section.head() not in allowed:
         words = allowed + ((":action",) if ":predicates" in allowed else ())
-        raise InputError(f"unknown section '{section.head()}'{did_you_mean(section.head(), words)}", file,
+        raise InputError(f"unknown section '{section.head()}'{did_you_mean(section.head() or '', words)}", file,
                          at=section[0] if section and isinstance(section[0], sexpr.Token) else section)
 
 
@@ -234,7 +234,7 @@ def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool,
     for node in sexpr.nodes(section):
         if not isinstance(node, sexpr.List):
             continue
-        h = node.head()
+        h = node.head() or ""
         if h == "=" and where == ":init":
             raise UnsupportedError(f"unsupported feature: numeric fluents (= in :init); {NUMERIC_SUPPORT}",
                                    file, at=node)

@@ -109,11 +109,12 @@ def predicates(found: dict[str, sexpr.List], file: str) -> dict[str, sexpr.List]
         if not isinstance(p, sexpr.List) or p.head() is None:
             raise InputError("expected a predicate declaration like (on ?x ?y)", file, at=p)
         check.name(p[0], "predicate name", file)
-        if p.head() in out:
-            raise InputError(f"predicate '{p.head()}' declared twice", file, at=p[0], kind="duplicate")
+        name = p.head() or ""  # a checked declaration: a name at its head
+        if name in out:
+            raise InputError(f"predicate '{name}' declared twice", file, at=p[0], kind="duplicate")
         for v, _ in typed_names(list(p[1:]), file):
             variable(v, file)
-        out[p.head()] = p
+        out[name] = p
     return out
 
 

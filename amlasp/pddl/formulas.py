@@ -146,8 +146,8 @@ def _condition(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary, top:
         node, sc = todo.pop()
         if top and node is root and isinstance(node, sexpr.List) and len(node) == 0:
             continue
-        h = _head(node, "a condition like (on ?x ?y)", vocab)
-        args = node[1:]
+        node, h = _head(node, "a condition like (on ?x ?y)", vocab)
+        args: list[sexpr.SExpr] = node[1:]
         if h in ("and", "or"):
             todo.extend((c, sc) for c in reversed(args))
         elif h == "not":
@@ -170,8 +170,8 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
     todo: list[tuple[sexpr.SExpr, frozenset[str], bool]] = [(root, scope, False)]
     while todo:
         node, sc, in_when = todo.pop()
-        h = _head(node, "an effect like (on ?x ?y) or (not (on ?x ?y))", vocab)
-        args = node[1:]
+        node, h = _head(node, "an effect like (on ?x ?y) or (not (on ?x ?y))", vocab)
+        args: list[sexpr.SExpr] = node[1:]
         if h == "and":
             todo.extend((c, sc, in_when) for c in reversed(args))
         elif h == "not":
@@ -185,8 +185,7 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
             raise UnsupportedError(f"unsupported feature: '{h}' inside the effect of 'when' (PDDL allows "
                                    f"literals only there)", vocab.file, at=node)
         elif h == "forall":
-            inner = sc | _quantified(node, vocab)
-            todo.append((args[1], inner, False))
+            todo.append((args[1], sc | _quantified(node, vocab), False))
         elif h == "when":
             _count(node, 2, "'when' takes a condition and an effect", vocab)
             _condition(args[0], sc, vocab)
@@ -197,24 +196,26 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
             _literal_atom(node, sc, vocab)
 
 
-def _literal_atom(node: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None:
-    _head(node, "an atom like (on ?x ?y)", vocab)
-    if node.head() == "=":
+def _literal_atom(expr: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None:
+    node, h = _head(expr, "an atom like (on ?x ?y)", vocab)
+    if h == "=":
         raise UnsupportedError("unsupported feature: equality as an effect", vocab.file, at=node)
-    if node.head() in vocab.derived:
-        raise InputError(f"derived predicate '{node.head()}' in an effect: it is computed from the state, "
+    if h in vocab.derived:
+        raise InputError(f"derived predicate '{h}' in an effect: it is computed from the state, "
                          f"never changed by an action", vocab.file, at=node[0], kind="derived-in-effect")
     _atom(node, scope, vocab)
 
 
-def _head(node: sexpr.SExpr, what: str, vocab: Vocabulary) -> str:
+def _head(node: sexpr.SExpr, what: str, vocab: Vocabulary) -> tuple[sexpr.List, str]:
+    """The list `node` is, and its head (a name), or the error that it is neither."""
     if not isinstance(node, sexpr.List):
         raise InputError(f"expected {what}, got '{node}'", vocab.file, at=node)
     if len(node) == 0:
         raise InputError(f"expected {what}, got ()", vocab.file, at=node)
-    if node.head() is None:
+    head = node.head()
+    if head is None:
         raise InputError(f"expected {what}: a name after '(', got a list", vocab.file, at=node[0])
-    return node.head()
+    return node, head
 
 
 def _count(node: sexpr.List, n: int, message: str, vocab: Vocabulary) -> None:
@@ -231,7 +232,7 @@ def _quantified(node: sexpr.List, vocab: Vocabulary) -> frozenset[str]:
 def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
     """`(p t1 ... tn)` with p declared with n parameters, or `(= t1 t2)`; each term a variable in
     scope or a constant."""
-    name = node.head()
+    name = node.head() or ""  # a list with a name at its head (`_head`)
     args = node[1:]
     if name == "=":
         if len(args) != 2:

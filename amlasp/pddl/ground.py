@@ -43,9 +43,10 @@ class Grounder:
         """One ground atom like (on b1 b2): for init, goals, states and literals typed by a user;
         `(= a b)` too with `equality` (goals), and one of a derived predicate only with `derived`
         (a goal, a literal asked about): a state holds basic atoms, its derived ones are computed."""
-        if not isinstance(node, sexpr.List) or node.head() is None:
+        name = node.head() if isinstance(node, sexpr.List) else None
+        if name is None:
             raise InputError(f"expected a ground atom like (on a b), got '{_text(node)}'", file, at=node)
-        name = node.head()
+        assert isinstance(node, sexpr.List)
         if name == "not":
             raise InputError("negative literals are not allowed here (states are closed-world: list true atoms)",
                              file, at=node)
@@ -74,9 +75,10 @@ class Grounder:
     def action(self, node: sexpr.SExpr, file: str, check_action: bool = True) -> GroundAction:
         """One ground action like (stack b1 b2). Without `check_action` (a trajectory's actions, which may
         come from another model), an unknown name or arity is let through, but a known action's types are checked."""
-        if not isinstance(node, sexpr.List) or node.head() is None:
+        name = node.head() if isinstance(node, sexpr.List) else None
+        if name is None:
             raise InputError("expected an action like (stack b1 b2)", file, at=node)
-        name = node.head()
+        assert isinstance(node, sexpr.List)
         schema = self._actions.get(name)
         if check_action:
             if schema is None:
@@ -102,7 +104,8 @@ class Grounder:
         known = schema is not None and schema.arity == len(args)
         if (check_action and not known) or not all(a in self.objects for a in args):
             return None
-        if known and not all(self.fits(a, expected) for a, (_, expected) in zip(args, schema.parameters)):
+        if schema is not None and known and not all(self.fits(a, expected)
+                                                    for a, (_, expected) in zip(args, schema.parameters)):
             return None
         return GroundAction(name, tuple(args))
 

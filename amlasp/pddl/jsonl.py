@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..errors import InputError
 from ..limits import MAX_INPUT_MB, max_bytes
@@ -150,7 +150,7 @@ class _Reader:
                 continue
             got = []
             for lit in lits:
-                a = at.known.get(lit, False) if isinstance(lit, str) else False
+                a: Any = at.known.get(lit, False) if isinstance(lit, str) else False  # False: not read yet
                 if a is False:
                     a = _fast_literal(lit, self.params, at.grounder.objects, at.grounder.fits, self.ignore)
                     if a is _UNUSUAL:

@@ -56,7 +56,8 @@ class _Text:
         return InputError(f"invalid JSON: {message}", self.file, *self.where(i))
 
     def space(self, i: int) -> int:
-        return _SPACE.match(self.text, i).end()
+        m = _SPACE.match(self.text, i)
+        return m.end() if m else i  # _SPACE matches the empty string
 
 
 # One state machine (~65 lines): its states share the stacks, which functions would pass back and forth.
@@ -131,7 +132,7 @@ def parse(text: str, file: str) -> Value:
 
 def _string(t: _Text, i: int) -> tuple[Value, int]:
     try:
-        s, end = json.decoder.scanstring(t.text, i + 1)
+        s, end = json.decoder.scanstring(t.text, i + 1)  # type: ignore[attr-defined]  # public, untyped
     except json.JSONDecodeError as e:
         raise t.error(e.msg.lower(), e.pos) from None
     return Value("string", *t.where(i), value=s, raw=t.text[i + 1:end - 1]), end

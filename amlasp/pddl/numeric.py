@@ -180,7 +180,7 @@ def _declare(root: sexpr.List, declared: list[sexpr.List]) -> None:
             section.extend(declared)
             return
     line = root[1].end_line
-    root.insert(2, sexpr.List([sexpr.Token(":predicates", line)] + declared, line, line))
+    root.insert(2, sexpr.List([sexpr.Token(":predicates", line), *declared], line, line))
 
 
 # --------------------------------------------------------------------------- back into the model

@@ -32,7 +32,7 @@ def declare_parent_types(types: Named) -> Named:
 def complete_actions(root: sexpr.List) -> list[str]:
     """Missing `:parameters` and `:precondition` are empty; a missing `:effect` is too (warning); `()` is `(and)`;
     the keys in the order of PDDL's grammar (parameters, precondition, effect)."""
-    warnings = []
+    warnings: list[str] = []
     for section in root[2:]:
         if section.head() == ":action":
             _complete_action(section, warnings)

@@ -11,7 +11,7 @@ so no input reaches Python's recursion limit. A `?` inside a word starts a new t
 from __future__ import annotations
 
 import re
-from typing import Iterator, Union
+from typing import Iterator, Sequence, Union
 
 from ..errors import InputError
 from ..limits import MAX_DEPTH
@@ -37,7 +37,7 @@ class Token(str):
 class List(list):
     """A parenthesised list that remembers where its opening and closing parentheses are."""
 
-    def __init__(self, items: list["SExpr"], line: int, end_line: int, col: int = 0, end_col: int = 0):
+    def __init__(self, items: Sequence["SExpr"], line: int, end_line: int, col: int = 0, end_col: int = 0):
         super().__init__(items)
         self.line = line
         self.end_line = end_line
@@ -225,7 +225,7 @@ def _missing_paren(stack: list[tuple[list, int, int]], file: str) -> None:
         if node is not None:
             items = items + [node]
         node = List(items, start, start, scol, scol)
-    hit = _misplaced(node)
+    hit = _misplaced(node) if node is not None else None
     if hit is not None:
         container, word, at = hit
         raise InputError(f"missing ')': this '(' is not closed before '{word}' on line {at.line}", file,

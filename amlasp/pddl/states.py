@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..model import Atom, Domain, Literal, Problem
@@ -51,9 +52,10 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
     grounder = Grounder(domain, problem.object_types(domain))
     params = _fast_params(domain)
     objs, fits = grounder.objects, grounder.fits
-    atoms: dict[str, Atom | None] = {}
+    atoms: dict[str, Any] = {}  # an atom, None (ignored) or _UNUSUAL
     out = StateSet(problem, [], file)
-    mode, cur, act = "top", set(), None
+    cur: set[Atom] = set()
+    mode, act = "top", None
     end = None
     for m in _TRAJ_TOKEN.finditer(low, start.end()):
         head, inner, close, word, lone = m.groups()
@@ -74,7 +76,7 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                 return None
         elif mode == "state":
             if inner is not None:
-                a = atoms.get(inner, False)
+                a: Any = atoms.get(inner, False)  # False: not read yet; _UNUSUAL: for the careful reader
                 if a is False:
                     a = atoms[inner] = _fast_atom(inner.split(), params, objs, fits, ignore_unknown_predicates)
                     if a is _UNUSUAL:
@@ -146,7 +148,7 @@ def read_trajectory(path: str | Path, domain: Domain, problem: Problem,
 
 
 def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_predicates: bool,
-               problems: dict[str, Problem]) -> list[StateSet] | None:
+               problems: dict[str, Problem] | None) -> list[StateSet] | None:
     """The common case with the C JSON parser and each distinct literal checked once (the careful
     reader below tracks every value's line and column, ten times slower on big files). None for
     anything unusual: a repeated key, a missing problem, a literal that is not `(p a b)` with known
@@ -173,7 +175,7 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
                 return None
             atoms: list[Atom | None] = []
             for lit in st:
-                a = known.get(lit, False) if isinstance(lit, str) else False
+                a: Any = known.get(lit, False) if isinstance(lit, str) else False  # False: not read yet
                 if a is False:
                     a = _fast_literal(lit, params, objs, fits, ignore_unknown_predicates)
                     if a is _UNUSUAL:
@@ -218,9 +220,10 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
             for lit in st.items:
                 if lit.kind != "string":
                     raise InputError('expected a literal string like "(on a b)"', file, lit.line, lit.col)
-                a = known.get(lit.value, False)
+                a: Any = known.get(lit.value, False)  # False: not read yet
                 if a is False:
-                    a = known[lit.value] = parse_atom_text(lit.value, grounder, file, *lit.inner(0),
+                    line, col = lit.inner(0)
+                    a = known[lit.value] = parse_atom_text(lit.value, grounder, file, line, col,
                                                            ignore_unknown_predicates=ignore_unknown_predicates)
                 atoms.append(a)
             ss.add(atoms)

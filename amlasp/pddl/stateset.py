@@ -9,6 +9,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from ..files import within
 from ..model import Atom, Domain, GroundAction, Problem
@@ -32,7 +33,8 @@ class StateSet:
         """One more state: its `atoms`, each None for a literal ignored (an unknown predicate, read leniently)."""
         ignored = atoms.count(None)
         self.ignored += ignored
-        self.states.append(frozenset(a for a in atoms if a is not None) if ignored else frozenset(atoms))
+        self.states.append(frozenset(a for a in atoms if a is not None) if ignored
+                           else frozenset(cast("list[Atom]", atoms)))  # no None: counted
 
 
 def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: int,

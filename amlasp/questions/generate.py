@@ -21,9 +21,9 @@ from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
 from ..pddl.writer import problem_to_pddl
 from ..workers import ProgressCallback
+from .catalog import entry
 from .items import Form, Item, Task, item_id
 from .language import Phrasebook
-from .registry import entry
 from .tasks.common import Draft, Situation, Skip, Source, TaskEntry
 from .templates import Templates, load_templates, templates_for
 from .walks import plan_walks, random_walks

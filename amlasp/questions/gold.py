@@ -2,28 +2,29 @@
 
 `load_items` reads JSON lines (ours) or a JSON list (ACPBench's files), each item with its task and
 form (ACPBench's from its `group`). `Case` is one item made concrete: its domain, problem, the state
-asked about and what the question names (an action, a plan). `derive` recomputes the gen answer
+asked about and what the question names (an action, a plan: case.py). `derive` recomputes the gen answer
 with the encodings, in the item's shape, and `check` compares it with the item's answer: both by
-the task's entry (`registry.py`), which says what is task-specific; what is shared is here.
+the task's entry (`catalog.entry`), which says what is task-specific; what is shared is here.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..model import Atom, Domain, GroundAction, Problem
+from ..model import Domain, Problem
 from ..pddl.parse import parse_domain, parse_problem
-from ..pddl.plans import parse_action, parse_actions
-from ..pddl.states import parse_atom
+from ..pddl.plans import parse_actions
 from ..reasoning.engine import execute
+from .case import Case
+from .catalog import entry
 from .items import Form, Task, read_records
-from .registry import entry, task_form_of_group
+from .registry import task_form_of_group
 
 
 class Items(list):
@@ -137,38 +138,6 @@ def _problem(text: str, domain_text: str) -> Problem:
 def problem_of(item: dict) -> Problem:
     """The item's own problem, parsed (once): its `:init` is the state the context describes."""
     return _problem(item["PDDL_problem"], item["PDDL_domain"])
-
-
-@dataclass
-class Case:
-    """One item made concrete: the state asked about, and what its question names."""
-
-    item: dict
-    domain: Domain
-    problem: Problem  # the problem with the state asked about as its initial state
-    task: Task
-    form: Form
-    named: dict = field(default_factory=dict)  # "action", "plan", "sequence" when the question names one
-
-    @property
-    def state(self) -> frozenset[Atom]:
-        return self.problem.init
-
-    def actions(self, text: str, what: str = "") -> list[GroundAction]:
-        """Ground actions written in a row, `(a x) (b y)`, checked against the item's PDDL; `what` names
-        the text in errors (`its plan`)."""
-        return parse_actions(text, self.domain, self.problem, self._source(what))
-
-    def action(self, text: str, what: str = "") -> GroundAction:
-        """One ground action, `(a x)` or `a x`."""
-        return parse_action(text, self.domain, self.problem, self._source(what))
-
-    def atom(self, text: str, what: str = "") -> Atom:
-        """One ground atom, `(at c0 l1)` or `at c0 l1` (ACPBench's reach answers)."""
-        return parse_atom(text, self.domain, self.problem, self._source(what))
-
-    def _source(self, what: str) -> str:
-        return f"item {self.item['id']}" + (f": {what}" if what else "")
 
 
 def case_of(item: dict) -> Case:

@@ -6,7 +6,7 @@ first action is a right next action, any provably impossible fact a right reach 
 plan one action or two consecutive ones shorter a right simplification. A yes/no answer to reach or
 areach may come with a witness plan instead, which is validated. With `check_gold`, each gen item's
 own answer is re-derived from its PDDL and disagreements are listed (gold.py). What is particular to
-a task (how its free answer is read and judged) is its entry's (`registry.py`); what all share is here.
+a task (how its free answer is read and judged) is its entry's (`catalog.entry`); what all share is here.
 """
 
 from __future__ import annotations
@@ -20,25 +20,13 @@ from ..errors import InputError, Unreadable
 from ..reasoning.engine import execute
 from . import acpbench
 from .answers import Reader, as_text, read_choices, read_verdicts
-from .gold import Case, Items, Undecided, case_of, check
+from .case import Case
+from .catalog import entry
+from .gold import Items, Undecided, case_of, check
+from .graded import Graded
 from .items import Form, Task
 from .language import Phrasebook
-from .registry import entry
 from .templates import templates_for
-
-
-@dataclass
-class Graded:
-    id: Any
-    task: Task
-    form: Form
-    answered: bool
-    correct: bool
-    reason: str = ""
-    answer: str = ""
-    precision: float | None = None
-    recall: float | None = None
-    ambiguous: bool = False  # an answer naming several choices, or both yes and no: neither right nor wrong
 
 
 @dataclass

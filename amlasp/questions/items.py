@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import check_nesting
-from .registry import Form, Task, entry  # noqa: F401 (Form re-exported: items have a form)
+from .registry import GROUPS, Form, Task  # noqa: F401 (Form re-exported: items have a form)
 
 LABELS = ("A", "B", "C", "D")
 
@@ -50,7 +50,7 @@ class Item:
 
     @property
     def group(self) -> str:
-        return f"{entry(self.task).group}_{self.form}"
+        return f"{GROUPS[self.task.value]}_{self.form}"
 
     def to_dict(self) -> dict:
         """ACPBench's fields first, in its order, then ours."""

@@ -1,25 +1,26 @@
-"""The question tasks, in one place: their names here, everything else in one module per task.
+"""The question tasks' names, in one place; everything else in one module per task (`catalog.entry`).
 
-Each task is the module `tasks/<name>.py`, whose `TASK` (a `tasks.common.TaskEntry`) owns all
-of it: the ACPBench group, the docs' wording, the generator of its questions, the re-derivation of
-its gold answer and the grading of a free answer. `NAMES` only orders them (`--tasks`, reports,
-docs); it is light, so that the command line lists the tasks without importing what computes them.
-Adding a task: its module, and its name here.
+Each task is the module `tasks/<name>.py`, whose `TASK` (a `tasks.common.TaskEntry`) owns all of it:
+the docs' wording, the generator of its questions, the re-derivation of its gold answer and the
+grading of a free answer. Here are only names: `NAMES` orders the tasks (`--tasks`, reports, docs),
+`GROUPS` names each one's ACPBench group. It imports nothing of the questions, so that the command line
+lists the tasks without importing what computes them, and every module can name a task. Adding a task:
+its module, and its names here.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from importlib import import_module
-from typing import TYPE_CHECKING
-
 from ..enums import TextEnum
-
-if TYPE_CHECKING:
-    from .tasks.common import TaskEntry
 
 #: ACPBench's eight, then the three of Banerjee et al.: the order of `--tasks`, of reports, of the docs.
 NAMES = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta", "verify", "count", "value")
+
+#: Each task's ACPBench group stem (an item's group is `<stem>_<form>`).
+GROUPS = {"app": "applicable_actions", "prog": "progression", "reach": "reachable_atom",
+          "areach": "reachable_action", "val": "validation", "just": "action_justification",
+          "land": "landmarks", "nexta": "goal_closer", "verify": "fact_verification", "count": "counting",
+          "value": "object_value"}
+
 
 class Form(TextEnum):
     """A free answer in PDDL syntax, yes/no, or one of four choices."""
@@ -33,35 +34,13 @@ class Form(TextEnum):
 Task = TextEnum("Task", [(n.upper(), n) for n in NAMES], module=__name__)
 
 
-@lru_cache(maxsize=None)
-def entry(task: Task | str) -> TaskEntry:
-    """The task's entry, from its module (imported on first use)."""
-    name = Task(task).value
-    found = import_module(f"{__package__}.tasks.{name}").TASK
-    if found.task is not Task(name):
-        raise RuntimeError(f"internal error: tasks/{name}.py holds the entry of {found.task}")
-    return found
-
-
-def entries() -> list[TaskEntry]:
-    """Every task's entry, in the order of `NAMES`."""
-    return [entry(t) for t in Task]
-
-
 def task_form_of_group(group: str) -> tuple[Task, Form] | None:
     """ACPBench's `group` (e.g. `applicable_actions_gen`) → (task, form), None when unknown."""
     stem, _, form = group.rpartition("_")
-    for e in entries():
-        if e.group == stem and form in {f.value for f in Form}:
-            return e.task, Form(form)
+    for name in NAMES:
+        if GROUPS[name] == stem and form in {f.value for f in Form}:
+            return Task(name), Form(form)
     return None
 
 
-def task_table() -> str:
-    """The table of tasks in docs/questions.md, from the entries (a test checks that the docs hold it)."""
-    rows = ["| task | ACPBench group | the question (gen form) | gen answer |", "| --- | --- | --- | --- |"]
-    rows += [f"| `{e.task}` | `{e.group}` | {e.question} | {e.answer} |" for e in entries()]
-    return "\n".join(rows)
-
-
-__all__ = ["NAMES", "Form", "Task", "entry", "entries", "task_form_of_group", "task_table"]
+__all__ = ["GROUPS", "NAMES", "Form", "Task", "task_form_of_group"]

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..asp import size
 from ..asp.compile import compile_domain
-from ..asp.decode import Decoder, decoder, shown
+from ..asp.decode import Decoder, decoder
 from ..asp.facts import domain_facts, fixed_facts, ground, problem_facts, state_text
 from ..asp.names import LEARNED, REF
 from ..asp.run import encoding, solve_once
-from ..asp.schema import DIFF_MODELS, DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP
+from ..asp.schema import DIFF_MODELS, DISAGREE, EFFECT_DIFF, NEXT_ADD, NEXT_DEL, REF_APP, shown
 from ..enums import TextEnum
 from ..goal_rules import with_goal_rules
 from ..model import Atom, Domain, GroundAction, Problem

@@ -16,11 +16,11 @@ from typing import Sequence
 
 from ..asp import size
 from ..asp.compile import compile_domain
-from ..asp.decode import decoder, shown
+from ..asp.decode import decoder
 from ..asp.facts import action_term, domain_facts, fixed_facts, ground, problem_facts, state_text
 from ..asp.names import MODEL
 from ..asp.run import encoding, solve_once
-from ..asp.schema import ADDED, APP, DELETED, QUERY
+from ..asp.schema import ADDED, APP, DELETED, QUERY, shown
 from ..model import Atom, Domain, GroundAction, Problem
 
 

@@ -227,31 +227,12 @@ def _send(conn: socket.socket, data: bytes) -> None:
 
 
 def warm_up(recent: tuple[str, str] | None = None) -> None:
-    """Import and run once what a call needs, so that a child starts warm: the model, the parser,
-    the engine and its encodings, the renderers and rich (a terminal's output); and validate the empty
-    plan twice on `recent` (a domain and problem, read again), so that a call on them finds their
-    compiled rules and clingo's parse of them kept (asp/run.py), as a process's third call does."""
-    import io
-
-    import clingo.ast  # noqa: F401 (the compiled rules of a domain are parsed with it)
-    from rich.console import Console
-
-    from ..cli import validating  # noqa: F401
-    from ..pddl.parse import parse_domain, parse_problem
-    from ..pddl.plans import parse_plan
-    from ..reasoning import engine
-    from ..render import reasoning as present
-    from ..render.formats import to_json
-    from ..render.output import _plain
-    d = parse_domain(_DOMAIN, "warm-up")
-    p = parse_problem(_PROBLEM, d, "warm-up")
-    ex = engine.execute(d, p, parse_plan("(flip a b)\n", d, p, "warm-up"), states=False)
-    lines = present.validate_lines(ex)
-    to_json(present.execution_json(ex, states=False))
-    _plain(lines)
-    c = Console(file=io.StringIO(), force_terminal=True, width=80, highlight=False, soft_wrap=False)
-    for line in lines:
-        c.print(line)
+    """Import and run once what a call needs, so that a child starts warm (`validating.warm`: the model,
+    the parser, the engine and its encodings, the renderers and rich); and validate the empty plan twice
+    on `recent` (a domain and problem, read again), so that a call on them finds their compiled rules and
+    clingo's parse of them kept (asp/run.py), as a process's third call does."""
+    from ..cli import validating
+    validating.warm(_DOMAIN, _PROBLEM, "(flip a b)\n")
     if recent is not None:
         _warm_on(*recent)
 

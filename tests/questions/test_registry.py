@@ -8,8 +8,9 @@ import pkgutil
 import pytest
 
 from amlasp.questions import tasks
+from amlasp.questions.catalog import entries, entry, task_table
 from amlasp.questions.items import Form, Item
-from amlasp.questions.registry import NAMES, Task, entries, entry, task_form_of_group, task_table
+from amlasp.questions.registry import NAMES, Task, task_form_of_group
 from tests.support.paths import ROOT
 
 

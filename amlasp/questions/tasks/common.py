@@ -13,15 +13,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ...model import Atom, Domain, GroundAction, Problem
-from ..items import LABELS, Form, Task
+from ..items import LABELS
 from ..language import Phrasebook, enumerate_text
+from ..registry import GROUPS, Form, Task
 from ..universe import Universe
 from ..walks import Walk
 
 if TYPE_CHECKING:
     from ..answers import Reader
-    from ..gold import Case
-    from ..grade import Graded
+    from ..case import Case
+    from ..graded import Graded
 
 ALL = frozenset(Form)
 
@@ -102,9 +103,9 @@ class Analysis(Protocol):
 
 @dataclass(frozen=True)
 class TaskEntry:
-    """One task, all of it: the registry's entry (`registry.py`), in the task's own module.
+    """One task, all of it: its entry (`catalog.entry`), in the task's own module.
 
-    Wording: `group` (ACPBench's group stem), `question` and `answer` (the docs' table: the gen
+    Wording: `group` (ACPBench's group stem, `registry.GROUPS`), `question` and `answer` (the docs' table: the gen
     question and its answer's shape). Generation: `analyse`, `forms`, `needs_goal` (the context
     states the goal), `after_sequence` (the context describes the initial state and the question the
     walk: Banerjee et al.), `sequel` (how many actions (min, max) the walk goes on past the state).
@@ -118,7 +119,6 @@ class TaskEntry:
     goal condition (`forall`, `or`, ...: `model.GoalCondition`) does not list: generation refuses the task then."""
 
     task: Task
-    group: str
     question: str
     answer: str
     analyse: Callable[[Situation], Analysis]
@@ -135,6 +135,10 @@ class TaskEntry:
     witness: Callable[[Case, frozenset[Atom], str], tuple[bool, str]] | None = None
     near_goal: bool = False  # when random walks give only undecided states, ask about states along a plan
     goal_literals: bool = False  # the task needs the goal as literals (its goal facts): refused for a goal condition
+
+    @property
+    def group(self) -> str:
+        return GROUPS[self.task.value]
 
 
 def choice(rng: random.Random, query: str, right: str, wrong: Sequence[str], evidence: dict) -> Draft | None:

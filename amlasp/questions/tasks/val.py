@@ -104,6 +104,6 @@ def because(c: Case | None, ev: dict) -> str:
 
 
 TASK = TaskEntry(
-    task=Task.VAL, group="validation",
+    task=Task.VAL,
     question="the 0-based index of the first inapplicable action of a sequence, -1 if none",
     answer="an integer", analyse=Val, derive=derive, grade=grade, sequel=(3, 8), names=names, because=because)

@@ -55,7 +55,7 @@ def derive(c: Case, _time_limit: float) -> tuple[dict, dict]:
 
 
 TASK = TaskEntry(
-    task=Task.VERIFY, group="fact_verification",
+    task=Task.VERIFY,
     question="after a sequence of actions from the initial state: is this fact true / which facts changed",
     answer='`{"pos": [...], "neg": [...]}`', analyse=Verify, derive=derive, grade=grade_effects,
     after_sequence=True, compare=compare_lists("pos", "neg"))
