@@ -220,7 +220,7 @@ def batch(val: Path, repeat: int, rows: list) -> bool:
     v1w, v1c, _ = timed_calls(one_call_each, max(1, repeat // 2))
     theirs = {k: v for o in vbouts for k, v in val_verdicts(o).items()}
     cw, cc, cout = timed_process(amlasp_cmd("validate", str(BW), "--batch", str(jsonl), "-f", "json"), repeat, ENV)
-    cli = {Path(x["plan"]).name: our_verdict(x["valid"], x["executable"]) for x in map(json.loads, cout.splitlines())}
+    cli = {Path(x["name"]).name: our_verdict(x["valid"], x["executable"]) for x in map(json.loads, cout.splitlines())}
     domain = load_domain(BW)
 
     def read_and_validate():

@@ -209,10 +209,12 @@ START = Pred("start", "start atom", "an atom of a fluent of start state I")
 UNKNOWN = Pred("unknown", "node action", "the step's action is not a well-typed action of the model")
 SHOW_STATES = Pred("show_states", "", "show the states reached (holds/2)")
 SHOW_ENDS = Pred("show_ends", "", "show the state each run ends in (holds/2): a long plan's parts")
+PREFIX_GOALS = Pred("prefix_goals", "", "check the goal before a failed run's failing step too (goal_unmet/2)")
 ASK = Pred("ask", "model node action", "a failed step's action, asked why (part why)")
 FAILED = Pred("failed", "run step action", "run K's first inapplicable step T, action A")
 WHY = Pred("why", "run step reason", "why step T of run K fails: an unmet/4 reason or unknown")
-GOAL_UNMET = Pred("goal_unmet", "run literal", "a goal literal pos(F)|neg(F) that run K's last state misses")
+GOAL_UNMET = Pred("goal_unmet", "run literal", "a goal literal pos(F)|neg(F) that the state run K's "
+                                                            "executed prefix ends in misses")
 VALID = Pred("valid", "run", "run K is executable and reaches its goal")
 EXECUTABLE = Pred("executable", "run", "every step of run K is applicable")
 

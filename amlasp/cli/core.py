@@ -7,8 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS
-from . import EX, IPC, examples, guarded, keep_going, partial, warn
+from ..choices import ANSWER_FORMATS, RESULT_FORMATS
+from . import EX, FORMAT_HELP, IPC, examples, guarded, keep_going, partial, warn
 from .group import app, choice_option
 from .validating import answer_sentences, load_task, one_plan
 
@@ -76,7 +76,8 @@ def step(
 
 @app.command(epilog=examples(
     f"amlasp validate {EX}/domain.pddl {EX}/problem.pddl {EX}/plan.txt",
-    f"amlasp validate {EX}/learned.pddl {EX}/problem.pddl {EX}/plan.txt -f json"))
+    f"amlasp validate {IPC}/domains/blocksworld.pddl --batch benchmarks/plans/blocksworld/plans.jsonl "
+    "--group-by problem -o verdicts.csv"))
 def validate(
     domain: Path = typer.Argument(..., help="PDDL domain file"),
     problem: Optional[Path] = typer.Argument(None, help="PDDL problem file (with --batch: the problem of lines "
@@ -84,56 +85,112 @@ def validate(
     plans: Optional[List[Path]] = typer.Argument(None, metavar="[PLAN]...",
                                                  help="plan file(s), one (action arg ...) per line"),
     batch: Optional[Path] = typer.Option(None, "--batch", help='JSON lines {"problem": FILE, "plan": FILE or '
-                                         'plan text} (paths relative to it): many plans, one verdict each'),
-    from_text: bool = typer.Option(False, "--from-text", help="each plan is a language model's raw answer: "
-                                   "its plan (PDDL or English) is read out of it first (docs/llm.md)"),
-    format: str = FormatOpt,
+                                         'plan text, ...your own fields} (paths relative to it): many plans, '
+                                         'one verdict each'),
+    group_by: Optional[str] = typer.Option(None, "--group-by", metavar="KEY",
+                                           help="add a summary per value of KEY (a batch field such as model, "
+                                           "or a column such as problem)"),
+    optimal: bool = typer.Option(False, "--optimal", help="each problem's optimal cost (Fast Downward, A* with "
+                                 "LM-cut) and the plan's cost / optimal"),
+    optimal_timeout: Optional[float] = typer.Option(None, "--optimal-timeout", metavar="SECONDS",
+                                                    help="time for each problem's optimal search (default 60)"),
+    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="write to this file (atomically); with "
+                                          "--group-by the summary goes to FILE.summary.EXT"),
     lenient: bool = typer.Option(False, "--lenient", help="read plans as language models write them: code "
                                  "fences, step numbers, missing parentheses, commas, ... repaired and counted "
                                  "(docs/validate.md)"),
+    from_text: bool = typer.Option(False, "--from-text", help="each plan is a language model's raw answer: "
+                                   "its plan (PDDL or English) is read out of it first (docs/llm.md)"),
 ):
     """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
 
     Many plans (several PLANs, or --batch) are validated in one clingo call, one verdict each:
-    a table, or with -f json one JSON object per line.
+    a table, JSON lines (-f json), or CSV, Markdown, LaTeX (one row each, every column).
     """
     def run():
-        from ..errors import InputError, error_class
+        from ..errors import InputError
         from ..reasoning import engine
         from ..render import reasoning as present
-        from ..render.formats import ANSWER_FORMATS, Format, to_json_lines
-        from ..render.output import deliver
-        Format.parse(format, ANSWER_FORMATS)
+        from ..render.exports import output_format, summary_path
+        from ..render.formats import Format, to_json_lines
+        from ..render.output import deliver, refuse_overwrite
+        form = output_format(format, output, RESULT_FORMATS)
         if batch is None and (problem is None or not plans):
             raise InputError("give a PROBLEM and PLAN file(s), or --batch FILE")
         if batch is not None and plans:
             raise InputError("give PLAN files or --batch, not both")
-        if batch is None and len(plans) == 1:  # one plan: its own report
-            if one_plan(domain, problem, plans[0], format, lenient, from_text=from_text):
+        if optimal_timeout is not None and not (optimal_timeout > 0):
+            raise InputError("--optimal-timeout must be a positive number of seconds")
+        inputs = [domain, problem, batch, *(plans or [])]
+        summary_file = summary_path(output) if output is not None and group_by is not None else None
+        refuse_overwrite(output, inputs)
+        refuse_overwrite(summary_file, inputs)
+        one = (batch is None and len(plans) == 1 and form in (Format.TABLE, Format.JSON) and group_by is None
+               and not optimal)
+        if one:  # one plan: its own report
+            if one_plan(domain, problem, plans[0], form, lenient, output, from_text=from_text):
                 raise typer.Exit(1)
             return
         from ..pddl.batch import plan_files, read_batch
         from ..pddl.parse import load_domain
+        from ..reasoning.validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS
         d = load_domain(domain)
         warn(d.warnings)
         answers = answer_sentences(d) if from_text else None
         tasks = (read_batch(batch, d, problem, keep_going=keep_going(), lenient=lenient, answers=answers)
                  if batch is not None else plan_files(d, problem, plans, lenient, answers=answers))
-        checked = iter(engine.validate_plans(d, [(t.problem, t.reading) for t in tasks if t.problem is not None]))
-        verdicts = [(t, next(checked) if t.problem is not None else None) for t in tasks]  # None: problem unread
-        errors = [(str(t.error), t.step) if t.problem is None else (None, None) for t in tasks]
-        # a plan whose problem cannot be read: an error row (docs/input.md, "Many inputs: partial runs")
-        classes = [error_class(t.error) if t.problem is None and t.error is not None else None for t in tasks]
-        if format == Format.JSON:
-            deliver(to_json_lines(present.verdict_json(t.name, t.problem_file, ex, *e, c, extracted=t.extracted)
-                                  for (t, ex), e, c in zip(verdicts, errors, classes)))
+        if output is not None:  # the files the batch named: inputs too
+            named = [f for f in {Path(x) for t in tasks for x in (t.problem_file, t.plan_file) if x} if _exists(f)]
+            refuse_overwrite(output, named)
+            refuse_overwrite(summary_file, named)
+        if group_by is not None and group_by not in {*VALIDATION_COLUMNS, *(OPTIMAL_COLUMNS if optimal else ()),
+                                                     *(k for t in tasks for k in t.fields)}:
+            raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that "
+                             "column")
+        verdicts = engine.validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
+        records = verdicts.records()
+        columns = verdicts.columns
+        groups = verdicts.summary(group_by) if group_by is not None else None
+        scolumns = verdicts.summary_columns()
+        if form == Format.JSON:
+            text = to_json_lines(present.verdict_json(r) for r in records)
+            stext = None if groups is None else to_json_lines({"group_by": group_by, **g} for g in groups)
+        elif form == Format.TABLE:
+            text = present.verdicts_table(records, optimal)
+            stext = None if groups is None else present.summary_table(groups, group_by, scolumns)
         else:
-            deliver(present.verdicts_table([(t.name, ex, *e) for (t, ex), e in zip(verdicts, errors)],
-                                           [c is not None for c in classes]))
-        partial([str(t.error) for t, c in zip(tasks, classes) if c is not None], len(tasks), "batch records")
-        if not all(ex is not None and ex.valid for _, ex in verdicts):
+            text = present.verdicts_text(form, columns, records)
+            stext = None if groups is None else present.verdicts_text(form, scolumns, groups)
+        _deliver_verdicts(deliver, text, stext, output, summary_file, "" if form == Format.JSON else "\n")
+        erred = [r["error"] for r in records if r["status"] == "error"]
+        partial(erred, len(tasks), "batch records")
+        if not all(r["status"] == "valid" for r in records):
             raise typer.Exit(1)
     guarded(run)
+
+
+def _exists(path: Path) -> bool:
+    """Whether `path` is there; a name too long for the system is not (no OSError)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def _deliver_verdicts(deliver, text, summary, output: Optional[Path], summary_file: Optional[Path],
+                      between: str) -> None:
+    """The verdicts to stdout or -o; a summary (--group-by) after them on stdout (`between` the two texts),
+    or into its own file."""
+    if summary is None:
+        deliver(text, output)
+    elif output is not None:
+        deliver(text, output)
+        deliver(summary, summary_file)
+    elif isinstance(text, str):
+        deliver(text + between + summary)
+    else:
+        deliver([*text, *summary])
 
 
 @app.command(epilog=examples(

@@ -22,12 +22,12 @@ def answer_sentences(domain) -> dict[str, str]:
     return action_sentences(domain)
 
 
-def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool = False, *,
-             from_text: bool = False) -> int:
-    """Validate `plan` and print its report (`format`: table or json); the exit code, 0 valid or 1 invalid
-    or unreadable (a line that cannot be read is a verdict, as in a batch; a file that cannot be read at
-    all is bad input). `lenient`: plans as language models write them (`pddl.lenient`). `from_text`:
-    `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
+def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool = False,
+             output: Path | None = None, *, from_text: bool = False) -> int:
+    """Validate `plan` and print its report (`format`: table or json; `output`: -o's file); the exit code,
+    0 valid, or 1 invalid or unreadable (a line that cannot be read is a verdict, as in a batch; a file that
+    cannot be read at all is bad input). `lenient`: plans as language models write them (`pddl.lenient`).
+    `from_text`: `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
     from ..pddl.plans import load_plan
     from ..reasoning import engine
     from ..render import reasoning as present
@@ -42,8 +42,8 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool
     else:
         reading = load_plan(plan, d, p, lenient)
     ex = engine.validate_plans(d, [(p, reading)])[0]
-    deliver(to_json(present.execution_json(ex, states=False, extracted=extracted)) if format == Format.JSON
-            else present.validate_lines(ex) + present.extracted_lines(extracted))
+    deliver(to_json(present.execution_json(ex, states=False, verdict=True, extracted=extracted))
+            if format == Format.JSON else present.validate_lines(ex) + present.extracted_lines(extracted), output)
     return 0 if ex.valid else 1
 
 
@@ -66,7 +66,7 @@ def warm(domain: str, problem: str, plan: str) -> None:
     p = parse_problem(problem, d, "warm-up")
     ex = engine.validate_plans(d, [(p, read_plan_text(plan, d, p, "warm-up"))])[0]  # one_plan's own path
     lines = present.validate_lines(ex)
-    to_json(present.execution_json(ex, states=False))
+    to_json(present.execution_json(ex, states=False, verdict=True))
     _plain(lines)
     c = Console(file=io.StringIO(), force_terminal=True, width=80, highlight=False, soft_wrap=False)
     for line in lines:

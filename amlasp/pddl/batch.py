@@ -6,7 +6,9 @@ existing file), else the text of a plan (`"(pick-up a)\\n(stack a b)"`; `""` is 
 any other text is read as a plan too), or a list of actions (`["(pick-up a)", "(stack a b)"]`; `[]`
 the empty plan); an optional `"name"` labels the plan in the output (default: the plan file, or
 `FILE:LINE` for a plan given inline). Paths are relative to the batch file. Each problem file is read
-once, however many plans name it.
+once, however many plans name it. Any other
+key (`"model"`, `"id"`, ...) is the researcher's own field, passed through to the plan's verdict
+(`PlanTask.fields`) when it is small (`Fields`).
 
 One bad plan never rejects the batch (issue 21): a plan with a line that cannot be read (an unknown
 object or action, a wrong arity, a malformed line) is read as far as it goes (`pddl.plans.PlanReading`:
@@ -19,11 +21,11 @@ Only a batch file that cannot be read as JSON lines of plans is refused whole.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..errors import InputError
+from ..errors import InputError, warn_input
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
@@ -31,7 +33,16 @@ from .plans import PlanReading, load_plan, parse_action, read_plan_text
 from .response import Extraction, read_answer
 from .source import read_text
 
-_KEYS = ("problem", "plan", "name")
+_KEYS = ("problem", "plan", "name")  # a batch line's own keys; any other is the researcher's field
+
+#: A field (a key of a batch line other than `_KEYS`) is kept when its value is a JSON scalar or a small
+#: list or object: its compact JSON text at most FIELD_CHARS characters, its key at most FIELD_KEY_CHARS,
+#: at most FIELDS of them a line. Anything else is left out of the verdict, with one warning per key.
+FIELD_CHARS = 1000
+FIELD_KEY_CHARS = 100
+FIELDS = 50
+#: Distinct field keys in a whole batch: each is a column of every verdict (CSV, the frame).
+FIELD_KEYS = 200
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,9 @@ class PlanTask:
     step: int | None = None  # the step (1-based) whose line could not be read, if one could not
     repairs: tuple = ()  # what lenient reading repaired (`pddl.lenient.Repair`)
     extracted: Extraction | None = None  # `validate --from-text`: the plan read out of the answer
+    fields: dict = field(default_factory=dict)  # the batch line's other keys, passed through to its verdict
+    plan_file: str | None = None  # where the plan was read from: a file ...
+    plan_text: str | None = None  # ... or the batch line's text (a list of actions: one a line)
 
     @property
     def reading(self) -> PlanReading:
@@ -78,7 +92,54 @@ def plan_files(domain: Domain, problem: str | Path, plans: Sequence[str | Path],
     with `answers` (`--from-text`: the actions' English, `questions.language.action_sentences`) each file is
     a language model's answer, its plan read out of it (`response.read_answer`)."""
     p = Problems(domain).get(Path(problem))
-    return [_task(str(f), str(problem), p, *_plan_file(Path(f), domain, p, lenient, answers)) for f in plans]
+    return [replace(_task(str(f), str(problem), p, *_plan_file(Path(f), domain, p, lenient, answers)), plan_file=str(f))
+            for f in plans]
+
+
+class Fields:
+    """The researcher's fields of a batch's lines (keys other than `_KEYS`), checked as untrusted: kept
+    when small (`FIELD_CHARS`, `FIELD_KEY_CHARS`, `FIELDS`, `FIELD_KEYS`), else left out, said once per key and reason
+    at the first line that had it (a batch of thousands of lines gets a few warnings, not thousands)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._left: dict[tuple[str, str], list[int]] = {}  # (key, why) → the lines
+        self._keys: set[str] = set()  # the keys kept so far
+
+    def of(self, item: dict, n: int) -> dict:
+        out: dict = {}
+        for key, value in item.items():
+            if key in _KEYS:
+                continue
+            why = self._refused(key, value, len(out))
+            if not why and key not in self._keys and len(self._keys) >= FIELD_KEYS:
+                why = f"more than {FIELD_KEYS} different fields in the batch"
+            if why:
+                self._left.setdefault((key[:FIELD_KEY_CHARS], why), []).append(n)
+            else:
+                out[key] = value
+                self._keys.add(key)
+        return out
+
+    @staticmethod
+    def _refused(key: str, value, kept: int) -> str:
+        """Why a field is left out ("" if it is kept)."""
+        if kept >= FIELDS:
+            return f"more than {FIELDS} fields on a line"
+        if len(key) > FIELD_KEY_CHARS or not key.isprintable():
+            return f"a key must be printable and at most {FIELD_KEY_CHARS} characters"
+        try:
+            text = json.dumps(value, allow_nan=False, separators=(",", ":"))
+        except ValueError:
+            return "a number that is not finite"
+        if len(text) > FIELD_CHARS:
+            return f"a value of more than {FIELD_CHARS} characters of JSON"
+        return ""
+
+    def warn(self) -> None:
+        for (key, why), lines in self._left.items():
+            more = f" (and {len(lines) - 1} other line(s))" if len(lines) > 1 else ""
+            warn_input(f"field {key!r} left out of the verdict: {why}{more}", self.path, lines[0])
 
 
 def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = None,
@@ -92,6 +153,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
     problem = Path(problem) if problem is not None else None
     problems = Problems(domain)
     base = path.parent
+    fields = Fields(path)
     tasks = []
     for n, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
@@ -105,14 +167,13 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
             raise InputError(f"not a JSON object: {e}", path, n) from None
         if not isinstance(item, dict) or "plan" not in item:
             raise InputError('expected an object like {"problem": "p.pddl", "plan": "p.plan"}', path, n)
-        extra = sorted(set(item) - set(_KEYS))
-        if extra:
-            raise InputError(f"unknown key(s) {', '.join(map(repr, extra))}: expected {', '.join(_KEYS)}", path, n)
         value = item["plan"]
         if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
             raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
         file = _plan_path(value, base)
         name = _name(item, file, path, n)
+        own = fields.of(item, n)
+        source = {"plan_file": str(file)} if file is not None else {"plan_text": _text(value)}
         if "problem" in item:
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)
@@ -121,7 +182,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
                 error = InputError(f"no such problem file '{item['problem']}'", path, n)
                 if not keep_going:
                     raise error
-                tasks.append(PlanTask(name, str(problem_file), None, [], error))
+                tasks.append(PlanTask(name, str(problem_file), None, [], error, **source, fields=own))
                 continue
         elif problem is not None:
             problem_file = problem
@@ -132,15 +193,22 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         except InputError as e:
             if not keep_going:
                 raise
-            tasks.append(PlanTask(name, str(problem_file), None, [], e))
+            tasks.append(PlanTask(name, str(problem_file), None, [], e, **source, fields=own))
             continue
         if file is not None:
-            tasks.append(_task(name, str(problem_file), p, *_plan_file(file, domain, p, lenient, answers)))
+            task = _task(name, str(problem_file), p, *_plan_file(file, domain, p, lenient, answers))
         elif answers is not None:
-            tasks.append(_task(name, str(problem_file), p, *_answer(value, domain, p, path, n, answers)))
+            task = _task(name, str(problem_file), p, *_answer(value, domain, p, path, n, answers))
         else:
-            tasks.append(_task(name, str(problem_file), p, _plan(value, domain, p, path, n, lenient)))
+            task = _task(name, str(problem_file), p, _plan(value, domain, p, path, n, lenient))
+        tasks.append(replace(task, **source, fields=own))
+    fields.warn()
     return tasks
+
+
+def _text(value: str | list[str]) -> str:
+    """A line's inline plan as text (`plan_text`): a list of actions, one a line."""
+    return "\n".join(value) if isinstance(value, list) else value
 
 
 def _is_file(path: Path) -> bool:

@@ -28,6 +28,7 @@ from ..asp.schema import (
     FIXED,
     GOAL_UNMET,
     HOLDS,
+    PREFIX_GOALS,
     PROBLEM_NAME,
     SHOW_ENDS,
     SHOW_STATES,
@@ -40,12 +41,12 @@ from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..enums import TextEnum
-from ..errors import InputError
+from ..errors import InputError, error_class, warn_input
 from ..goal_rules import unmet_as_written, with_goal_rules
 from ..identity import by_identity
 from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
 from ..pddl.plans import PlanReading
-from .validations import VALIDATION_COLUMNS, Validations
+from .validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS, Source, Validations
 
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
@@ -145,6 +146,27 @@ class Execution:
     # this the located error of that line (its step is len(plan) + 1). None: the whole plan was read.
     read_error: InputError | None = None
     repairs: tuple = ()  # what `--lenient` reading repaired in the plan's text (pddl.lenient.Repair)
+    # The goal conjuncts false where the executed prefix ends (`executable_prefix`): for a plan that fails
+    # at a step, in the state before it (what LLM-planning papers report; not asked with `reasons=False`,
+    # then empty); else `goal_unmet`.
+    prefix_goal_unmet: list[Literal] = field(default_factory=list)
+    goal_size: int | None = None  # the problem's goal conjuncts (distinct), for `goal_share`; None: not asked
+
+    @property
+    def executable_prefix(self) -> int:
+        """The steps executed before the first failing one, or all of them (of a plan read in part: the
+        steps read)."""
+        return len(self.plan) if self.failed_step is None else self.failed_step
+
+    @property
+    def goal_share(self) -> float | None:
+        """The share of the goal's conjuncts true where the executed prefix ends (1.0 for an empty goal; None
+        for a failed run of `execute_many(reasons=False)`, which does not ask)."""
+        if self.goal_size is None:
+            return None
+        if not self.goal_size:
+            return 1.0
+        return (self.goal_size - len(self.prefix_goal_unmet)) / self.goal_size
 
     @property
     def status(self) -> str:
@@ -179,20 +201,60 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
                           explain)
 
 
-def validate_plans(domain: Domain, tasks: Iterable[tuple[Problem, Sequence[GroundAction] | PlanReading]],
-                   explain: bool = True) -> Validations:
-    """Validate plans, each `(problem, plan)` from the problem's initial state, in one grounding:
-    one `Execution` per plan, in order, without its states (`amlasp validate` with one plan or many;
-    `explain`). A plan given as read (`pddl.plans.PlanReading`) carries its repairs, and a line that
-    could not be read: its steps before that line run, and its verdict is their failure or `unreadable`."""
-    tasks = list(tasks)
-    runs = [Run(p, list(plan.steps if isinstance(plan, PlanReading) else plan), frozenset(p.init))
-            for p, plan in tasks]
-    out = _execute_parts(domain, runs, states=False, explain=explain)
-    for (_, plan), ex in zip(tasks, out):
-        if isinstance(plan, PlanReading):
-            _as_read(ex, plan)
-    return Validations(out, [r.problem.name for r in runs])
+def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optimal: bool = False,
+                   optimal_timeout: float | None = None) -> Validations:
+    """Validate plans, each from its problem's initial state, in one grounding: one `Execution` per plan, in
+    order, without its states (`amlasp validate` with many plans; `explain`). A task is a `(problem, plan)`
+    pair (the plan its steps, or as read: `pddl.plans.PlanReading`), or a `pddl.batch.PlanTask` (`read_batch`,
+    `plan_files`): its name, files and fields go to the records. A plan read only in part (a line that
+    could not be read) has its steps before that line run, and its verdict is their failure or
+    `unreadable` (`Execution.read_error`); a task whose problem could not be read has no Execution (None).
+    `optimal`: each problem's optimal cost (`reasoning.optimum`, Fast Downward, each distinct problem
+    searched once; `optimal_timeout` seconds each)."""
+    items = [_source(t) for t in tasks]
+    runs = [Run(p, list(reading.steps), frozenset(p.init)) for p, reading, _ in items if p is not None]
+    done = iter(_execute_parts(domain, runs, states=False, explain=explain))
+    out: list[Execution | None] = []
+    for p, reading, _ in items:
+        ex = next(done) if p is not None else None
+        if ex is not None:
+            _as_read(ex, reading)
+        out.append(ex)
+    optima = None
+    if optimal:
+        from .optimum import DEFAULT_TIMEOUT, Optima
+        find = Optima(domain, DEFAULT_TIMEOUT if optimal_timeout is None else optimal_timeout)
+        optima = [None if p is None else find(p) for p, _, _ in items]
+    result = Validations(out, [None if p is None else p.name for p, _, _ in items],
+                         [src for _, _, src in items if src is not None] if all(i[2] for i in items) else (),
+                         optima)
+    _warn_clashes(result)
+    return result
+
+
+def _source(task) -> tuple[Problem | None, PlanReading, Source | None]:
+    """A task's problem (None: unreadable), its plan as read, and `Source` (None for a pair)."""
+    if isinstance(task, tuple):
+        problem, plan = task
+        return problem, plan if isinstance(plan, PlanReading) else PlanReading(tuple(plan)), None
+    error = task.error
+    return (task.problem, task.reading if task.problem is not None else PlanReading(()),
+            Source(task.name, task.problem_file, task.plan_file, task.plan_text, task.fields,
+                   None if error is None else str(error), task.step,
+                   error_class(error) if task.problem is None and error is not None else None,
+                   None if task.extracted is None else task.extracted.to_dict()))
+
+
+def _warn_clashes(result: Validations) -> None:
+    """A batch line's field named like a verdict column is left out (the verdict wins): said once per key."""
+    own = set(VALIDATION_COLUMNS) | set(OPTIMAL_COLUMNS)
+    seen: dict[str, int] = {}
+    for src in result.sources:
+        for k in src.fields:
+            if k in own:
+                seen[k] = seen.get(k, 0) + 1
+    for k, n in seen.items():
+        warn_input(f"field {k!r} of {n} batch line(s) left out: the verdict has a column of that name")
 
 
 def _as_read(ex: Execution, reading: PlanReading) -> None:
@@ -235,6 +297,7 @@ def _execute_long(domain: Domain, run: Run, states: bool, reasons: bool = True) 
         ex = _execute_runs(domain, [part], states, ends=not states, reasons=reasons)[0]
         if states:
             out.states += ex.states[1:]
+        out.goal_size, out.prefix_goal_unmet = ex.goal_size, ex.prefix_goal_unmet
         if ex.failed_step is not None:
             out.failed_step, out.unmet = first + ex.failed_step, ex.unmet
             return out
@@ -306,13 +369,14 @@ def _execute_runs(domain: Domain, runs: Sequence[Run], states: bool, ends: bool 
     facts += [*tree.rows.items(), (START, starts_given)]
     holds = _solve(domain, model, facts, _SHOW_STATES if states else _SHOW_ENDS if ends else None, results, dec,
                    reasons)
-    _finish(domain, runs, results, tree.paths, fixed_of, holds, states, ends)
+    _finish(domain, runs, results, tree.paths, fixed_of, holds, states, ends, reasons)
     return results
 
 
 def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths, fixed_of: list[frozenset[Atom]],
-            holds: dict, states: bool, ends: bool) -> None:
+            holds: dict, states: bool, ends: bool, reasons: bool = True) -> None:
     """Each run's states (all, or its start and end), its reasons in order, and its cost."""
+    sizes: dict[int, int] = {}  # problem id → its distinct goal conjuncts (hashing them is not free)
     for run, result, path, fixed in zip(runs, results, paths, fixed_of):
         if ends and not states:
             result.states = [run.start, frozenset(holds.get(path[len(run.plan)], ())) | fixed]
@@ -320,7 +384,12 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             last = len(run.plan) if result.failed_step is None else result.failed_step
             result.states = [run.start] + [frozenset(holds.get(n, ())) | fixed for n in path[1:last + 1]]
         result.unmet.sort(key=lambda u: (u.kind, u.text))
-        result.goal_unmet = unmet_as_written(run.problem, result.goal_unmet)
+        result.prefix_goal_unmet = unmet_as_written(run.problem, result.goal_unmet)
+        result.goal_unmet = result.prefix_goal_unmet if result.failed_step is None else []
+        size_ = sizes.get(id(run.problem))
+        if size_ is None:
+            size_ = sizes[id(run.problem)] = len(set(run.problem.goal))
+        result.goal_size = size_ if reasons or result.failed_step is None else None
         if result.executable:
             cost = plan_cost(domain, run.problem, run.plan)
             result.cost, result.cost_undefined = cost.value, cost.undefined
@@ -343,6 +412,8 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
     rules = model.rules
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
              rules.text, _CHECK]
+    if reasons:  # a verdict's metrics: the goals unmet before a failed step (justify asks for neither)
+        parts.append(_PREFIX_GOALS)
     if show is not None:
         parts.append(show)
     program = Program(parts)
@@ -358,6 +429,7 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
 _CHECK = Reused(CHECK.fact(MODEL))
 _SHOW_STATES = Reused(SHOW_STATES.fact())
 _SHOW_ENDS = Reused(SHOW_ENDS.fact())
+_PREFIX_GOALS = Reused(PREFIX_GOALS.fact())
 
 
 class _Model:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from ..reasoning.validations import metrics
 from .escape import Markup
 from .escape import markup as m
-from .formats import rich_table
+from .formats import Format, rich_table, to_csv, to_latex, to_markdown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -34,9 +35,11 @@ def applicable_lines(result: Sequence[Sequence[GroundAction]]) -> list[str]:
     return out
 
 
-def execution_json(ex: Execution, states: bool = True, extracted: Extraction | None = None) -> dict:
-    """Where the plan stopped (1-based step) and why; with `states`, every state reached; with `extracted`
-    (`validate --from-text`), the plan as read out of the answer."""
+def execution_json(ex: Execution, states: bool = True, verdict: bool = False,
+                   extracted: Extraction | None = None) -> dict:
+    """Where the plan stopped (1-based step) and why; with `states`, every state reached; `verdict`
+    (validate's report): its `status` and metrics (`validations.metrics`) after the keys it always had, as
+    a batch's record has them; with `extracted` (`validate --from-text`), the plan as read out of the answer."""
     out = {
         "valid": ex.valid,
         "executable": ex.executable,
@@ -54,10 +57,13 @@ def execution_json(ex: Execution, states: bool = True, extracted: Extraction | N
         out["cost_undefined"] = ex.cost_undefined
     if ex.goal_instances:  # only for a goal condition (`forall`) missed: other outputs keep their keys
         out["unmet_goal_instances"] = {str(g): [str(x) for x in xs] for g, xs in ex.goal_instances.items()}
-    if ex.read_error is not None:  # a line could not be read: only then these keys
-        if ex.failed_step is None:
-            out["failed_step"] = unreadable_step(ex)
-        out.update(status=ex.status, error=str(ex.read_error))
+    if ex.read_error is not None:  # a line could not be read: where, and why (a batch's record says the same)
+        out.update(failed_step=out["failed_step"] if ex.failed_step is not None else unreadable_step(ex),
+                   plan_length=None, error=str(ex.read_error))
+    if verdict or ex.read_error is not None:
+        out["status"] = ex.status
+    if verdict:
+        out.update(metrics(ex))  # issue 32: what LLM-planning papers report, after the keys it always had
     if ex.repairs:
         out["repairs"] = [r.to_dict() for r in ex.repairs]
     if extracted is not None:
@@ -144,49 +150,72 @@ def _cost_text(ex: Execution) -> str:
     return f"cost {ex.cost:g}" if ex.cost is not None else "cost unknown"
 
 
-def verdict_json(name: str, problem: str, ex: Execution | None, error: str | None = None,
-                 step: int | None = None, error_class: str | None = None, extracted: Extraction | None = None
-                 ) -> dict:
-    """One plan of many (`validate` with several plans or `--batch`): a JSON line, the one-plan object with
-    `plan` and `problem` in front (a plan with a line that could not be read: its `status` and `error`).
-    A plan whose problem could not be read (`ex` None) has the `error` (located), `status` error and the
-    `error_class` (`error_class` given; docs/input.md, "Many inputs: partial runs"). With `extracted`
-    (`--from-text`): the key `extracted`, the plan read out of the answer and what was not read."""
-    if ex is None:
-        return {"plan": name, "problem": problem, "valid": False, "executable": False, "failed_step": step,
-                "failed_action": None, "unmet_preconditions": [], "unmet_goals": [], "plan_length": None,
-                "error": error, **({"status": "error", "error_class": error_class} if error_class else {}),
-                **({"extracted": extracted.to_dict()} if extracted is not None else {})}
-    return {"plan": name, "problem": problem, **execution_json(ex, states=False, extracted=extracted)}
+def verdict_json(record: dict) -> dict:
+    """One plan of many (`validate` with several plans or `--batch`): its record (`Validations.records`),
+    every column in every line, as CSV and the frame have them (docs/validate.md)."""
+    return record
 
 
-def _why(ex: Execution) -> str:
-    if ex.failed_step is not None:
-        return "unmet: " + ", ".join(map(str, ex.unmet))
-    return "" if ex.valid else "goal: " + ", ".join(map(str, ex.goal_unmet))
+def _why(r: dict) -> str:
+    if r["status"] == "error" or r["status"] == "unreadable":
+        return r["error"] or ""
+    if r["failed_step"] is not None:
+        return "unmet: " + ", ".join(r["unmet_preconditions"])
+    return "" if r["valid"] else "goal: " + ", ".join(r["unmet_goals"])
 
 
-def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, int | None]],
-                   erred: Sequence[bool] = ()) -> list[RenderableType]:
-    """Many plans: one row each (plan, verdict, cost, failing step and action, why), counts in the title
-    (an unreadable plan counted as invalid); a plan whose problem could not be read (no Execution) with its
-    error, `(name, None, error, step)`, and `erred[i]` true: its verdict is `error`."""
-    valid = sum(ex is not None and ex.valid for _, ex, _, _ in verdicts)
-    erred = list(erred) + [False] * (len(verdicts) - len(erred))
-    rows = [[name, Markup("[red]error[/red]" if bad else "[red]invalid[/red]"), "",
-             "" if step is None else str(step), "", error or ""]
-            if ex is None else
-            [name, Markup("[red]unreadable[/red]"), "", str(unreadable_step(ex) or ""), "", str(ex.read_error)]
-            if ex.status == "unreadable" else
-            [name, Markup("[green]valid[/green]" if ex.valid else "[red]invalid[/red]"),
-             "" if ex.cost is None else f"{ex.cost:g}",
-             "" if ex.failed_step is None else str(ex.failed_step + 1),
-             "" if ex.failed_step is None else str(ex.plan[ex.failed_step]), _why(ex)]
-            for (name, ex, error, step), bad in zip(verdicts, erred)]
-    n_erred = sum(erred)
-    return [rich_table(f"{len(verdicts)} plan(s): {valid} valid, {len(verdicts) - valid - n_erred} invalid"
-                       + (f", {n_erred} error" if n_erred else ""),
-                       ["plan", "verdict", "cost", "step", "action", "why"], rows)]
+_VERDICT_STYLE = {"valid": "green", "invalid": "red", "unreadable": "red", "error": "red"}
+
+
+def _goals(r: dict) -> str:
+    """The share of the goal's conjuncts true where the executed prefix ends, as a percentage."""
+    share = r.get("goal_share")
+    return "" if share is None else f"{share:.0%}"
+
+
+def verdicts_table(records: Sequence[dict], optimal: bool = False) -> list[RenderableType]:
+    """Many plans: one row each (plan, verdict, cost, failing step and action, the share of the goal met where
+    the executed prefix ends, why; with `optimal`, the optimal cost), the counts of each verdict in the title.
+    The executable prefix is the step before the failing one, or the plan's length: a column in every other
+    format, not here (80 columns)."""
+    counts = {k: sum(r["status"] == k for r in records) for k in _VERDICT_STYLE}
+    title = f"{len(records)} plan(s): {counts['valid']} valid, {counts['invalid']} invalid" + "".join(
+        f", {counts[k]} {k}" for k in ("unreadable", "error") if counts[k])
+    columns = ["plan", "verdict", "cost"] + (["optimal"] if optimal else []) + ["step", "action", "goals", "why"]
+    rows = []
+    for r in records:
+        style = _VERDICT_STYLE.get(r["status"], "red")
+        opt = [r["optimal_cost"] if r["optimal_cost"] is not None else r["optimal_status"]] if optimal else []
+        rows.append([str(r["name"]), Markup(f"[{style}]{r['status']}[/{style}]"),
+                     "" if r["cost"] is None else f"{r['cost']:g}", *opt,
+                     "" if r["failed_step"] is None else str(r["failed_step"]), r["failed_action"] or "",
+                     _goals(r), _why(r)])
+    return [rich_table(title, columns, rows)]
+
+
+def summary_table(rows: Sequence[dict], key: str, columns: Sequence[str]) -> list[RenderableType]:
+    """`validate --group-by KEY`: one row per group."""
+    return [rich_table(f"by {key}: {len(rows)} group(s)", [key if c == "group" else c for c in columns],
+                       [[_cell(r[c]) for c in columns] for r in rows])]
+
+
+def _cell(value) -> object:
+    """A cell of a text table: numbers and text as they are, lists and objects as their compact JSON."""
+    if isinstance(value, (list, dict)) or value is None or isinstance(value, bool):
+        import json
+        return "" if value is None else json.dumps(value, separators=(",", ":"))
+    return value
+
+
+def verdicts_text(form: Format, columns: Sequence[str], records: Sequence[dict]) -> str:
+    """The verdicts (or a summary's rows) as CSV, Markdown or LaTeX: one row each, every column; a list or
+    an object as its compact JSON, escaped for the format (render.formats)."""
+    rows = [[_cell(r.get(c)) for c in columns] for r in records]
+    if form == Format.CSV:
+        return to_csv(columns, rows)
+    if form == Format.MARKDOWN:
+        return to_markdown(columns, rows)
+    return to_latex(columns, rows)
 
 
 # ---------------------------------------------------------------- plan, reach

@@ -81,7 +81,8 @@ def test_an_unreadable_verdict_says_its_error_and_the_steps_read(tmp_path):
     _, one = verdicts["one call"]
     assert one["error"] == (f"{tmp_path / 'the.plan'}:3:1: expected one action like (stack b1 b2) per line, "
                             "got 'foo bar'")
-    assert one["plan_length"] == 2 and one["executable"] is False and one["unmet_goals"] == []
+    assert one["plan_length"] is None and one["executable_prefix"] == 2  # the plan's length: not known
+    assert one["executable"] is False and one["unmet_goals"] == []
     _, inline = verdicts["batch text"]
     assert inline["error"].startswith(f"{tmp_path / 'b.jsonl'}:1: plan line 3: expected one action")
     table = run("validate", D, P, tmp_path / "the.plan")
@@ -96,7 +97,7 @@ def test_an_empty_plan_in_a_batch_is_the_empty_plan(tmp_path, plan):
     r = run("validate", D, "--batch", tmp_path / "b.jsonl", "-f", "json")
     verdict = json.loads(r.stdout)
     assert r.exit_code == 1 and verdict["executable"] and verdict["plan_length"] == 0, verdict
-    assert verdict["unmet_goals"] == ["(on b2 b1)", "(on b3 b2)"] and "error" not in verdict
+    assert verdict["unmet_goals"] == ["(on b2 b1)", "(on b3 b2)"] and verdict["error"] is None
 
 
 def test_a_batch_plan_is_a_file_only_if_it_names_one(tmp_path):
@@ -106,7 +107,7 @@ def test_a_batch_plan_is_a_file_only_if_it_names_one(tmp_path):
     (tmp_path / "b.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
     verdicts = [json.loads(x) for x in run("validate", D, "--batch", tmp_path / "b.jsonl", "-f", "json"
                                             ).stdout.splitlines()]
-    assert verdicts[0]["valid"] and verdicts[0]["plan"] == str(tmp_path / "(put_down b3)")
+    assert verdicts[0]["valid"] and verdicts[0]["plan_file"] == str(tmp_path / "(put_down b3)")
     assert verdicts[1]["status"] == "unreadable" and verdicts[1]["error"].endswith(
         "got 'p01.plan' (nor does it name a plan file: no such file 'p01.plan')")
     assert verdicts[2]["failed_step"] == 1 and verdicts[2]["unmet_preconditions"] == ["(holding b3)"]

@@ -34,7 +34,8 @@ def test_one_answer_json_has_the_plan_as_read():
 
 def test_without_the_option_an_answer_is_an_unreadable_plan_and_the_output_is_unchanged():
     r = run("validate", DOM, PROB, BW / "06-numbered-english.txt")
-    assert r.exit_code == 1 and "unreadable" in r.stdout and "expected one action like (stack b1 b2) per line" in r.stdout
+    assert r.exit_code == 1 and "unreadable" in r.stdout
+    assert "expected one action like (stack b1 b2) per line" in r.stdout
     plain = run("validate", DOM, PROB, BW / "04-numbered-pddl.txt", "-f", "json")
     assert plain.exit_code == 1 and json.loads(plain.stdout)["status"] == "unreadable"  # "1. (unstack c a)"
     ipc = run("validate", DOM, PROB, BW / "05-ipc-timestamps.txt", "-f", "json")
@@ -53,7 +54,7 @@ def test_an_unmatched_sentence_is_a_located_error(tmp_path):
     r = run("validate", DOM, PROB, answer, "--from-text", "-f", "json")
     assert r.exit_code == 1  # a verdict: unreadable at step 2, after step 1 ran
     v = json.loads(r.stdout)
-    assert v["status"] == "unreadable" and v["failed_step"] == 2 and v["plan_length"] == 1
+    assert v["status"] == "unreadable" and v["failed_step"] == 2 and v["executable_prefix"] == 1
     assert v["error"] == (f"{answer}:3:4: step 2 not read: 'Move c to the table.': a list item that names no "
                           "action (1 more sentence(s) not read)")
     p = run_module("validate", DOM, PROB, answer, "--from-text")  # the real entry point: the same
@@ -67,11 +68,12 @@ def test_several_answer_files_one_verdict_each(tmp_path):
     assert r.exit_code == 1
     good, wrong = map(json.loads, r.stdout.splitlines())
     assert good["valid"] and good["extracted"]["plan"] == PLAN
-    assert not wrong["valid"] and wrong["failed_step"] == 2 and wrong["error"].startswith(f"{bad}:1:24: step 2")
+    assert wrong["status"] == "unreadable" and wrong["failed_step"] == 2 and wrong["executable_prefix"] == 1
+    assert wrong["error"].startswith(f"{bad}:1:24: step 2")
     assert wrong["extracted"]["plan"] == ["(pick_up b)"]
     assert wrong["extracted"]["unmatched"][0]["text"] == "stack it on d"
     table = run("validate", DOM, PROB, BW / "07-first-then-prose.txt", bad, "--from-text")
-    assert "1 valid, 1 invalid" in table.stdout
+    assert "1 valid, 0 invalid, 1 unreadable" in table.stdout
 
 
 def test_a_batch_of_answers(tmp_path):
@@ -83,11 +85,11 @@ def test_a_batch_of_answers(tmp_path):
     batch.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     r = run("validate", DOM, "--batch", batch, "--from-text", "-f", "json")
     assert r.exit_code == 1, r.output
-    out = {x["plan"]: x for x in map(json.loads, r.stdout.splitlines())}
+    out = {x["name"]: x for x in map(json.loads, r.stdout.splitlines())}
     first = out[str(BW / "19-planbench-tags.txt")]
     assert first["valid"] and first["extracted"]["plan"] == PLAN
     inline = out["inline"]
-    assert not inline["valid"] and inline["failed_step"] is None and "error" not in inline
+    assert not inline["valid"] and inline["failed_step"] is None and inline["error"] is None
     assert inline["unmet_goals"] and inline["extracted"]["plan"] == ["(unstack c a)", "(put_down c)"]
     assert out["list"]["extracted"]["plan"] == ["(unstack c a)"] and out["list"]["extracted"]["unmatched"] == []
     bad = out["bad-step"]

@@ -71,11 +71,11 @@ def test_validate_gives_each_plan_its_verdict_and_exits_2_for_a_problem_not_read
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["valid"] for x in lines] == [True] + [False] * 7 + [True]
     assert [x["failed_step"] for x in lines[1:5]] == [step for _, step, _ in BAD.values()]
-    assert all(x["error"] for x in lines[1:8]) and "error" not in lines[0]
-    # a plan with a line that cannot be read: its verdict `unreadable` (each of these fails at no earlier step)
-    assert [x.get("status") for x in lines] == [None] + ["unreadable"] * 5 + ["error", "unreadable", None]
+    assert all(x["error"] for x in lines[1:8]) and lines[0]["error"] is None
+    # a plan that cannot be read is unreadable; a record whose problem cannot be, an error
+    assert [x["status"] for x in lines] == ["valid"] + ["unreadable"] * 5 + ["error", "unreadable", "valid"]
     table = run("validate", EX / "domain.pddl", "--batch", plans / "plans.jsonl")
-    assert table.exit_code == 2 and "9 plan(s): 2 valid, 6 invalid, 1 error" in table.stdout
+    assert table.exit_code == 2 and "9 plan(s): 2 valid, 0 invalid, 6 unreadable, 1 error" in table.stdout
     (plans / "plans.jsonl").write_text("".join(x for x in (plans / "plans.jsonl").read_text().splitlines(True)
                                                if "nowhere" not in x))
     assert run("validate", EX / "domain.pddl", "--batch", plans / "plans.jsonl").exit_code == 1

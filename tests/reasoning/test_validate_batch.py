@@ -18,6 +18,7 @@ G = GroundAction
 from amlasp.pddl.batch import read_batch  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
 from amlasp.reasoning.engine import execute, execute_many, validate_plans  # noqa: E402
+from amlasp.reasoning.validations import VALIDATION_COLUMNS  # noqa: E402
 from tests.external.test_differential import CASES, corruptions, fd_plan, ours, seed_of, theirs  # noqa: E402
 from tests.support.cli import run  # noqa: E402
 from tests.support.examples import BLOCKSWORLD  # noqa: E402
@@ -119,10 +120,10 @@ def test_several_plans_give_json_lines_and_exit_1_if_one_is_invalid():
     res = run("validate", d, p, good, bad, good, "-f", "json")
     assert res.exit_code == 1, res.output
     out = lines(res.stdout)
-    assert [x["plan"] for x in out] == [str(good), str(bad), str(good)]
+    assert [x["name"] for x in out] == [x["plan_file"] for x in out] == [str(good), str(bad), str(good)]
     assert [x["valid"] for x in out] == [True, False, True]
-    one = json.loads(run("validate", d, p, bad, "-f", "json").stdout)  # the single-plan report
-    assert {k: v for k, v in out[1].items() if k not in ("plan", "problem")} == one
+    one = json.loads(run("validate", d, p, bad, "-f", "json").stdout)  # the single-plan report: the same keys
+    assert {k: out[1][k] for k in one} == one
     assert run("validate", d, p, good, good, "-f", "json").exit_code == 0
     table = run("validate", d, p, good, bad)
     assert table.exit_code == 1 and "2 plan(s): 1 valid, 1 invalid" in table.stdout
@@ -143,7 +144,9 @@ def test_a_batch_file_with_plans_as_files_text_and_lists(tmp_path):
     res = run("validate", BLOCKSWORLD.domain_file, "--batch", batch, "-f", "json")
     assert res.exit_code == 1, res.output
     out = lines(res.stdout)
-    assert [x["plan"] for x in out] == [str(tmp_path / "a.plan"), f"{batch}:2", "gpt-17", f"{batch}:4"]
+    assert [x["name"] for x in out] == [str(tmp_path / "a.plan"), f"{batch}:2", "gpt-17", f"{batch}:4"]
+    assert [x["plan_file"] for x in out] == [str(tmp_path / "a.plan"), None, None, None]
+    assert [x["plan_text"] for x in out] == [None, "\n".join(plan), "\n".join(plan[:-1]), ""]
     assert [x["valid"] for x in out] == [True, True, False, False]
     assert out[2]["unmet_goals"] == ["(on b3 b2)"] and out[3]["plan_length"] == 0
 
@@ -151,7 +154,7 @@ def test_a_batch_file_with_plans_as_files_text_and_lists(tmp_path):
 @pytest.mark.parametrize("content,message", [
     ("{not json}\n", "b.jsonl:1: not a JSON object"),
     ('{"plan": "a.plan"}\n', "b.jsonl:1: no 'problem' on this line, and no PROBLEM given"),
-    ('{"problem": "p.pddl", "plan": "a.plan", "model": "x"}\n', "b.jsonl:1: unknown key(s) 'model'"),
+    ('["p.pddl", "a.plan"]\n', "b.jsonl:1: expected an object like"),
 ])
 def test_a_batch_file_that_cannot_be_read_is_refused_located(tmp_path, content, message):
     (tmp_path / "p.pddl").write_text(Path(BLOCKSWORLD.problem_file).read_text())
@@ -213,7 +216,7 @@ def test_validate_plans_is_a_list_with_a_frame():
     good, bad = verdicts
     assert isinstance(verdicts, list) and verdicts[0] is good and len(verdicts) == 2
     frame = verdicts.to_frame()
-    assert list(frame.columns) == ["plan", "problem", "valid", "executable", "failed_step", "failed_action",
-                                   "unmet_preconditions", "unmet_goals", "plan_length"]
+    assert list(frame.columns) == list(VALIDATION_COLUMNS)  # the columns of -f json and csv
+    assert frame.name.tolist() == [0, 1] and frame.status.tolist() == ["valid", "invalid"]
     assert frame.valid.tolist() == [True, False] and frame.failed_step.tolist()[1] == 2
     assert frame.problem.tolist() == ["p", "p"] and frame.failed_action[1] == "(a)"
