@@ -23,10 +23,24 @@ VAL's); the load average is printed, since the machine may be shared.
    against `Validate`, and --long steps (default 100,000) with amlasp alone, in-process and one
    `amlasp validate` process (VAL refuses it: "Bad plan description!").
 
+5. Batch shapes (issue 32): in blocksworld, logistics (IPC 2000, benchmarks/ipc_big) and sokoban, the
+   plans of one problem (20), of 20 problems (plans.jsonl: 100, 60 and 54 plans; sokoban has 18
+   problems) and one plan per problem (Fast Downward's, 20 or 18): `validate_plans` in-process (domain,
+   problems and plans read, in a process of its own: best of --repeat and the first batch of the
+   process, which finds nothing kept) and `amlasp validate --batch` (one process),
+   against VAL once per plan (one `Validate` process per plan, as the benchmarks run it), per plan.
+   Plans: benchmarks/make_plans.py and make_shapes.py.
+6. Big IPC domains (issue 33): one Fast Downward plan each of promela optical-telegraph (strips, p1:
+   446 actions), promela dining-philosophers (strips, p10) and organic-synthesis-split (sat18, p01:
+   1,252 actions), benchmarks/ipc_big: one `amlasp validate` process, its wall time and its CPU time
+   above the floor's (`python -c "import clingo"`, timed in the same run) against VAL's whole call's.
+
+`--only startup,batch,floortile,long,shapes,ipc` runs those parts alone.
+
 Verdicts are checked against VAL's on every plan (valid, or which of "failed to execute" / "goal not
 satisfied"): the script exits non-zero if one differs.
 
-    python benchmarks/bench_validate.py [--repeat 5] [--long 100000]
+    python benchmarks/bench_validate.py [--repeat 5] [--long 100000] [--only shapes,ipc]
 """
 
 from __future__ import annotations
@@ -54,6 +68,7 @@ from amlasp.reasoning.engine import validate_plans  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
 PLANS = ROOT / "benchmarks" / "plans"
+BIG = ROOT / "benchmarks" / "ipc_big"
 EXAMPLE = ROOT / "examples" / "blocksworld"
 BW = IPC / "domains" / "blocksworld.pddl"
 
@@ -357,6 +372,94 @@ def alone(steps: int, tmp: Path, val: Path) -> bool:
     return ok
 
 
+#: The domain file of each batch shape's domain (benchmarks/plans/DOMAIN).
+SHAPE_DOMAINS = {"blocksworld": BW, "logistics": BIG / "logistics" / "domain.pddl",
+                 "sokoban": IPC / "domains" / "sokoban.pddl"}
+
+
+def shape_batches(domain: str) -> dict[str, list[tuple[Path, Path]]]:
+    """The (problem, plan) files of each batch shape of `domain`."""
+    here = PLANS / domain
+
+    def items(name: str) -> list[tuple[Path, Path]]:
+        rows = [json.loads(x) for x in (here / name).read_text().splitlines() if x.strip()]
+        return [((here / r["problem"]).resolve(), here / r["plan"]) for r in rows]
+
+    every = items("plans.jsonl")
+    return {"one problem": items("one_problem.jsonl"), f"{len({p for p, _ in every})} problems": every,
+            "one problem per plan": [(p, x) for p, x in every if x.name.endswith("valid.plan")]}
+
+
+def shapes(val: Path, repeat: int, rows: list, tmp: Path) -> bool:
+    """Part 5: each batch shape, per plan, against one `Validate` process per plan."""
+    ok = True
+    for domain, domain_file in SHAPE_DOMAINS.items():
+        for shape, pairs in shape_batches(domain).items():
+            n = len(pairs)
+            batch_file = tmp / f"{domain}-{shape.replace(' ', '_')}.jsonl"
+            batch_file.write_text("".join(json.dumps({"problem": str(p), "plan": str(x)}) + "\n" for p, x in pairs))
+            calls = [[str(val), str(domain_file), str(p), str(x)] for p, x in pairs]
+            vw, vc, vouts = timed_calls(calls, max(1, repeat))
+            theirs = [next(iter(val_verdicts(o).values()), "?") for o in vouts]
+            mine = json.loads(subprocess.run(
+                [sys.executable, __file__, "--batch-worker", str(domain_file), str(batch_file), "--repeat",
+                 str(max(repeat, 10))], capture_output=True, text=True, env=ENV, cwd=ROOT, check=True).stdout)
+            cw, cc, cout = timed_process(amlasp_cmd("validate", str(domain_file), "--batch", str(batch_file), "-f",
+                                                    "json"), repeat, ENV)
+            cli = [our_verdict(x["valid"], x["executable"]) for x in map(json.loads, cout.splitlines())]
+            agree = sum(a == b == c for a, b, c in zip(mine["verdicts"], theirs, cli))
+            ok &= agree == n
+            note = f"verdicts equal VAL's on {agree}/{n} ({theirs.count('valid')} valid)"
+            what = f"{domain}, {shape} ({n} plans)"
+            row(rows, f"{what}: in-process, files read, vs `Validate` per plan, CPU per plan",
+                1000 * mine["cpu"] / n, 1000 * vc / n, "ms", load(), note)
+            row(rows, f"{what}: the same, the first batch of a process, CPU per plan",
+                1000 * mine["first"] / n, 1000 * vc / n, "ms", load(), note)
+            row(rows, f"{what}: `amlasp validate --batch` (1 process) vs `Validate` per plan, CPU per plan",
+                1000 * cc / n, 1000 * vc / n, "ms", load(), note)
+            print(f"(wall per plan: in-process {1000 * mine['wall'] / n:.2f} ms, --batch {1000 * cw / n:.2f} ms, "
+                  f"VAL {1000 * vw / n:.2f} ms)", flush=True)
+    return ok
+
+
+def batch_work(domain_file: str, batch_file: str, repeat: int) -> None:
+    """`--batch-worker`: best of `repeat` in-process validations of a batch, every file read; JSON."""
+    def read_and_validate():
+        domain = load_domain(domain_file)
+        tasks = read_batch(batch_file, domain)
+        return validate_plans(domain, [(t.problem, t.plan) for t in tasks])
+
+    _, first, _ = best_of(read_and_validate, 1)  # the first batch of a process: nothing kept yet
+    wall, cpu, verdicts = best_of(read_and_validate, repeat)
+    print(json.dumps({"wall": wall, "cpu": cpu, "first": first,
+                      "verdicts": [our_verdict(v.valid, v.executable) for v in verdicts]}))
+
+
+#: Part 6's plans: (name, folder of benchmarks/ipc_big with domain.pddl, problem.pddl, fd.plan).
+BIG_TASKS = [("promela optical-telegraph (strips p1, 446 actions)", "promela-optical-telegraph"),
+             ("promela dining-philosophers (strips p10)", "promela-dining-philosophers"),
+             ("organic-synthesis-split (sat18 p01, 1,252 actions)", "organic-synthesis-split")]
+
+
+def big(val: Path, repeat: int, rows: list) -> bool:
+    """Part 6: one plan of a big IPC domain, one `amlasp validate` process above the floor against VAL."""
+    fw, fc, _ = timed_process([sys.executable, "-c", "import clingo"], max(repeat, 5), ENV)
+    ok = True
+    for what, folder in BIG_TASKS:
+        args = [str(BIG / folder / f) for f in ("domain.pddl", "problem.pddl", "fd.plan")]
+        vw, vc, vout = timed_process([str(val), *args], repeat)
+        aw, ac, aout = timed_process(amlasp_cmd("validate", *args, "-f", "json"), repeat, ENV)
+        theirs = next(iter(val_verdicts(vout).values()), "?")
+        same = our_verdict(json.loads(aout)["valid"], json.loads(aout)["executable"]) == theirs
+        ok &= same
+        row(rows, f"{what}: `amlasp validate`, wall above the floor ({1000 * fw:.1f} ms), vs `Validate`'s whole call",
+            1000 * (aw - fw), 1000 * vw, "ms", load(), f"same verdict as VAL ({theirs}): {same}")
+        row(rows, f"{what}: `amlasp validate`, CPU above the floor's ({1000 * fc:.1f} ms), vs `Validate`'s CPU",
+            1000 * (ac - fc), 1000 * vc, "ms", load(), f"same verdict as VAL ({theirs}): {same}")
+    return ok
+
+
+
 def load() -> str:
     return f"{os.getloadavg()[0]:.1f}"
 
@@ -365,21 +468,28 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per figure (the best is kept)")
     ap.add_argument("--long", type=int, default=100_000, help="steps of the long plan (0: skip it)")
+    ap.add_argument("--only", default="startup,batch,floortile,long,shapes,ipc", help="the parts to run")
     ap.add_argument("--worker", nargs=3, metavar=("DOMAIN", "PROBLEM", "PLAN"), help=argparse.SUPPRESS)
+    ap.add_argument("--batch-worker", nargs=2, metavar=("DOMAIN", "BATCH"), help=argparse.SUPPRESS)
     ap.add_argument("--after-batch", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--first", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return work(*args.worker, args.repeat, args.after_batch, args.first)
+    if args.batch_worker:
+        return batch_work(*args.batch_worker, args.repeat)
+    parts = set(args.only.split(","))
     val = val_binary()
     print(f"load average {load()}, {os.cpu_count()} cores; VAL: {val}", flush=True)
     rows: list = []
-    ok = startup(val, args.repeat, rows)
-    ok &= batch(val, args.repeat, rows)
-    ok &= single(val, args.repeat, rows, "floortile, 60 steps", IPC / "domains" / "floortile.pddl",
-                 IPC / "problems" / "learning" / "floortile" / "4_floortile_prob.pddl",
-                 PLANS / "floortile" / "learning_4.plan", after_batch=True)
-    if args.long:
+    ok = startup(val, args.repeat, rows) if "startup" in parts else True
+    if "batch" in parts:
+        ok &= batch(val, args.repeat, rows)
+    if "floortile" in parts:
+        ok &= single(val, args.repeat, rows, "floortile, 60 steps", IPC / "domains" / "floortile.pddl",
+                     IPC / "problems" / "learning" / "floortile" / "4_floortile_prob.pddl",
+                     PLANS / "floortile" / "learning_4.plan", after_batch=True)
+    if args.long and "long" in parts:
         with tempfile.TemporaryDirectory() as tmp:
             plan = Path(tmp) / "long.plan"
             steps = min(args.long, VAL_MAX_STEPS)  # VAL refuses longer plans ("Bad plan description!")
@@ -388,6 +498,11 @@ def main() -> None:
                          EXAMPLE / "problem.pddl", plan)
             if args.long > steps:
                 ok &= alone(args.long, Path(tmp), val)
+    if "shapes" in parts:
+        with tempfile.TemporaryDirectory() as tmp:
+            ok &= shapes(val, args.repeat, rows, Path(tmp))
+    if "ipc" in parts:
+        ok &= big(val, args.repeat, rows)
     print()
     print("| figure | amlasp | VAL | ratio | load | verdicts |")
     print("|---|---:|---:|---:|---:|---|")

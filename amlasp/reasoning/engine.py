@@ -409,9 +409,9 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
     """validate.lp with the model and the runs' `facts` (`Program.given`'s rows or terms, by
     declaration): fill `results`; return the atoms of each state shown (`show`: every state, the
     ends of the runs, or none)."""
-    rules = model.rules
+    rules, used = model.rules, _used(results)
     parts = [encoding("types"), encoding("semantics"), encoding("frame"), encoding("validate"), model.facts,
-             rules.text, _CHECK]
+             rules.base(used), _CHECK]
     if reasons:  # a verdict's metrics: the goals unmet before a failed step (justify asks for neither)
         parts.append(_PREFIX_GOALS)
     if show is not None:
@@ -420,10 +420,16 @@ def _solve(domain: Domain, model: _Model, facts: list[tuple[Pred, list]], show: 
     for pred, rows in facts:
         program.given(pred, rows)
     holds = _read_runs(program.ground().answer(), results, dec, rules.conditions, domain)
-    if reasons and any(r.failed_step is not None for r in results):
-        program.add(rules.why, "why").ground(("why", ()))
+    failed = {r.plan[r.failed_step].name for r in results if r.failed_step is not None}
+    if reasons and failed:  # the rules of the failed steps' actions alone
+        program.add(rules.why(failed), "why").ground(("why", ()))
         _read_runs([s for s in program.answer() if WHY.matches(s)], results, dec, rules.conditions, domain)
     return holds
+
+
+def _used(results: Iterable[Execution]) -> set[str]:
+    """The names of the actions the plans of `results` take: the only ones whose rules clingo is given."""
+    return {a.name for r in results for a in r.plan}
 
 
 _CHECK = Reused(CHECK.fact(MODEL))
@@ -434,7 +440,8 @@ _PREFIX_GOALS = Reused(PREFIX_GOALS.fact())
 
 class _Model:
     """What validate.lp is given of one model, kept for the process (the last 16 models): its
-    static predicates, its compiled rules, its facts as `Reused` text, and its actions' arities."""
+    static predicates, its rules (each action's compiled when a plan first takes it), its facts as
+    `Reused` text, and its actions' arities."""
 
     def __init__(self, domain: Domain):
         self.static = domain.static_predicates()

@@ -143,3 +143,20 @@ def test_static_predicates_are_read_once_per_problem():
     assert pick(derive(d, p, [p.init]), "app(") == expected
     # read from the problem, not the state: without the fixed facts, no sailing
     assert pick(derive(d, p, [p.init], static=frozenset({"noteq"})), "app(") == {"app(m,0,board(c0,l0))"}
+
+
+def test_validation_rules_hold_only_the_actions_asked_for():
+    """validate.lp's rules of a model (issue 33): an action's are compiled and given only for the plans
+    that take it, part base and part why apart; the same actions give the same text in any order."""
+    from amlasp.asp.compile import compile_validation
+    from amlasp.asp.names import MODEL
+
+    d = BLOCKSWORLD.domain()
+    r = compile_validation(d, MODEL, d.static_predicates())
+    base = r.base({"stack", "no-such-action"})
+    assert "stack(V0,V1)" in base and "unstack(" not in base and "pick_up(" not in base
+    assert "unmet(" not in base
+    assert r.base(["unstack", "stack"]) == r.base(["stack", "unstack"]) and "unstack(V0,V1)" in r.base(["unstack"])
+    why = r.why({"pick_up"})
+    assert "unmet(" in why and "pick_up(V0)" in why and "stack(" not in why
+    assert r.base(()) == r.base({"no-such-action"})  # the derived predicates' rules alone (none here)

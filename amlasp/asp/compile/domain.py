@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Iterable
 
 from ...model import Domain
 from ..schema import APP, ASK, QUERY
@@ -17,14 +18,11 @@ from .rules import Comment, Kind, Rule, program_text
 class ActionRules:
     """The rules of one model, the readable text of each auxiliary condition, and whether a rule
     reads the typing of semantics.lp (`is_a`, `not_a`): when none does, a program needs neither
-    semantics.lp nor the objects of its problems (applicable over well-typed states).
-    `why`: validate.lp's second part, the unmet conjuncts of the asked actions that failed
-    (`compile_validation`; empty otherwise)."""
+    semantics.lp nor the objects of its problems (applicable over well-typed states)."""
 
     text: str
     conditions: dict[int, str] = field(default_factory=dict)
     typing: bool = True
-    why: str = ""
 
 
 def program(c: Compiler, enumerate: bool = True, check: bool = False, effects: bool = True,
@@ -50,24 +48,63 @@ def program(c: Compiler, enumerate: bool = True, check: bool = False, effects: b
     return ActionRules(Reused(program_text(rules)), dict(c.conditions), typing)
 
 
-def validation(c: Compiler) -> ActionRules:
-    """validate.lp's rules, in two parts. `text`: whether each asked action (`query`) is
-    applicable, one rule per action, and its effects, for every asked action (so that no state
-    depends on applicability). `why`: the unmet conjuncts of the actions asked in failed steps
-    (`ask`, validate.lp's part `why`), grounded only when a plan fails: a rule per conjunct and
-    per parameter type, most of a model's rules, so that a valid plan is checked by a third
-    as many rules (floortile 67 → 25)."""
-    c.derived_rules()
-    for action in c.domain.actions:
-        c.emit(Comment(action.name))
-        c.emit(c.asked_applicability(action))
-        c.effects(action, QUERY)
-    base = c.finish()
-    for action in c.domain.actions:
-        c.emit(Comment(action.name))
-        c.check(action, asked=ASK)
-    why = c.finish()
-    return ActionRules(Reused(program_text(base)), dict(c.conditions), True, Reused(program_text(why)))
+class ValidationRules:
+    """validate.lp's rules of one model, in two parts, each action's compiled when a plan first uses it.
+    `base`: whether each asked action (`query`) is applicable, one rule per action, and its effects,
+    for every asked action (so that no state depends on applicability), after the derived
+    predicates' rules. `why`: the unmet conjuncts of the actions asked in failed steps (`ask`,
+    validate.lp's part `why`), grounded only when a plan fails: a rule per conjunct and per
+    parameter type, most of a model's rules, so that a valid plan is checked by a third as many
+    rules (floortile 67 → 25).
+
+    Only the actions the plans name are compiled and given to clingo: a grounded IPC domain has
+    hundreds of parameterless actions (promela optical-telegraph: 446, 0.65 s to compile and 0.5 s to
+    parse and ground all of them) of which a plan uses a few. One `Compiler` compiles every action,
+    so that `aux` numbers and `conditions` (the text of each `cond(K)` conjunct) stay unique."""
+
+    def __init__(self, domain: Domain, tag: str, static: frozenset[str]):
+        self._c = Compiler(domain, tag, static=static)
+        self._actions = {a.name: a for a in domain.actions}
+        self._order = {name: i for i, name in enumerate(self._actions)}
+        self._c.derived_rules()
+        self._derived = program_text(self._c.finish())
+        self._parts: dict[tuple[str, str], str] = {}  # (part, action) → its rules' text
+        self._texts: dict[tuple[str, tuple[str, ...]], Reused] = {}  # (part, actions) → the program's text
+        #: The text of each `cond(K)` conjunct of part why's rules, K as `unmet` gives it.
+        self.conditions: dict[int, str] = self._c.conditions
+
+    def base(self, names: Iterable[str]) -> Reused:
+        """Part base for the actions `names` (of this model; others are left out): the same text, so
+        the same `Reused` parse, for the same actions whatever their order."""
+        return self._text("base", names)
+
+    def why(self, names: Iterable[str]) -> Reused:
+        """Part why for the actions `names`."""
+        return self._text("why", names)
+
+    def _text(self, part: str, names: Iterable[str]) -> Reused:
+        key = (part, tuple(sorted({n for n in names if n in self._actions}, key=self._order.__getitem__)))
+        text = self._texts.get(key)
+        if text is None:
+            pieces = [self._derived] if part == "base" else []
+            pieces += [self._action(part, name) for name in key[1]]
+            text = self._texts[key] = Reused("".join(pieces))
+            if len(self._texts) > 16:
+                del self._texts[next(iter(self._texts))]
+        return text
+
+    def _action(self, part: str, name: str) -> str:
+        text = self._parts.get((part, name))
+        if text is None:
+            action, c = self._actions[name], self._c
+            c.emit(Comment(action.name))
+            if part == "base":
+                c.emit(c.asked_applicability(action))
+                c.effects(action, QUERY)
+            else:
+                c.check(action, asked=ASK)
+            text = self._parts[part, name] = program_text(c.finish())
+        return text
 
 
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
@@ -100,9 +137,9 @@ def derived_program(domain: Domain, tag: str, state: str, static: frozenset[str]
 
 
 @lru_cache(maxsize=32)
-def compile_validation(domain: Domain, tag: str, static: frozenset[str]) -> ActionRules:
-    """validate.lp's two parts of `domain`'s rules (`validation`), kept like `compile_domain`'s."""
-    return validation(Compiler(domain, tag, static=static))
+def compile_validation(domain: Domain, tag: str, static: frozenset[str]) -> ValidationRules:
+    """validate.lp's rules of `domain` (`ValidationRules`), kept like `compile_domain`'s."""
+    return ValidationRules(domain, tag, static)
 
 
 def runs_apply(domain: Domain, static: frozenset[str]) -> bool:
@@ -119,5 +156,5 @@ def runs_apply(domain: Domain, static: frozenset[str]) -> bool:
     return True
 
 
-__all__ = ["ActionRules", "program", "validation", "compile_domain", "compile_validation", "derived_program",
+__all__ = ["ActionRules", "program", "ValidationRules", "compile_domain", "compile_validation", "derived_program",
            "runs_apply"]
