@@ -15,7 +15,7 @@ import clingo
 
 from ..asp import size
 from ..asp.compile import compile_domain, compile_validation, runs_apply
-from ..asp.decode import Decoder, argument_texts, arguments, decoder
+from ..asp.decode import Decoder, argument_texts, decoder
 from ..asp.facts import domain_facts, ground, problem_rows, run_tree
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding, rows_of, solve_once
