@@ -11,6 +11,7 @@ same `Atom`s and `GroundAction`s.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 import clingo
 
@@ -30,6 +31,18 @@ def arguments(text: str, count: int | None = None) -> list[str]:
     if count is not None:
         return text[text.find("(") + 1:-1].split(",", count - 1)
     return _ARGUMENT.findall(text, text.find("(") + 1, len(text) - 1)
+
+
+def argument_texts(symbols: Sequence[clingo.Symbol], name: str, count: int) -> list[list[str]]:
+    """The argument texts (`arguments(text, count)`) of shown atoms `name(...)` of `count` arguments,
+    only the last of which may be a term (of constants): their text made in one C call, the text of
+    a tuple of them, where `str(sym)` costs one call per atom through cffi (762 atoms of 183
+    blocksworld states: 0.5 ms against 2.4 ms). Split at `),name(`, which such an atom cannot hold."""
+    if not symbols:
+        return []
+    text = str(clingo.Tuple_(symbols))  # "(name(...),name(...))", or "(name(...),)" for one
+    inner = text[len(name) + 2:-2 if len(symbols) > 1 else -3]
+    return [part.split(",", count - 1) for part in inner.split(f"),{name}(")]
 
 
 class Decoder:
@@ -93,4 +106,4 @@ def decoder(domain: Domain, problem: Problem | None = None) -> Decoder:
     return d
 
 
-__all__ = ["arguments", "Decoder", "decoder"]
+__all__ = ["arguments", "argument_texts", "Decoder", "decoder"]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..errors import InputError
+from ..identity import by_identity
 from ..limits import MAX_GROUNDING
 from ..logic import children, conjuncts, free_vars, nnf
 from ..model import Action, Atom, Domain, Exists, Forall, Formula, Problem, is_var
@@ -146,15 +147,26 @@ def guard(what: str, domain: Domain, work: Iterable[tuple[Problem, int]], effect
     `start` (a caller whose states may hold atoms it cannot name as atoms), the join estimate alone."""
     work = list(work)
     known: dict[int, Sizes] = {}
-    sized = []
+    per: dict[str, float] = {a.name: 0.0 for a in domain.actions}
     for p, n in work:
         if id(p) not in known:
             known[id(p)] = sizes(domain, p)
-        sized.append((known[id(p)], n))
-    per = estimate(domain, sized, effects=effects)
+        for name, x in _per_state(domain, p, known[id(p)], effects).items():
+            per[name] += n * x
     if start is not None and sum(per.values()) > MAX_GROUNDING.value():
         per = min(per, _reachable(domain, work, known, effects, start), key=lambda x: sum(x.values()))
     check(what, (domain, per))
+
+
+_PER_STATE: dict = {}
+
+
+def _per_state(domain: Domain, problem: Problem, s: Sizes, effects: bool) -> dict[str, float]:
+    """Each action's estimated instances in one state of `problem` (`instances`), kept by the identity
+    of the domain and problem: a command that asks again of the same problem (applicable's states, a
+    walk a step at a time) estimates it once; rovers' ten problems took 4.9 ms of a 34 ms call."""
+    return by_identity(_PER_STATE, 64, (domain, problem), effects,
+                       lambda: {a.name: instances(domain, a, s, effects=effects) for a in domain.actions})
 
 
 def _reachable(domain: Domain, work: list[tuple[Problem, int]], known: dict[int, Sizes], effects: bool,

@@ -15,7 +15,7 @@ import clingo
 
 from ..asp import size
 from ..asp.compile import compile_domain, compile_validation, runs_apply
-from ..asp.decode import Decoder, arguments, decoder
+from ..asp.decode import Decoder, argument_texts, decoder
 from ..asp.facts import domain_facts, ground, problem_rows, run_tree
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding, rows_of, solve_once
@@ -83,24 +83,32 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing, runs=runs), shown.show()])
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
-    flat: list[list[GroundAction]] = [[] for _ in range(facts.count)]
-    # read as text, one C call per symbol (see asp/decode.py), at the fields' positions: the action
-    # is the last argument, which `arguments(t, arity)` alone splits whole
-    arity, action = shown.arity, shown.at("action")
+    flat: list[list[tuple[str, GroundAction]]] = [[] for _ in range(facts.count)]
+    # read as text, all the symbols in one C call (asp/decode.py), at the fields' positions: the action
+    # is the last argument, which `argument_texts` alone keeps whole; each action is decoded once, with
+    # the text it is sorted by
+    made: dict[str, tuple[str, GroundAction]] = {}
+
+    def action(text: str) -> tuple[str, GroundAction]:
+        a = dec.action(text)
+        made[text] = (str(a), a)
+        return made[text]
+
+    rows = argument_texts(syms, shown.name, shown.arity)
+    at = shown.at("action")
     if runs:  # applicable in the states low..high
         low, high = APP_RUN.at("low"), APP_RUN.at("high")
-        for s in syms:
-            args = arguments(str(s), arity)
-            a = dec.action(args[action])
+        for args in rows:
+            a = made.get(args[at]) or action(args[at])
             for i in range(int(args[low]), int(args[high]) + 1):
                 flat[i].append(a)
     else:
         state = APP.at("state")
-        for s in syms:
-            args = arguments(str(s), arity)
-            flat[int(args[state])].append(dec.action(args[action]))
+        for args in rows:
+            flat[int(args[state])].append(made.get(args[at]) or action(args[at]))
     ends = facts.firsts[1:] + [facts.count]
-    return [[sorted(x, key=str) for x in flat[a:b]] for a, b in zip(facts.firsts, ends)]
+    first = itemgetter(0)
+    return [[[a for _, a in sorted(x, key=first)] for x in flat[start:end]] for start, end in zip(facts.firsts, ends)]
 
 
 class UnmetKind(TextEnum):

@@ -55,3 +55,17 @@ def test_action_totals_over_problems():
     r2 = DiffResult("p2", 5, 2, False, actions={"b": result("b", 4, 1)})
     assert [(t.action, t.problems, t.pairs, t.shortest) for t in action_totals([r1, r2])] == \
         [("a", 1, 1, 1), ("b", 2, 6, 1)]
+
+
+def test_argument_texts_split_the_text_of_all_atoms_made_at_once():
+    """`argument_texts` reads every atom's text from one tuple's text: the same arguments as
+    `arguments(str(sym), count)` atom by atom, for one atom, several, a last argument that is a term
+    of constants or a constant, and an action named like the shown predicate."""
+    import clingo
+
+    from amlasp.asp.decode import argument_texts, arguments
+
+    texts = ["app(m,0,pick_up(b3))", "app(m,12,stack(b1,b2))", "app(m,3,noop)", "app(m,4,app(m,x))", "app(m,5,app)"]
+    symbols = [clingo.parse_term(t) for t in texts]
+    for k in range(len(symbols) + 1):
+        assert argument_texts(symbols[:k], "app", 3) == [arguments(t, 3) for t in texts[:k]]

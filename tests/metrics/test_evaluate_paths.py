@@ -121,3 +121,39 @@ def test_equal_states_count_as_often_as_they_occur():
     assert {m.source for m in many.mistakes} <= {f"s.json#{k}" for k in range(len(states))}
     assert Counter(m.state for m in many.mistakes) == Counter(
         k for k, ev in enumerate(alone) for _ in ev.mistakes)
+
+
+def freed(ref, parameter: int):
+    """`ref` with every precondition conjunct that names an action's `parameter`-th parameter dropped
+    (the parameter then free: only its type constrains it), where the action has one."""
+    from dataclasses import replace
+
+    from amlasp.logic import conjuncts, free_vars
+    from amlasp.model import And
+
+    actions = []
+    for a in ref.actions:
+        if len(a.parameters) > parameter:
+            v = a.parameters[parameter][0]
+            kept = tuple(g for g in conjuncts(a.precondition) if v not in free_vars(g))
+            a = replace(a, precondition=And(kept))
+        actions.append(a)
+    return replace(ref, actions=tuple(actions))
+
+
+@pytest.mark.parametrize("d", ["floortile", "depots", "rovers", "satellite"])
+def test_free_parameters_of_shared_actions_counted_equal_the_atoms(d):
+    """A learned action both models have, with a parameter no precondition literal names (a dropped
+    precondition), has its instances counted with that parameter left out (`PairProgram.free_fp`):
+    the same scores as every instance made an atom (`--explain`), in one program and in batches."""
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = trajectory_sets(d, 2)
+    types = {t for ss in sets for _, t in ss.problem.objects}
+    for parameter in (0, 1):
+        learned = freed(ref, parameter)
+        pair = slots(ref, learned)
+        assert PairCompiler(ref, learned, pair, static_predicates(ref)).compile(types).free_fp
+        atoms = evaluate(learned, ref, sets, explain=True, check_trajectories=False)
+        for batch in (10000, 7):
+            counted = evaluate(learned, ref, sets, check_trajectories=False, batch_states=batch)
+            assert counted.actions == atoms.actions and counted.learned_only == atoms.learned_only

@@ -44,6 +44,9 @@ class PairProgram:
 
     text: str
     joint_changes: Counter
+    #: Slots of both models whose learned instances are counted with free parameters left out
+    #: (`PairCompiler.free_false_positives`): their `free_count/3` less their joint instances are the FPs.
+    free_fp: frozenset[int] = frozenset()
 
 
 class PairCompiler:
@@ -61,6 +64,7 @@ class PairCompiler:
         self.rules: list[str] = []
         self.maybe_out: set[tuple[str, int]] = set()
         self.joint_changes: Counter = Counter()
+        self.free_fp: set[int] = set()
         self.ref_consts = constant_types(ref)
 
     def compile(self, object_types: set[str]) -> PairProgram:
@@ -85,10 +89,14 @@ class PairCompiler:
             self.rules += changes.rules
             self.maybe_out |= changes.maybe_out
             self.joint_changes.update(changes.joint)
-            if not self.typed_like_reference(slot, object_types):
+            typed = self.typed_like_reference(slot, object_types)
+            if not typed:
                 self.untyped_rule(slot)
             if slot.index in self.counted:
-                self.rules.append(self.count_rule(slot, "fp", ["not " + BOTH(S, slot.index, self.term(slot))]))
+                if typed and self.factored(slot.learned):
+                    self.free_false_positives(slot.learned, slot.index)
+                else:
+                    self.rules.append(self.count_rule(slot, "fp", ["not " + BOTH(S, slot.index, self.term(slot))]))
         for c in self.models.values():
             self.rules += map(str, c.finish())  # auxiliary rules of or/exists/forall conditions, check_type
         self.rules += [EVAL_ACTION.fact(s.index) for s in self.slots]
@@ -96,7 +104,7 @@ class PairCompiler:
         self.rules += [MAYBE_OUT.fact(t, n) for t, n in sorted(self.maybe_out)]
         if self.maybe_out:
             self.rules += self.universe_rules()
-        return PairProgram("\n".join(self.rules) + "\n", self.joint_changes)
+        return PairProgram("\n".join(self.rules) + "\n", self.joint_changes, frozenset(self.free_fp))
 
     def term(self, slot: Slot) -> str:
         """The ground action term of a slot's instances, `name(V0,...)`: one name and arity in both models."""
@@ -112,6 +120,29 @@ class PairCompiler:
         `explain`, which lists every instance)."""
         return () if self.explain else free_parameters(a)
 
+    def free_count(self, a: Action, n: int) -> tuple[BodyLiteral, ...]:
+        """`free_count(N,P,C)`: the learned model's applicable instances of `a` in P's states (weighted),
+        its free parameters (`factored`) left out; the body counted."""
+        free = set(self.factored(a))
+        c = self.models[EVAL_LEARNED]
+        kept = replace(a, parameters=tuple(p for p in a.parameters if p[0] not in free))
+        body = c.applicability(kept, "_").body
+        element = f"W,{S},{c.action_term(kept)} : {', '.join(map(str, body))}, {WEIGHT(S, 'W')}"
+        self.rules.append(str(Rule(FREE_COUNT(n, "P", "C"), (guard(PROBLEM("P")), guard(f"C = #sum{{ {element} }}")))))
+        return tuple(body)
+
+    def free_false_positives(self, a: Action, n: int) -> None:
+        """The learned instances of an action both models have, counted as a learned-only action's are
+        (`free_count`) when a parameter of the learned action is free (a dropped precondition often
+        frees one: floortile's `move_left` without `robot-at`, a robot for every instance): every
+        joint instance is one of them (`both` implies the learned precondition and typing), so the
+        false positives are their number less the joint ones, where one aggregate over the instances
+        that are not joint enumerated every object of the free parameter's type. Only where the
+        learned types accept nothing the reference's refuse (no `untyped` count, which reads every
+        parameter)."""
+        self.free_count(a, n)
+        self.free_fp.add(n)
+
     def learned_only_count(self, a: Action, n: int) -> None:
         """`free_count(N,P,C)` of a learned-only action with free parameters (`size.free_parameters`):
         its applicable instances in P's states (weighted) with the free parameters left out, which the
@@ -120,13 +151,7 @@ class PairCompiler:
         parameters is applicable with every such tuple or none. Its instances are all false
         positives and its effects are never compared (`LearnedOnly`), so the count is exact
         (tests/asp/test_size.py); six free location parameters made |L|^6 atoms per state."""
-        free = set(self.factored(a))
-        c = self.models[EVAL_LEARNED]
-        kept = replace(a, parameters=tuple(p for p in a.parameters if p[0] not in free))
-        body = c.applicability(kept, "_").body
-        element = f"W,{S},{c.action_term(kept)} : {', '.join(map(str, body))}, {WEIGHT(S, 'W')}"
-        self.rules.append(str(Rule(FREE_COUNT(n, "P", "C"), (guard(PROBLEM("P")), guard(f"C = #sum{{ {element} }}")))))
-        self.counted[n] = tuple(body)
+        self.counted[n] = self.free_count(a, n)
 
     def pair_applicability(self, slot: Slot, kinds: set[str] | None) -> None:
         """Applicability of an action both models have, with `both(S,N,A)` for the joint instances.

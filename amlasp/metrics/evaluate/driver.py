@@ -21,7 +21,7 @@ import os
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 import clingo
 
@@ -201,7 +201,9 @@ class _Pass:
         self.steps = StepCheck(self.pair) if check_trajectories else None
         self.head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
                      domain_facts(lrn, EVAL_LEARNED), EXPLAIN.fact() if explain else ""]
-        self.rules: dict[frozenset[str], str] = {}  # the object types of a batch's problems → the pair's rules
+        # the object types of a batch's problems → the pair's rules, and its slots whose FPs are counted
+        # with free parameters left out (`PairProgram.free_fp`)
+        self.rules: dict[frozenset[str], tuple[str, frozenset[int]]] = {}
         self.joint_changes: Counter = Counter()  # (slot, tp|fp|fn) → changes per joint instance (compile_pair)
         self.states: Counter = Counter()  # problem number → its test states
         self.total = self.batches = 0
@@ -228,11 +230,12 @@ class _Pass:
         grouped = group(sets, self.static, self.problem)
         self.guard(grouped)
         kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
-        rules = self.rules.get(kinds)
-        if rules is None:
+        compiled = self.rules.get(kinds)
+        if compiled is None:
             program = compile_pair(self.ref, self.lrn, self.pair, self.static, set(kinds), self.explain)
-            rules = self.rules[kinds] = program.text
+            compiled = self.rules[kinds] = (program.text, program.free_fp)
             self.joint_changes = program.joint_changes  # the same for any object types
+        rules, free_fp = compiled
         parts = [*self.head, rules]
         given = self.writer.batch(grouped)  # the states' facts, as rows of terms (asp/run.py `Program.given`)
         if self.steps:
@@ -242,11 +245,17 @@ class _Pass:
         self.t_facts += time.perf_counter() - tf
         shown = (self.solver.solve(parts, self.timings, given) if self.solver
                  else solve_once(parts, timings=self.timings, given=given))
-        self.answers.read(shown, grouped, self.total, self.steps)
+        self.answers.read(shown, grouped, self.total, self.steps, {n: self.free_tuples(n) for n in free_fp})
         self.costs.add(self.ref, self.lrn, sets)
         self.total += grouped.states()
         self.batches += 1
 
+
+    def free_tuples(self, n: int) -> Callable[[int], int]:
+        """Problem number → the tuples of objects that the free parameters of slot `n`'s learned action take."""
+        action = self.pair[n].learned
+        assert action is not None
+        return lambda p: size.free_tuples(self.lrn, action, self.problems[p])
 
     def estimates(self, states: dict[int, int]) -> list[tuple[Domain, dict[str, float]]]:
         """The size guard's estimates (asp/size.py) of a program over `states`, problem number →
@@ -301,8 +310,12 @@ class _Answers:
         self.mistakes: list[Mistake] = []
         self.free: Counter = Counter()  # (slot, problem number) → instances, free parameters left out
 
-    def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None) -> None:
-        """The answer of a batch whose states are numbered from `offset` over all test states."""
+    def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None,
+             free_fp: Mapping[int, Callable[[int], int]]) -> None:
+        """The answer of a batch whose states are numbered from `offset` over all test states. `free_fp`:
+        the slots of both models whose learned instances were counted with free parameters left out
+        (`PairProgram.free_fp`), each with the tuples its free parameters take in a problem: their
+        false positives are those instances less the joint ones, of this batch."""
         counts, joint = self.counts, self.joint
         problem = [c.problem_index for c in grouped.contexts]
         members: dict[int, list[int]] = {}  # a written state → the test states it stands for
@@ -317,9 +330,15 @@ class _Answers:
             elif JOINT.matches(sym):
                 j = JOINT.read(sym)
                 joint[(j.slot.number, problem[j.problem.number])] += j.count.number
+                if j.slot.number in free_fp:
+                    counts[("app", j.slot.number, "fp")] -= j.count.number
             elif FREE_COUNT.matches(sym):
                 f = FREE_COUNT.read(sym)
-                self.free[(f.slot.number, problem[f.problem.number])] += f.count.number
+                n, p = f.slot.number, problem[f.problem.number]
+                if n in free_fp:
+                    counts[("app", n, "fp")] += f.count.number * free_fp[n](p)
+                else:
+                    self.free[(n, p)] += f.count.number
             elif XAPP.matches(sym) or XEFF.matches(sym):
                 state, kind, action, literal = self._mistake(sym)
                 for s in members[state]:
