@@ -272,4 +272,4 @@ def _check(domain: Domain, problem: Problem, steps: list[GroundAction]) -> None:
         raise RuntimeError(f"internal error: the planner's plan {[str(a) for a in steps]} fails validation")
 
 
-__all__ = ["cheapest", "step_costs", "PROVERS"]
+__all__ = ["cheapest", "step_costs"]

@@ -64,6 +64,7 @@ class PlanResult:
     #: LM-cut), or "clingo + fast-downward" (one proved the bound, the other the plans at it); "" for a proof
     #: before any search (static facts, the delete relaxation)
     method: str = ""
+    shortest: int | None = None  # no plan within the bound: the length of the shortest, when a prover found it
 
     @property
     def prover(self) -> str | None:
@@ -160,16 +161,17 @@ def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iter
                 _check(domain, problem, state, goal, steps, target)
                 if found.length is not None and found.length > max_steps:
                     return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps, method="fast-downward",
+                                      shortest=len(steps),
                                       reason=f"no plan up to {max_steps} steps: the shortest has {len(steps)} "
-                                             "(Fast Downward's optimal search)" if target is None else
-                                             f"no witness up to {max_steps - 1} steps: the shortest has "
-                                             f"{len(steps)} before the asked action (Fast Downward's optimal search)")
+                                             "(Fast Downward's optimal search)")
                 if top == 1:
                     return PlanResult(PlanStatus.PLAN, [steps], len(steps), method="fast-downward")
                 length = found.length
-            elif found.unsolvable:
-                return PlanResult(PlanStatus.UNSOLVABLE, method="fast-downward",
-                                  reason=f"no plan exists: Fast Downward's complete search proved it ({found.detail})")
+            elif found.unsolvable:  # our own proof, where h^2 has one, says more (and is ours)
+                proof = mutex_reason(domain, problem, state, goal, target)
+                return PlanResult(PlanStatus.UNSOLVABLE, reason=proof) if proof is not None else \
+                    PlanResult(PlanStatus.UNSOLVABLE, method="fast-downward",
+                               reason=f"no plan exists: Fast Downward's complete search proved it ({found.detail})")
             elif prover is Prover.FD:
                 return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=-1, method="fast-downward",
                                   reason=f"Fast Downward gave no answer ({found.detail})")
@@ -360,9 +362,13 @@ def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), in
                            by)
     if result.status is PlanStatus.UNSOLVABLE:
         return ReachResult(ReachAnswer.NO, None, result.reason, by)
-    if result.prover == "fd":  # Fast Downward gave no answer, or its witness is too long
+    if result.horizon < 0 and result.prover == "fd":  # Fast Downward gave no answer
         return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown: {result.reason}", by)
     horizon = result.horizon - extra
+    if result.shortest is not None:
+        return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long; the "
+                                                      f"shortest has {result.shortest} (Fast Downward's optimal search)",
+                           by)
     why = "" if result.horizon == max_steps + extra else f" (time limit of {time_limit:g} s reached)"
     return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long{why}, "
                                                   "and no proof of unreachability", by)

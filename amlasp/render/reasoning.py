@@ -152,8 +152,7 @@ def plan_json(r: PlanResult) -> dict:
 
 
 #: Who proved an answer, in words (`PlanResult.prover`).
-PROVER_TEXT = {"asp": "clingo", "fd": "Fast Downward's A*", "asp + fd": "Fast Downward's A* (the length) and clingo "
-               "(the plans of that length)"}
+PROVER_TEXT = {"asp": "clingo", "fd": "Fast Downward's A*", "asp + fd": "Fast Downward's A*, enumerated by clingo"}
 
 
 def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -> list[str]:

@@ -37,8 +37,11 @@ def test_plan_all_top_and_no_plan():
     top = json.loads(run("plan", DOM, PROB, "--top", "2", "-f", "json").stdout)
     assert len(top["plans"]) == min(2, len(every["plans"]))
     assert all(p in every["plans"] for p in top["plans"])
-    short = run("plan", DOM, PROB, "--max-steps", "3")
+    short = run("plan", DOM, PROB, "--max-steps", "3", "--prover", "asp")
     assert short.exit_code == 1 and "no plan up to 3 steps (not proven unsolvable)" in short.output
+    # Fast Downward proves the length: the shortest is longer than the bound
+    short = run("plan", DOM, PROB, "--max-steps", "3", "--prover", "fd")
+    assert short.exit_code == 1 and "no plan up to 3 steps: the shortest has 8" in short.output
 
 
 def test_reach_exit_codes():
