@@ -366,9 +366,9 @@ def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), in
         return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown: {result.reason}", by)
     horizon = result.horizon - extra
     if result.shortest is not None:
-        return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long; the "
-                                                      f"shortest has {result.shortest} (Fast Downward's optimal search)",
-                           by)
+        return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long; "
+                                                      f"the shortest has {result.shortest} (Fast Downward's optimal "
+                                                      "search)", by)
     why = "" if result.horizon == max_steps + extra else f" (time limit of {time_limit:g} s reached)"
     return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long{why}, "
                                                   "and no proof of unreachability", by)
