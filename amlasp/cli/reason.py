@@ -34,7 +34,6 @@ def plan(
     costs (:metric minimize (total-cost)), the cheapest. Every plan validated. Exit 0 plan, 1 none (docs/plan.md)."""
     def run():
         from ..costs import uses_costs
-        from ..reasoning.cheapest import cheapest
         from ..reasoning.planning import plan as run_plan
         from ..render import reasoning as present
         from ..render.formats import ANSWER_FORMATS, Format, to_json
@@ -44,6 +43,7 @@ def plan(
         d, p = load_task(domain, problem)
         asked = 0 if all_plans else max(top, 1)
         if uses_costs(d, p):  # :action-costs with (:metric minimize (total-cost)): the cheapest plans
+            from ..reasoning.cheapest import cheapest
             r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
         else:
             r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)

@@ -17,25 +17,21 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterable
 
-from ..asp import size
-from ..asp.compile import compile_domain, derived_program
-from ..asp.decode import Decoder, decoder
-from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
-from ..asp.names import MODEL
-from ..asp.run import Program, encoding
-from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
 from ..choices import Prover
 from ..enums import TextEnum, Verdict
 from ..goal_rules import with_goal_rules
 from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 from ..watchdog import finishing, stage, within
 from . import downward
-from .engine import UnmetKind, execute
-from .mutex import mutexes
-from .relaxed import relax
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from ..asp.decode import Decoder
+    from ..asp.run import Program
+
+# clingo's modules (asp/, engine, relaxed, mutex) are imported where they are used: Fast Downward's search
+# starts before they are loaded, and they load while it runs (`_plan`)
 
 
 class PlanStatus(TextEnum):
@@ -89,6 +85,8 @@ class PlanResult:
 def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
                        target: GroundAction | None = None) -> str | None:
     """A proof that the goal (or target action) can never be reached, or None."""
+    from .engine import UnmetKind, execute
+    from .relaxed import relax
     static = domain.static_predicates()
     for lit in goal:
         a = lit.atom
@@ -153,6 +151,7 @@ def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iter
     fd = downward.start(domain, problem, state, goal, target, math.inf if time_limit is None else time_limit)
     try:
         stage("Fast Downward's search for a shortest plan")
+        from . import engine  # noqa: F401  (clingo and the validator load while it searches)
         result = fd.wait()
         assert result is not None
     finally:
@@ -190,6 +189,8 @@ def _plans_of(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tu
     """Up to `top` plans (0: all) of `length` steps, proven the shortest by Fast Downward: clingo grounds
     that horizon at once and searches it alone. `known`, Fast Downward's own (validated), is the answer
     when the time limit comes first."""
+    from ..asp import size
+    from ..asp.decode import decoder
     size.guard("plan", domain, [(problem, length)], start=lambda _: state)
     stage(f"grounding the plans of {length} step(s) (Fast Downward proved none shorter)")
     program = _program(domain, problem, state, goal, target, checked=length)
@@ -213,6 +214,8 @@ def _search(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tupl
             target: GroundAction | None, max_steps: int, top: int, deadline: float | None,
             time_limit: float | None) -> PlanResult:
     """clingo's horizons 0, 1, 2, ...: the first with a plan is the length of the shortest."""
+    from ..asp import size
+    from ..asp.decode import decoder
     # a horizon of max_steps: a state per step, at most
     size.guard("plan", domain, [(problem, max_steps)], start=lambda _: state)
     stage("grounding the initial state")
@@ -249,6 +252,11 @@ def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tup
              target: GroundAction | None, checked: int = 0) -> Program:
     """plan.lp with the task, grounded at horizon 0 (its goal check too when `checked` is 0); part
     `step(t)` holds the rules of step t."""
+    from ..asp.compile import compile_domain, derived_program
+    from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
+    from ..asp.names import MODEL
+    from ..asp.run import Program, encoding
+    from ..asp.schema import PLAN_MODEL, TARGET_ACTION
     # atoms of static predicates are given once (fixed/2) instead of being carried from step to step;
     # static goal literals hold (unreachable_reason checked them)
     static = domain.static_predicates()
@@ -276,6 +284,7 @@ def _horizon(program: Program, t: int, top: int, deadline: float | None,
              dec: Decoder) -> list[list[GroundAction]] | None:
     """Up to `top` plans of exactly `t` steps (0: all); [] when there is none, None when the
     deadline came first."""
+    from ..asp.schema import HORIZON_QUERY, OCCURS
     query = HORIZON_QUERY(t)
     program.assign(query, True)
     found = []
@@ -295,6 +304,8 @@ def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: 
 
     Asked only once the bounded search failed: h^2 costs more than the relaxation (amlasp/mutex.py).
     None for a domain with derived predicates, which h^2 over ground actions does not model."""
+    from .mutex import mutexes
+    from .relaxed import relax
     if domain.derived:
         return None
     if target is not None:
@@ -324,6 +335,7 @@ def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:
 def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
            steps: list[GroundAction], target: GroundAction | None) -> None:
     """Every witness goes through the core validator before anyone sees it."""
+    from .engine import execute
     asked = replace(problem, goal=tuple(goal))  # validated with this goal: a derived atom's is computed
     ex = execute(domain, asked, steps + ([target] if target else []), start=state, states=False)
     ok = ex.valid if target is None else ex.executable
