@@ -143,8 +143,8 @@ def verdicts_table(verdicts: Sequence[tuple[str, Execution | None, str | None, i
 # ---------------------------------------------------------------- plan, reach
 
 def plan_json(r: PlanResult) -> dict:
-    out = {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
-           "reason": r.reason or None, "prover": r.prover}
+    out: dict = {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
+                 "reason": r.reason or None, "prover": r.prover}
     if r.optimal is not None:  # action costs: each plan's cost, and what proved them the cheapest
         out.update(costs=r.costs, cost=r.costs[0] if r.costs else None, cost_optimal=r.optimal,
                    optimality=r.method)
