@@ -141,3 +141,10 @@ def test_an_interrupt_ends_fast_downward(monkeypatch):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     assert len(started) == 1 and started[0].proc.poll() is not None
+
+
+def test_an_empty_goal_is_the_empty_plan_whoever_is_asked():
+    d, p = BLOCKSWORLD4.load()
+    for prover in ("asp", "fd", "auto"):
+        r = planning.plan(d, p, goal=(), prover=prover)
+        assert r.status == "plan" and r.plans == [[]], prover
