@@ -106,12 +106,22 @@ class Scoring(Choice):
         return "--scoring"
 
 class Prover(Choice):
-    """`--prover`: with action costs, who proves a plan the cheapest (`reasoning.cheapest`)."""
+    """`--prover`: who proves a plan the shortest (`reasoning.planning`), or with action costs the cheapest
+    (`reasoning.cheapest`); docs/plan.md."""
 
-    AUTO = "auto"  # clingo, or Fast Downward where clingo's horizon bound is far
-    CLINGO = "clingo"  # clingo's optimisation up to the horizon bound
-    FAST_DOWNWARD = "fast-downward"  # A* with LM-cut
+    AUTO = "auto"  # Fast Downward where it is installed and can give the answer asked, else clingo
+    ASP = "asp"  # clingo: incremental horizons (with costs: its optimisation up to the horizon bound)
+    FD = "fd"  # Fast Downward's A* with LM-cut
 
     @classmethod
     def option(cls) -> str:
         return "--prover"
+
+    @classmethod
+    def parse(cls, value: str, allowed=None) -> Prover:  # type: ignore[override]
+        """As `Choice.parse`; `clingo` and `fast-downward`, the names before issue 33, are `asp` and `fd`."""
+        return super().parse(_PROVER_NAMES.get(value, value), allowed)
+
+
+#: The older names of the provers (the names `optimality` still shows: docs/plan.md).
+_PROVER_NAMES = {"clingo": "asp", "fast-downward": "fd"}

@@ -25,26 +25,28 @@ def plan(
                             "with action costs the K cheapest"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds (default: none)"),
     prover: str = choice_option("auto", "--prover", choices=tuple(Prover),
-                                help="with action costs, who proves the cheapest plan optimal (docs/plan.md)"),
+                                help="who proves the plan the shortest (with action costs, the cheapest): asp "
+                                "(clingo), fd (Fast Downward's A* with LM-cut), auto (fd where it is installed; "
+                                "docs/plan.md)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
-    """Shortest sequential plan(s) by incremental ASP planning (clingo multi-shot); with action costs
-    (:metric minimize (total-cost)), the cheapest, proven by clingo's optimisation. Exit 0 plan, 1 none."""
+    """Shortest sequential plan(s), proven by Fast Downward's A* or clingo's incremental horizons; with action
+    costs (:metric minimize (total-cost)), the cheapest. Every plan validated. Exit 0 plan, 1 none (docs/plan.md)."""
     def run():
         from ..costs import uses_costs
-        from ..reasoning.cheapest import cheapest
         from ..reasoning.planning import plan as run_plan
         from ..render import reasoning as present
         from ..render.formats import ANSWER_FORMATS, Format, to_json
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
-        Prover.parse(prover)
+        by = Prover.parse(prover)
         d, p = load_task(domain, problem)
         asked = 0 if all_plans else max(top, 1)
         if uses_costs(d, p):  # :action-costs with (:metric minimize (total-cost)): the cheapest plans
-            r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=prover)
+            from ..reasoning.cheapest import cheapest
+            r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
         else:
-            r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit)
+            r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
         deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r, asked, time_limit))
         if r.status != "plan":
             raise typer.Exit(1)
@@ -64,6 +66,9 @@ def reach(
                                         help="start state: a state file, or literals \"(on a b) ...\""),
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest witness searched"),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", help="seconds for the search"),
+    prover: str = choice_option("auto", "--prover", choices=tuple(Prover),
+                                help="who searches for the shortest witness: asp (clingo), fd (Fast Downward's A*), "
+                                "auto (fd where it is installed; docs/plan.md)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
@@ -76,13 +81,14 @@ def reach(
         from ..render.formats import ANSWER_FORMATS, Format, to_json
         from ..render.output import deliver
         Format.parse(format, ANSWER_FORMATS)
+        by = Prover.parse(prover)
         d, p = load_task(domain, problem)
         if not literals and action is None:
             raise InputError("give literals to reach or --action")
         lits = [parse_literal(x, d, p) for x in literals or []]
         target = None if action is None else parse_action(action, d, p, "<--action>")
         start = None if state is None else parse_state(state, d, p)
-        r = run_reach(d, p, lits, init=start, max_steps=max_steps, action=target, time_limit=time_limit)
+        r = run_reach(d, p, lits, init=start, max_steps=max_steps, action=target, time_limit=time_limit, prover=by)
         deliver(to_json(present.reach_json(r)) if format == Format.JSON else present.reach_lines(r))
         raise typer.Exit({"yes": 0, "no": 1, "unknown": 3}[r.answer])
     guarded(run)

@@ -27,6 +27,7 @@ import math
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -215,6 +216,12 @@ def stop_planners() -> None:
         _stop(proc)
 
 
+def installed() -> bool:
+    """Whether Fast Downward is installed (up-fast-downward), without importing it."""
+    import importlib.util
+    return importlib.util.find_spec("up_fast_downward") is not None
+
+
 def downward_root() -> Path:
     """Where up-fast-downward installed Fast Downward (its driver, translator and search binary)."""
     import importlib.util
@@ -224,45 +231,153 @@ def downward_root() -> Path:
     return Path(spec.origin).parent / "downward"
 
 
+class Running:
+    """Fast Downward started on a task and not waited for (`start_driver`): `poll` tells whether it has
+    ended and with what, `wait` waits for it, `stop` ends it; its output goes to a file (a pipe nobody
+    reads would stall a long search). Its temporary folder goes when it has ended.
+
+    `direct`: its translator and then its search binary, as its driver runs them, without the driver
+    (a Python process, a third of Fast Downward's CPU time on a small task); their exit codes are read
+    as the driver's (a translator's 1 is its 30, a crash). No memory limit then."""
+
+    def __init__(self, task: PlannerTask, search: str, timeout: float, memory_mb: int | None, direct: bool = False):
+        import tempfile
+
+        if direct and memory_mb is not None:
+            raise ValueError("a memory limit needs Fast Downward's driver")
+        self.timeout, self.memory_mb, self.task = timeout, memory_mb, task
+        self.start = time.monotonic()
+        self._tmp = tempfile.TemporaryDirectory(prefix="amlasp-fd-")
+        tmp = self._tmp.name
+        d, p, self._plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
+        sas = os.path.join(tmp, "output.sas")
+        Path(d).write_text(task.domain)
+        Path(p).write_text(task.problem)
+        self._log = open(os.path.join(tmp, "log"), "w+")
+        self._then: list[str] | None = None  # direct: the search, once the translator has ended well
+        if direct:
+            bin = downward_root() / "builds" / "release" / "bin"
+            cmd = [sys.executable, "-m", "fast_downward.translate", d, p, "--sas-file", sas]
+            self._then = [str(bin / "downward"), "--search", search, "--internal-plan-file", self._plan_file]
+            self._env: dict | None = {**os.environ, "PYTHONPATH": os.pathsep.join(
+                [str(bin)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))}
+            self._sas = sas
+        else:
+            # the time limit is ours (below); Fast Downward's own is a backstop: a planner whose caller was
+            # killed (it runs in a session of its own) still ends
+            limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout) \
+                else []
+            limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
+            cmd = [sys.executable, str(downward_root() / "fast-downward.py"), "--plan-file", self._plan_file,
+                   "--sas-file", sas, *limits, d, p, "--search", search]
+            self._env = None
+        self.started = time.monotonic()
+        self.result: PlannerResult | None = None
+        self.proc = self._spawn(cmd, None)
+
+    def _spawn(self, cmd: list[str], stdin) -> subprocess.Popen:
+        """A process of its own session (the terminal's Ctrl-C does not reach it), ended by `stop_planners`
+        too; run directly, it ends itself (its CPU time limit) should its caller be killed."""
+        backstop = math.ceil(self.timeout) + ORPHAN_GRACE if math.isfinite(self.timeout) and self._then is not None \
+            else None
+
+        def limit() -> None:
+            if backstop is not None:
+                import resource
+                resource.setrlimit(resource.RLIMIT_CPU, (backstop, backstop))
+
+        proc = subprocess.Popen(cmd, cwd=self._tmp.name, stdin=stdin, stdout=self._log, stderr=subprocess.STDOUT,
+                                text=True, start_new_session=True, env=self._env, preexec_fn=limit)
+        _RUNNING.add(proc)
+        return proc
+
+    def poll(self) -> PlannerResult | None:
+        """Its outcome once it has ended (a time limit reached ends it), else None."""
+        if self.result is None:
+            code = self.proc.poll()
+            if code is not None:
+                _RUNNING.discard(self.proc)
+                if self._then is not None and code == 0:  # the translator is done: the search
+                    with open(self._sas) as given:
+                        self.proc = self._spawn(self._then, given)
+                    self._then = None
+                    return self.poll()
+                self._finish(30 if self._then is not None and code == 1 else code)
+            elif time.monotonic() - self.started >= self.timeout:
+                _stop(self.proc)
+                self.proc.wait()
+                self._finish(None)
+        return self.result
+
+    def wait(self, seconds: float | None = None) -> PlannerResult | None:
+        """Its outcome, waiting at most `seconds` (default: until it ends or its time limit)."""
+        until = math.inf if seconds is None else time.monotonic() + seconds
+        while self.poll() is None:
+            left = min(self.started + self.timeout, until) - time.monotonic()
+            if left <= 0 and until < self.started + self.timeout:
+                return None
+            try:
+                self.proc.wait(timeout=max(0.0, left) if math.isfinite(left) else None)
+            except subprocess.TimeoutExpired:
+                pass
+        return self.result
+
+    def stop(self) -> None:
+        """End it (its whole process group) if it still runs, and let its files go."""
+        _stop(self.proc)
+        _RUNNING.discard(self.proc)
+        if self.result is None and self.proc.poll() is None:
+            self.proc.wait()
+        if self.result is None:
+            self.result = PlannerResult(PlannerStatus.ERROR, None, time.monotonic() - self.start, "stopped")
+            self._close()
+
+    def _close(self) -> None:
+        self._log.close()
+        self._tmp.cleanup()
+
+    def _finish(self, code: int | None) -> None:
+        _RUNNING.discard(self.proc)
+        _stop(self.proc)  # a child of the driver left behind
+        self._log.seek(0)
+        logs = self._log.read()
+        try:
+            self.result = _outcome(self.task, code, logs, self._plan_file, time.monotonic() - self.start,
+                                   time.monotonic() - self.started, self.timeout, self.memory_mb)
+        finally:
+            self._close()
+
+
+def start_driver(task: PlannerTask, search: str, timeout: float, memory_mb: int | None = None,
+                 direct: bool = False) -> Running:
+    """Fast Downward on the texts of `task`, started and not waited for (`Running`; `direct`: without its
+    driver)."""
+    return Running(task, search, timeout, memory_mb, direct)
+
+
 def _run_driver(task: PlannerTask, search: str, timeout: float, memory_mb: int | None) -> PlannerResult:
     """Fast Downward's driver on the texts themselves (derived predicates and action costs included, which
     unified-planning's reader drops or refuses); the wall-clock limit kills the process group."""
-    import subprocess
-    import tempfile
+    running = start_driver(task, search, timeout, memory_mb)
+    try:
+        result = running.wait()
+    finally:
+        running.stop()  # interrupted: nothing of it is left running
+    assert result is not None
+    return result
 
-    driver = downward_root() / "fast-downward.py"
-    start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="amlasp-fd-") as tmp:
-        d, p, plan_file = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "sas_plan"))
-        Path(d).write_text(task.domain)
-        Path(p).write_text(task.problem)
-        # the time limit is ours (below); Fast Downward's own is a backstop: a planner whose caller was
-        # killed (it runs in a session of its own) still ends
-        limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout) else []
-        limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
-        cmd = [sys.executable, str(driver), "--plan-file", plan_file, "--sas-file", os.path.join(tmp, "output.sas"),
-               *limits, d, p, "--search", search]
-        proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)
-        _RUNNING.add(proc)  # ended by stop_planners as well
-        started = time.monotonic()
-        try:
-            logs, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            return PlannerResult(PlannerStatus.TIMEOUT, None, time.monotonic() - start,
-                                 f"time limit of {timeout:g} s reached", planner_seconds=time.monotonic() - started)
-        finally:
-            _RUNNING.discard(proc)
-            _stop(proc)  # interrupted: nothing of it is left running
-        code = proc.returncode
-        seconds, child = time.monotonic() - start, time.monotonic() - started
-        if code in _PLAN_FOUND and os.path.exists(plan_file):
-            lines = [ln.strip().strip("()").split() for ln in Path(plan_file).read_text().splitlines()
-                     if ln.strip() and not ln.startswith(";")]
-            plan = tuple(GroundAction(x[0], tuple(x[1:])) for x in lines)
-            return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs, child)
+
+def _outcome(task: PlannerTask, code: int | None, logs: str, plan_file: str, seconds: float, child: float,
+             timeout: float, memory_mb: int | None) -> PlannerResult:
+    """What the driver's exit code `code` (None: ended at the time limit), its output and plan file say."""
+    if code is None:
+        return PlannerResult(PlannerStatus.TIMEOUT, None, seconds, f"time limit of {timeout:g} s reached",
+                             planner_seconds=child)
+    if code in _PLAN_FOUND and os.path.exists(plan_file):
+        lines = [ln.strip().strip("()").split() for ln in Path(plan_file).read_text().splitlines()
+                 if ln.strip() and not ln.startswith(";")]
+        plan = tuple(GroundAction(x[0], tuple(x[1:])) for x in lines)
+        return PlannerResult(PlannerStatus.PLAN, plan, seconds, "", code, logs, child)
     if code in _UNSOLVABLE:
         why = "the translator proved the goal unreachable" if code == 10 else "search space exhausted"
         return PlannerResult(PlannerStatus.NO_PLAN, None, seconds, why, code, logs, child)
@@ -331,4 +446,4 @@ def optimal_plan(model: Domain, problem: Problem, timeout: float = 60.0) -> Plan
 
 __all__ = ["CONFIGS", "OPTIMAL", "OPTIMAL_AXIOMS", "SEARCH_NAMES", "optimal_config", "optimal_plan", "PlannerResult",
            "PlannerStatus", "PlannerTask", "planner_task", "search_of", "run_planner", "plan_with_fast_downward",
-           "stop_planners", "downward_root"]
+           "stop_planners", "downward_root", "Running", "start_driver", "installed"]

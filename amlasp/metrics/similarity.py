@@ -155,7 +155,8 @@ def _walk_scores(walker: Domain, wp: Problem, judge: Domain, jp: Problem, walks:
 
 def _plans(domain: Domain, problem: Problem, top_k: int, max_steps: int,
            time_limit: float) -> list[list[GroundAction]]:
-    result = plan(domain, problem, max_steps=max_steps, top=top_k, time_limit=time_limit)
+    # clingo alone: its K plans of a length come from one horizon, with no planner process per model
+    result = plan(domain, problem, max_steps=max_steps, top=top_k, time_limit=time_limit, prover="asp")
     return result.plans if result.status is PlanStatus.PLAN else []
 
 

@@ -25,11 +25,13 @@ from ..asp.facts import avoid_plan, domain_facts, goal_facts, problem_facts, sta
 from ..asp.names import MODEL
 from ..asp.run import Program, encoding
 from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL
+from ..choices import Prover
 from ..costs import plan_cost
 from ..errors import InputError, UnsupportedError
 from ..goal_rules import with_goal_rules
 from ..model import Atom, Domain, GoalCondition, GroundAction, Number, Problem
 from ..watchdog import finishing, stage, within
+from . import downward
 from .planning import PlanResult, PlanStatus, mutex_reason, unreachable_reason
 
 
@@ -101,23 +103,19 @@ class _Search:
         return [dec.action(a) for _, a in steps], proven
 
 
-PROVERS = ("auto", "clingo", "fast-downward")
-
-
 def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
-             time_limit: float | None = None, prover: str = "auto") -> PlanResult:
+             time_limit: float | None = None, prover: str | Prover = Prover.AUTO) -> PlanResult:
     """Up to `top` cheapest plans (0: all of the least cost), cheapest first, each validated.
 
     The first horizon with a plan is found by doubling (1, 2, 4, ... steps: with idle steps, a plan
     of n steps is an answer at every horizon from n on), in the same grounding as the optimisation.
-    `prover`: who proves the optimum of one plan: `clingo`; `fast-downward` (A* with LM-cut, once
+    `prover` (`choices.Prover`): who proves the optimum of one plan: `asp` (clingo); `fd` (A* with LM-cut);
     `auto`: Fast Downward for one plan when clingo's bound is weak, that is when a step may cost 0
     (no bound) or steps' costs differ by more than a factor of 2 (the bound grows with it, and the
     horizon with it: woodworking's first problem would need 39 steps for a 13-step plan); else clingo.
     Grounding counts towards `time_limit` too (`watchdog.within`): one that outlasts it ends with
     `TimeLimitReached`."""
-    if prover not in PROVERS:
-        raise ValueError(prover)
+    prover = Prover.parse(prover)
     if time_limit is None:
         return _cheapest(domain, problem, max_steps, top, prover, time_limit=None)
     # ended 2 s past the limit: the search stops by it on its own, Fast Downward up to 1 s after
@@ -125,7 +123,7 @@ def cheapest(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1
                   time_limit=time_limit)
 
 
-def _cheapest(domain: Domain, problem: Problem, max_steps: int, top: int, prover: str, *,
+def _cheapest(domain: Domain, problem: Problem, max_steps: int, top: int, prover: Prover, *,
               time_limit: float | None) -> PlanResult:
     deadline = None if time_limit is None else time.monotonic() + time_limit
     domain = with_goal_rules(domain, [problem])
@@ -136,7 +134,8 @@ def _cheapest(domain: Domain, problem: Problem, max_steps: int, top: int, prover
     c_min, c_max = step_costs(domain, problem)
     if any(isinstance(g, GoalCondition) for g in problem.goal):
         return _goal_condition_by_fast_downward(domain, problem, top, deadline)
-    if top == 1 and (prover == "fast-downward" or prover == "auto" and (c_min == 0 or c_max > 2 * c_min)):
+    weak = c_min == 0 or c_max > 2 * c_min  # clingo's bound is far: Fast Downward proves the optimum
+    if top == 1 and (prover is Prover.FD or weak) and downward.asked(prover):
         stage("Fast Downward's search for a cheapest plan")
         by_fd = _by_fast_downward(domain, problem, deadline)
         if by_fd is not None:
@@ -273,4 +272,4 @@ def _check(domain: Domain, problem: Problem, steps: list[GroundAction]) -> None:
         raise RuntimeError(f"internal error: the planner's plan {[str(a) for a in steps]} fails validation")
 
 
-__all__ = ["cheapest", "step_costs", "PROVERS"]
+__all__ = ["cheapest", "step_costs"]

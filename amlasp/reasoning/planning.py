@@ -1,35 +1,37 @@
-"""Incremental ASP planning with clingo's multi-shot solving (encodings/plan.lp).
+"""Shortest plans: incremental ASP planning with clingo's multi-shot solving (encodings/plan.lp), or
+Fast Downward's optimal search (`downward`), whichever `--prover` says (docs/plan.md).
 
 The horizon grows one step at a time: each step grounds only the new step's rules, and
 the goal is asked through an external, so the first satisfiable horizon is the length of
-a shortest sequential plan. Every plan is validated by the core validator before it is
-returned. "No plan" is said only as "none up to N steps", unless the delete relaxation
-proves the goal unreachable.
+a shortest sequential plan. Fast Downward's A* proves that length at a planner's pace; with
+`--top K`/`--all`, clingo then enumerates the plans of that length, with no shorter horizon to
+refute. Every plan is validated by the core validator before it is returned. "No plan" is said
+only as "none up to N steps", unless a proof says more (static facts, the delete relaxation,
+h^2 mutexes, or Fast Downward's complete search).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterable
 
-from ..asp import size
-from ..asp.compile import compile_domain, derived_program
-from ..asp.decode import Decoder, decoder
-from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
-from ..asp.names import MODEL
-from ..asp.run import Program, encoding
-from ..asp.schema import HORIZON_QUERY, OCCURS, PLAN_MODEL, TARGET_ACTION
+from ..choices import Prover
 from ..enums import TextEnum, Verdict
 from ..goal_rules import with_goal_rules
 from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 from ..watchdog import finishing, stage, within
-from .engine import UnmetKind, execute
-from .mutex import mutexes
-from .relaxed import relax
+from . import downward
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from ..asp.decode import Decoder
+    from ..asp.run import Program
+
+# clingo's modules (asp/, engine, relaxed, mutex) are imported where they are used: Fast Downward's search
+# starts before they are loaded, and they load while it runs (`_plan`)
 
 
 class PlanStatus(TextEnum):
@@ -54,7 +56,16 @@ class PlanResult:
     reason: str = ""
     costs: list[Number] = field(default_factory=list)  # each plan's cost (costs.plan_cost), with action costs
     optimal: bool | None = None  # with action costs: the plans are proven the cheapest
-    method: str = ""  # what proved it: clingo (its optimisation) or fast-downward (A* with LM-cut)
+    #: who proved it: clingo (its horizons, or with action costs its optimisation), fast-downward (A* with
+    #: LM-cut), or "clingo + fast-downward" (one proved the bound, the other the plans at it); "" for a proof
+    #: before any search (static facts, the delete relaxation)
+    method: str = ""
+    shortest: int | None = None  # no plan within the bound: the length of the shortest, when a prover found it
+
+    @property
+    def prover(self) -> str | None:
+        """`method` in `--prover`'s names (asp, fd, "asp + fd"), None when no prover's search answered."""
+        return {"clingo": "asp", "fast-downward": "fd", "clingo + fast-downward": "asp + fd"}.get(self.method)
 
     @property
     def length(self) -> int | None:
@@ -74,6 +85,8 @@ class PlanResult:
 def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: tuple[Literal, ...],
                        target: GroundAction | None = None) -> str | None:
     """A proof that the goal (or target action) can never be reached, or None."""
+    from .engine import UnmetKind, execute
+    from .relaxed import relax
     static = domain.static_predicates()
     for lit in goal:
         a = lit.atom
@@ -100,14 +113,18 @@ def unreachable_reason(domain: Domain, problem: Problem, init: frozenset[Atom], 
 
 def plan(domain: Domain, problem: Problem, max_steps: int = 30, top: int = 1,
          init: Iterable[Atom] | None = None, goal: Iterable[Literal] | None = None,
-         target: GroundAction | None = None, time_limit: float | None = None) -> PlanResult:
+         target: GroundAction | None = None, time_limit: float | None = None,
+         prover: str | Prover = Prover.AUTO) -> PlanResult:
     """Shortest plans (up to `top` distinct ones; 0 = all) from `init` to `goal` (default: the problem's;
     none when a `target` action is asked: then the plans make it applicable).
 
-    With `time_limit` (seconds), the search stops when it is spent; the answer then says up to
-    which horizon there is no plan (a horizon counts only when its search finished). Grounding
-    counts too (`watchdog.within`): one that outlasts the limit ends with `TimeLimitReached`."""
-    return _limited("plan", time_limit, domain, problem, max_steps, top, init, goal, target)
+    `prover` (`choices.Prover`): `asp`, clingo's horizons; `fd`, Fast Downward's optimal search proves the
+    length (and gives the plan, or with `top` other than 1 clingo enumerates the plans of that length);
+    `auto`: `fd` where Fast Downward is installed, else `asp`. With `time_limit` (seconds), the search
+    stops when it is spent; the answer then says up to which horizon there is no plan (a horizon counts
+    only when its search finished). Grounding counts too (`watchdog.within`): one that outlasts the
+    limit ends with `TimeLimitReached`."""
+    return _limited("plan", time_limit, domain, problem, max_steps, top, init, goal, target, Prover.parse(prover))
 
 
 def _limited(what: str, time_limit: float | None, *args) -> PlanResult:
@@ -118,14 +135,89 @@ def _limited(what: str, time_limit: float | None, *args) -> PlanResult:
 
 
 def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iterable[Atom] | None,
-          goal: Iterable[Literal] | None, target: GroundAction | None, *, time_limit: float | None) -> PlanResult:
+          goal: Iterable[Literal] | None, target: GroundAction | None, prover: Prover, *,
+          time_limit: float | None) -> PlanResult:
     deadline = None if time_limit is None else time.monotonic() + time_limit
     domain = with_goal_rules(domain, [problem])
     state = frozenset(problem.init if init is None else init)
     goal = tuple(() if target is not None else problem.goal) if goal is None else tuple(goal)
-    reason = unreachable_reason(domain, problem, state, goal, target)
-    if reason is not None:
-        return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
+    if not downward.asked(prover):
+        reason = unreachable_reason(domain, problem, state, goal, target)
+        if reason is not None:
+            return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
+        return _search(domain, problem, state, goal, target, max_steps, top, deadline, time_limit)
+    if not goal and target is None:  # nothing to search for (and LM-cut refuses a task without a goal)
+        return PlanResult(PlanStatus.PLAN, [[]], 0)
+    # Fast Downward first: our proofs of unsolvability are asked only when it finds no plan (they cost
+    # about as much CPU as its whole search on a small task)
+    fd = downward.start(domain, problem, state, goal, target, math.inf if time_limit is None else time_limit)
+    try:
+        stage("Fast Downward's search for a shortest plan")
+        from . import engine  # noqa: F401  (clingo and the validator load while it searches)
+        result = fd.wait()
+        assert result is not None
+    finally:
+        fd.stop()
+    found = downward.answer(result, domain, target)
+    if found.plan is None:
+        stage("looking for a proof that no plan exists", None if time_limit is None else finishing(time_limit))
+        reason = unreachable_reason(domain, problem, state, goal, target)
+        if reason is not None:
+            return PlanResult(PlanStatus.UNSOLVABLE, reason=reason)
+    if found.unsolvable:  # our own proof, where h^2 has one, says more (and is ours)
+        proof = mutex_reason(domain, problem, state, goal, target)
+        return PlanResult(PlanStatus.UNSOLVABLE, reason=proof) if proof is not None else \
+            PlanResult(PlanStatus.UNSOLVABLE, method="fast-downward",
+                       reason=f"no plan exists: Fast Downward's complete search proved it ({found.detail})")
+    if found.plan is None:  # no answer: clingo's horizons with `auto`, with the time left
+        if prover is Prover.FD:
+            return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=-1, method="fast-downward",
+                              reason=f"Fast Downward gave no answer ({found.detail})")
+        return _search(domain, problem, state, goal, target, max_steps, top, deadline, time_limit)
+    steps = list(found.plan)
+    _check(domain, problem, state, goal, steps, target)
+    if found.length is not None and found.length > max_steps:
+        return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps, method="fast-downward", shortest=len(steps),
+                          reason=f"no plan up to {max_steps} steps: the shortest has {len(steps)} (Fast Downward's "
+                                 "optimal search)")
+    if top == 1:
+        return PlanResult(PlanStatus.PLAN, [steps], len(steps), method="fast-downward")
+    return _plans_of(domain, problem, state, goal, target, len(steps) + (target is not None), top, deadline, steps)
+
+
+def _plans_of(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
+              target: GroundAction | None, length: int, top: int, deadline: float | None,
+              known: list[GroundAction]) -> PlanResult:
+    """Up to `top` plans (0: all) of `length` steps, proven the shortest by Fast Downward: clingo grounds
+    that horizon at once and searches it alone. `known`, Fast Downward's own (validated), is the answer
+    when the time limit comes first."""
+    from ..asp import size
+    from ..asp.decode import decoder
+    size.guard("plan", domain, [(problem, length)], start=lambda _: state)
+    stage(f"grounding the plans of {length} step(s) (Fast Downward proved none shorter)")
+    program = _program(domain, problem, state, goal, target, checked=length)
+    if length > 0:
+        program.ground(*[("step", [t]) for t in range(1, length + 1)], ("check", [length]))
+    stage(f"searching plans of {length} step(s)")
+    found = _horizon(program, length, top, deadline, decoder(domain, problem))
+    if found is None:
+        found = [known + ([target] if target is not None else [])]
+    if not found:
+        raise RuntimeError(f"internal error: Fast Downward's plan of {length} steps is no plan of clingo's horizon")
+    plans = sorted(found, key=lambda p: [str(a) for a in p])
+    if target is not None:
+        plans = [p[:-1] for p in plans]
+    for p in plans:
+        _check(domain, problem, state, goal, p, target)
+    return PlanResult(PlanStatus.PLAN, plans, length, method="clingo + fast-downward")
+
+
+def _search(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
+            target: GroundAction | None, max_steps: int, top: int, deadline: float | None,
+            time_limit: float | None) -> PlanResult:
+    """clingo's horizons 0, 1, 2, ...: the first with a plan is the length of the shortest."""
+    from ..asp import size
+    from ..asp.decode import decoder
     # a horizon of max_steps: a state per step, at most
     size.guard("plan", domain, [(problem, max_steps)], start=lambda _: state)
     stage("grounding the initial state")
@@ -148,19 +240,25 @@ def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iter
                 plans = [p[:-1] for p in plans]
             for p in plans:
                 _check(domain, problem, state, goal, p, target)
-            return PlanResult(PlanStatus.PLAN, plans, t)
+            return PlanResult(PlanStatus.PLAN, plans, t, method="clingo")
     stage(f"looking for a proof that no plan exists (none of {max_steps} steps or fewer)",
           None if time_limit is None else finishing(time_limit))
     proof = mutex_reason(domain, problem, state, goal, target)
     if proof is not None:
-        return PlanResult(PlanStatus.UNSOLVABLE, horizon=max_steps, reason=proof)
-    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps,
+        return PlanResult(PlanStatus.UNSOLVABLE, horizon=max_steps, reason=proof, method="clingo")
+    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max_steps, method="clingo",
                       reason=f"no plan up to {max_steps} steps (not proven unsolvable)")
 
 
 def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
-             target: GroundAction | None) -> Program:
-    """plan.lp with the task, grounded at horizon 0; part `step(t)` holds the rules of step t."""
+             target: GroundAction | None, checked: int = 0) -> Program:
+    """plan.lp with the task, grounded at horizon 0 (its goal check too when `checked` is 0); part
+    `step(t)` holds the rules of step t."""
+    from ..asp.compile import compile_domain, derived_program
+    from ..asp.facts import action_term, domain_facts, goal_facts, problem_facts, start_facts
+    from ..asp.names import MODEL
+    from ..asp.run import Program, encoding
+    from ..asp.schema import PLAN_MODEL, TARGET_ACTION
     # atoms of static predicates are given once (fixed/2) instead of being carried from step to step;
     # static goal literals hold (unreachable_reason checked them)
     static = domain.static_predicates()
@@ -181,13 +279,14 @@ def _program(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tup
     program.add(step_rules, "step", ["t"])
     program.add(encoding("frame"), "step", ["t"])
     program.add(derived_program(domain, MODEL, "t", static), "step", ["t"])
-    return program.ground(("base", []), ("check", [0]))
+    return program.ground(("base", []), *([("check", [0])] if checked == 0 else []))
 
 
 def _horizon(program: Program, t: int, top: int, deadline: float | None,
              dec: Decoder) -> list[list[GroundAction]] | None:
     """Up to `top` plans of exactly `t` steps (0: all); [] when there is none, None when the
     deadline came first."""
+    from ..asp.schema import HORIZON_QUERY, OCCURS
     query = HORIZON_QUERY(t)
     program.assign(query, True)
     found = []
@@ -207,6 +306,8 @@ def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: 
 
     Asked only once the bounded search failed: h^2 costs more than the relaxation (amlasp/mutex.py).
     None for a domain with derived predicates, which h^2 over ground actions does not model."""
+    from .mutex import mutexes
+    from .relaxed import relax
     if domain.derived:
         return None
     if target is not None:
@@ -227,7 +328,7 @@ def mutex_reason(domain: Domain, problem: Problem, init: frozenset[Atom], goal: 
 
 
 def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:
-    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max(horizon, -1),
+    return PlanResult(PlanStatus.NO_PLAN_WITHIN, horizon=max(horizon, -1), method="clingo",
                       reason=f"no plan up to {horizon} steps (time limit of {time_limit:g} s reached; "
                              "not proven unsolvable)" if horizon >= 0 else
                       f"time limit of {time_limit:g} s reached before any horizon was searched")
@@ -236,6 +337,7 @@ def _timed_out(time_limit: float | None, horizon: int) -> PlanResult:
 def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
            steps: list[GroundAction], target: GroundAction | None) -> None:
     """Every witness goes through the core validator before anyone sees it."""
+    from .engine import execute
     asked = replace(problem, goal=tuple(goal))  # validated with this goal: a derived atom's is computed
     ex = execute(domain, asked, steps + ([target] if target else []), start=state, states=False)
     ok = ex.valid if target is None else ex.executable
@@ -250,6 +352,7 @@ class ReachResult:
     answer: ReachAnswer
     witness: list[GroundAction] | None = None
     reason: str = ""
+    prover: str | None = None  # who answered, in `--prover`'s names (PlanResult.prover)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per witness step (none for `no` and `unknown`), with the answer and reason."""
@@ -260,17 +363,27 @@ class ReachResult:
 
 
 def reach(domain: Domain, problem: Problem, literals: Iterable[Literal] = (), init: Iterable[Atom] | None = None,
-          max_steps: int = 30, action: GroundAction | None = None, time_limit: float | None = None) -> ReachResult:
+          max_steps: int = 30, action: GroundAction | None = None, time_limit: float | None = None,
+          prover: str | Prover = Prover.AUTO) -> ReachResult:
     """Can a state satisfying `literals` (or one where `action` is applicable) be reached?
 
-    A witness has at most `max_steps` steps (the asked action is not counted)."""
+    A witness has at most `max_steps` steps (the asked action is not counted). `prover` as `plan`'s."""
     extra = 1 if action is not None else 0  # the planner's last step is the asked action
-    result = _limited("reach", time_limit, domain, problem, max_steps + extra, 1, init, tuple(literals), action)
+    result = _limited("reach", time_limit, domain, problem, max_steps + extra, 1, init, tuple(literals), action,
+                      Prover.parse(prover))
+    by = result.prover
     if result.status is PlanStatus.PLAN:
-        return ReachResult(ReachAnswer.YES, result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)")
+        return ReachResult(ReachAnswer.YES, result.plans[0], f"witness of {len(result.plans[0])} step(s) (shortest)",
+                           by)
     if result.status is PlanStatus.UNSOLVABLE:
-        return ReachResult(ReachAnswer.NO, None, result.reason)
+        return ReachResult(ReachAnswer.NO, None, result.reason, by)
+    if result.horizon < 0 and result.prover == "fd":  # Fast Downward gave no answer
+        return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown: {result.reason}", by)
     horizon = result.horizon - extra
+    if result.shortest is not None:
+        return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long; "
+                                                      f"the shortest has {result.shortest} (Fast Downward's optimal "
+                                                      "search)", by)
     why = "" if result.horizon == max_steps + extra else f" (time limit of {time_limit:g} s reached)"
     return ReachResult(ReachAnswer.UNKNOWN, None, f"unknown up to {horizon} steps: no witness that long{why}, "
-                                                  "and no proof of unreachability")
+                                                  "and no proof of unreachability", by)

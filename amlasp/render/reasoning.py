@@ -221,12 +221,16 @@ def verdicts_text(form: Format, columns: Sequence[str], records: Sequence[dict])
 # ---------------------------------------------------------------- plan, reach
 
 def plan_json(r: PlanResult) -> dict:
-    out = {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
-           "reason": r.reason or None}
-    if r.method:  # action costs: each plan's cost, and what proved them the cheapest
+    out: dict = {"status": r.status, "length": r.length, "plans": [[str(a) for a in x] for x in r.plans],
+                 "reason": r.reason or None, "prover": r.prover}
+    if r.optimal is not None:  # action costs: each plan's cost, and what proved them the cheapest
         out.update(costs=r.costs, cost=r.costs[0] if r.costs else None, cost_optimal=r.optimal,
                    optimality=r.method)
     return out
+
+
+#: Who proved an answer, in words (`PlanResult.prover`).
+PROVER_TEXT = {"asp": "clingo", "fd": "Fast Downward's A*", "asp + fd": "Fast Downward's A*, enumerated by clingo"}
 
 
 def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -> list[str]:
@@ -234,7 +238,7 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
     without a time limit fewer means the enumeration ended: there are no others."""
     if r.status != "plan":
         return [f"[red]{'unsolvable' if r.status == 'unsolvable' else 'no plan'}[/red]: {m(r.reason)}"]
-    if r.method:
+    if r.optimal is not None:
         return cheapest_lines(r, asked)
     n, k = len(r.plans), r.length
     plans = "plan" if n == 1 else "plans"
@@ -249,7 +253,8 @@ def plan_lines(r: PlanResult, asked: int = 1, time_limit: float | None = None) -
         head = f"{n} shortest {plans} of length {k} ({asked} asked; {none})"
     else:
         head = f"{n} shortest {plans} of length {k} (the first {n} found; there may be more)"
-    out = [f"[green]{head}[/green] (validated)"]
+    by = f"; proven shortest by {PROVER_TEXT[r.prover]}" if r.prover else ""
+    out = [f"[green]{head}[/green] (validated{by})"]
     for i, x in enumerate(r.plans, 1):
         out.append(f"[bold]plan {i}[/bold]")
         out += [f"  {m(a)}" for a in x]
@@ -271,13 +276,14 @@ def cheapest_lines(r: PlanResult, asked: int) -> list[str]:
 
 def reach_json(r: ReachResult) -> dict:
     return {"answer": r.answer, "witness": None if r.witness is None else [str(a) for a in r.witness],
-            "reason": r.reason}
+            "reason": r.reason, "prover": r.prover}
 
 
 def reach_lines(r: ReachResult) -> list[str]:
     colour = {"yes": "green", "no": "red", "unknown": "yellow"}[r.answer]
     rest = r.reason.removeprefix(r.answer) if r.reason.startswith(r.answer) else f": {r.reason}"
-    return [f"[{colour}]{r.answer}[/{colour}]{m(rest)}"] + [f"  {m(a)}" for a in r.witness or []]
+    by = f" (by {PROVER_TEXT[r.prover]})" if r.prover else ""
+    return [f"[{colour}]{r.answer}[/{colour}]{m(rest)}{by}"] + [f"  {m(a)}" for a in r.witness or []]
 
 
 # ---------------------------------------------------------------- justify, landmarks

@@ -122,7 +122,7 @@ def test_the_examples_run(tmp_path):
 ])
 def test_plan_says_how_many_it_was_asked_for(args, first):
     r = run("plan", BW / "domain.pddl", BW / "problem.pddl", *args)
-    assert r.exit_code == 0 and r.stdout.splitlines()[0] == f"{first} (validated)"
+    assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith(f"{first} (validated")
 
 
 def test_several_plans_found_and_more_may_exist():

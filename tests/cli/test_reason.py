@@ -37,8 +37,11 @@ def test_plan_all_top_and_no_plan():
     top = json.loads(run("plan", DOM, PROB, "--top", "2", "-f", "json").stdout)
     assert len(top["plans"]) == min(2, len(every["plans"]))
     assert all(p in every["plans"] for p in top["plans"])
-    short = run("plan", DOM, PROB, "--max-steps", "3")
+    short = run("plan", DOM, PROB, "--max-steps", "3", "--prover", "asp")
     assert short.exit_code == 1 and "no plan up to 3 steps (not proven unsolvable)" in short.output
+    # Fast Downward proves the length: the shortest is longer than the bound
+    short = run("plan", DOM, PROB, "--max-steps", "3", "--prover", "fd")
+    assert short.exit_code == 1 and "no plan up to 3 steps: the shortest has 8" in short.output
 
 
 def test_reach_exit_codes():
@@ -114,3 +117,20 @@ def test_plan_and_validate_with_action_costs(tmp_path):
     out = run("validate", d, p, plan)
     assert "cost 7" in out.stdout
     assert run("plan", d, p, "--prover", "gurobi").exit_code == 2
+
+
+def test_plan_and_reach_say_which_prover_answered():
+    """Issue 33: --prover asp|fd|auto on plan and reach, auto (Fast Downward, installed here) the default;
+    the JSON key `prover` and the text name who proved the answer; the names before (clingo) still read."""
+    by = {k: json.loads(run("plan", DOM, PROB, "--prover", k, "-f", "json").stdout) for k in ("auto", "asp", "fd")}
+    assert [by[k]["prover"] for k in ("auto", "asp", "fd")] == ["fd", "asp", "fd"]
+    assert len({by[k]["length"] for k in by}) == 1
+    assert json.loads(run("plan", DOM, PROB, "--prover", "clingo", "-f", "json").stdout)["prover"] == "asp"
+    assert "proven shortest by Fast Downward's A*" in run("plan", DOM, PROB).stdout
+    assert "proven shortest by clingo" in run("plan", DOM, PROB, "--prover", "asp").stdout
+    both = json.loads(run("plan", DOM, PROB, "--top", "2", "-f", "json").stdout)
+    assert both["prover"] == "asp + fd"
+    yes = run("reach", DOM, PROB, "(on b2 b1)", "--prover", "asp")
+    assert yes.exit_code == 0 and "(by clingo)" in yes.stdout
+    assert json.loads(run("reach", DOM, PROB, "(on b2 b1)", "-f", "json").stdout)["prover"] == "fd"
+    assert run("reach", DOM, PROB, "(on b2 b1)", "--prover", "gurobi").exit_code == 2

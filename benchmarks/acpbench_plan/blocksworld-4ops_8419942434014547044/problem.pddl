@@ -1,0 +1,7 @@
+(define (problem bw-rand-5)
+    (:domain blocksworld-4ops)
+    (:requirements :strips)
+    (:objects block_1 block_2 block_3 block_4 block_5)
+    (:init (clear block_3) (clear block_4) (handempty) (on block_2 block_5) (on block_3 block_2) (on block_4 block_1) (ontable block_1) (ontable block_5))
+    (:goal (and (on block_1 block_3) (on block_2 block_4) (on block_4 block_5)))
+)

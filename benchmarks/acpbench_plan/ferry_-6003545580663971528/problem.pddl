@@ -1,0 +1,7 @@
+(define (problem ferry-l2-c5)
+    (:domain ferry)
+    (:requirements :strips :typing)
+    (:objects c0 c1 c2 c3 c4 - car l0 l1 - location)
+    (:init (at c0 l0) (at c1 l0) (at c2 l1) (at c3 l1) (at c4 l0) (at-ferry l1) (empty-ferry) (not-eq l0 l1) (not-eq l1 l0))
+    (:goal (and (at c0 l1) (at c1 l0) (at c2 l1) (at c3 l0) (at c4 l0)))
+)

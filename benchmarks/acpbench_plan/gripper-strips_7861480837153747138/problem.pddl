@@ -1,0 +1,7 @@
+(define (problem gripper-1-7-4)
+    (:domain gripper-strips)
+    (:requirements :strips :typing)
+    (:objects ball1 ball2 ball3 ball4 - ball left1 right1 - gripper robot1 - robot room1 room2 room3 room4 room5 room6 room7 - room)
+    (:init (at ball2 room2) (at ball3 room5) (at ball4 room2) (at-robby robot1 room2) (carry robot1 ball1 right1) (free robot1 left1))
+    (:goal (and (at ball1 room1) (at ball2 room2) (at ball3 room3) (at ball4 room1)))
+)

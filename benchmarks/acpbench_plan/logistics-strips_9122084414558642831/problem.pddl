@@ -1,0 +1,7 @@
+(define (problem logistics-c2-s3-p4-a1)
+    (:domain logistics-strips)
+    (:requirements :strips :typing)
+    (:objects a0 - airplane l0-0 l1-0 - airport c0 c1 - city l0-1 l0-2 l1-1 l1-2 - location p0 p1 p2 p3 - package t0 t1 - truck)
+    (:init (at a0 l0-0) (at p1 l1-1) (at t0 l0-2) (at t1 l1-1) (in p0 a0) (in p2 a0) (in p3 a0) (in-city l0-0 c0) (in-city l0-1 c0) (in-city l0-2 c0) (in-city l1-0 c1) (in-city l1-1 c1) (in-city l1-2 c1))
+    (:goal (and (at p0 l1-1) (at p1 l1-1) (at p2 l1-0) (at p3 l1-2)))
+)

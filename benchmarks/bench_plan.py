@@ -1,0 +1,118 @@
+"""`amlasp plan` beside Fast Downward's A* with LM-cut, end to end, on ACPBench's shortest-plan problems.
+
+The problems are the 40 of ACPBench's development split whose optimal plan length the benchmark gives
+(its `nexta` items: `opt`), copied into benchmarks/acpbench_plan (CDLA-Permissive-2.0, LICENSE there;
+`optimal.json` holds each `opt`). For each problem, `repeat` times in turn:
+
+- Fast Downward: its driver (`fast-downward.py DOMAIN PROBLEM --search "astar(lmcut())"`) in a fresh
+  temporary folder, as a user runs it: translator and search included;
+- amlasp: `python -m amlasp plan DOMAIN PROBLEM -f json --time-limit 60` (with `--prover`, default auto):
+  start-up, reading, Fast Downward or clingo, and the validation of the plan included.
+
+Each is a process of its own; wall time by `time.perf_counter`, CPU time as the children's user + system
+time (`resource.RUSAGE_CHILDREN`, which counts the processes they waited for). The best of the runs is
+reported, and amlasp's best over Fast Downward's best (amlasp's byte code is compiled first, as an
+installation has it); the plan length is checked against ACPBench's
+`opt`. The machine's load (`os.getloadavg`) is printed before and after each problem: on a shared
+machine, compare ratios, not seconds.
+
+    python benchmarks/bench_plan.py [--repeat 3] [--prover auto|asp|fd] [--only SUBSTRING] [--limit 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEMS = ROOT / "benchmarks" / "acpbench_plan"
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _timed(cmd: list[str], cwd: Path, limit: float) -> tuple[float, float, subprocess.CompletedProcess | None]:
+    """(wall s, CPU s, the completed process or None when it passed `limit`)."""
+    cpu, start = _children_cpu(), time.perf_counter()
+    try:
+        done: subprocess.CompletedProcess | None = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                                                                  timeout=limit)
+    except subprocess.TimeoutExpired:
+        done = None
+    return time.perf_counter() - start, _children_cpu() - cpu, done
+
+
+def fast_downward(domain: Path, problem: Path, limit: float) -> tuple[float, float, int | None]:
+    """Fast Downward's driver with A* and LM-cut: (wall, CPU, plan length or None)."""
+    from amlasp.external.fast_downward import downward_root
+    driver = downward_root() / "fast-downward.py"
+    with tempfile.TemporaryDirectory(prefix="bench-fd-") as tmp:
+        wall, cpu, done = _timed([sys.executable, str(driver), str(domain), str(problem), "--search",
+                                  "astar(lmcut())"], Path(tmp), limit)
+        plan = Path(tmp) / "sas_plan"
+        length = None
+        if done is not None and plan.exists():
+            length = sum(1 for ln in plan.read_text().splitlines() if ln.strip() and not ln.startswith(";"))
+    return wall, cpu, length
+
+
+def amlasp(domain: Path, problem: Path, limit: float, prover: str) -> tuple[float, float, int | None, str]:
+    """`amlasp plan`: (wall, CPU, plan length or None, the prover it names or its status)."""
+    cmd = [sys.executable, "-m", "amlasp", "plan", str(domain), str(problem), "-f", "json", "--time-limit",
+           f"{limit:g}", "--prover", prover]
+    wall, cpu, done = _timed(cmd, ROOT, limit + 30)
+    if done is None or done.returncode not in (0, 1):
+        return wall, cpu, None, "killed" if done is None else f"exit {done.returncode}"
+    out = json.loads(done.stdout)
+    return wall, cpu, out["length"], out.get("prover") or out["status"]
+
+
+def main() -> None:
+    import compileall
+    # byte code written once, as `pip install` does (PYTHONDONTWRITEBYTECODE would have every run compile)
+    compileall.compile_dir(str(ROOT / "amlasp"), quiet=1)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--prover", default="auto")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--limit", type=float, default=60.0)
+    args = ap.parse_args()
+    optimal = json.loads((PROBLEMS / "optimal.json").read_text())
+    names = [n for n in sorted(optimal) if args.only in n]
+    print(f"load at start {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores; best of {args.repeat}; "
+          f"amlasp plan --prover {args.prover}")
+    print(f"{'problem':40} {'opt':>3} | {'FD wall':>7} {'FD cpu':>6} | {'amlasp wall':>11} {'cpu':>5} {'by':>8} "
+          f"| {'ratio':>5} | load")
+    ratios, worst = [], (0.0, "")
+    for name in names:
+        d, p = PROBLEMS / name / "domain.pddl", PROBLEMS / name / "problem.pddl"
+        load = os.getloadavg()[0]
+        fd, ours = [], []
+        for _ in range(args.repeat):
+            fd.append(fast_downward(d, p, args.limit))
+            ours.append(amlasp(d, p, args.limit, args.prover))
+        fd_best, ours_best = min(fd), min(ours)
+        lengths = {x[2] for x in fd} | {x[2] for x in ours}
+        if lengths != {optimal[name]}:
+            print(f"  !! {name}: lengths {sorted(map(str, lengths))}, ACPBench's opt {optimal[name]}")
+        ratio = ours_best[0] / fd_best[0]
+        ratios.append(ratio)
+        worst = max(worst, (ratio, name))
+        print(f"{name:40} {optimal[name]:>3} | {fd_best[0]:7.2f} {fd_best[1]:6.2f} | {ours_best[0]:11.2f} "
+              f"{ours_best[1]:5.2f} {ours_best[3]:>8} | {ratio:5.2f} | {load:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
+    ratios.sort()
+    print(f"ratio amlasp/FD (wall, best of {args.repeat}): median {ratios[len(ratios) // 2]:.2f}, "
+          f"worst {worst[0]:.2f} ({worst[1]}); load at end {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
