@@ -14,7 +14,8 @@ the merged result is the serial run's, bit for bit.
   `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
 - **Interrupts.** SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main process while a run goes
   on (`interruptible`); the workers ignore SIGINT (a terminal sends it to the whole process group) and
-  are ended by this process (SIGTERM, then SIGKILL), the Dask tasks cancelled, a local cluster closed.
+  are ended by this process (SIGTERM, on which a worker ends its Fast Downward planners, which run in
+  sessions of their own; then SIGKILL), the Dask tasks cancelled, a local cluster closed.
 """
 
 from __future__ import annotations
@@ -105,8 +106,13 @@ def _serve(conn, fn: ChunkFn, limit_mb: float) -> None:
     the pipe closes, or after a chunk that left it above `limit_mb` (its clingo symbols go with it)."""
     from .asp.worker import resident_mb
 
+    def stop(signum, frame):  # told to end: its planners first (they run in sessions of their own)
+        from .external.fast_downward import stop_planners
+        stop_planners()
+        os._exit(128 + signum)
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, stop)
     while True:
         try:
             job = conn.recv()
