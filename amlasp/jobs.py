@@ -181,9 +181,10 @@ def _pool(fn: ChunkFn, chunks: Sequence, n: int, report: Optional[Callable[[int]
             for k, w in enumerate(workers):
                 if w.doing is None:
                     continue
+                index = w.doing
                 done = _messages(w, report)
                 if done is not None:
-                    (result, retiring), index, w.doing = done, w.doing, None
+                    (result, retiring), w.doing = done, None
                     if retiring:
                         w.end()
                         w = workers[k] = _Worker(ctx, fn, limit_mb)
@@ -191,7 +192,7 @@ def _pool(fn: ChunkFn, chunks: Sequence, n: int, report: Optional[Callable[[int]
                         w.give(todo[-1], chunks[todo.pop()])
                     yield index, result
                 elif not w.proc.is_alive():
-                    index, w.doing = w.doing, None
+                    w.doing = None
                     w.proc.join()
                     lost[index] += 1
                     if lost[index] > RETRIES:

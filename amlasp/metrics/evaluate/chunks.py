@@ -84,7 +84,9 @@ def plan(files: Sequence[Path], workers: int, make: Any) -> list[EvalChunk]:
     each chunk made by `make(paths)`."""
     sizes = [_size(f) for f in files]
     target = max(1, min(CHUNK_BYTES, sum(sizes) // max(1, SPREAD * workers)))
-    chunks, current, n = [], [], 0
+    chunks: list[EvalChunk] = []
+    current: list[str] = []
+    n = 0
     for f, s in zip(files, sizes):
         if current and n + s > target:
             chunks.append(make(tuple(current)))
