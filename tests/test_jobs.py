@@ -91,3 +91,14 @@ def test_ctrl_c_ends_every_worker():
     assert p.wait(30) == 130 and p.stdout.read() == "interrupted\n"
     time.sleep(0.5)
     assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_a_lost_dask_worker_loses_only_its_chunk(tmp_path, monkeypatch):
+    """A local cluster of 2 workers (`Jobs(2, dask)` without a scheduler); a worker killed mid-chunk: Dask's
+    nanny starts another, the scheduler gives the chunk to a worker again, every result comes back."""
+    pytest.importorskip("dask.distributed")
+    from amlasp.choices import Executor
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    chunks = [str(tmp_path / c) for c in "abc"]
+    out = sorted(r for _, r in run_chunks(die_once, chunks, Jobs(2, Executor.DASK)))
+    assert out == chunks and all(os.path.exists(c + ".died") for c in chunks)

@@ -141,3 +141,11 @@ def test_a_worker_killed_mid_chunk_costs_a_retry_only(mixed, monkeypatch):
     monkeypatch.setattr(driver, "_evaluate_chunk", dying)
     same(run(Jobs(2)), serial)
     assert mark.exists()
+
+
+def test_cli_jobs_says_what_the_serial_run_says(mixed):
+    from tests.support import cli
+    args = ["eval", "learned.pddl", "ref.pddl", "--states", "states", "--problems", "probs", "-f", "json", "--explain"]
+    one, two = cli.run(*args), cli.run(*args, "--jobs", "2")
+    assert one.exit_code == two.exit_code == 2  # a file did not read: the others scored, exit 2 after the results
+    assert one.stdout == two.stdout and one.stderr == two.stderr and "5_garbage_traj" in one.stderr
