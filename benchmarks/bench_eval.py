@@ -18,12 +18,13 @@
    process: wall and CPU seconds (with its clingo worker's), states/s, peak memory of the process and
    of its worker (VmHWM), and the exponent of time against states (log-log fit).
 
-7. Eval on every core (`eval --jobs N`, `--executor dask`: amlasp/jobs.py): part 6's floortile states (default
-   100,000; `--sizes 1000000` on a quiet machine) evaluated by a fresh process with `--jobs 1` (the serial run),
-   `--jobs 2` and a local Dask cluster of 2 workers, in turn, best of `--repeat` (default 1): wall and CPU
-   seconds (all processes), the peak of the memory of all its processes together (their resident memory summed,
-   sampled every 0.1 s), the speed-up over `--jobs 1` and the Dask run's wall time against `--jobs 2`'s; the
-   three results must be equal (their JSON text).
+7. Eval on every core (`eval --jobs N`, `--executor dask`: amlasp/jobs.py): part 6's floortile states
+   (`--jobs-states`, default 100,000; 1,000,000 on a quiet machine), written again 2,000 states a file,
+   evaluated by a fresh process with `--jobs 1` (the serial run), `--jobs 2` and a local Dask cluster of 2
+   workers, in turn, best of `--repeat` (default 1): wall and CPU seconds (all processes), the peak of
+   the memory of all its processes together (their resident memory summed, sampled every 0.1 s), the
+   speed-up over `--jobs 1` and the Dask run's wall time against `--jobs 2`'s; the three results must be
+   equal (their JSON text).
 
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
@@ -410,6 +411,32 @@ def walks_folder(data: str | None, tmp: str, n: int, seed: int) -> Path:
     return folder
 
 
+def split_walks(folder: Path, n: int, per_file: int = 20) -> Path:
+    """The first `n` states of part 6's files again, `per_file` walks (of 100 states) a file, in a folder
+    beside (made once): more chunks for part 7's workers than its 10,000-state files give."""
+    out = folder.parent / f"{folder.name}-by{per_file * 100}-{n}"
+    if not (out / "states.txt").is_file():
+        out.mkdir(parents=True, exist_ok=True)
+        walks: list[list[str]] = []
+        for f in sorted(folder.glob("*.jsonl")):
+            for line in f.read_text().splitlines():
+                if '"problem"' in line:
+                    walks.append([])
+                walks[-1].append(line)
+            if sum(map(len, walks)) >= n:
+                break
+        lines = [x for w in walks for x in w][:n]
+        walks = [[]]
+        for x in lines:
+            if '"problem"' in x and len(walks[-1]) and sum('"problem"' in y for y in walks[-1]) == per_file:
+                walks.append([])
+            walks[-1].append(x)
+        for k, w in enumerate(walks):
+            (out / f"walks{k:05d}.jsonl").write_text("".join(x + "\n" for x in w))
+        (out / "states.txt").write_text(str(len(lines)))
+    return out
+
+
 def tree_run(command: list[str]) -> tuple[str, float]:
     """Run `command`; its stdout and the peak of the resident memory of it and all its children together
     (MB, sampled every 0.1 s)."""
@@ -439,13 +466,13 @@ def part7(n: int, seed: int, data: str | None, repeat: int) -> None:
           f"Dask (a local cluster of 2 workers); best of {repeat}")
     pdir = IPC / "problems" / "learning" / "floortile"
     with tempfile.TemporaryDirectory(dir=data) as tmp:
-        folder = walks_folder(data, tmp, n, seed)
+        folder = split_walks(walks_folder(data, tmp, n, seed), n)
         best: dict[str, dict] = {}
         texts = {}
         for _ in range(repeat):
             for how in ("jobs1", "jobs2", "dask2"):
                 out, peak = tree_run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed),
-                                      "--first", str(-(-n // 10000)), "--how", how])
+                                      "--first", str(len(list(folder.glob("*.jsonl")))), "--how", how])
                 r = json.loads(out)
                 r["tree_mb"], r["load"] = peak, os.getloadavg()[0]
                 texts[how] = r.pop("result")
