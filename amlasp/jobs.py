@@ -253,7 +253,7 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
     if scheduler is None and workers:
         import logging
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                          silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+                          silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
             yield client
         return
     try:
