@@ -120,8 +120,8 @@ def warn_input(message: str, file: str | Path | None = None, line: int | None = 
 
 class Interrupted(KeyboardInterrupt):
     """SIGINT or SIGTERM turned into an exception (`signum` says which): the command line exits
-    128 + signum. Raised by bench's run (`experiments.execute.interruptible`) and while `watchdog.within`
-    waits for its child."""
+    128 + signum. Raised while workers run (`jobs.interruptible`: bench's run, eval's and questions' chunks)
+    and while `watchdog.within` waits for its child."""
 
     def __init__(self, signum: int = signal.SIGINT):
         super().__init__(signal.Signals(signum).name)

@@ -18,10 +18,18 @@
    process: wall and CPU seconds (with its clingo worker's), states/s, peak memory of the process and
    of its worker (VmHWM), and the exponent of time against states (log-log fit).
 
+7. Eval on every core (`eval --jobs N`, `--executor dask`: amlasp/jobs.py): part 6's floortile states
+   (`--jobs-states`, default 100,000; 1,000,000 on a quiet machine), written again 2,000 states a file,
+   evaluated by a fresh process with `--jobs 1` (the serial run), `--jobs 2` and a local Dask cluster of 2
+   workers, in turn, best of `--repeat` (default 1): wall and CPU seconds (all processes), the peak of
+   the memory of all its processes together (their resident memory summed, sampled every 0.1 s), the
+   speed-up over `--jobs 1` and the Dask run's wall time against `--jobs 2`'s; the three results must be
+   equal (their JSON text).
+
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
 predictive power runs on other inputs: tests/test_amlgym.py checks that our figures agree with it).
-Run: `python benchmarks/bench_eval.py [--quick] [--parts 123456] [--data DIR]` (part 6 writes its
+Run: `python benchmarks/bench_eval.py [--quick] [--parts 1234567] [--data DIR]` (part 6 writes its
 files, 130 MB for a million states, to DIR/floortile-walks-SEED, kept there and reused by a later run
 that asks for no more states; without DIR, to a temporary folder).
 """
@@ -389,22 +397,120 @@ def part6(sizes: list[int], seed: int, data: str | None) -> None:
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
-def stream(folder: str, problems: str, seed: int, first: int | None = None) -> None:
-    """The child of parts 5 and 6: evaluate the files of `folder` (its `first` ones), print seconds and
-    peak memory as JSON (CPU seconds: this process's and its clingo workers')."""
+def walks_folder(data: str | None, tmp: str, n: int, seed: int) -> Path:
+    """Part 6's folder of at least `n` floortile states (written unless a run before left them in `data`)."""
+    folder = Path(data) / f"floortile-walks-{seed}" if data else Path(tmp)
+    made = folder / "states.txt"  # how many states the folder's files hold, once they are all written
+    if made.is_file() and int(made.read_text()) >= n:
+        print(f"reused {made.read_text().strip()} states of {folder}")
+    else:
+        c = Clock()
+        size = write_walks(folder, n, seed) / 2**20
+        made.write_text(str(n))
+        print(f"generated {n} states in {c.stop()[0]:.0f}s, {size:.0f} MB (not part of the evaluation time)")
+    return folder
+
+
+def split_walks(folder: Path, n: int, per_file: int = 20) -> Path:
+    """The first `n` states of part 6's files again, `per_file` walks (of 100 states) a file, in a folder
+    beside (made once): more chunks for part 7's workers than its 10,000-state files give."""
+    out = folder.parent / f"{folder.name}-by{per_file * 100}-{n}"
+    if not (out / "states.txt").is_file():
+        out.mkdir(parents=True, exist_ok=True)
+        walks: list[list[str]] = []
+        for f in sorted(folder.glob("*.jsonl")):
+            for line in f.read_text().splitlines():
+                if '"problem"' in line:
+                    walks.append([])
+                walks[-1].append(line)
+            if sum(map(len, walks)) >= n:
+                break
+        lines = [x for w in walks for x in w][:n]
+        walks = [[]]
+        for x in lines:
+            if '"problem"' in x and len(walks[-1]) and sum('"problem"' in y for y in walks[-1]) == per_file:
+                walks.append([])
+            walks[-1].append(x)
+        for k, w in enumerate(walks):
+            (out / f"walks{k:05d}.jsonl").write_text("".join(x + "\n" for x in w))
+        (out / "states.txt").write_text(str(len(lines)))
+    return out
+
+
+def tree_run(command: list[str]) -> tuple[str, float]:
+    """Run `command`; its stdout and the peak of the resident memory of it and all its children together
+    (MB, sampled every 0.1 s)."""
+    import psutil
+    p = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    root, peak = psutil.Process(p.pid), 0.0
+    while p.poll() is None:
+        total = 0
+        try:
+            for q in [root, *root.children(recursive=True)]:
+                try:
+                    total += q.memory_info().rss
+                except psutil.Error:
+                    pass
+        except psutil.Error:
+            pass
+        peak = max(peak, total / 2**20)
+        time.sleep(0.1)
+    out = p.stdout.read() if p.stdout else ""
+    if p.returncode:
+        raise RuntimeError(f"{command} ended with exit code {p.returncode}")
+    return out, peak
+
+
+def part7(n: int, seed: int, data: str | None, repeat: int) -> None:
+    print(f"\n## 7. floortile, {n} states in JSON lines files (part 6's), on every core: --jobs 1, --jobs 2, "
+          f"Dask (a local cluster of 2 workers); best of {repeat}")
+    pdir = IPC / "problems" / "learning" / "floortile"
+    with tempfile.TemporaryDirectory(dir=data) as tmp:
+        folder = split_walks(walks_folder(data, tmp, n, seed), n)
+        best: dict[str, dict] = {}
+        texts = {}
+        for _ in range(repeat):
+            for how in ("jobs1", "jobs2", "dask2"):
+                out, peak = tree_run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed),
+                                      "--first", str(len(list(folder.glob("*.jsonl")))), "--how", how])
+                r = json.loads(out)
+                r["tree_mb"], r["load"] = peak, os.getloadavg()[0]
+                texts[how] = r.pop("result")
+                if how not in best or r["wall"] < best[how]["wall"]:
+                    best[how] = r
+        print(f"{'run':>8s} {'states':>9s} {'wall s':>7s} {'CPU s':>7s} {'states/s':>9s} {'peak MB (all)':>13s}  load")
+        for how, r in best.items():
+            print(f"{how:>8s} {r['states']:9d} {r['wall']:7.1f} {r['cpu']:7.1f} {r['states'] / r['wall']:9.0f} "
+                  f"{r['tree_mb']:13.0f}  {r['load']:.2f}")
+        print(f"--jobs 2 is {best['jobs1']['wall'] / best['jobs2']['wall']:.2f}x --jobs 1 (wall); Dask's wall time is "
+              f"{best['dask2']['wall'] / best['jobs2']['wall']:.2f}x --jobs 2's; results equal: "
+              f"{len(set(texts.values())) == 1}")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def stream(folder: str, problems: str, seed: int, first: int | None = None, how: str = "serial") -> None:
+    """The child of parts 5, 6 and 7: evaluate the files of `folder` (its `first` ones), print seconds and
+    peak memory as JSON (CPU seconds: this process's and its children's: clingo workers, chunk workers).
+    `how`: part 7's jobs1, jobs2 or dask2 (then the result's JSON text too)."""
+    from amlasp.choices import Executor
+    from amlasp.jobs import Jobs
     base = peak_mb()
     ref = load_domain(IPC / "domains" / "floortile.pddl")
     learned = perturb(ref, seed=seed, drop=2, add=2)
+    jobs = {"serial": Jobs(), "jobs1": Jobs(1), "jobs2": Jobs(2), "dask2": Jobs(2, Executor.DASK)}[how]
     c, children = Clock(), os.times()
     files = sorted(Path(folder).glob("*.jsonl"))[:first] if first else folder
-    ev = evaluate(learned.domain, ref, files, problems=problems)
+    ev = evaluate(learned.domain, ref, files, problems=problems, jobs=jobs)
     wall, cpu = c.stop()
     after = os.times()
     workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
+    from amlasp.choices import Format
+    from amlasp.render.evaluate import text
     print(json.dumps({"states": ev.states, "cpu": cpu + workers_cpu, "wall": wall, "batches": ev.timings["batches"],
                       "peak_mb": peak_mb(), "base_mb": base, "workers": ev.timings["workers"],
                       "worker_mb": max(ev.timings["worker_mb"],
-                                       resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)}))
+                                       resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
+                      **({"result": text(ev, Format.JSON)} if how != "serial" else {})}))
 
 
 def main() -> None:
@@ -412,18 +518,25 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="3 domains, small synthetic sets")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--domains", nargs="*")
-    ap.add_argument("--parts", default="123456", help="which parts to run after part 1 (default all: 123456)")
+    ap.add_argument("--parts", default="123456", help="which parts to run after part 1 (default 123456; 7: eval "
+                                                      "on every core, run alone with --parts 7)")
     ap.add_argument("--data", help="where part 6 writes its state files, kept for the next run "
                                    "(default: a temporary folder)")
     ap.add_argument("--sizes", type=int, nargs="*", help="part 6's numbers of states (default 10k, 100k, 1M)")
     ap.add_argument("--stream", nargs=3, help=argparse.SUPPRESS)  # parts 5 and 6's child: FOLDER PROBLEMS SEED
     ap.add_argument("--first", type=int, help=argparse.SUPPRESS)  # part 6's child: its first files
+    ap.add_argument("--how", default="serial", help=argparse.SUPPRESS)  # part 7's child: jobs1, jobs2 or dask2
+    ap.add_argument("--jobs-states", type=int, help="part 7's number of states (default 100,000; 20,000 --quick)")
+    ap.add_argument("--repeat", type=int, default=1, help="part 7: runs of each kind, the best kept")
     args = ap.parse_args()
     if args.stream:
-        return stream(args.stream[0], args.stream[1], int(args.stream[2]), args.first)
+        return stream(args.stream[0], args.stream[1], int(args.stream[2]), args.first, args.how)
     names = args.domains or (["blocksworld", "depots", "sokoban"] if args.quick else domains())
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     c = Clock()
+    if args.parts == "7":  # alone: no part 1
+        part7(args.jobs_states or (20000 if args.quick else 100000), args.seed, args.data, args.repeat)
+        return
     loaded = part1(names, args.seed)
     if "2" in args.parts:
         part2(loaded, args.seed, (1,) if args.quick else (3, 2))
@@ -435,6 +548,8 @@ def main() -> None:
         part5(10000 if args.quick else 100000, args.seed)
     if "6" in args.parts:
         part6(args.sizes or ([5000, 20000, 50000] if args.quick else [10000, 100000, 1000000]), args.seed, args.data)
+    if "7" in args.parts:
+        part7(args.jobs_states or (20000 if args.quick else 100000), args.seed, args.data, args.repeat)
     wall, cpu = c.stop()
     print(f"\nbenchmark total {wall:.1f}s wall, {cpu:.1f}s CPU; peak memory {peak_mb():.0f} MB")
 

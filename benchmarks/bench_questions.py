@@ -20,8 +20,13 @@
    compared with its gold answer (`questions grade --check-gold`): per task, items decided, agreeing,
    disagreeing, seconds per item (mean and max, load beside).
 
+5. `questions generate` on every core (amlasp/jobs.py: a task a worker): `--jobs-items` items (default 10,000)
+   of the six simulated tasks on the same problem with `--jobs 1` and `--jobs 2`, each once in turn:
+   wall and CPU seconds (this process and its workers), the speed-up, the load; the two item files must
+   be equal, byte for byte.
+
     python benchmarks/bench_questions.py [--items 1000] [--repeat 3] [--planned 3] [--asp-limit 20] [--skip 3]
-                                         [--acp-tasks T,..] [--acp-limit 10]
+                                         [--acp-tasks T,..] [--acp-limit 10] [--jobs-items 10000]
 """
 
 from __future__ import annotations
@@ -185,6 +190,22 @@ def part4(limit: float, tasks: list[str]) -> None:
             print(f"      undecided {line[:150]}")
 
 
+def part5(domain: Path, problem: Path, n: int, seed: int) -> None:
+    from amlasp.jobs import Jobs
+    per = math.ceil(n / (len(SIMULATED) * 3))
+    runs = {}
+    options = Options(tasks=SIMULATED, per_task=per, seed=seed)
+    for jobs in (1, 2):
+        g, wall, cpu, child = timed(lambda j=Jobs(jobs): generate(load_sources(domain, [problem]), options, jobs=j))
+        runs[jobs] = (g.jsonl(), wall, cpu + child, os.getloadavg()[0])
+    print(f"5. {len(runs[1][0].splitlines())} items ({', '.join(map(str, SIMULATED))}; gen/bool/mcq) on "
+          f"{problem.name}, a task a worker")
+    for jobs, (_, wall, cpu, load) in runs.items():
+        print(f"   --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU (all processes), load {load:.1f}")
+    print(f"   --jobs 2 is {runs[1][1] / runs[2][1]:.2f}x --jobs 1 (wall); item files equal: "
+          f"{runs[1][0] == runs[2][0]}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--domain", default="rovers")
@@ -195,7 +216,8 @@ def main() -> None:
     ap.add_argument("--small", default="1_rovers_prob.pddl", help="the smaller problem of part 2")
     ap.add_argument("--asp-limit", type=float, default=20.0)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--skip", type=int, nargs="*", default=[], help="parts to skip (1, 2, 3, 4)")
+    ap.add_argument("--skip", type=int, nargs="*", default=[], help="parts to skip (1, 2, 3, 4, 5)")
+    ap.add_argument("--jobs-items", type=int, default=10000, help="part 5's items")
     ap.add_argument("--acp-tasks", default="app,prog,reach,areach,val,just,land,nexta", help="part 4's tasks")
     ap.add_argument("--acp-limit", type=float, default=10.0, help="part 4's time limit per planner call")
     a = ap.parse_args()
@@ -210,6 +232,8 @@ def main() -> None:
         part3(a.asp_limit)
     if 4 not in a.skip:
         part4(a.acp_limit, a.acp_tasks.split(","))
+    if 5 not in a.skip:
+        part5(domain, problem, a.jobs_items, a.seed)
 
 
 if __name__ == "__main__":

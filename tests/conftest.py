@@ -19,3 +19,5 @@ atexit.register(shutil.rmtree, os.environ["XDG_RUNTIME_DIR"], ignore_errors=True
 if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ.pop("COLUMNS", None)
     os.environ.pop("LINES", None)
+
+pytest_plugins = ["tests.support.dask"]  # the `dask_cluster` fixture, for every test that takes it

@@ -166,6 +166,19 @@ LENIENT_REFERENCE_HELP = ("read a flawed reference leniently: undeclared predica
                           "first use, broken actions left out of the scoring (a warning each)")
 
 
+#: `--jobs`, `--executor`, `--scheduler` of eval and questions generate (amlasp/jobs.py): their help texts.
+JOBS_HELP = "worker processes (each its own clingo), the result identical to one's"
+EXECUTOR_HELP = "where the work runs: process (--jobs local processes) or dask (a cluster)"
+SCHEDULER_HELP = "Dask scheduler address (tcp://host:8786); without it, a local cluster of --jobs workers"
+
+
+def interrupted(e: BaseException, what: str) -> None:
+    """Say what an interrupt ended (every worker) and what was saved (`what`), on one line."""
+    import signal
+    name = signal.Signals(getattr(e, "signum", signal.SIGINT)).name
+    print(f"amlasp: interrupted ({name}): every worker ended; {what}", file=sys.stderr)
+
+
 #: The shipped data the examples of --help use (run from the repository's root).
 EX, IPC = "examples/blocksworld", "benchmarks/ipc"
 

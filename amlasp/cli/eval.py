@@ -7,23 +7,27 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import RESULT_FORMATS
+from ..choices import RESULT_FORMATS, Executor
 from . import (
     EX,
+    EXECUTOR_HELP,
     FORMAT_HELP,
     IPC,
+    JOBS_HELP,
     LENIENT_REFERENCE_HELP,
     OUTPUT_HELP,
+    SCHEDULER_HELP,
     SUMMARY_HELP,
     examples,
     guarded,
+    interrupted,
     keep_going,
     partial,
     warn,
 )
 from .group import app, choice_option
 
-_STAGES = {"read": "reading state files", "solve": "grounding and solving"}
+_STAGES = {"read": "reading state files", "solve": "grounding and solving", "states": "states evaluated"}
 
 
 @app.command("eval", epilog=examples(
@@ -45,12 +49,17 @@ def eval_command(
                                                help="states per clingo call, read and let go together "
                                                     "(default 10000: memory bound)"),
     lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=JOBS_HELP),
+    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
 ):
     """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action.
 
     A state file that cannot be read is a row of status error (its message on stderr too) and the others
     are scored: exit 2 after the results."""
     def run():
+        from ..errors import Interrupted
+        from ..jobs import Jobs
         from ..metrics.evaluate import evaluate
         from ..pddl.parse import load_domain, load_lenient
         from ..pddl.states import state_inputs
@@ -68,9 +77,15 @@ def eval_command(
         lrn = load_domain(learned, undeclared_predicates=True, recover=True)
         warn(f"{learned}: {w}" for w in lrn.warnings)
         warn(f"{reference}: {w}" for w in ref.warnings)
-        with progress_bar(_STAGES, transient=True) as progress:
-            ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
-                          keep_going=keep_going(), **({"batch_states": batch_states} if batch_states else {}))
+        where = Jobs(jobs, Executor.parse(executor), scheduler)
+        try:
+            with progress_bar(_STAGES, transient=True) as progress:
+                ev = evaluate(lrn, ref, states, problems=problems, explain=explain, progress=progress,
+                              keep_going=keep_going(), jobs=where,
+                              **({"batch_states": batch_states} if batch_states else {}))
+        except Interrupted as e:
+            interrupted(e, "nothing was written (eval writes its result once every state is scored)")
+            raise
         if ev.ignored_literals:
             warn([f"{ev.ignored_literals} state literal(s) of predicate(s) {', '.join(ev.ignored_predicates)} "
                   f"are not declared by the learned model: it ignores them"])

@@ -7,10 +7,21 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Scoring
+from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Executor, Scoring
 from ..errors import InputError
 from ..questions.registry import NAMES
-from . import IPC, examples, guarded, keep_going, partial, warn
+from . import (
+    EXECUTOR_HELP,
+    IPC,
+    JOBS_HELP,
+    SCHEDULER_HELP,
+    examples,
+    guarded,
+    interrupted,
+    keep_going,
+    partial,
+    warn,
+)
 from .group import app, choice_option
 
 questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
@@ -70,9 +81,14 @@ def generate(
     explore: int = typer.Option(300, "--explore", help="states breadth-first search may visit (reach, areach)"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="items as JSON lines (default: stdout)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="the balance report's format"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=JOBS_HELP + " (a task per worker)"),
+    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
 ):
     """Generate questions whose answers the encodings prove; print the balance report."""
     def run():
+        from ..errors import Interrupted
+        from ..jobs import Jobs
         from ..questions.generate import Options, load_sources
         from ..questions.generate import generate as run_generate
         from ..questions.items import Form
@@ -95,8 +111,13 @@ def generate(
             sources = [s for s in sources if lo <= len(s.problem.objects) <= hi]
             if not sources:
                 raise InputError(f"no problem has between {lo} and {hi} objects")
-        with progress_bar(transient=True) as progress:
-            result = run_generate(sources, options, progress)
+        where = Jobs(jobs, Executor.parse(executor), scheduler)
+        try:
+            with progress_bar({"items": "items (all tasks)"}, transient=True) as progress:
+                result = run_generate(sources, options, progress, where)
+        except Interrupted as e:
+            interrupted(e, "nothing was written (the items are written once every task is done)")
+            raise
         deliver(result.jsonl(), output)
         body = to_json(present.balance_json(result)) if report == Format.JSON else \
             present.balance_terminal(result, str(output) if output else "stdout")

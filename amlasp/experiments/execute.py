@@ -25,44 +25,20 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
-import threading
 import time
 from collections import deque
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from ..choices import Executor
 from ..errors import InputError, Interrupted
+from ..jobs import dask_client, idle_limit, interruptible
 from .scratch import scratch_folder
 from .units import Unit, run_unit, with_files
 
 #: Seconds a worker is given to end (and end its planner) after SIGTERM, before SIGKILL.
 GRACE = 3.0
-
-
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """SIGINT and SIGTERM raise `Interrupted` while the block runs (only in the main thread, where
-    Python delivers signals), so that `finally` blocks end the children and the caller says what
-    was saved; a second signal does not cut that short. The previous handlers come back after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    fired: list[int] = []
-
-    def handler(signum, frame):
-        if not fired:
-            fired.append(signum)
-            raise Interrupted(signum)
-
-    old = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for s, h in old.items():
-            signal.signal(s, h)
 
 
 @dataclass
@@ -222,29 +198,11 @@ def _answer(w: _Worker) -> tuple[Optional[dict], bool]:
 
 # --------------------------------------------------------------------------- Dask
 
-def _idle_limit() -> float:
-    """`AMLASP_DASK_IDLE`: seconds a Dask cluster may have no worker before the run stops."""
-    text = os.environ.get("AMLASP_DASK_IDLE", "60")
-    try:
-        value = float(text)
-    except ValueError:
-        raise InputError(f"AMLASP_DASK_IDLE must be a number of seconds, not {text!r}") from None
-    if value <= 0:
-        raise InputError("AMLASP_DASK_IDLE must be positive")
-    return value
-
-
 def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
-    try:
-        from dask.distributed import Client, wait
-    except ImportError:
-        raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
-    idle = _idle_limit()
-    try:
-        client = Client(scheduler, timeout="30s")
-    except OSError as e:
-        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
-    with client:
+    idle = idle_limit()
+    with dask_client(scheduler) as client:
+        from dask.distributed import wait
+
         futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
         by_key = {f.key: u for f, u in zip(futures, units)}
         pending, alone_since = set(futures), None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from ..jobs import Jobs, run_chunks
 from ..model import GoalCondition
 from ..pddl.parse import load_domain, load_problem
 from ..pddl.source import read_text
@@ -175,65 +176,114 @@ def _reason(e: Skip) -> str:
 GIVE_UP = 8
 
 
-def generate(sources: Sequence[Source], options: Options, progress: ProgressCallback | None = None) -> Generation:
-    """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`)."""
+def generate(sources: Sequence[Source], options: Options, progress: ProgressCallback | None = None,
+             jobs: Jobs = Jobs()) -> Generation:
+    """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`).
+    `jobs`: where the work is done (amlasp/jobs.py): with more than one process or on Dask, each task is a
+    chunk of its own (tasks draw their states and answers independently), the parts put together in the
+    order of the tasks: the same items, bit for bit. `progress("items", done, total)` then counts the items
+    of all tasks."""
     out = Generation(wanted=options.per_task)
+    if jobs.parallel and len(options.tasks) > 1:
+        return _parallel(out, sources, options, progress, jobs)
     for k, task in enumerate(options.tasks):
-        spec = entry(task)
-        forms = [f for f in options.forms if f in spec.forms]
-        out.asked += [(task, f) for f in forms]
-        made: Counter = Counter()
-        yes: Counter = Counter()
-        total = len(forms) * options.per_task
-        seen: set[tuple] = set()
-        limit = 4 * total + 20  # states analysed at most
-        drawn = undecided = 0
-        last_why = ""
-        near = [False]
-        for key, sit in [] if _refused(out, spec, sources) else _situations(sources, options, task, near):
-            if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
-                break
-            if undecided >= GIVE_UP and not made:
-                why = (f"the first {undecided} states were all undecided within the limits (--time-limit "
-                       f"{options.time_limit:g} s per planner call), the last because {last_why}")
-                if spec.near_goal and not near[0]:
-                    near[0], undecided = True, 0
-                    out.near_goal[task] = f"{why}; so states 1 to {NEAR} steps before the end of a plan"
-                    continue
-                out.gave_up[task] = f"{why}; try smaller problems or a longer limit"
-                break
-            drawn += 1
-            where = (sit.source.problem_file, sit.walk.states[0] if spec.after_sequence else sit.state,
-                     tuple(sit.walk.actions) if spec.after_sequence else ())
-            if where in seen:  # a state asked about already (small state spaces repeat)
-                continue
-            seen.add(where)
-            out.states[task] += 1
-            try:
-                analysis = spec.analyse(sit)
-            except Skip as e:
-                out.skipped[task, _reason(e)] += 1
-                undecided = undecided + 1 if _reason(e) == "undecided" else 0
-                last_why = str(e).split(":", 1)[-1].strip()
-                continue
-            undecided = 0
-            for form in forms:
-                if made[form] >= options.per_task:
-                    continue
-                # balanced yes/no per task, the first answer alternating from task to task
-                want_yes = yes[True] < yes[False] or (yes[True] == yes[False] and k % 2 == 0)
-                draft = _ask(out, task, analysis, form, want_yes)
-                if draft is None:
-                    continue
-                if form is Form.BOOL:
-                    yes[draft.answer == "yes"] += 1
-                out.items.append(_item(sit, task, form, draft, key, options, spec.needs_goal))
-                made[form] += 1
-                if progress is not None:
-                    progress(str(task), sum(made.values()), total)
-        if near[0] and not made and task not in out.gave_up:
-            out.gave_up[task] = f"states along a plan too were undecided within the limits, the last: {last_why}"
+        _task(out, sources, options, k, task, progress)
     return out
+
+
+def _parallel(out: Generation, sources: Sequence[Source], options: Options, progress: ProgressCallback | None,
+              jobs: Jobs) -> Generation:
+    from ..asp.worker import WORKER_MB
+    total = sum(len([f for f in options.forms if f in entry(t).forms]) for t in options.tasks) * options.per_task
+    made = [0]
+
+    def count(n: int) -> None:
+        made[0] += n
+        if progress is not None:
+            progress("items", made[0], total)
+
+    parts: dict[int, Generation] = {}
+    chunks = [(tuple(sources), options, k) for k in range(len(options.tasks))]
+    for index, part in run_chunks(_task_chunk, chunks, jobs, count, limit_mb=WORKER_MB):
+        if jobs.dask:
+            count(len(part.items))
+        parts[index] = part
+    for k in range(len(options.tasks)):
+        part = parts[k]
+        out.items += part.items
+        out.skipped.update(part.skipped)
+        out.states.update(part.states)
+        out.asked += part.asked
+        out.gave_up.update(part.gave_up)
+        out.near_goal.update(part.near_goal)
+    return out
+
+
+def _task_chunk(chunk: tuple[Sequence[Source], Options, int], report) -> Generation:
+    """A worker's part: the `k`th task's items, as the serial run makes them."""
+    sources, options, k = chunk
+    out = Generation(wanted=options.per_task)
+    _task(out, sources, options, k, options.tasks[k], (lambda stage, done, total: report(1)) if report else None)
+    return out
+
+
+def _task(out: Generation, sources: Sequence[Source], options: Options, k: int, task: Task,
+          progress: ProgressCallback | None) -> None:
+    """The items of `task`, the `k`th asked for (its first yes/no answer alternates from task to task), into `out`."""
+    spec = entry(task)
+    forms = [f for f in options.forms if f in spec.forms]
+    out.asked += [(task, f) for f in forms]
+    made: Counter = Counter()
+    yes: Counter = Counter()
+    total = len(forms) * options.per_task
+    seen: set[tuple] = set()
+    limit = 4 * total + 20  # states analysed at most
+    drawn = undecided = 0
+    last_why = ""
+    near = [False]
+    for key, sit in [] if _refused(out, spec, sources) else _situations(sources, options, task, near):
+        if all(made[f] >= options.per_task for f in forms) or out.states[task] >= limit or drawn >= 10 * limit:
+            break
+        if undecided >= GIVE_UP and not made:
+            why = (f"the first {undecided} states were all undecided within the limits (--time-limit "
+                   f"{options.time_limit:g} s per planner call), the last because {last_why}")
+            if spec.near_goal and not near[0]:
+                near[0], undecided = True, 0
+                out.near_goal[task] = f"{why}; so states 1 to {NEAR} steps before the end of a plan"
+                continue
+            out.gave_up[task] = f"{why}; try smaller problems or a longer limit"
+            break
+        drawn += 1
+        where = (sit.source.problem_file, sit.walk.states[0] if spec.after_sequence else sit.state,
+                 tuple(sit.walk.actions) if spec.after_sequence else ())
+        if where in seen:  # a state asked about already (small state spaces repeat)
+            continue
+        seen.add(where)
+        out.states[task] += 1
+        try:
+            analysis = spec.analyse(sit)
+        except Skip as e:
+            out.skipped[task, _reason(e)] += 1
+            undecided = undecided + 1 if _reason(e) == "undecided" else 0
+            last_why = str(e).split(":", 1)[-1].strip()
+            continue
+        undecided = 0
+        for form in forms:
+            if made[form] >= options.per_task:
+                continue
+            # balanced yes/no per task, the first answer alternating from task to task
+            want_yes = yes[True] < yes[False] or (yes[True] == yes[False] and k % 2 == 0)
+            draft = _ask(out, task, analysis, form, want_yes)
+            if draft is None:
+                continue
+            if form is Form.BOOL:
+                yes[draft.answer == "yes"] += 1
+            out.items.append(_item(sit, task, form, draft, key, options, spec.needs_goal))
+            made[form] += 1
+            if progress is not None:
+                progress(str(task), sum(made.values()), total)
+    if near[0] and not made and task not in out.gave_up:
+        out.gave_up[task] = f"states along a plan too were undecided within the limits, the last: {last_why}"
 
 
 def _refused(out: Generation, spec: TaskEntry, sources: Sequence[Source]) -> bool:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -35,9 +37,10 @@ from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
 from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, RECORDED, XAPP, XEFF
 from ...asp.size import free_parameters
-from ...asp.worker import Solver
+from ...asp.worker import WORKER_MB, Solver
 from ...errors import InputError, Unreadable, warn_input
 from ...files import path_list
+from ...jobs import Jobs, run_chunks
 from ...limits import MAX_GROUNDING
 from ...model import Broken, Domain, Problem, canonical_name
 from ...pddl.check import spelling_differences
@@ -47,6 +50,7 @@ from ...pddl.parse import load_domain, load_lenient
 from ...pddl.states import StateSet, find_problem_for, load_states
 from ...workers import ProgressCallback
 from .checks import StepCheck
+from .chunks import EvalChunk, Mirror, Tally, bundle, error_fields, mirror, plan, rebuilt
 from .costs import CostAgreement
 from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
 from .states import StateWriter
@@ -61,7 +65,7 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
              problems: str | Path | Sequence[str | Path] | None = None,
              explain: bool = False, progress: ProgressCallback | None = None,
              batch_states: int = BATCH_STATES, check_trajectories: bool = True,
-             keep_going: bool = False, lenient_reference: bool = False) -> Evaluation:
+             keep_going: bool = False, lenient_reference: bool = False, jobs: Jobs = Jobs()) -> Evaluation:
     """Predictive power of `learned` against `reference` on test states.
 
     `states`: a trajectory file, JSON state file, problem file or directory of them, or a list of
@@ -80,7 +84,10 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     at all, the first file's error is raised either way (docs/input.md, "Many inputs: partial runs").
     The learned model is read with recovery: a broken action is left out (a warning each), so never
     applicable: its reference counterpart's applicable instances are false negatives (`ActionScore.broken`).
-    `lenient_reference`: the reference is read so too (its broken actions left out of the scoring)."""
+    `lenient_reference`: the reference is read so too (its broken actions left out of the scoring).
+    `jobs`: where the work is done (amlasp/jobs.py): with more than one process or on Dask, the state files
+    (not StateSets, which are evaluated here) are cut into chunks of whole files (`chunks.py`), each
+    evaluated by a worker; the result is the same, bit for bit."""
     t0 = time.perf_counter()
     ref = reference if isinstance(reference, Domain) else \
         load_lenient(reference) if lenient_reference else load_domain(reference)
@@ -89,13 +96,17 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         warn_input(message)
     run = _Pass(ref, lrn, explain, check_trajectories)
     reading = _Reading(states, ref, problems, progress, keep_going)
-    with Solver() as solver:
-        for chunk in _chunks(reading, batch_states):
-            # one batch: solved here; more: in a worker process, whose clingo symbols do not stay
-            run.solver = solver if run.batches or not reading.done else None
-            run.batch(chunk)
-            if progress:
-                progress("solve", run.batches, run.batches + (not reading.done))
+    solver: Solver | _Workers
+    if jobs.parallel and reading.files_only():
+        solver = _parallel(run, reading, batch_states, jobs)
+    else:
+        with Solver() as solver:
+            for chunk in _chunks(reading, batch_states):
+                # one batch: solved here; more: in a worker process, whose clingo symbols do not stay
+                run.solver = solver if run.batches or not reading.done else None
+                run.batch(chunk)
+                if progress:
+                    progress("solve", run.batches, run.batches + (not reading.done))
     if run.total == 0:
         if reading.errors:  # nothing was read: there is nothing to score, the first file's error says why
             raise reading.errors[0]
@@ -133,6 +144,10 @@ class _Reading:
         self.done = False
         self.seconds = 0.0
 
+    def files_only(self) -> bool:
+        """Are the states given as files (paths), which a chunk of other processes can read?"""
+        return isinstance(self.items, Sequence) and not any(isinstance(x, StateSet) for x in self.items)
+
     def __iter__(self) -> Iterator[StateSet]:
         items = self.items
         if isinstance(items, Sequence) and not any(isinstance(x, StateSet) for x in items):
@@ -166,6 +181,158 @@ class _Reading:
                     raise
                 self.erred.append(f)
                 self.errors.append(e)
+
+
+# --------------------------------------------------------------------------- on many processes (chunks.py)
+
+class _Workers:
+    """What `evaluate`'s figures say of the workers of a parallel run (`Solver`'s `started` and `peak_mb`)."""
+
+    def __init__(self) -> None:
+        self.started = 0
+        self.peak_mb = 0.0
+
+
+def _parallel(run: _Pass, reading: _Reading, batch_states: int, jobs: Jobs) -> _Workers:
+    """The state files in chunks over `jobs`' workers, their tallies merged into `run` and `reading` in
+    chunk order (each as soon as those before it are in: the progress bar's states are merged ones)."""
+    files = input_files(reading.items)
+    reading.first = str(reading.items[0]) if reading.items else None
+    dirs = tuple(None if d is None else str(d) for d in reading.dirs)
+
+    def make(paths: tuple[str, ...]) -> EvalChunk:
+        return EvalChunk(run.lrn, run.ref, paths, dirs, run.explain, run.steps is not None, reading.keep_going,
+                         batch_states, fresh=not jobs.dask, texts=bundle(paths, dirs) if jobs.dask else ())
+
+    chunks = plan(files, jobs.jobs, make)
+    progress, done_files = reading.progress, 0
+    workers = _Workers()
+    workers.started = jobs.jobs
+    seen: set[tuple[type, str]] = set()  # warnings said by an earlier chunk (a problem read by several)
+    waiting: dict[int, Tally] = {}
+    states = [0]
+
+    def count(n: int) -> None:
+        states[0] += n
+        if progress:
+            progress("states", states[0], states[0])
+
+    if progress:
+        progress("read", 0, len(files))
+    for index, tally in run_chunks(_evaluate_chunk, chunks, jobs, count, limit_mb=WORKER_MB):
+        if jobs.dask:
+            count(tally.total)
+        waiting[index] = tally
+        while done_files < len(chunks) and done_files in waiting:
+            t = waiting.pop(done_files)
+            _merge(run, reading, t, seen)
+            workers.peak_mb = max(workers.peak_mb, t.peak_mb)
+            done_files += 1
+            if progress:
+                progress("read", sum(len(c.files) for c in chunks[:done_files]), len(files))
+    reading.done = True
+    return workers
+
+
+def _evaluate_chunk(chunk: EvalChunk, report) -> Tally:
+    """A worker's part: the chunk's files evaluated as the serial run does, its counts in a `Tally`
+    (its warnings and the error that stopped it too; every path in them as given, `Mirror.fix`)."""
+    from ...asp.worker import resident_mb
+    tally = Tally()
+    with mirror(chunk) as m, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        run = _Pass(chunk.reference, chunk.learned, chunk.explain, chunk.check_trajectories)
+        reading = _Reading([m.local(f) for f in chunk.files], chunk.reference,
+                           [m.local(d) for d in chunk.problems], None, chunk.keep_going)
+        run.solver = None if chunk.fresh else _dask_solver()
+        try:
+            for sets in _chunks(reading, chunk.batch_states):
+                before = run.total
+                run.batch(sets)
+                if report:
+                    report(run.total - before)
+        except InputError as e:
+            tally.error = error_fields(e)
+        _tally(tally, run, reading, m)
+        tally.warnings = [(type(w.message), m.fix(str(w.message))) for w in caught]
+    tally.peak_mb = run.solver.peak_mb if run.solver else resident_mb("VmHWM")
+    return tally
+
+
+_SOLVER: list[Solver] = []
+
+
+def _dask_solver() -> Solver:
+    """A Dask worker's clingo process, kept from chunk to chunk (the Dask worker itself lives on: its
+    clingo symbols would not be freed), replaced as its memory grows (`Solver`)."""
+    if not _SOLVER:
+        _SOLVER.append(Solver())
+    return _SOLVER[0]
+
+
+def _tally(t: Tally, run: _Pass, reading: _Reading, m: Mirror) -> None:
+    fix = m.fix
+    t.problems = [(fix(p.file or p.name), p) for p in run.problems]
+    t.counts, t.joint, t.free = run.answers.counts, run.answers.joint, run.answers.free
+    t.mistakes = [replace(x, source=fix(x.source)) for x in run.answers.mistakes]
+    if run.steps:
+        t.first = [fix(x) for x in run.steps.first]
+        t.unknown = {fix(k): v for k, v in run.steps.unknown.items()}
+        t.off = {fix(k): v for k, v in run.steps.off.items()}
+    t.states, t.total, t.batches, t.t_facts, t.timings = run.states, run.total, run.batches, run.t_facts, run.timings
+    t.costs, t.ignored, t.joint_changes = run.costs, run.writer.ignored, run.joint_changes
+    t.erred = [fix(str(f)) for f in reading.erred]
+    t.errors = [error_fields(e) for e in reading.errors]
+    t.files, t.seconds = reading.files, reading.seconds
+    if t.error is not None:
+        t.error = t.error[:1] + (fix(t.error[1]), fix(t.error[2]) if t.error[2] else None) + t.error[3:]
+    t.errors = [e[:1] + (fix(e[1]), fix(e[2]) if e[2] else None) + e[3:] for e in t.errors]
+
+
+def _merge(run: _Pass, reading: _Reading, t: Tally, seen: set[tuple[type, str]]) -> None:
+    """A chunk's tally added to `run` and `reading`, as if its files had been read and evaluated here next."""
+    said = set()
+    for category, text in t.warnings:
+        if (category, text) not in seen:
+            warnings.warn(category(text), stacklevel=2)
+            said.add((category, text))
+    seen |= said
+    reading.erred += [Path(f) for f in t.erred]
+    reading.errors += [rebuilt(e) for e in t.errors]  # type: ignore[misc]
+    reading.files += t.files
+    reading.seconds += t.seconds
+    if t.error is not None:
+        raise rebuilt(t.error)
+    number = [run.problem(reading.cache.setdefault(k, p)) for k, p in t.problems]
+    answers = run.answers
+    answers.counts.update(t.counts)
+    for (slot, p), n in t.joint.items():
+        answers.joint[(slot, number[p])] += n
+    for (slot, p), n in t.free.items():
+        answers.free[(slot, number[p])] += n
+    answers.mistakes += [replace(x, state=x.state + run.total) for x in t.mistakes]
+    if run.steps:
+        run.steps.first += t.first
+        for source, step in t.unknown.items():
+            run.steps.unknown.setdefault(source, step)
+        for source, where in t.off.items():
+            run.steps.off.setdefault(source, []).extend(where)
+    for p, n in t.states.items():
+        run.states[number[p]] += n
+        run.writer.vocabulary_of(number[p])
+    run.writer.ignored.update(t.ignored)
+    run.total += t.total
+    run.batches += t.batches
+    run.t_facts += t.t_facts
+    run.timings.update(t.timings)
+    if t.batches:
+        run.joint_changes = t.joint_changes
+    run.costs.steps += t.costs.steps
+    run.costs.agree += t.costs.agree
+    for action, (n, k) in t.costs.by_action.items():
+        counts = run.costs.by_action.setdefault(action, [0, 0])
+        counts[0] += n
+        counts[1] += k
 
 
 def _chunks(sets: Iterable[StateSet], limit: int) -> Iterator[list[StateSet]]:

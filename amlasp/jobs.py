@@ -1,0 +1,302 @@
+"""Chunks of one command's work (`eval`'s state files, `questions generate`'s tasks) on every core or on
+a Dask cluster; each chunk's result comes back to the caller, which merges them in chunk order, so that
+the merged result is the serial run's, bit for bit.
+
+- **The pool** (`--jobs N`): N worker processes, each doing one chunk at a time in its own process,
+  so that clingo's symbols (global to a process, never freed: asp/worker.py) stay bounded per worker:
+  a worker whose resident memory after a chunk passes `limit_mb` ends, and a new one takes its place.
+  A worker sends `report(n)` messages while it works (the progress bar counts across workers).
+- **A lost worker** (killed, out of memory) loses only the chunk it was doing: the chunk is done again
+  by a new worker, up to `RETRIES` times (then `WorkerError`: a chunk that kills every worker).
+- **Dask** (`--executor dask`): each chunk a task, its inputs in it (no shared file system: the caller
+  puts the texts in the chunk); `--scheduler ADDRESS`, or a local cluster of `--jobs` workers. Dask's
+  scheduler gives a lost worker's task to another worker. A cluster that has had no worker for
+  `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
+- **Interrupts.** SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main process while a run goes
+  on (`interruptible`); the workers ignore SIGINT (a terminal sends it to the whole process group) and
+  are ended by this process (SIGTERM, on which a worker ends its Fast Downward planners, which run in
+  sessions of their own; then SIGKILL), the Dask tasks cancelled, a local cluster closed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from .choices import Executor
+from .errors import InputError, Interrupted
+
+#: Times a chunk is given to a new worker after the one doing it was lost.
+RETRIES = 2
+#: Seconds a worker is given to end after SIGTERM, before SIGKILL.
+GRACE = 3.0
+#: A chunk's work: `fn(chunk, report)`, `report(n)` telling of n more things done (None: nobody listens).
+ChunkFn = Callable[[Any, Optional[Callable[[int], None]]], Any]
+
+
+@dataclass(frozen=True)
+class Jobs:
+    """Where a command's chunks run: `jobs` local processes, or a Dask cluster (`scheduler`'s address,
+    else a local cluster of `jobs` workers). `Jobs()` is the serial run, in this process."""
+
+    jobs: int = 1
+    executor: str = Executor.PROCESS
+    scheduler: Optional[str] = None
+
+    @property
+    def parallel(self) -> bool:
+        return self.executor == Executor.DASK or self.jobs > 1
+
+    @property
+    def dask(self) -> bool:
+        return self.executor == Executor.DASK
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """SIGINT and SIGTERM raise `Interrupted` while the block runs (only in the main thread, where
+    Python delivers signals), so that `finally` blocks end the children and the caller says what
+    was saved; a second signal does not cut that short. The previous handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
+
+    def handler(signum, frame):
+        if not fired:
+            fired.append(signum)
+            raise Interrupted(signum)
+
+    old = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+class WorkerLost(RuntimeError):
+    """A chunk whose workers were all lost (`RETRIES` + 1 times), or a worker's bug: the run cannot go on."""
+
+
+def run_chunks(fn: ChunkFn, chunks: Sequence, jobs: Jobs, report: Optional[Callable[[int], None]] = None,
+               limit_mb: float = 0.0) -> Iterator[tuple[int, Any]]:
+    """(index, `fn(chunk, ...)`) of every chunk, in completion order. `report(n)`: n more things done, as the
+    workers tell (the pool: while they work; Dask: nothing, the caller counts finished chunks). `limit_mb`:
+    a pool worker whose resident memory after a chunk passes it is replaced (0: never)."""
+    if not chunks:
+        return
+    with interruptible():
+        if jobs.dask:
+            yield from _dask(fn, chunks, jobs)
+        else:
+            yield from _pool(fn, chunks, min(jobs.jobs, len(chunks)), report, limit_mb)
+
+
+# --------------------------------------------------------------------------- the process pool
+
+def _serve(conn, fn: ChunkFn, limit_mb: float) -> None:
+    """A worker: one chunk at a time from `conn`; its progress and result back. Ends when told (None), when
+    the pipe closes, or after a chunk that left it above `limit_mb` (its clingo symbols go with it)."""
+    from .asp.worker import resident_mb
+
+    def stop(signum, frame):  # told to end: its planners first (they run in sessions of their own)
+        from .external.fast_downward import stop_planners
+        stop_planners()
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, stop)
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        index, chunk = job
+        try:
+            result = fn(chunk, lambda n: conn.send(("progress", n)))
+        except BaseException:  # noqa: BLE001 - a bug of ours in a worker: the parent raises it
+            conn.send(("error", traceback.format_exc()))
+            return
+        retiring = bool(limit_mb) and resident_mb() > limit_mb
+        conn.send(("done", (result, retiring)))
+        if retiring:
+            return
+
+
+class _Worker:
+    """A worker process, the pipe to it and the chunk it is doing (its index), if any."""
+
+    def __init__(self, ctx, fn: ChunkFn, limit_mb: float):
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child, fn, limit_mb), daemon=True)
+        self.proc.start()
+        child.close()
+        self.doing: Optional[int] = None
+
+    def give(self, index: int, chunk: Any) -> None:
+        self.doing = index
+        self.conn.send((index, chunk))
+
+    def end(self) -> None:
+        """Stop it: told to when idle, SIGTERM when busy, SIGKILL if it lingers."""
+        if self.doing is None and self.proc.is_alive():
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        elif self.proc.is_alive():
+            self.proc.terminate()
+        self.proc.join(GRACE)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(GRACE)
+        self.conn.close()
+
+
+def _pool(fn: ChunkFn, chunks: Sequence, n: int, report: Optional[Callable[[int], None]],
+          limit_mb: float) -> Iterator[tuple[int, Any]]:
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context()
+    todo = list(range(len(chunks)))[::-1]  # a stack: the next chunk last
+    lost = [0] * len(chunks)
+    workers = [_Worker(ctx, fn, limit_mb) for _ in range(n)]
+    try:
+        for w in workers:
+            if todo:
+                w.give(todo[-1], chunks[todo.pop()])
+        while any(w.doing is not None for w in workers):
+            busy = [w for w in workers if w.doing is not None]
+            wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
+            for k, w in enumerate(workers):
+                if w.doing is None:
+                    continue
+                index = w.doing
+                done = _messages(w, report)
+                if done is not None:
+                    (result, retiring), w.doing = done, None
+                    if retiring:
+                        w.end()
+                        w = workers[k] = _Worker(ctx, fn, limit_mb)
+                    if todo:
+                        w.give(todo[-1], chunks[todo.pop()])
+                    yield index, result
+                elif not w.proc.is_alive():
+                    w.doing = None
+                    w.proc.join()
+                    lost[index] += 1
+                    if lost[index] > RETRIES:
+                        code = w.proc.exitcode
+                        why = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+                        raise WorkerLost(f"the worker doing chunk {index + 1} of {len(chunks)} was lost "
+                                         f"{lost[index]} times (the last {why})")
+                    todo.append(index)  # done again, next, by a new worker in its place
+                    w.end()
+                    w = workers[k] = _Worker(ctx, fn, limit_mb)
+                    w.give(todo[-1], chunks[todo.pop()])
+    finally:
+        for w in workers:
+            w.end()
+
+
+def _messages(w: _Worker, report: Optional[Callable[[int], None]]) -> Optional[tuple[Any, bool]]:
+    """Read what `w` has sent: progress is reported, (its result, whether it ends now) returned; None while it
+    works (or when it died: the caller looks)."""
+    while True:
+        try:
+            if not w.conn.poll():
+                return None
+            kind, value = w.conn.recv()
+        except (EOFError, OSError):
+            return None
+        if kind == "progress":
+            if report:
+                report(value)
+        elif kind == "done":
+            return value
+        else:
+            raise WorkerLost(f"internal error in a worker:\n{value}")
+
+
+# --------------------------------------------------------------------------- Dask
+
+def idle_limit() -> float:
+    """`AMLASP_DASK_IDLE`: seconds a Dask cluster may have no worker before the run stops."""
+    text = os.environ.get("AMLASP_DASK_IDLE", "60")
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(f"AMLASP_DASK_IDLE must be a number of seconds, not {text!r}") from None
+    if value <= 0:
+        raise InputError("AMLASP_DASK_IDLE must be positive")
+    return value
+
+
+@contextmanager
+def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
+    """A Dask client of the cluster at `scheduler`; without one, of a local cluster of `workers` worker
+    processes (one thread each; 0: Dask's default), closed after."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
+    if scheduler is None and workers:
+        import logging
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
+            yield client
+        return
+    try:
+        client = Client(scheduler, timeout="30s")
+    except OSError as e:
+        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+    with client:
+        yield client
+
+
+def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs) -> Iterator[tuple[int, Any]]:
+    from dask.distributed import wait
+
+    idle = idle_limit()
+    with dask_client(jobs.scheduler, jobs.jobs) as client:
+        futures = [client.submit(fn, c, None, pure=False) for c in chunks]
+        index = {f.key: i for i, f in enumerate(futures)}
+        pending, alone_since = set(futures), None
+        try:
+            while pending:
+                try:
+                    done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
+                except TimeoutError:  # nothing finished: is anyone still working?
+                    done = set()
+                for fut in sorted(done, key=lambda f: index[f.key]):
+                    try:
+                        yield index[fut.key], fut.result()
+                    except (InputError, Interrupted):
+                        raise
+                    except Exception as e:  # the task's own bug, or Dask's KilledWorker (lost too often)
+                        raise WorkerLost(f"chunk {index[fut.key] + 1} of {len(chunks)} failed on the Dask "
+                                         f"cluster: {type(e).__name__}: {e}") from e
+                if done or client.scheduler_info().get("workers"):
+                    alone_since = None
+                    continue
+                alone_since = alone_since or time.monotonic()
+                if time.monotonic() - alone_since >= idle:
+                    raise InputError(f"the Dask cluster at {jobs.scheduler} has had no worker for {idle:g} s; "
+                                     f"{len(pending)} chunk(s) not done (AMLASP_DASK_IDLE sets the wait)")
+        finally:
+            if pending:
+                client.cancel(list(pending))
+
+
+__all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "idle_limit", "interruptible",
+           "run_chunks"]
