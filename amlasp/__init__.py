@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 _API = {
     "applicable": "amlasp.reasoning.engine",
     "execute": "amlasp.reasoning.engine",
-    "validate_plans": "amlasp.reasoning.engine",  # many plans, of one problem or several, in one grounding
+    "validate_plans": "amlasp.reasoning.validations",  # many plans, of one problem or several, in one grounding
     "read_batch": "amlasp.pddl.batch",  # the plans of a batch file (JSON lines), for validate_plans
     "load_plan": "amlasp.pddl.plans",  # a plan file read as far as it goes (lenient: as LLMs write them)
     "InputError": "amlasp.errors",
@@ -46,7 +46,8 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, eagerly
     from .pddl.batch import read_batch
     from .pddl.parse import load_domain, load_problem, parse_domain, parse_problem
     from .pddl.plans import load_plan
-    from .reasoning.engine import applicable, execute, validate_plans
+    from .reasoning.engine import applicable, execute
+    from .reasoning.validations import validate_plans
 
 
 def __getattr__(name: str) -> Any:

@@ -8,7 +8,7 @@ CPU seconds (best of --repeat), the ratio to the plain plans, and the load befor
 * read: every answer of tests/data/responses (`--copies` times each) read with `response.read_response`,
   beside its intended plan (the `.plan` beside it) read with `plans.parse_plan`;
 * batch: the same as `validate --batch` does it (`batch.read_batch` of a JSON lines file, each plan given
-  inline, then `engine.validate_plans`), with answers and `--from-text`, beside the plans without;
+  inline, then `validations.validate_plans`), with answers and `--from-text`, beside the plans without;
 * long: one answer of 1.5 MB (a chain of thought of 20,000 sentences, then a numbered plan of 6 steps):
   its time and throughput.
 """
@@ -34,7 +34,7 @@ from amlasp.pddl.plans import parse_plan  # noqa: E402
 from amlasp.pddl.response import read_response  # noqa: E402
 from amlasp.pddl.source import read_text  # noqa: E402
 from amlasp.questions.language import action_sentences  # noqa: E402
-from amlasp.reasoning import engine  # noqa: E402
+from amlasp.reasoning import validations  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "responses"
 
@@ -81,7 +81,7 @@ def main() -> None:
         def batch(path, sentences):
             tasks_ = read_batch(path, d, answers=sentences)
             assert all(t.error is None for t in tasks_)
-            return engine.validate_plans(d, [(t.problem, t.plan) for t in tasks_])
+            return validations.validate_plans(d, [(t.problem, t.plan) for t in tasks_])
         peer = best_of(lambda: batch(with_plans, None), args.repeat)[1]
         ours = best_of(lambda: batch(with_answers, s), args.repeat)[1]
     row("batch", peer, ours, f"{len(bw)} blocksworld plans, validated")

@@ -64,7 +64,7 @@ from timing import best_of  # noqa: E402
 from amlasp.pddl.batch import read_batch  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
 from amlasp.pddl.plans import read_plan  # noqa: E402
-from amlasp.reasoning.engine import validate_plans  # noqa: E402
+from amlasp.reasoning.validations import validate_plans  # noqa: E402
 
 IPC = ROOT / "benchmarks" / "ipc"
 PLANS = ROOT / "benchmarks" / "plans"

@@ -74,6 +74,7 @@ def step(
     guarded(run)
 
 
+# long: its options are its signature (one a parameter), and the one-plan, many-plan and batch paths
 @app.command(epilog=examples(
     f"amlasp validate {EX}/domain.pddl {EX}/problem.pddl {EX}/plan.txt",
     f"amlasp validate {IPC}/domains/blocksworld.pddl --batch benchmarks/plans/blocksworld/plans.jsonl "
@@ -110,7 +111,7 @@ def validate(
     """
     def run():
         from ..errors import InputError
-        from ..reasoning import engine
+        from ..reasoning.validations import validate_plans
         from ..render import reasoning as present
         from ..render.exports import output_format, summary_path
         from ..render.formats import Format, to_json_lines
@@ -148,7 +149,7 @@ def validate(
                                                      *(k for t in tasks for k in t.fields)}:
             raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that "
                              "column")
-        verdicts = engine.validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
+        verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
         records = verdicts.records()
         columns = verdicts.columns
         groups = verdicts.summary(group_by) if group_by is not None else None

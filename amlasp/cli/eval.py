@@ -30,6 +30,7 @@ from .group import app, choice_option
 _STAGES = {"read": "reading state files", "solve": "grounding and solving", "states": "states evaluated"}
 
 
+# long: its options are its signature, one a parameter
 @app.command("eval", epilog=examples(
     f"amlasp eval {EX}/learned.pddl {EX}/domain.pddl --states {EX}/problem.pddl",
     f"amlasp eval {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl --states {IPC}/trajectories/learning/ferry "

@@ -62,6 +62,7 @@ def parse_range(text: str, option: str) -> tuple[int, int]:
     return low, high
 
 
+# long: its options are its signature, one a parameter
 @questions_app.command(epilog=examples(
     f"amlasp questions generate {FERRY} --tasks app,val,nexta -n 2 --seed 1 -o items.jsonl"))
 def generate(

@@ -29,7 +29,7 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool
     cannot be read at all is bad input). `lenient`: plans as language models write them (`pddl.lenient`).
     `from_text`: `plan` is a language model's answer, its plan read out of it first (pddl/response.py)."""
     from ..pddl.plans import load_plan
-    from ..reasoning import engine
+    from ..reasoning.validations import validate_plans
     from ..render import reasoning as present
     from ..render.formats import Format, to_json
     from ..render.output import deliver
@@ -41,7 +41,7 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool
         reading, extracted = read_answer(read_text(plan), d, p, str(plan), answer_sentences(d))
     else:
         reading = load_plan(plan, d, p, lenient)
-    ex = engine.validate_plans(d, [(p, reading)])[0]
+    ex = validate_plans(d, [(p, reading)])[0]
     deliver(to_json(present.execution_json(ex, states=False, verdict=True, extracted=extracted))
             if format == Format.JSON else present.validate_lines(ex) + present.extracted_lines(extracted), output)
     return 0 if ex.valid else 1
@@ -58,13 +58,13 @@ def warm(domain: str, problem: str, plan: str) -> None:
 
     from ..pddl.parse import parse_domain, parse_problem
     from ..pddl.plans import read_plan_text
-    from ..reasoning import engine
+    from ..reasoning.validations import validate_plans
     from ..render import reasoning as present
     from ..render.formats import to_json
     from ..render.output import _plain
     d = parse_domain(domain, "warm-up")
     p = parse_problem(problem, d, "warm-up")
-    ex = engine.validate_plans(d, [(p, read_plan_text(plan, d, p, "warm-up"))])[0]  # one_plan's own path
+    ex = validate_plans(d, [(p, read_plan_text(plan, d, p, "warm-up"))])[0]  # one_plan's own path
     lines = present.validate_lines(ex)
     to_json(present.execution_json(ex, states=False, verdict=True))
     _plain(lines)

@@ -33,8 +33,9 @@ from ..pddl.inputs import problem_files
 from ..pddl.parse import load_domain, load_problem
 from ..questions.walks import random_walks
 from ..reasoning.diff import diff
-from ..reasoning.engine import execute_many, validate_plans
+from ..reasoning.engine import execute_many
 from ..reasoning.planning import PlanStatus, plan
+from ..reasoning.validations import validate_plans
 from ..workers import ProgressCallback
 
 if TYPE_CHECKING:

@@ -63,7 +63,7 @@ class PlanTask:
 
     @property
     def reading(self) -> PlanReading:
-        """The plan as read, for `engine.validate_plans` (a task whose problem was read)."""
+        """The plan as read, for `validations.validate_plans` (a task whose problem was read)."""
         return PlanReading(tuple(self.plan), self.error, self.repairs)
 
 
@@ -158,18 +158,8 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
     for n, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
             continue
-        check_nesting(line, path, n)
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"not a JSON object: {e.msg} (column {e.colno})", path, n) from None
-        except ValueError as e:  # a number of more than 4,300 digits
-            raise InputError(f"not a JSON object: {e}", path, n) from None
-        if not isinstance(item, dict) or "plan" not in item:
-            raise InputError('expected an object like {"problem": "p.pddl", "plan": "p.plan"}', path, n)
+        item = _item(line, path, n)
         value = item["plan"]
-        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
-            raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
         file = _plan_path(value, base)
         name = _name(item, file, path, n)
         own = fields.of(item, n)
@@ -204,6 +194,23 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         tasks.append(replace(task, **source, fields=own))
     fields.warn()
     return tasks
+
+
+def _item(line: str, path: Path, n: int) -> dict:
+    """A batch line as a JSON object with a plan (a file, a text, or a list of actions), or its error."""
+    check_nesting(line, path, n)
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise InputError(f"not a JSON object: {e.msg} (column {e.colno})", path, n) from None
+    except ValueError as e:  # a number of more than 4,300 digits
+        raise InputError(f"not a JSON object: {e}", path, n) from None
+    if not isinstance(item, dict) or "plan" not in item:
+        raise InputError('expected an object like {"problem": "p.pddl", "plan": "p.plan"}', path, n)
+    value = item["plan"]
+    if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(a, str) for a in value))):
+        raise InputError("'plan' must be a plan file, a plan's text or a list of actions", path, n)
+    return item
 
 
 def _text(value: str | list[str]) -> str:

@@ -7,7 +7,7 @@ program. Python only builds text and reads the shown atoms.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Iterable, Sequence
 
@@ -40,13 +40,10 @@ from ..asp.schema import (
 from ..asp.states import many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
-from ..enums import TextEnum
-from ..errors import InputError, error_class, warn_input
 from ..goal_rules import unmet_as_written, with_goal_rules
 from ..identity import by_identity
-from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Number, Problem
-from ..pddl.plans import PlanReading
-from .validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS, Source, Validations
+from ..model import Atom, Domain, GoalCondition, GroundAction, Literal, Problem
+from .execution import Execution, Unmet, UnmetKind
 
 
 def applicable(domain: Domain, problem: Problem, states: Sequence[Iterable[Atom]] | None = None
@@ -111,82 +108,6 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     return [[[a for _, a in sorted(x, key=first)] for x in flat[start:end]] for start, end in zip(facts.firsts, ends)]
 
 
-class UnmetKind(TextEnum):
-    """What failed: a positive or negative precondition literal, an (in)equality, a parameter's
-    type, a precondition that is not a conjunction of literals, or an action the model lacks."""
-
-    POS = "pos"
-    NEG = "neg"
-    EQ = "eq"
-    NEQ = "neq"
-    TYPE = "type"
-    COND = "cond"
-    UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True)
-class Unmet:
-    """Why an action is not applicable: a failed precondition conjunct, or a wrong type."""
-
-    kind: UnmetKind
-    text: str
-    atom: Atom | None = None  # the literal's atom, for `pos` and `neg`
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass
-class Execution:
-    """Executing a plan: the states reached, where it stopped, and the goal's fate."""
-
-    plan: list[GroundAction]
-    states: list[frozenset[Atom]]
-    failed_step: int | None = None  # 0-based index of the first inapplicable action
-    unmet: list[Unmet] = field(default_factory=list)
-    goal_unmet: list[Literal] = field(default_factory=list)
-    executable: bool = False
-    valid: bool = False
-    cost: Number | None = None  # of an executable plan (costs.plan_cost: VAL's value)
-    cost_undefined: str = ""  # the cost function application without a value that left `cost` None
-    goal_instances: dict[GoalCondition, list[Literal]] = field(default_factory=dict)  # see goals.explain
-    # A plan read only up to a line that cannot be read: `plan` is the steps before it (executed), and
-    # this the located error of that line (its step is len(plan) + 1). None: the whole plan was read.
-    read_error: InputError | None = None
-    repairs: tuple = ()  # what `--lenient` reading repaired in the plan's text (pddl.lenient.Repair)
-    # The goal conjuncts false where the executed prefix ends (`executable_prefix`): for a plan that fails
-    # at a step, in the state before it (what LLM-planning papers report; not asked with `reasons=False`,
-    # then empty); else `goal_unmet`.
-    prefix_goal_unmet: list[Literal] = field(default_factory=list)
-    goal_size: int | None = None  # the problem's goal conjuncts (distinct), for `goal_share`; None: not asked
-
-    @property
-    def executable_prefix(self) -> int:
-        """The steps executed before the first failing one, or all of them (of a plan read in part: the
-        steps read)."""
-        return len(self.plan) if self.failed_step is None else self.failed_step
-
-    @property
-    def goal_share(self) -> float | None:
-        """The share of the goal's conjuncts true where the executed prefix ends (1.0 for an empty goal; None
-        for a failed run of `execute_many(reasons=False)`, which does not ask)."""
-        if self.goal_size is None:
-            return None
-        if not self.goal_size:
-            return 1.0
-        return (self.goal_size - len(self.prefix_goal_unmet)) / self.goal_size
-
-    @property
-    def status(self) -> str:
-        """`valid`, `invalid` (a step fails, or the goal is missed), or `unreadable` (a line could not
-        be read, and every step before it ran): one verdict shape in every mode."""
-        if self.failed_step is not None:
-            return "invalid"  # an earlier failure is the failure, as VAL reports it
-        if self.read_error is not None:
-            return "unreadable"
-        return "valid" if self.valid else "invalid"
-
-
 def execute(domain: Domain, problem: Problem, plan: Sequence[GroundAction],
             start: Iterable[Atom] | None = None, states: bool = True, explain: bool = False) -> Execution:
     """Apply `plan` from `start` (default: the initial state); check the goal at the end (`explain`: goals.explain)."""
@@ -205,75 +126,9 @@ def execute_many(domain: Domain, problem: Problem, plans: Sequence[Sequence[Grou
         raise ValueError(f"{len(plans)} plans but {len(starts)} start states")
     first = frozenset(problem.init if start is None else start)
     own = [first] * len(plans) if starts is None else [frozenset(s) for s in starts]
-    return _execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons, ends,
+    return execute_parts(domain, [Run(problem, list(p), s) for p, s in zip(plans, own)], states, reasons, ends,
                           explain)
 
-
-def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optimal: bool = False,
-                   optimal_timeout: float | None = None) -> Validations:
-    """Validate plans, each from its problem's initial state, in one grounding: one `Execution` per plan, in
-    order, without its states (`amlasp validate` with many plans; `explain`). A task is a `(problem, plan)`
-    pair (the plan its steps, or as read: `pddl.plans.PlanReading`), or a `pddl.batch.PlanTask` (`read_batch`,
-    `plan_files`): its name, files and fields go to the records. A plan read only in part (a line that
-    could not be read) has its steps before that line run, and its verdict is their failure or
-    `unreadable` (`Execution.read_error`); a task whose problem could not be read has no Execution (None).
-    `optimal`: each problem's optimal cost (`reasoning.optimum`, Fast Downward, each distinct problem
-    searched once; `optimal_timeout` seconds each)."""
-    items = [_source(t) for t in tasks]
-    runs = [Run(p, list(reading.steps), frozenset(p.init)) for p, reading, _ in items if p is not None]
-    done = iter(_execute_parts(domain, runs, states=False, explain=explain))
-    out: list[Execution | None] = []
-    for p, reading, _ in items:
-        ex = next(done) if p is not None else None
-        if ex is not None:
-            _as_read(ex, reading)
-        out.append(ex)
-    optima = None
-    if optimal:
-        from .optimum import DEFAULT_TIMEOUT, Optima
-        find = Optima(domain, DEFAULT_TIMEOUT if optimal_timeout is None else optimal_timeout)
-        optima = [None if p is None else find(p) for p, _, _ in items]
-    result = Validations(out, [None if p is None else p.name for p, _, _ in items],
-                         [src for _, _, src in items if src is not None] if all(i[2] for i in items) else (),
-                         optima)
-    _warn_clashes(result)
-    return result
-
-
-def _source(task) -> tuple[Problem | None, PlanReading, Source | None]:
-    """A task's problem (None: unreadable), its plan as read, and `Source` (None for a pair)."""
-    if isinstance(task, tuple):
-        problem, plan = task
-        return problem, plan if isinstance(plan, PlanReading) else PlanReading(tuple(plan)), None
-    error = task.error
-    return (task.problem, task.reading if task.problem is not None else PlanReading(()),
-            Source(task.name, task.problem_file, task.plan_file, task.plan_text, task.fields,
-                   None if error is None else str(error), task.step,
-                   error_class(error) if task.problem is None and error is not None else None,
-                   None if task.extracted is None else task.extracted.to_dict()))
-
-
-def _warn_clashes(result: Validations) -> None:
-    """A batch line's field named like a verdict column is left out (the verdict wins): said once per key."""
-    own = set(VALIDATION_COLUMNS) | set(OPTIMAL_COLUMNS)
-    seen: dict[str, int] = {}
-    for src in result.sources:
-        for k in src.fields:
-            if k in own:
-                seen[k] = seen.get(k, 0) + 1
-    for k, n in seen.items():
-        warn_input(f"field {k!r} of {n} batch line(s) left out: the verdict has a column of that name")
-
-
-def _as_read(ex: Execution, reading: PlanReading) -> None:
-    """`ex` of the steps `reading` read: its repairs, and its line that could not be read (the verdict
-    when every step before it ran: the plan is not executable, and no goal is checked)."""
-    ex.repairs = reading.repairs
-    if reading.error is None:
-        return
-    ex.read_error, ex.valid = reading.error, False
-    if ex.failed_step is None:
-        ex.executable, ex.goal_unmet, ex.goal_instances, ex.cost, ex.cost_undefined = False, [], {}, None, ""
 
 #: Steps of one plan validated in one grounding: a longer plan is validated a part at a time, each
 #: part from the state the last one ended in, so that memory stays bounded and time linear (one
@@ -281,7 +136,7 @@ def _as_read(ex: Execution, reading: PlanReading) -> None:
 PART_STEPS = 50000
 
 
-def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True, ends: bool = False,
+def execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: bool = True, ends: bool = False,
                    explain: bool = False) -> list[Execution]:
     """`_execute_runs`, with each run longer than PART_STEPS validated alone, a part at a time (`ends`:
     the parts' own); `explain`: `goals.explain`."""
@@ -291,7 +146,7 @@ def _execute_parts(domain: Domain, runs: Sequence[Run], states: bool, reasons: b
     if explain and any(isinstance(g, GoalCondition) for r in runs for g in r.problem.goal):
         from . import goals  # goal conditions only: not on a plain validation's path
         goals.explain(domain, [(r.problem, r.plan, r.start) for r in runs], out,
-                      lambda probes: _execute_parts(domain, [Run(*x) for x in probes], states=False))
+                      lambda probes: execute_parts(domain, [Run(*x) for x in probes], states=False))
     return out
 
 
@@ -568,5 +423,5 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, conditions.get(why.arguments[0].number, "a complex precondition"))  # cond
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "validate_plans", "Validations", "Execution",
-           "Unmet", "UnmetKind", "VALIDATION_COLUMNS"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "execute_parts", "Execution", "Run", "Unmet",
+           "UnmetKind"]

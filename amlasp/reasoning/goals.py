@@ -13,7 +13,7 @@ from ..logic import goal_condition, map_atoms, nnf
 from ..model import Atom, Domain, Forall, Formula, GoalCondition, GroundAction, Literal, Not, Problem
 
 if TYPE_CHECKING:
-    from .engine import Execution
+    from .execution import Execution
 
 #: A run to validate: its problem, its plan and its start state.
 Task = tuple[Problem, list[GroundAction], frozenset[Atom]]

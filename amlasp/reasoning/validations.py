@@ -1,5 +1,5 @@
-"""The verdicts of many plans (`engine.validate_plans`) as a result: the list of `Execution`s it always
-was, with `records()` and `to_frame()` like every other result, and `summary(key)`, a row per group.
+"""The verdicts of many plans (`validate_plans`, run by `engine`) as a result: the list of `Execution`s it
+always was, with `records()` and `to_frame()` like every other result, and `summary(key)`, a row per group.
 
 One verdict shape: `records()` is every output's row (`validate -f json|csv|markdown|latex`, the
 frame), the same columns (`VALIDATION_COLUMNS`, `OPTIMAL_COLUMNS` with `--optimal`) then the batch
@@ -11,8 +11,13 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from ..errors import error_class, warn_input
+from ..model import Domain, Problem
+from ..pddl.plans import PlanReading
+from .engine import Run, execute_parts
+from .execution import Execution
+
 if TYPE_CHECKING:
-    from .engine import Execution
     from .optimum import Optimum
 
 #: The columns of a verdict: what the plan is (its label `name`, its problem, its file or its text), the
@@ -158,4 +163,72 @@ def _optimal(opt: "Optimum | None", row: dict) -> dict:
             "cost_ratio": opt.ratio(row["cost"]) if row["valid"] else None}
 
 
-__all__ = ["VALIDATION_COLUMNS", "OPTIMAL_COLUMNS", "SUMMARY_COLUMNS", "Source", "Validations", "metrics"]
+def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optimal: bool = False,
+                   optimal_timeout: float | None = None) -> Validations:
+    """Validate plans, each from its problem's initial state, in one grounding: one `Execution` per plan, in
+    order, without its states (`amlasp validate` with many plans; `explain`). A task is a `(problem, plan)`
+    pair (the plan its steps, or as read: `pddl.plans.PlanReading`), or a `pddl.batch.PlanTask` (`read_batch`,
+    `plan_files`): its name, files and fields go to the records. A plan read only in part (a line that
+    could not be read) has its steps before that line run, and its verdict is their failure or
+    `unreadable` (`Execution.read_error`); a task whose problem could not be read has no Execution (None).
+    `optimal`: each problem's optimal cost (`reasoning.optimum`, Fast Downward, each distinct problem
+    searched once; `optimal_timeout` seconds each)."""
+    items = [_source(t) for t in tasks]
+    runs = [Run(p, list(reading.steps), frozenset(p.init)) for p, reading, _ in items if p is not None]
+    done = iter(execute_parts(domain, runs, states=False, explain=explain))
+    out: list[Execution | None] = []
+    for p, reading, _ in items:
+        ex = next(done) if p is not None else None
+        if ex is not None:
+            _as_read(ex, reading)
+        out.append(ex)
+    optima = None
+    if optimal:
+        from .optimum import DEFAULT_TIMEOUT, Optima
+        find = Optima(domain, DEFAULT_TIMEOUT if optimal_timeout is None else optimal_timeout)
+        optima = [None if p is None else find(p) for p, _, _ in items]
+    result = Validations(out, [None if p is None else p.name for p, _, _ in items],
+                         [src for _, _, src in items if src is not None] if all(i[2] for i in items) else (),
+                         optima)
+    _warn_clashes(result)
+    return result
+
+
+def _source(task) -> tuple[Problem | None, PlanReading, Source | None]:
+    """A task's problem (None: unreadable), its plan as read, and `Source` (None for a pair)."""
+    if isinstance(task, tuple):
+        problem, plan = task
+        return problem, plan if isinstance(plan, PlanReading) else PlanReading(tuple(plan)), None
+    error = task.error
+    return (task.problem, task.reading if task.problem is not None else PlanReading(()),
+            Source(task.name, task.problem_file, task.plan_file, task.plan_text, task.fields,
+                   None if error is None else str(error), task.step,
+                   error_class(error) if task.problem is None and error is not None else None,
+                   None if task.extracted is None else task.extracted.to_dict()))
+
+
+def _warn_clashes(result: Validations) -> None:
+    """A batch line's field named like a verdict column is left out (the verdict wins): said once per key."""
+    own = set(VALIDATION_COLUMNS) | set(OPTIMAL_COLUMNS)
+    seen: dict[str, int] = {}
+    for src in result.sources:
+        for k in src.fields:
+            if k in own:
+                seen[k] = seen.get(k, 0) + 1
+    for k, n in seen.items():
+        warn_input(f"field {k!r} of {n} batch line(s) left out: the verdict has a column of that name")
+
+
+def _as_read(ex: Execution, reading: PlanReading) -> None:
+    """`ex` of the steps `reading` read: its repairs, and its line that could not be read (the verdict
+    when every step before it ran: the plan is not executable, and no goal is checked)."""
+    ex.repairs = reading.repairs
+    if reading.error is None:
+        return
+    ex.read_error, ex.valid = reading.error, False
+    if ex.failed_step is None:
+        ex.executable, ex.goal_unmet, ex.goal_instances, ex.cost, ex.cost_undefined = False, [], {}, None, ""
+
+
+__all__ = ["VALIDATION_COLUMNS", "OPTIMAL_COLUMNS", "SUMMARY_COLUMNS", "Source", "Validations", "metrics",
+           "validate_plans"]

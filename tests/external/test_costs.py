@@ -27,7 +27,8 @@ from amlasp.external.fast_downward import PlannerStatus, optimal_plan
 from amlasp.model import GroundAction
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.reasoning.cheapest import cheapest
-from amlasp.reasoning.engine import applicable, execute, validate_plans
+from amlasp.reasoning.engine import applicable, execute
+from amlasp.reasoning.validations import validate_plans
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "costs"
 #: (domain, problem, steps clingo searches, clingo proves the optimum): the problems clingo plans in seconds

@@ -96,7 +96,7 @@ def test_a_step_naming_no_object_of_the_problem_fails_as_unknown():
 def test_valid_and_failing_plans_in_one_call_keep_their_own_reasons():
     """Part `why` of validate.lp is grounded once for all the failed runs of a call: each gets the
     unmet conjuncts of its own failed step, and the valid ones none."""
-    from amlasp.reasoning.engine import validate_plans
+    from amlasp.reasoning.validations import validate_plans
 
     d, p = BLOCKSWORLD.load()
     one = [G("unstack", ("b3", "b1")), G("stack", ("b3", "b3"))]

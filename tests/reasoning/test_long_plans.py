@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from amlasp.model import GroundAction
-from amlasp.reasoning import engine
+from amlasp.reasoning import engine, validations
 from tests.support.examples import BLOCKSWORLD
 
 G = GroundAction
@@ -33,7 +33,7 @@ def test_parts_give_the_verdict_and_states_of_one_grounding(monkeypatch, part, s
     parts = [engine.execute(d, p, plan, states=states) for plan in plans()]
     assert [verdict(x) for x in parts] == [verdict(x) for x in whole]
     assert [x.states for x in parts] == [x.states for x in whole]
-    batch = engine.validate_plans(d, [(p, plan) for plan in plans()])
+    batch = validations.validate_plans(d, [(p, plan) for plan in plans()])
     assert [verdict(x) for x in batch] == [verdict(x) for x in whole]
 
 

@@ -16,7 +16,7 @@ from amlasp.pddl.batch import read_batch
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.pddl.plans import read_plan
 from amlasp.reasoning import engine
-from amlasp.reasoning.engine import validate_plans
+from amlasp.reasoning.validations import validate_plans
 from tests.support.paths import IPC, ROOT
 from tests.support.val import val_verdict, validate_binary
 

@@ -17,8 +17,8 @@ from amlasp.model import GroundAction
 from amlasp.pddl.batch import FIELD_CHARS, FIELD_KEYS, FIELDS, PlanTask, read_batch
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.reasoning import engine
-from amlasp.reasoning.engine import execute, validate_plans
-from amlasp.reasoning.validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS
+from amlasp.reasoning.engine import execute
+from amlasp.reasoning.validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS, validate_plans
 from tests.support.paths import IPC, ROOT
 from tests.support.val import validate_binary
 

@@ -17,42 +17,38 @@ arithmetically from universe sizes, never enumerated.
 
 from __future__ import annotations
 
-import os
 import time
 import warnings
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
-
-import clingo
+from typing import Callable, Iterable, Sequence
 
 from ...asp import size
 from ...asp.compile.pair import compile_pair
-from ...asp.compile.slots import Slot, slots, static_predicates
-from ...asp.decode import Decoder
+from ...asp.compile.slots import slots, static_predicates
 from ...asp.eval_states import Grouped, group
 from ...asp.facts import domain_facts
 from ...asp.names import EVAL_LEARNED, EVAL_REF, asp_name
 from ...asp.run import encoding, solve_once
-from ...asp.schema import COUNT, EXPLAIN, FREE_COUNT, JOINT, OFF_STEP, RECORDED, XAPP, XEFF
+from ...asp.schema import EXPLAIN, RECORDED
 from ...asp.size import free_parameters
 from ...asp.worker import WORKER_MB, Solver
 from ...errors import InputError, Unreadable, warn_input
-from ...files import path_list
 from ...jobs import Jobs, run_chunks
 from ...limits import MAX_GROUNDING
 from ...model import Broken, Domain, Problem, canonical_name
 from ...pddl.check import spelling_differences
 from ...pddl.inputs import input_files
-from ...pddl.jsonl import iter_jsonl_states
 from ...pddl.parse import load_domain, load_lenient
-from ...pddl.states import StateSet, find_problem_for, load_states
+from ...pddl.states import StateSet
 from ...workers import ProgressCallback
+from .answers import Answers, answer_decoder
 from .checks import StepCheck
 from .chunks import EvalChunk, Mirror, Tally, bundle, error_fields, mirror, plan, rebuilt
 from .costs import CostAgreement
-from .result import ActionScore, Evaluation, LearnedOnly, Mistake, applicability_counts, effect_counts
+from .reading import StateReading, state_chunks
+from .result import ActionScore, Evaluation, LearnedOnly, applicability_counts, effect_counts
 from .states import StateWriter
 
 # States per clingo program: the memory of one program (and of the clingo symbols it leaves, which
@@ -60,6 +56,7 @@ from .states import StateWriter
 BATCH_STATES = 10000
 
 
+# long: half of it is its docstring, the API's own documentation of each argument
 def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
              states: str | Path | Iterable[str | Path] | Iterable[StateSet],
              problems: str | Path | Sequence[str | Path] | None = None,
@@ -95,13 +92,13 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
     for message in spelling_differences(lrn, ref):
         warn_input(message)
     run = _Pass(ref, lrn, explain, check_trajectories)
-    reading = _Reading(states, ref, problems, progress, keep_going)
+    reading = StateReading(states, ref, problems, progress, keep_going)
     solver: Solver | _Workers
     if jobs.parallel and reading.files_only():
         solver = _parallel(run, reading, batch_states, jobs)
     else:
         with Solver() as solver:
-            for chunk in _chunks(reading, batch_states):
+            for chunk in state_chunks(reading, batch_states):
                 # one batch: solved here; more: in a worker process, whose clingo symbols do not stay
                 run.solver = solver if run.batches or not reading.done else None
                 run.batch(chunk)
@@ -127,62 +124,6 @@ def evaluate(learned: Domain | str | Path, reference: Domain | str | Path,
         state_files=reading.files, broken=lrn.broken)
 
 
-class _Reading:
-    """The test states, read as they are asked for: a file at a time (its problem read once), or
-    the caller's StateSets; how long reading took."""
-
-    def __init__(self, states, ref: Domain, problems, progress: ProgressCallback | None, keep_going: bool = False):
-        self.items = [states] if isinstance(states, (str, os.PathLike)) else states
-        self.ref, self.progress, self.keep_going = ref, progress, keep_going
-        self.erred: list[Path] = []  # with keep_going: the files that could not be read, and why (`errors`)
-        self.errors: list[InputError] = []
-        self.files = 0  # the state files listed and read
-        self.dirs = [None] if problems is None else path_list(problems)
-        self.cache: dict[str, Problem] = {}  # one Problem object per problem file or name
-        self.problems: dict[str, Problem] = {}  # the problem files read, by path (load_states)
-        self.first: str | None = None  # the first path given, for "no test states"
-        self.done = False
-        self.seconds = 0.0
-
-    def files_only(self) -> bool:
-        """Are the states given as files (paths), which a chunk of other processes can read?"""
-        return isinstance(self.items, Sequence) and not any(isinstance(x, StateSet) for x in self.items)
-
-    def __iter__(self) -> Iterator[StateSet]:
-        items = self.items
-        if isinstance(items, Sequence) and not any(isinstance(x, StateSet) for x in items):
-            items = input_files(items)  # listed first: the progress bar knows how many files there are
-            self.first = str(self.items[0]) if self.items else None
-        n = len(items) if isinstance(items, Sequence) else 0
-        t = time.perf_counter()
-        for i, item in enumerate(items):
-            for ss in (item,) if isinstance(item, StateSet) else self._file(item):
-                self.seconds += time.perf_counter() - t
-                yield ss
-                t = time.perf_counter()
-            if self.progress and n and not isinstance(item, StateSet):
-                self.progress("read", i + 1, n)
-        self.done = True
-        self.seconds += time.perf_counter() - t
-
-    def _file(self, item: str | Path) -> Iterator[StateSet]:
-        for f in input_files([item]):
-            self.first = self.first or str(f)
-            self.files += 1
-            pdir = next((d for d in self.dirs if d is not None and find_problem_for(f, d) is not None), self.dirs[0])
-            try:
-                sets = (iter_jsonl_states(f, self.ref, pdir, problems=self.problems) if f.suffix == ".jsonl"
-                        else load_states([f], self.ref, problems_dir=pdir, problems=self.problems))
-                for ss in sets:  # a JSON lines file a part at a time: it may hold a million states
-                    ss.problem = self.cache.setdefault(ss.problem.file or ss.problem.name, ss.problem)
-                    yield ss
-            except InputError as e:  # with keep_going, the file is a row and the next is read
-                if not self.keep_going:
-                    raise
-                self.erred.append(f)
-                self.errors.append(e)
-
-
 # --------------------------------------------------------------------------- on many processes (chunks.py)
 
 class _Workers:
@@ -193,7 +134,7 @@ class _Workers:
         self.peak_mb = 0.0
 
 
-def _parallel(run: _Pass, reading: _Reading, batch_states: int, jobs: Jobs) -> _Workers:
+def _parallel(run: _Pass, reading: StateReading, batch_states: int, jobs: Jobs) -> _Workers:
     """The state files in chunks over `jobs`' workers, their tallies merged into `run` and `reading` in
     chunk order (each as soon as those before it are in: the progress bar's states are merged ones)."""
     files = input_files(reading.items)
@@ -242,11 +183,11 @@ def _evaluate_chunk(chunk: EvalChunk, report) -> Tally:
     with mirror(chunk) as m, warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         run = _Pass(chunk.reference, chunk.learned, chunk.explain, chunk.check_trajectories)
-        reading = _Reading([m.local(f) for f in chunk.files], chunk.reference,
+        reading = StateReading([m.local(f) for f in chunk.files], chunk.reference,
                            [m.local(d) for d in chunk.problems], None, chunk.keep_going)
         run.solver = None if chunk.fresh else _dask_solver()
         try:
-            for sets in _chunks(reading, chunk.batch_states):
+            for sets in state_chunks(reading, chunk.batch_states):
                 before = run.total
                 run.batch(sets)
                 if report:
@@ -270,7 +211,7 @@ def _dask_solver() -> Solver:
     return _SOLVER[0]
 
 
-def _tally(t: Tally, run: _Pass, reading: _Reading, m: Mirror) -> None:
+def _tally(t: Tally, run: _Pass, reading: StateReading, m: Mirror) -> None:
     fix = m.fix
     t.problems = [(fix(p.file or p.name), p) for p in run.problems]
     t.counts, t.joint, t.free = run.answers.counts, run.answers.joint, run.answers.free
@@ -289,7 +230,7 @@ def _tally(t: Tally, run: _Pass, reading: _Reading, m: Mirror) -> None:
     t.errors = [e[:1] + (fix(e[1]), fix(e[2]) if e[2] else None) + e[3:] for e in t.errors]
 
 
-def _merge(run: _Pass, reading: _Reading, t: Tally, seen: set[tuple[type, str]]) -> None:
+def _merge(run: _Pass, reading: StateReading, t: Tally, seen: set[tuple[type, str]]) -> None:
     """A chunk's tally added to `run` and `reading`, as if its files had been read and evaluated here next."""
     said = set()
     for category, text in t.warnings:
@@ -335,20 +276,6 @@ def _merge(run: _Pass, reading: _Reading, t: Tally, seen: set[tuple[type, str]])
         counts[1] += k
 
 
-def _chunks(sets: Iterable[StateSet], limit: int) -> Iterator[list[StateSet]]:
-    """Whole StateSets, about `limit` states per chunk."""
-    chunk: list[StateSet] = []
-    n = 0
-    for ss in sets:
-        if chunk and n + len(ss.states) > limit:
-            yield chunk
-            chunk, n = [], 0
-        chunk.append(ss)
-        n += len(ss.states)
-    if chunk:
-        yield chunk
-
-
 class _Pass:
     """One pass over the test states, batch by batch: the program of each batch solved, its
     answers added up. What it keeps is per problem, per action or per distinct atom (and the
@@ -362,9 +289,9 @@ class _Pass:
         ignored = {p.name for p in ref.predicates if (asp_name(p.name), p.arity) not in learned_preds}
         self.problems: list[Problem] = []
         self.number: dict[int, int] = {}  # id(problem) → its number
-        self.decoder = _decoder(ref, lrn)
+        self.decoder = answer_decoder(ref, lrn)
         self.writer = StateWriter(ref, self.problems, ignored)
-        self.answers = _Answers(self.pair, self.decoder, explain)
+        self.answers = Answers(self.pair, self.decoder, explain)
         self.steps = StepCheck(self.pair) if check_trajectories else None
         self.head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
                      domain_facts(lrn, EVAL_LEARNED), EXPLAIN.fact() if explain else ""]
@@ -455,81 +382,6 @@ class _Pass:
         if key not in self._sizes:
             self._sizes[key] = size.sizes(d, p)
         return self._sizes[key]
-
-
-def _decoder(ref: Domain, learned: Domain) -> Decoder:
-    """Names in the answers' atoms: predicates and constants of both models (the problems' objects
-    are added as the problems are met, `_Pass.problem`)."""
-    dec = Decoder()
-    models = (ref, learned)
-    dec.add(*(p.name for d in models for p in d.predicates), *(c for d in models for c, _ in d.constants))
-    return dec
-
-
-class _Answers:
-    """What the answers of all batches say: eval.lp's counts per slot, the joint instances per
-    slot and problem, and the mispredictions (`--explain`), said of every test state."""
-
-    def __init__(self, pair: list[Slot], decoder: Decoder, explain: bool):
-        self.pair, self.decoder, self.explain = pair, decoder, explain
-        self.counts: Counter = Counter()  # (app|eff, slot, tp|fp|fn|untyped|outside|extra) → count
-        self.joint: Counter = Counter()  # (slot, problem number) → instances applicable in both models
-        self.mistakes: list[Mistake] = []
-        self.free: Counter = Counter()  # (slot, problem number) → instances, free parameters left out
-
-    def read(self, shown: Sequence[clingo.Symbol], grouped: Grouped, offset: int, steps: StepCheck | None,
-             free_fp: Mapping[int, Callable[[int], int]]) -> None:
-        """The answer of a batch whose states are numbered from `offset` over all test states. `free_fp`:
-        the slots of both models whose learned instances were counted with free parameters left out
-        (`PairProgram.free_fp`), each with the tuples its free parameters take in a problem: their
-        false positives are those instances less the joint ones, of this batch."""
-        counts, joint = self.counts, self.joint
-        problem = [c.problem_index for c in grouped.contexts]
-        members: dict[int, list[int]] = {}  # a written state → the test states it stands for
-        if self.explain:
-            for s, r in enumerate(grouped.alias):
-                members.setdefault(r, []).append(s)
-        off: list[int] = []
-        for sym in shown:
-            if COUNT.matches(sym):
-                c = COUNT.read(sym)
-                counts[(c.family.name, c.slot.number, c.kind.name)] += c.count.number
-            elif JOINT.matches(sym):
-                j = JOINT.read(sym)
-                joint[(j.slot.number, problem[j.problem.number])] += j.count.number
-                if j.slot.number in free_fp:
-                    counts[("app", j.slot.number, "fp")] -= j.count.number
-            elif FREE_COUNT.matches(sym):
-                f = FREE_COUNT.read(sym)
-                n, p = f.slot.number, problem[f.problem.number]
-                if n in free_fp:
-                    counts[("app", n, "fp")] += f.count.number * free_fp[n](p)
-                else:
-                    self.free[(n, p)] += f.count.number
-            elif XAPP.matches(sym) or XEFF.matches(sym):
-                state, kind, action, literal = self._mistake(sym)
-                for s in members[state]:
-                    src = grouped.sources[s]
-                    self.mistakes.append(Mistake(offset + s, f"{src[0]}#{src[1]}", kind, action, literal))
-            elif OFF_STEP.matches(sym):
-                off.append(OFF_STEP.read(sym).state.number)
-        if steps:
-            steps.off_steps(off)
-
-    def _mistake(self, sym: clingo.Symbol) -> tuple[int, str, str, str | None]:
-        """An `xapp/4` or `xeff/6` atom as (its state, the kind of mistake, the action, the literal)."""
-        x = XAPP.read(sym) if XAPP.matches(sym) else XEFF.read(sym)
-        slot = self.pair[x.slot.number]
-        name, targs = self.decoder.call(x.action)
-        action = "(" + " ".join((slot.name,) + targs) + ")"
-        if XAPP.matches(sym):
-            return x.state.number, f"app-{x.kind.name}", action, None
-        pname, pargs = self.decoder.call(x.atom)
-        atom = "(" + " ".join((pname,) + pargs) + ")"
-        return x.state.number, f"eff-{x.kind.name}", action, atom if x.sign.name == "pos" else f"(not {atom})"
-
-    def sorted_mistakes(self) -> tuple[Mistake, ...]:
-        return tuple(sorted(self.mistakes, key=lambda m: (m.state, m.kind, m.action, m.literal or "")))
 
 
 def _broken_namesake(lrn: Domain, action: str) -> Broken | None:
