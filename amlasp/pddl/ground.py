@@ -72,7 +72,8 @@ class Grounder:
                                  f"'{name}' has type '{expected}'", file, at=a, kind="wrong-type")
         return Atom(name, tuple(str(a) for a in args))
 
-    def action(self, node: sexpr.SExpr, file: str, check_action: bool = True) -> GroundAction:
+    def action(self, node: sexpr.SExpr, file: str, check_action: bool = True, check_types: bool = True
+               ) -> GroundAction:
         """One ground action like (stack b1 b2). Without `check_action` (a trajectory's actions, which may
         come from another model), an unknown name or arity is let through, but a known action's types are checked."""
         name = node.head() if isinstance(node, sexpr.List) else None
@@ -88,14 +89,15 @@ class Grounder:
                 raise InputError(f"action '{name}' takes {schema.arity} argument(s), {len(node) - 1} given", file,
                                  at=node[0], kind="wrong-arity")
         args = self._arguments(node, file, what="an action")
-        if schema is not None and schema.arity == len(args):
+        if check_types and schema is not None and schema.arity == len(args):
             for i, (a, (_, expected)) in enumerate(zip(args, schema.parameters), 1):
                 if not self.fits(a, expected):
                     raise InputError(f"object '{a}' has type '{self.objects[a]}', but parameter {i} of action "
                                      f"'{name}' has type '{expected}'", file, at=a, kind="wrong-type")
         return GroundAction(str(name), tuple(str(a) for a in args))
 
-    def plain_action(self, name: str, args: list[str], check_action: bool = True) -> GroundAction | None:
+    def plain_action(self, name: str, args: list[str], check_action: bool = True, check_types: bool = True
+                     ) -> GroundAction | None:
         """The action `name(args)` (lower-case words) if it passes every check of `action` (with
         the same `check_action`), else None: the caller reads it again through `action`, which says
         where it fails. Plan lines and trajectories are read so, without building tokens that
@@ -104,7 +106,7 @@ class Grounder:
         known = schema is not None and schema.arity == len(args)
         if (check_action and not known) or not all(a in self.objects for a in args):
             return None
-        if schema is not None and known and not all(self.fits(a, expected)
+        if check_types and schema is not None and known and not all(self.fits(a, expected)
                                                     for a, (_, expected) in zip(args, schema.parameters)):
             return None
         return GroundAction(name, tuple(args))

@@ -124,16 +124,18 @@ def read_plan_text(text: str, domain: Domain, problem: Problem, file: str = "<pl
 
 
 def _action(m: re.Match, i: int, grounder: Grounder, file: str, check_actions: bool) -> GroundAction:
-    """The action of plan line `i` (`m`: its match of `_PLAN_LINE`); InputError at its place."""
+    """The action of plan line `i` (`m`: its match of `_PLAN_LINE`); InputError at its place. An object of
+    the wrong type for its parameter is read: the step is then not applicable (the engine's `type` unmet,
+    as VAL finds such a plan invalid), a verdict rather than a line that cannot be read."""
     text = m.group(2)
     plain = _PLAIN.fullmatch(text) if text.isprintable() else None
     if plain is not None:
         name, *args = plain.group(1).lower().split()
-        act = grounder.plain_action(name, args, check_action=check_actions)
+        act = grounder.plain_action(name, args, check_action=check_actions, check_types=False)
         if act is not None:
             return act
     node = sexpr.read(text, file, i, m.start(2) + 1)  # read again, for the error's place
-    return grounder.action(node, file, check_action=check_actions)
+    return grounder.action(node, file, check_action=check_actions, check_types=False)
 
 
 __all__ = ["PlanReading", "load_plan", "parse_action", "parse_actions", "parse_plan", "read_plan", "read_plan_text"]

@@ -242,7 +242,9 @@ def test_plan_and_trajectory_actions_are_type_checked(tmp_path):
     prob = write(tmp_path, "p.pddl", TYPED_PROBLEM)
     plan = write(tmp_path, "plan.txt", "(park curb_1 curb_0)\n")
     message = "object 'curb_1' has type 'curb', but parameter 1 of action 'park' has type 'car'"
-    unreadable(run("validate", dom, prob, plan), plan, 1, 7, re.escape(message))
+    r = run("validate", dom, prob, plan)  # a plan: the step is not applicable, its type unmet (as VAL: invalid)
+    assert r.exit_code == 1 and "step 1, (park curb_1 curb_0), is not applicable" in r.stdout, r.output
+    assert "unmet precondition: curb_1 - car" in r.stdout
     error(run("step", dom, prob, "(park curb_1 curb_0)"), "<command line>", 1, 7, re.escape(message))
     traj = write(tmp_path, "t_traj", "(:trajectory\n(:state (free curb_0) (free curb_1))\n"
                                      "(:action (park curb_1 curb_0))\n(:state (free curb_1))\n)\n")

@@ -68,3 +68,21 @@ def test_an_either_parent_type_is_refused_by_name():
     text = DOMAIN.read_text().replace("city parcel)", "city parcel - (either truck plane))")
     with pytest.raises(UnsupportedError, match="unsupported feature: an either type as a parent in :types"):
         parse_domain(text, "d.pddl")
+
+
+def test_a_plan_step_of_the_wrong_type_is_not_applicable_as_under_val(tmp_path):
+    """A plan naming an object of the wrong type for an `either` parameter is an invalid plan (the step is
+    not applicable: its type is its unmet condition), as VAL finds it, not bad input nor a line unread."""
+    import json
+
+    from tests.support.cli import run
+    plan = tmp_path / "wrong.plan"
+    plan.write_text("(touch t1 a)\n(touch p1 a)\n")  # p1 is a plane: touch takes (either parcel truck)
+    r = run("validate", DOMAIN, PROBLEM, plan, "-f", "json")
+    assert r.exit_code == 1, r.output
+    v = json.loads(r.stdout)
+    assert v["status"] == "invalid" and v["failed_step"] == 2
+    assert v["unmet_preconditions"] == ["p1 - (either parcel truck)"]
+    if validate_binary() is not None:
+        steps = [GroundAction("touch", ("t1", "a")), GroundAction("touch", ("p1", "a"))]
+        assert val_executable(DOMAIN, PROBLEM, steps) is False
