@@ -4,8 +4,8 @@ import json
 
 import clingo
 
-from amlasp.asp.decode import Decoder, arguments, shown
-from amlasp.asp.schema import APP, EFFECT_DIFF, REF_APP
+from amlasp.asp.decode import Decoder, arguments
+from amlasp.asp.schema import APP, EFFECT_DIFF, REF_APP, shown
 from amlasp.model import Atom, GroundAction
 from amlasp.reasoning.diff import ActionDiff, Counterexample, DiffKind, DiffResult, action_totals
 from amlasp.reasoning.planning import ReachAnswer
