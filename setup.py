@@ -28,8 +28,9 @@ def suite() -> dict[str, tuple[str, list[str]]]:
 
 
 SUITE = suite()
-# namespace packages: amlasp/encodings has no __init__.py
-setup(packages=find_namespace_packages(include=["amlasp", "amlasp.*"], exclude=["*.__pycache__"]) + list(SUITE),
-      package_dir={name: directory for name, (directory, _) in SUITE.items()},
-      package_data={"amlasp.encodings": ["*.lp", "README.md"], "amlasp.questions": ["templates/*.toml"]}
-                   | {name: files for name, (_, files) in SUITE.items()})
+#: The clingo programs live once, in the repository's top-level encodings/; in the wheel they are the data
+#: directory amlasp/encodings/ (`asp.run.encodings_folder` finds either).
+DATA = SUITE | {"amlasp.encodings": ("encodings", ["*.lp", "README.md"])}
+setup(packages=find_namespace_packages(include=["amlasp", "amlasp.*"], exclude=["*.__pycache__"]) + list(DATA),
+      package_dir={name: directory for name, (directory, _) in DATA.items()},
+      package_data={"amlasp.questions": ["templates/*.toml"]} | {name: files for name, (_, files) in DATA.items()})

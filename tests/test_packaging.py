@@ -119,8 +119,9 @@ def test_readme_links_work_on_a_package_index_page_and_its_files_ship_in_the_sdi
     import tarfile
     readme = (ROOT / "README.md").read_text()
     assert not re.findall(r"\]\((?!https?://)[^)]*\)", readme)
-    named = set(re.findall(r"`((?:docs|benchmarks|amlasp|examples)/[\w./-]+\.(?:md|pddl|txt|toml))`", readme))
-    assert {"docs/compare.md", "docs/input.md", "amlasp/encodings/README.md"} <= named
+    named = set(re.findall(r"`((?:docs|benchmarks|amlasp|encodings|examples)/[\w./-]+\.(?:md|pddl|txt|toml))`",
+                           readme))
+    assert {"docs/compare.md", "docs/input.md", "encodings/README.md"} <= named
     with tarfile.open(next(dist.glob("*.tar.gz"))) as sdist:
         shipped = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
     assert named <= shipped, named - shipped

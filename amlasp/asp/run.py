@@ -40,17 +40,25 @@ Signature = tuple[str, int]
 T = TypeVar("T")
 
 
-#: The encodings, beside this package as installed (read directly: `importlib.resources` costs 3-4 ms
-#: of imports on a command's first read, a sixtieth of `amlasp validate`).
-_ENCODINGS = Path(__file__).resolve().parent.parent / "encodings"
+@lru_cache(maxsize=None)
+def encodings_folder() -> Path | None:
+    """Where the encodings are: the repository's top-level `encodings/` beside the package in a checkout
+    (an editable install too), or the package data `amlasp/encodings/` that setup.py maps it to in a
+    wheel; None for a package installed as a zip (`encoding` reads it through importlib.resources).
+    Read directly, not by `importlib.resources`: its imports cost 3-4 ms, a sixtieth of `amlasp validate`."""
+    package = Path(__file__).resolve().parent.parent
+    for folder in (package / "encodings", package.parent / "encodings"):
+        if (folder / "semantics.lp").is_file():
+            return folder
+    return None
 
 
 @lru_cache(maxsize=None)
 def encoding(name: str) -> Reused:
-    """The text of `amlasp/encodings/<name>.lp`."""
-    path = _ENCODINGS / f"{name}.lp"
-    if path.is_file():
-        return Reused(path.read_text(encoding="utf-8"))
+    """The text of the encoding `<name>.lp` (`encodings_folder`): every encoding is loaded here."""
+    folder = encodings_folder()
+    if folder is not None:
+        return Reused((folder / f"{name}.lp").read_text(encoding="utf-8"))
     from importlib import resources  # installed as a zip: only importlib.resources reads it
 
     return Reused((resources.files("amlasp") / "encodings" / f"{name}.lp").read_text(encoding="utf-8"))

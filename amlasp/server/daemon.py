@@ -37,13 +37,20 @@ MAX_FAILURES = 100
 
 def sources(root: str = PACKAGE) -> list[str]:
     """What the server's code is read from (`child.fingerprint` says how each is compared): our folders,
-    modules and encodings, and clingo's module."""
+    modules and encodings (the repository's top-level encodings/ in a checkout), and clingo's module."""
     import clingo
+
+    from ..asp.run import encodings_folder
     out = [root, clingo.__file__ or ""]
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        out += [os.path.join(folder, d) for d in dirs]
-        out += [os.path.join(folder, f) for f in files if f.endswith(SOURCE_SUFFIXES)]
+    folder_of_encodings = encodings_folder() if root == PACKAGE else None
+    roots = [root] + ([str(folder_of_encodings)] if folder_of_encodings is not None
+                      and not str(folder_of_encodings).startswith(root + os.sep) else [])
+    out += roots[1:]
+    for top in roots:
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            out += [os.path.join(folder, d) for d in dirs]
+            out += [os.path.join(folder, f) for f in files if f.endswith(SOURCE_SUFFIXES)]
     return out
 
 

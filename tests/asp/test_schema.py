@@ -15,10 +15,11 @@ from clingo import ast as clingo_ast
 
 import amlasp
 from amlasp.asp import schema
+from amlasp.asp.run import encodings_folder
 from amlasp.asp.schema import HOLDS, SCHEMA, Pred
 
 PACKAGE = Path(amlasp.__file__).parent
-ENCODINGS = sorted((PACKAGE / "encodings").glob("*.lp"))
+ENCODINGS = sorted(encodings_folder().glob("*.lp"))  # type: ignore[union-attr]
 
 
 def _signatures(path: Path) -> dict[str, set[tuple[str, int]]]:
@@ -59,7 +60,7 @@ def _signatures(path: Path) -> dict[str, set[tuple[str, int]]]:
     return out
 
 
-#: Encodings always grounded together (amlasp/encodings/README.md): what one defines for another is
+#: Encodings always grounded together (encodings/README.md): what one defines for another is
 #: their own business, not the schema's.
 _TOGETHER = {"semantics": ("types",), "compare": ("types", "edit"), "edit": ("compare", "types")}
 

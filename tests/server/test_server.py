@@ -263,6 +263,7 @@ def test_a_server_whose_amlasp_changed_ends_and_the_call_runs_alone(tmp_path, al
     import shutil
     copy = tmp_path / "copy"
     shutil.copytree(ROOT / "amlasp", copy / "amlasp", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "encodings", copy / "encodings")  # a checkout's: the encodings beside the package
     args = ["validate", *(str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))]
 
     def run(*a: str) -> subprocess.CompletedProcess:
@@ -364,3 +365,12 @@ def test_a_change_of_code_is_told_from_bytecode_and_an_editors_files(tmp_path):
         change()
         assert changed(paths, code)
         code = fingerprint(paths)
+
+
+def test_the_server_watches_the_encodings_where_they_are():
+    """A checkout's encodings are beside the package (top-level encodings/): a change to one makes the
+    server stale as a change to a module does."""
+    from amlasp.asp.run import encodings_folder
+    from amlasp.server.daemon import sources
+    folder = encodings_folder()
+    assert folder is not None and str(folder / "validate.lp") in sources()
