@@ -43,10 +43,13 @@ from .structure import Structure, static_costs
 
 #: Free action pairs (learned x reference) from which the search is decomposed; below it the one search
 #: over all pairs is quick, and its answer (which of several optimal renamings) is kept as it was.
-MIN_PAIRS = 1_000
+MIN_PAIRS = 400
 #: A colour class of at most this many pairs (learned x reference) is given whole; a larger one (the
 #: actions refinement cannot tell apart) pairs its members in the models' order.
 MAX_CLASS = 64
+#: Pairs of predicates of one arity left without a partner of their colour beyond which they are paired
+#: in order only.
+MAX_LEFT = 2_000
 #: Cheapest partners given to an action whose colour the other model lacks.
 PARTNERS = 3
 #: Colour refinement stops after this many rounds (or when the classes stop splitting).
@@ -61,6 +64,7 @@ class Plan:
 
     lower_bound: int
     candidates: tuple[tuple[str, str], ...]
+    predicates: tuple[tuple[str, str], ...]  # the first search's pairs of free predicates (same arity)
     free_l: tuple[str, ...]
     free_r: tuple[str, ...]
     cost: np.ndarray  # lower bounds of the free pairs (learned x reference)
@@ -102,7 +106,8 @@ def _matrix(names: list[str], units: dict[str, Counter], keys: list[tuple]) -> n
     index = {k: i for i, k in enumerate(keys)}
     for r, a in enumerate(names):
         for k, n in units.get(a, {}).items():
-            m[r, index[k]] = n
+            if k in index:
+                m[r, index[k]] = n
     return m
 
 
@@ -176,7 +181,9 @@ def plan(ld: Domain, rd: Domain, ls: Structure, rs: Structure, rename: bool) -> 
         free = int(un_l.sum() + un_r.sum())
     row_min = np.minimum(cost.min(axis=1), un_l) if fr else un_l
     col_min = np.minimum(cost.min(axis=0), un_r) if fl else un_r
-    return Plan(base + free, tuple(_candidates(ld, rd, fl, fr, cost)), tuple(fl), tuple(fr), cost,
+    colour = colours(ld, rd)
+    return Plan(base + free, tuple(_candidates(colour, fl, fr, cost)), tuple(_predicates(ld, rd, colour, rename)),
+                tuple(fl), tuple(fr), cost,
                 row_min, col_min, float(row_min.sum()), float(col_min.sum()), float(base))
 
 
@@ -203,7 +210,7 @@ def _occurrences(d: Domain) -> dict[str, list[Occurrence]]:
     return out
 
 
-def colours(ld: Domain, rd: Domain) -> tuple[dict[str, int], dict[str, int]]:
+def colours(ld: Domain, rd: Domain) -> Colours:
     """Colour refinement of both models at once: actions and predicates start from their arity, and
     each round an action's colour becomes its colour with the multiset of (role, predicate colour,
     pattern) of its atoms, a predicate's its colour with the multiset of (role, action colour, pattern)
@@ -230,7 +237,18 @@ def colours(ld: Domain, rd: Domain) -> tuple[dict[str, int], dict[str, int]]:
         if now == classes:
             break
         classes = now
-    return ({a: c for (s, a), c in act.items() if s == "l"}, {b: c for (s, b), c in act.items() if s == "r"})
+    return (Colours({a: c for (s, a), c in act.items() if s == "l"}, {b: c for (s, b), c in act.items() if s == "r"},
+                    {p: c for (s, p), c in pred.items() if s == "l"}, {q: c for (s, q), c in pred.items() if s == "r"}))
+
+
+@dataclass(frozen=True)
+class Colours:
+    """The colours of the actions and predicates of the learned and the reference model (clingo names)."""
+
+    actions_l: dict[str, int]
+    actions_r: dict[str, int]
+    predicates_l: dict[str, int]
+    predicates_r: dict[str, int]
 
 
 def _relabel(colour: dict) -> dict:
@@ -239,30 +257,53 @@ def _relabel(colour: dict) -> dict:
     return {k: order[v] for k, v in colour.items()}
 
 
-def _candidates(ld: Domain, rd: Domain, fl: list[str], fr: list[str], cost: np.ndarray) -> list[tuple[str, str]]:
-    """The first search's pairs of free actions: same colour (a class too large to give whole: its
-    members in order), and for the actions whose colour the other side lacks, their cheapest partners
-    among those and the assignment's pair."""
-    cl, cr = colours(ld, rd)
+def _by_colour(fl: list[str], fr: list[str], cl: dict[str, int],
+               cr: dict[str, int]) -> tuple[set[tuple[int, int]], list[int], list[int]]:
+    """Pairs (indices) of the same colour (a class too large to give whole: its members in order), and
+    the members left without a partner of their colour."""
     by_l: dict[int, list[int]] = defaultdict(list)
     by_r: dict[int, list[int]] = defaultdict(list)
     for i, a in enumerate(fl):
-        by_l[cl[a]].append(i)
+        by_l[cl.get(a, -1)].append(i)
     for j, b in enumerate(fr):
-        by_r[cr[b]].append(j)
+        by_r[cr.get(b, -1)].append(j)
     pairs: set[tuple[int, int]] = set()
-    left_l, left_r = [], []
+    left_l: list[int] = []
+    left_r: list[int] = []
     for c in sorted(set(by_l) | set(by_r)):
         xs, ys = by_l.get(c, []), by_r.get(c, [])
         if xs and ys and len(xs) * len(ys) <= MAX_CLASS:
             pairs |= {(i, j) for i in xs for j in ys}
-        elif xs and ys:
+        else:
             pairs |= set(zip(xs, ys))
             left_l += xs[len(ys):]
             left_r += ys[len(xs):]
-        else:
-            left_l += xs
-            left_r += ys
+    return pairs, left_l, left_r
+
+
+def _predicates(ld: Domain, rd: Domain, colour: Colours, rename: bool) -> list[tuple[str, str]]:
+    """The first search's pairs of free predicates: of the same colour, and for those whose colour the
+    other side lacks, every partner of their arity among those (in order beyond `MAX_LEFT` pairs).
+    Functions are not restricted (compare.lp's `pcand` gives them all)."""
+    lsig = {(asp_name(p.name), p.arity) for p in ld.predicates}
+    rsig = {(asp_name(q.name), q.arity) for q in rd.predicates}
+    fl = [asp_name(p.name) for p in ld.predicates if rename or (asp_name(p.name), p.arity) not in rsig]
+    fr = [asp_name(q.name) for q in rd.predicates if rename or (asp_name(q.name), q.arity) not in lsig]
+    arity = {asp_name(p.name): p.arity for p in ld.predicates} | {asp_name(q.name): q.arity for q in rd.predicates}
+    same, left_l, left_r = _by_colour(fl, fr, colour.predicates_l, colour.predicates_r)
+    pairs = {(fl[i], fr[j]) for i, j in same if arity[fl[i]] == arity[fr[j]]}
+    for n in sorted({arity[fl[i]] for i in left_l}):
+        xs = [fl[i] for i in left_l if arity[fl[i]] == n]
+        ys = [fr[j] for j in left_r if arity[fr[j]] == n]
+        pairs |= {(x, y) for x in xs for y in ys} if len(xs) * len(ys) <= MAX_LEFT else set(zip(xs, ys))
+    return sorted(pairs)
+
+
+def _candidates(colour: Colours, fl: list[str], fr: list[str], cost: np.ndarray) -> list[tuple[str, str]]:
+    """The first search's pairs of free actions: same colour (a class too large to give whole: its
+    members in order), and for the actions whose colour the other side lacks, their cheapest partners
+    among those and the assignment's pair."""
+    pairs, left_l, left_r = _by_colour(fl, fr, colour.actions_l, colour.actions_r)
     if left_l and left_r:
         sub = cost[np.ix_(left_l, left_r)]
         rows, cols = linear_sum_assignment(sub)

@@ -11,7 +11,7 @@ from ...asp import size
 from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
-from ...asp.schema import AKEEP, AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, RESTRICT_A, VM
+from ...asp.schema import AKEEP, AM, MAPPING, METRIC_MODE, PHASE, PKEEP, PM, RENAME, RESTRICT_A, RESTRICT_P, VM
 from ...errors import InputError, TimeLimitReached
 from ...model import Action, Broken, Domain, Effect, Literal, Predicate, canonical_name
 from ...pddl.check import distinct_symbols, spelling_differences
@@ -163,14 +163,17 @@ def _decomposed(search: list[str], plan: decompose.Plan, sl: Domain, sr: Domain,
     actions, proven optimal when its distance meets the lower bound; else the search on the pairs
     that the first distance does not rule out, or, when those are still too many for the size guard
     or the time, the first renaming, said not proven (with the lower bound)."""
-    def restricted(pairs: tuple[tuple[str, str], ...]) -> list[str]:
-        return search + [RESTRICT_A.fact() + "\n" + "\n".join(AKEEP.fact(a, b) for a, b in pairs)]
+    def restricted(pairs: tuple[tuple[str, str], ...], predicates: tuple[tuple[str, str], ...] | None = None) -> list[str]:
+        facts = [RESTRICT_A.fact(), *(AKEEP.fact(a, b) for a, b in pairs)]
+        if predicates is not None:
+            facts += [RESTRICT_P.fact(), *(PKEEP.fact(p, q) for p, q in predicates)]
+        return search + ["\n".join(facts)]
 
-    size.check_renaming(sl, sr, rename, plan.candidates)
+    size.check_renaming(sl, sr, rename, plan.candidates, len(plan.predicates))
     stage(f"grounding the search for the best renaming on {len(plan.candidates):,} candidate pairs of actions "
           f"({what})")
     try:
-        first = _best_renaming(restricted(plan.candidates), time_limit / 2, since)
+        first = _best_renaming(restricted(plan.candidates, plan.predicates), time_limit / 2, since)
     except TimeLimitReached:
         first = None
     if first is not None and first.cost < plan.lower_bound:
