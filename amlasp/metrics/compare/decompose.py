@@ -17,8 +17,9 @@ Three parts, each exact on its own terms:
 - **An upper bound**: the search run on a few candidate pairs of actions only (`Plan.candidates`):
   those of the same colour under colour refinement (Weisfeiler-Leman: an action's colour is made
   from the colours of the predicates it uses, a predicate's from the actions that use it, with no
-  name but the constants', which compare matches by name), and for the actions whose colour the
-  other model lacks, their cheapest partners under the lower bound's costs. Any renaming it finds
+  name but the constants', which compare matches by name; what has no partner of its colour is
+  grouped by the colours of the rounds before, which an edit has not reached yet), and for the
+  actions left over, their cheapest partners under the lower bound's costs. Any renaming it finds
   is a renaming: its distance is an upper bound. When it equals the lower bound it is the optimum,
   proven (a renamed copy: 0 = 0).
 - **Pruning** otherwise (`Plan.kept`): a pair (A, B) is left out of the full search when every
@@ -89,6 +90,7 @@ def _units(s: Structure) -> dict[str, Counter]:
     """Per action (clingo name), its units counted by class: ("s", ...) one to one, ("w", ...) as sets."""
     out: dict[str, Counter] = defaultdict(Counter)
     for (a, unit), _ in s.unit_text.items():
+        key: tuple
         if unit.startswith("lit("):
             category, sign, atom = unit[4:-1].split(",", 2)
             pred, args = s.atoms[atom]
@@ -210,11 +212,13 @@ def _occurrences(d: Domain) -> dict[str, list[Occurrence]]:
     return out
 
 
-def colours(ld: Domain, rd: Domain) -> Colours:
-    """Colour refinement of both models at once: actions and predicates start from their arity, and
-    each round an action's colour becomes its colour with the multiset of (role, predicate colour,
-    pattern) of its atoms, a predicate's its colour with the multiset of (role, action colour, pattern)
-    of its uses. Names play no part, so a renamed copy's actions get their originals' colours."""
+def colours(ld: Domain, rd: Domain) -> list[Colours]:
+    """Colour refinement of both models at once, round by round (the first: arities): actions and
+    predicates start from their arity, and each round an action's colour becomes its colour with the
+    multiset of (role, predicate colour, pattern) of its atoms, a predicate's its colour with the
+    multiset of (role, action colour, pattern) of its uses. Names play no part, so a renamed copy's
+    actions get their originals' colours; an edit changes the colours of what is near it, more with
+    each round (the earlier rounds then still pair what the edit did not reach)."""
     occ = {("l", a): o for a, o in _occurrences(ld).items()} | {("r", b): o for b, o in _occurrences(rd).items()}
     act: dict[tuple[str, str], object] = {("l", asp_name(a.name)): ("a", a.arity) for a in ld.actions}
     act |= {("r", asp_name(b.name)): ("a", b.arity) for b in rd.actions}
@@ -222,6 +226,7 @@ def colours(ld: Domain, rd: Domain) -> Colours:
                                            for s, d in (("l", ld), ("r", rd)) for p in d.predicates}
     pred[("l", "=")] = pred[("r", "=")] = ("=",)
     act, pred = _relabel(act), _relabel(pred)
+    rounds = [_split(act, pred)]
     classes = len(set(act.values())) + len(set(pred.values()))
     for _ in range(ROUNDS):
         uses: dict[tuple[str, str], list] = defaultdict(list)
@@ -237,8 +242,13 @@ def colours(ld: Domain, rd: Domain) -> Colours:
         if now == classes:
             break
         classes = now
-    return (Colours({a: c for (s, a), c in act.items() if s == "l"}, {b: c for (s, b), c in act.items() if s == "r"},
-                    {p: c for (s, p), c in pred.items() if s == "l"}, {q: c for (s, q), c in pred.items() if s == "r"}))
+        rounds.append(_split(act, pred))
+    return rounds
+
+
+def _split(act: dict, pred: dict) -> Colours:
+    return Colours({a: c for (s, a), c in act.items() if s == "l"}, {b: c for (s, b), c in act.items() if s == "r"},
+                   {p: c for (s, p), c in pred.items() if s == "l"}, {q: c for (s, q), c in pred.items() if s == "r"})
 
 
 @dataclass(frozen=True)
@@ -257,31 +267,34 @@ def _relabel(colour: dict) -> dict:
     return {k: order[v] for k, v in colour.items()}
 
 
-def _by_colour(fl: list[str], fr: list[str], cl: dict[str, int],
-               cr: dict[str, int]) -> tuple[set[tuple[int, int]], list[int], list[int]]:
-    """Pairs (indices) of the same colour (a class too large to give whole: its members in order), and
-    the members left without a partner of their colour."""
-    by_l: dict[int, list[int]] = defaultdict(list)
-    by_r: dict[int, list[int]] = defaultdict(list)
-    for i, a in enumerate(fl):
-        by_l[cl.get(a, -1)].append(i)
-    for j, b in enumerate(fr):
-        by_r[cr.get(b, -1)].append(j)
+def _by_colour(fl: list[str], fr: list[str], rounds: list[tuple[dict[str, int], dict[str, int]]]
+               ) -> tuple[set[tuple[int, int]], list[int], list[int]]:
+    """Pairs (indices) of the same colour, from the last round back to the first: a class of at most
+    `MAX_CLASS` pairs is given whole, a larger one pairs its members in order; what finds no partner of
+    its colour in one round is grouped by the round before. Returns the pairs and the members left
+    without a partner in the first round too."""
     pairs: set[tuple[int, int]] = set()
-    left_l: list[int] = []
-    left_r: list[int] = []
-    for c in sorted(set(by_l) | set(by_r)):
-        xs, ys = by_l.get(c, []), by_r.get(c, [])
-        if xs and ys and len(xs) * len(ys) <= MAX_CLASS:
-            pairs |= {(i, j) for i in xs for j in ys}
-        else:
-            pairs |= set(zip(xs, ys))
-            left_l += xs[len(ys):]
-            left_r += ys[len(xs):]
-    return pairs, left_l, left_r
+    left_l, left_r = list(range(len(fl))), list(range(len(fr)))
+    for cl, cr in reversed(rounds):
+        by_l: dict[int, list[int]] = defaultdict(list)
+        by_r: dict[int, list[int]] = defaultdict(list)
+        for i in left_l:
+            by_l[cl.get(fl[i], -1)].append(i)
+        for j in left_r:
+            by_r[cr.get(fr[j], -1)].append(j)
+        left_l, left_r = [], []
+        for c in sorted(set(by_l) | set(by_r)):
+            xs, ys = by_l.get(c, []), by_r.get(c, [])
+            if xs and ys and len(xs) * len(ys) <= MAX_CLASS:
+                pairs |= {(i, j) for i in xs for j in ys}
+            else:
+                pairs |= set(zip(xs, ys))
+                left_l += xs[len(ys):]
+                left_r += ys[len(xs):]
+    return pairs, sorted(left_l), sorted(left_r)
 
 
-def _predicates(ld: Domain, rd: Domain, colour: Colours, rename: bool) -> list[tuple[str, str]]:
+def _predicates(ld: Domain, rd: Domain, colour: list[Colours], rename: bool) -> list[tuple[str, str]]:
     """The first search's pairs of free predicates: of the same colour, and for those whose colour the
     other side lacks, every partner of their arity among those (in order beyond `MAX_LEFT` pairs).
     Functions are not restricted (compare.lp's `pcand` gives them all)."""
@@ -290,7 +303,7 @@ def _predicates(ld: Domain, rd: Domain, colour: Colours, rename: bool) -> list[t
     fl = [asp_name(p.name) for p in ld.predicates if rename or (asp_name(p.name), p.arity) not in rsig]
     fr = [asp_name(q.name) for q in rd.predicates if rename or (asp_name(q.name), q.arity) not in lsig]
     arity = {asp_name(p.name): p.arity for p in ld.predicates} | {asp_name(q.name): q.arity for q in rd.predicates}
-    same, left_l, left_r = _by_colour(fl, fr, colour.predicates_l, colour.predicates_r)
+    same, left_l, left_r = _by_colour(fl, fr, [(c.predicates_l, c.predicates_r) for c in colour])
     pairs = {(fl[i], fr[j]) for i, j in same if arity[fl[i]] == arity[fr[j]]}
     for n in sorted({arity[fl[i]] for i in left_l}):
         xs = [fl[i] for i in left_l if arity[fl[i]] == n]
@@ -299,11 +312,11 @@ def _predicates(ld: Domain, rd: Domain, colour: Colours, rename: bool) -> list[t
     return sorted(pairs)
 
 
-def _candidates(colour: Colours, fl: list[str], fr: list[str], cost: np.ndarray) -> list[tuple[str, str]]:
+def _candidates(colour: list[Colours], fl: list[str], fr: list[str], cost: np.ndarray) -> list[tuple[str, str]]:
     """The first search's pairs of free actions: same colour (a class too large to give whole: its
     members in order), and for the actions whose colour the other side lacks, their cheapest partners
     among those and the assignment's pair."""
-    pairs, left_l, left_r = _by_colour(fl, fr, colour.actions_l, colour.actions_r)
+    pairs, left_l, left_r = _by_colour(fl, fr, [(c.actions_l, c.actions_r) for c in colour])
     if left_l and left_r:
         sub = cost[np.ix_(left_l, left_r)]
         rows, cols = linear_sum_assignment(sub)

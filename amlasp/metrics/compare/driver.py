@@ -163,7 +163,9 @@ def _decomposed(search: list[str], plan: decompose.Plan, sl: Domain, sr: Domain,
     actions, proven optimal when its distance meets the lower bound; else the search on the pairs
     that the first distance does not rule out, or, when those are still too many for the size guard
     or the time, the first renaming, said not proven (with the lower bound)."""
-    def restricted(pairs: tuple[tuple[str, str], ...], predicates: tuple[tuple[str, str], ...] | None = None) -> list[str]:
+    Pairs = tuple[tuple[str, str], ...]
+
+    def restricted(pairs: Pairs, predicates: Pairs | None = None) -> list[str]:
         facts = [RESTRICT_A.fact(), *(AKEEP.fact(a, b) for a, b in pairs)]
         if predicates is not None:
             facts += [RESTRICT_P.fact(), *(PKEEP.fact(p, q) for p, q in predicates)]
