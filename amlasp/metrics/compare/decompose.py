@@ -272,10 +272,13 @@ def _by_colour(fl: list[str], fr: list[str], rounds: list[tuple[dict[str, int], 
     """Pairs (indices) of the same colour, from the last round back to the first: a class of at most
     `MAX_CLASS` pairs is given whole, a larger one pairs its members in order; what finds no partner of
     its colour in one round is grouped by the round before. Returns the pairs and the members left
-    without a partner in the first round too."""
+    without a partner in the first round too, or paired in it by their order only (in a class of arity
+    alone): the caller gives those more partners."""
     pairs: set[tuple[int, int]] = set()
     left_l, left_r = list(range(len(fl))), list(range(len(fr)))
-    for cl, cr in reversed(rounds):
+    weak_l: list[int] = []
+    weak_r: list[int] = []
+    for r, (cl, cr) in reversed(list(enumerate(rounds))):
         by_l: dict[int, list[int]] = defaultdict(list)
         by_r: dict[int, list[int]] = defaultdict(list)
         for i in left_l:
@@ -289,9 +292,12 @@ def _by_colour(fl: list[str], fr: list[str], rounds: list[tuple[dict[str, int], 
                 pairs |= {(i, j) for i in xs for j in ys}
             else:
                 pairs |= set(zip(xs, ys))
+                if r == 0 and len(xs) > 1 and len(ys) > 1:  # paired by arity and order alone: weak
+                    weak_l += xs[:len(ys)]
+                    weak_r += ys[:len(xs)]
                 left_l += xs[len(ys):]
                 left_r += ys[len(xs):]
-    return pairs, sorted(left_l), sorted(left_r)
+    return pairs, sorted(left_l + weak_l), sorted(left_r + weak_r)
 
 
 def _predicates(ld: Domain, rd: Domain, colour: list[Colours], rename: bool) -> list[tuple[str, str]]:

@@ -195,7 +195,7 @@ def _decomposed(search: list[str], plan: decompose.Plan, sl: Domain, sr: Domain,
         if first is None:
             raise
         return replace(first, optimal=False, bound=plan.lower_bound)
-    stage(f"grounding the search for the best renaming on {len(kept) if kept is not None else 'all':} pairs of "
+    stage(f"grounding the search for the best renaming on {f'{len(kept):,}' if kept is not None else 'all'} pairs of "
           f"actions ({what})")
     try:
         best = _best_renaming(full, time_limit, since)
