@@ -9,6 +9,10 @@ cumulative) is 1. Domains amlasp refuses (an input error: durative actions, ...)
 
     python benchmarks/compare_renamed.py DIR_OR_FILES... [--seed 1] [--time-limit 60] [--jobs 1]
 
+A file is named by its last three path components (`ipc-2004/.../domain-7.pddl`: the IPC sets name
+every domain `domain.pddl`). The code compared is the `amlasp` Python imports first: this checkout's
+unless PYTHONPATH names another (`PYTHONPATH=/work/main` measures main's code with this script).
+
 The IPC domains: potassco/pddl-instances (one domain file per variant, duplicates by content once).
 """
 
@@ -22,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # after PYTHONPATH: the amlasp it names is measured
 
 from amlasp.errors import InputError, TimeLimitReached, UnsupportedError  # noqa: E402
 from amlasp.metrics.compare import compare  # noqa: E402
@@ -30,8 +34,13 @@ from amlasp.pddl.parse import parse_domain  # noqa: E402
 from tests.support.renaming import rename_all  # noqa: E402
 
 
+def _name(path: Path) -> str:
+    return "/".join(path.parts[-3:])
+
+
 def one(path: Path, seed: int, time_limit: float) -> tuple[str, str, str]:
     """(file, status, detail): status `ok`, `differs`, `timeout` or `refused`."""
+    name = _name(path)
     text = path.read_text(encoding="utf-8-sig", errors="replace")
     t = time.perf_counter()
     try:
@@ -39,17 +48,17 @@ def one(path: Path, seed: int, time_limit: float) -> tuple[str, str, str]:
         copy = parse_domain(rename_all(text, seed)[0], f"renamed {path.name}", numeric_fluents=True)
         r = compare(copy, original, rename=True, time_limit=time_limit)
     except (InputError, UnsupportedError) as e:
-        return path.name, "refused", str(e).splitlines()[0][:160]
+        return name, "refused", str(e).splitlines()[0][:160]
     except TimeLimitReached as e:
-        return path.name, "timeout", str(e).splitlines()[0][:160]
+        return name, "timeout", f"{time.perf_counter() - t:.1f} s: " + str(e).splitlines()[0][:200]
     dt = time.perf_counter() - t
     s = r.summary()
     ok = s["edit_distance"] == 0 and r.optimal and s["f1_macro"] == 1.0 and s["f1_cumulative"] == 1.0
     detail = (f"distance {s['edit_distance']}{'' if r.optimal else ' (not proven)'}, F1 {s['f1_macro']:.3f}"
-              f"/{s['f1_cumulative']:.3f}, {len(r.actions)} actions, {dt:.1f} s")
+              f"/{s['f1_cumulative']:.3f}, {len(r.actions)} actions, {len(original.predicates)} predicates, {dt:.1f} s")
     if not ok:
         detail += "; " + "; ".join(r.edits[:3])
-    return path.name, "ok" if ok else "differs", detail
+    return name, "ok" if ok else "differs", detail
 
 
 def main() -> None:

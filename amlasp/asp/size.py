@@ -227,21 +227,27 @@ def refuse(what: str, total: float, largest: str, file: str | None) -> None:
 PER_CANDIDATE = 12
 
 
-def check_renaming(learned: Domain, ref: Domain, rename: bool) -> None:
+def check_renaming(learned: Domain, ref: Domain, rename: bool,
+                   pairs: Iterable[tuple[str, str]] | None = None,
+                   predicate_pairs: int | None = None) -> None:
     """The size guard of `compare`: every predicate (action) of one model that the other lacks by
     name may be renamed to any of the other's of its arity (`pcand/2`; `acand/2` with `vcand/4` of
     their parameters), so that its grounding grows with their product: 50,000 predicates a side
-    ran for over 500 s (issue 20)."""
+    ran for over 500 s (issue 20). `pairs`: the only pairs of those actions the search may match
+    (by clingo name: metrics/compare/decompose.py), `predicate_pairs` how many of those predicates."""
     lp = {(asp_name(p.name), p.arity) for p in learned.predicates}
     rp = {(asp_name(p.name), p.arity) for p in ref.predicates}
     fl = Counter(n for key, n in lp if rename or (key, n) not in rp)
     fr = Counter(n for key, n in rp if rename or (key, n) not in lp)
-    preds = sum(n * fr[k] for k, n in fl.items())
+    preds = sum(n * fr[k] for k, n in fl.items()) if predicate_pairs is None else predicate_pairs
     la = {asp_name(a.name): a.arity for a in learned.actions}
     ra = {asp_name(a.name): a.arity for a in ref.actions}
     al = [n for a, n in la.items() if rename or a not in ra]
     ar = [n for a, n in ra.items() if rename or a not in la]
-    acts = sum(1 + x * y for x in al for y in ar)
+    if pairs is None:
+        acts = sum(1 + x * y for x in al for y in ar)
+    else:
+        acts = sum(1 + la[a] * ra[b] for a, b in pairs)
     total = PER_CANDIDATE * (preds + acts)
     if total > MAX_GROUNDING.value():
         largest = (f"{PER_CANDIDATE * preds:.2g} of them for {preds:.2g} candidate pairs of predicates" if preds >= acts

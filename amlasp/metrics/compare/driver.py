@@ -11,13 +11,13 @@ from ...asp import size
 from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
-from ...asp.schema import AM, MAPPING, METRIC_MODE, PHASE, PM, RENAME, VM
-from ...errors import TimeLimitReached
+from ...asp.schema import AKEEP, AM, MAPPING, METRIC_MODE, PHASE, PKEEP, PM, RENAME, RESTRICT_A, RESTRICT_P, VM
+from ...errors import InputError, TimeLimitReached
 from ...model import Action, Broken, Domain, Effect, Literal, Predicate, canonical_name
 from ...pddl.check import distinct_symbols, spelling_differences
 from ...pddl.parse import load_domain, load_lenient
 from ...watchdog import finishing, stage, within
-from . import bound, components
+from . import bound, components, decompose
 from .reading import Reader, shows
 from .result import ActionComparison, CompareResult
 from .structure import Structure
@@ -108,10 +108,15 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     # sees the others only
     paired = pair_unused(ld, rd, ls, rs, rename)
     sl, sr = _without(ld, [p for p, _ in paired]), _without(rd, [q for _, q in paired])
-    size.check_renaming(sl, sr, rename)
-    stage(f"grounding the search for the best renaming ({len(sl.predicates):,} and {len(sr.predicates):,} "
-          f"predicates, {len(ld.actions):,} and {len(rd.actions):,} actions)")
-    best = _best_renaming([domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common, time_limit, since)
+    search = [domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common
+    what = (f"{len(sl.predicates):,} and {len(sr.predicates):,} predicates, {len(ld.actions):,} and "
+            f"{len(rd.actions):,} actions")
+    if decompose.free_pairs(sl, sr, rename) >= decompose.MIN_PAIRS:
+        best = _decomposed(search, decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
+    else:
+        size.check_renaming(sl, sr, rename)
+        stage(f"grounding the search for the best renaming ({what})")
+        best = _best_renaming(search, time_limit, since)
     stage(f"computing the metrics under the renaming found (edit distance {best.cost}"
           f"{'' if best.optimal else ', not proven optimal'})", finishing(time_limit))
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
@@ -150,6 +155,58 @@ def _as_best(res: CompareResult) -> bool:
     return res.mode == "best" or (
         all(a.learned == a.best_match and a.metric_param_mapping == a.param_mapping for a in res.actions)
         and not res.extra_actions and all(asp_name(l) == asp_name(r) for l, r in res.predicate_mapping))
+
+
+def _decomposed(search: list[str], plan: decompose.Plan, sl: Domain, sr: Domain, rename: bool, what: str,
+               time_limit: float, since: float) -> Optimum:
+    """The best renaming of two big models (`decompose.py`): a first search on the candidate pairs of
+    actions, proven optimal when its distance meets the lower bound; else the search on the pairs
+    that the first distance does not rule out, or, when those are still too many for the size guard
+    or the time, the first renaming, said not proven (with the lower bound)."""
+    Pairs = tuple[tuple[str, str], ...]
+
+    def restricted(pairs: Pairs, predicates: Pairs | None = None) -> list[str]:
+        facts = [RESTRICT_A.fact(), *(AKEEP.fact(a, b) for a, b in pairs)]
+        if predicates is not None:
+            facts += [RESTRICT_P.fact(), *(PKEEP.fact(p, q) for p, q in predicates)]
+        return search + ["\n".join(facts)]
+
+    size.check_renaming(sl, sr, rename, plan.candidates, len(plan.predicates))
+    stage(f"grounding the search for the best renaming on {len(plan.candidates):,} candidate pairs of actions "
+          f"({what})")
+    try:
+        first = _best_renaming(restricted(plan.candidates, plan.predicates), time_limit / 2, since)
+    except TimeLimitReached:
+        first = None
+    if first is not None and first.cost < plan.lower_bound:
+        raise RuntimeError(f"internal error: a renaming of distance {first.cost} below the lower bound "
+                           f"{plan.lower_bound}")
+    if first is not None and first.cost == plan.lower_bound:
+        return replace(first, optimal=True, bound=first.cost)
+    kept = plan.kept(first.cost) if first is not None else None
+    try:
+        if kept is None:
+            size.check_renaming(sl, sr, rename)
+            full = search
+        else:
+            size.check_renaming(sl, sr, rename, kept)
+            full = restricted(kept)
+    except InputError:
+        if first is None:
+            raise
+        return replace(first, optimal=False, bound=plan.lower_bound)
+    stage(f"grounding the search for the best renaming on {f'{len(kept):,}' if kept is not None else 'all'} pairs of "
+          f"actions ({what})")
+    try:
+        best = _best_renaming(full, time_limit, since)
+    except TimeLimitReached:
+        if first is None:
+            raise
+        return replace(first, optimal=False, bound=plan.lower_bound)
+    if best.optimal:
+        return best
+    lower = max(plan.lower_bound, best.bound or 0)
+    return replace(first if first is not None and first.cost <= best.cost else best, optimal=False, bound=lower)
 
 
 def _best_renaming(base: list[str], time_limit: float, since: float) -> Optimum:
