@@ -86,3 +86,23 @@ def test_operands_match_as_a_set_both_ways():
     reference = DOMAIN.replace("(or (a ?x) (b ?x))", "(or (and (a ?x) (b ?x)) (and (a ?x) (at ?x ?r)))")
     assert _distance(learned, reference) == 2
     assert _distance(reference.replace("(a ?x) (b ?x))", "(b ?x) (a ?x))"), reference) == 0
+
+
+def test_models_that_share_no_name_are_compared_under_the_renaming_and_say_so(tmp_path):
+    """A paper cut: with no action or predicate name shared (an LLM's names), metrics by name called every
+    action missing (F1 0) beside edits 0; compare now uses the best renaming itself, and says so."""
+    from amlasp.metrics.compare.driver import NO_SHARED_NAMES
+    from tests.support.cli import run
+    from tests.support.paths import EXAMPLES
+    from tests.support.renaming import rename_all
+    text, _ = rename_all((EXAMPLES / "blocksworld" / "domain.pddl").read_text(), seed=3)
+    other = tmp_path / "other.pddl"
+    other.write_text(text)
+    r = compare(other, EXAMPLES / "blocksworld" / "domain.pddl")
+    assert r.rename and r.mode == "best" and NO_SHARED_NAMES in r.notes
+    assert r.edit_distance == 0 and all(a.learned is not None for a in r.actions)
+    assert r.summary()["f1_cumulative"] == 1.0 and r.summary()["missing_actions"] == 0
+    out = run("compare", other, EXAMPLES / "blocksworld" / "domain.pddl")
+    assert out.exit_code == 0 and "(missing)" not in out.stdout and "share no action" in out.stdout
+    same = compare(EXAMPLES / "blocksworld" / "learned.pddl", EXAMPLES / "blocksworld" / "domain.pddl")
+    assert not same.rename and NO_SHARED_NAMES not in same.notes  # names shared: matched by name, as before

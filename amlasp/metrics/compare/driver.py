@@ -99,6 +99,8 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
         distinct_symbols([(x.name, "predicate") for x in d.predicates]
                          + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
         distinct_symbols([(x.name, "action") for x in d.actions], d.file, model)
+    renamed_for_want_of_names = not rename and no_shared_names(ld, rd)
+    rename = rename or renamed_for_want_of_names
     mode = "best" if rename else ("align" if align else "position")
     ls, rs = Structure(ld, LEARNED), Structure(rd, REF)
     common = [ls.facts(), rs.facts(), encoding("types"), encoding("compare"), encoding("edit")]
@@ -137,8 +139,23 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
         raise RuntimeError(f"internal error: edit distance {res.edit_distance} != optimum {best.cost}")
     if ld.broken:
         res = replace(res, actions=broken_rows(res.actions, ld.broken), broken=ld.broken)
+    notes = res.notes + ((NO_SHARED_NAMES,) if renamed_for_want_of_names else ())
     return replace(res, warnings=warnings, seconds=time.perf_counter() - t0, solve_seconds=best.seconds,
-                   components=comps)
+                   components=comps, notes=notes)
+
+
+#: Said when the two models share no action and no predicate name: by name, every action would be missing.
+NO_SHARED_NAMES = ("the two models share no action and no predicate name (an LLM's or a renamed domain): every "
+                   "figure is under the best renaming, as with --rename, not by name")
+
+
+def no_shared_names(learned: Domain, reference: Domain) -> bool:
+    """Whether no action and no predicate of `learned` has a name of `reference` (`canonical_name`): metrics by
+    name would then call every action missing while the renaming pairs them (docs/compare.md)."""
+    if not learned.actions or not reference.actions:
+        return False
+    ref = {canonical_name(x.name) for x in (*reference.actions, *reference.predicates)}
+    return not any(canonical_name(x.name) in ref for x in (*learned.actions, *learned.predicates))
 
 
 def _without(d: Domain, predicates: list[Predicate]) -> Domain:
