@@ -71,6 +71,8 @@ _UNSOLVABLE = {10, 11}  # the translator proved it, or a complete search exhaust
 _TIMEOUT = {21, 23}
 _MEMOUT = {20, 22, 24}
 _INPUT_REJECTED = 31  # the translator's parser refused the text
+#: The address space (MB) of a translator or search run without the driver (`Running(direct=True)`).
+DIRECT_MEMORY_MB = 6144
 _OUT_OF_MEMORY = ("MemoryError", "bad_alloc", "failed to map segment", "Cannot allocate memory")
 _EXIT_MEANING = {
     12: "the search ended without a plan but without a proof either (incomplete search)",
@@ -238,7 +240,9 @@ class Running:
 
     `direct`: its translator and then its search binary, as its driver runs them, without the driver
     (a Python process, a third of Fast Downward's CPU time on a small task); their exit codes are read
-    as the driver's (a translator's 1 is its 30, a crash). No memory limit then."""
+    as the driver's (a translator's 1 is its 30, a crash). Their address space is limited then to
+    `DIRECT_MEMORY_MB` (the driver's `--overall-memory-limit` does the same), so that a task whose grounding
+    explodes ends in a memory error, not in the machine's swap."""
 
     def __init__(self, task: PlannerTask, search: str, timeout: float, memory_mb: int | None, direct: bool = False):
         import tempfile
@@ -281,10 +285,15 @@ class Running:
         backstop = math.ceil(self.timeout) + ORPHAN_GRACE if math.isfinite(self.timeout) and self._then is not None \
             else None
 
+        direct = self._then is not None
+
         def limit() -> None:
+            import resource
             if backstop is not None:
-                import resource
                 resource.setrlimit(resource.RLIMIT_CPU, (backstop, backstop))
+            if direct:
+                memory = DIRECT_MEMORY_MB * 1024 * 1024
+                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
         proc = subprocess.Popen(cmd, cwd=self._tmp.name, stdin=stdin, stdout=self._log, stderr=subprocess.STDOUT,
                                 text=True, start_new_session=True, env=self._env, preexec_fn=limit)

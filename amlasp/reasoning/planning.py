@@ -148,6 +148,10 @@ def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iter
         return _search(domain, problem, state, goal, target, max_steps, top, deadline, time_limit)
     if not goal and target is None:  # nothing to search for (and LM-cut refuses a task without a goal)
         return PlanResult(PlanStatus.PLAN, [[]], 0)
+    # Fast Downward grounds every reachable action instance, as our horizons do a step's: the same size
+    # guard, for one step, before it starts (a model with free parameters would fill memory there)
+    from ..asp import size
+    size.guard("plan", domain, [(problem, 1)], start=lambda _: state)
     # Fast Downward first: our proofs of unsolvability are asked only when it finds no plan (they cost
     # about as much CPU as its whole search on a small task)
     fd = downward.start(domain, problem, state, goal, target, math.inf if time_limit is None else time_limit)
