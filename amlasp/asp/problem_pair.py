@@ -8,7 +8,7 @@ without knowing its arity), and, for the semantic notion, the goal literals each
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..model import Atom, Domain, Problem
 from .facts import ground, problem_facts
@@ -24,7 +24,7 @@ def _atoms(problem: Problem) -> Iterable[Atom]:
 
 
 def pair_facts(domain: Domain, generated: Problem, reference: Problem,
-               implied: dict[int, tuple[Iterable[Atom], Iterable[Atom]]] | None = None) -> str:
+               implied: Mapping[int, tuple[Iterable[Atom], Iterable[Atom]]] | None = None) -> str:
     """Both problems' facts, the constants, the atoms' structure and (`implied`: per problem, the
     positive and the negative goal literals its goal implies) the implied goal literals."""
     out = [problem_facts(generated, GENERATED), problem_facts(reference, REFERENCE)]

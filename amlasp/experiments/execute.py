@@ -29,7 +29,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import Generator, Iterator, Optional, Sequence
 
 from ..choices import Executor
 from ..errors import InputError, Interrupted
@@ -50,7 +50,7 @@ class Clock:
 
 
 def execute(units: Sequence[Unit], jobs: int, executor: str, scheduler: str | None,
-            clock: Optional[Clock] = None) -> Iterator[dict]:
+            clock: Optional[Clock] = None) -> Generator[dict, None, None]:
     """Records in completion order; a unit whose worker was lost becomes a failed record."""
     clock = clock if clock is not None else Clock()
     if not units:

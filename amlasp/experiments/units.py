@@ -72,7 +72,7 @@ def bundle(paths: list[Path | str]) -> tuple[tuple[str, bytes], ...]:
 def with_files(unit: Unit) -> Unit:
     """The unit with the bytes of every file it reads (for eval, the trajectories' problems too)."""
     from dataclasses import replace
-    paths: list[Path] = [Path(unit.learned), Path(unit.reference)]
+    paths: list[Path | str] = [Path(unit.learned), Path(unit.reference)]
     if unit.problem:
         paths.append(Path(unit.problem))
     if unit.states:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..choices import PlannerConfig  # noqa: F401 (re-exported: the API names it here too)
 from ..costs import plan_cost
@@ -129,7 +129,8 @@ class SolveResult:
         return tuple(p for p in self.problems if p.error_class is not None)
 
     def summary(self) -> dict:
-        out = {f"{c}_ratio" if c != ProblemStatus.SOLVED else "solving_ratio": self.ratio(c) for c in ProblemStatus}
+        out: dict[str, Any] = {f"{c}_ratio" if c != ProblemStatus.SOLVED else "solving_ratio": self.ratio(c)
+                               for c in ProblemStatus}
         out["problems"] = len(self.problems)
         out["counts"] = {c.value: self.count(c) for c in ProblemStatus}
         if self.erred:  # problems that could not be read: counted in `error` (and unsolved) above
@@ -205,9 +206,10 @@ def solve_problem(learned: Domain | str, reference: Domain, problem: Problem, na
         return ProblemOutcome(name, ProblemStatus(r.status.value), None, r.seconds, r.detail, log=log, best=best,
                               planner_seconds=child)
     t = time.monotonic()
-    status, detail = _validate(reference, problem, r.plan)
-    cost = plan_cost(reference, problem, r.plan).value if status is ProblemStatus.SOLVED else None
-    return ProblemOutcome(name, status, len(r.plan), r.seconds, detail, r.plan, log, cost, best, child,
+    plan = r.plan or ()  # a plan found: the planner gave it
+    status, detail = _validate(reference, problem, plan)
+    cost = plan_cost(reference, problem, plan).value if status is ProblemStatus.SOLVED else None
+    return ProblemOutcome(name, status, len(plan), r.seconds, detail, r.plan, log, cost, best, child,
                           time.monotonic() - t)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..errors import InputError, warn_input
 from ..limits import check_nesting
@@ -163,7 +163,7 @@ def read_batch(path: str | Path, domain: Domain, problem: str | Path | None = No
         file = _plan_path(value, base)
         name = _name(item, file, path, n)
         own = fields.of(item, n)
-        source = {"plan_file": str(file)} if file is not None else {"plan_text": _text(value)}
+        source: dict[str, Any] = {"plan_file": str(file)} if file is not None else {"plan_text": _text(value)}
         if "problem" in item:
             if not isinstance(item["problem"], str):
                 raise InputError("'problem' must be a file name", path, n)

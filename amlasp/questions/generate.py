@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..jobs import Jobs, run_chunks
 from ..model import GoalCondition
@@ -116,7 +116,7 @@ def _situations(sources: Sequence[Source], options: Options, task: Task,
     sequel = entry(task).sequel
     batch = 0
     while not (near and near[0]):
-        walks = []
+        walks: list[tuple[Any, list[str], list]] = []
         for src in sources:
             keys = [f"{options.seed}|{task}|{src.problem_file}|{batch}|{j}" for j in range(BATCH)]
             rngs = [random.Random(k) for k in keys]
@@ -125,8 +125,8 @@ def _situations(sources: Sequence[Source], options: Options, task: Task,
             ws = random_walks(src.domain, src.problem, src.problem.init, [d + e for d, e in zip(depths, extra)], rngs)
             walks.append((src, keys, [w.split(min(d, w.depth)) if sequel else (w, None) for w, d in zip(ws, depths)]))
         for j in range(BATCH):
-            for src, keys, ws in walks:
-                walk, after = ws[j]
+            for src, keys, split in walks:
+                walk, after = split[j]
                 yield keys[j], Situation(src, walk, random.Random(keys[j] + "|q"), after)
                 if near and near[0]:
                     break

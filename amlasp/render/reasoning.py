@@ -3,8 +3,9 @@ justify, landmarks; for each, its JSON object and its lines for a terminal (cons
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from ..model import GoalCondition
 from ..reasoning.validations import metrics
 from .escape import Markup
 from .escape import markup as m
@@ -40,7 +41,7 @@ def execution_json(ex: Execution, states: bool = True, verdict: bool = False,
     """Where the plan stopped (1-based step) and why; with `states`, every state reached; `verdict`
     (validate's report): its `status` and metrics (`validations.metrics`) after the keys it always had, as
     a batch's record has them; with `extracted` (`validate --from-text`), the plan as read out of the answer."""
-    out = {
+    out: dict[str, Any] = {
         "valid": ex.valid,
         "executable": ex.executable,
         "failed_step": None if ex.failed_step is None else ex.failed_step + 1,
@@ -137,7 +138,7 @@ SHOWN_INSTANCES = 10
 
 def _instance_lines(ex: Execution, g: Literal) -> list[str]:
     """Under an unmet `forall` goal condition, its instances that are false at the end (as VAL's advice)."""
-    xs = ex.goal_instances.get(g)
+    xs = ex.goal_instances.get(g) if isinstance(g, GoalCondition) else None  # only conditions have instances
     if not xs:
         return []
     more = f" and {len(xs) - SHOWN_INSTANCES} more" if len(xs) > SHOWN_INSTANCES else ""

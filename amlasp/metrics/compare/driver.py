@@ -154,8 +154,10 @@ def no_shared_names(learned: Domain, reference: Domain) -> bool:
     name would then call every action missing while the renaming pairs them (docs/compare.md)."""
     if not learned.actions or not reference.actions:
         return False
-    ref = {canonical_name(x.name) for x in (*reference.actions, *reference.predicates)}
-    return not any(canonical_name(x.name) in ref for x in (*learned.actions, *learned.predicates))
+    names = [x.name for x in reference.actions] + [x.name for x in reference.predicates]
+    ref = {canonical_name(n) for n in names}
+    return not any(canonical_name(n) in ref for n in [x.name for x in learned.actions]
+                   + [x.name for x in learned.predicates])
 
 
 def _without(d: Domain, predicates: list[Predicate]) -> Domain:

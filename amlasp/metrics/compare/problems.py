@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import clingo
 
@@ -74,7 +75,7 @@ def _compare_problems(generated: str | Path | Problem, reference: str | Path | P
             *(o for o, _ in ref.objects))
     types = {**dict(gen.objects), **dict(ref.objects), **dict(d.constants)}
     fixed = frozenset(c for c, _ in d.constants)
-    base = [encoding("problem_compare")]
+    base: list[Any] = [encoding("problem_compare")]
     stage("searching the renaming of objects with the fewest edits (goals as written)")
     syntactic = _best(base + [pair_facts(d, gen, ref), notion_fact("syntactic")], GoalNotion.SYNTACTIC,
                       _left(deadline), dec, types, fixed)

@@ -3,7 +3,7 @@ edits as sentences in a stable order, per-action counts and mappings."""
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
 
 import clingo
 
@@ -105,7 +105,7 @@ class Reader:
         for d in (rd, ld):
             self.names.add(*(x for t, parent in d.types for x in (t, parent)), *(c for c, _ in d.constants))
 
-    def get(self, pred: Pred, **where: str) -> list[NamedTuple]:
+    def get(self, pred: Pred, **where: str) -> list[Any]:  # rows by field name (`Pred.read`): typed at run time
         """The atoms of `pred`, by field name; with `where`, those whose fields print as given
         (`mapping="best"`)."""
         rows = pred.select(self.by.get(pred.signature, ()))
@@ -121,7 +121,7 @@ class Reader:
 
     def label(self, a: str | None, b: str | None) -> str:
         if a is None:
-            return self.rname(b)
+            return self.rname(b or "")
         if b is None:
             return self.lname(a)
         return self.rname(b) if a == b else f"{self.lname(a)}→{self.rname(b)}"
@@ -212,7 +212,7 @@ class Reader:
         `b` of learned action `a`), else the learned action, after all reference actions."""
         if b is not None:
             return self.order_r.get(b, 0), f"r:{b}"
-        return len(self.order_r) + self.order_l.get(a, 0), f"l:{a}"
+        return len(self.order_r) + self.order_l.get(a or "", 0), f"l:{a}"
 
     def _edit(self, e: clingo.Symbol) -> Edit:
         kind, args = e.name, e.arguments
@@ -292,7 +292,7 @@ class Reader:
         for pred in (COND_N, COND_TP, COND_FP):
             for r in self.get(pred, mapping="metric"):
                 groups.setdefault((str(r.action), r.group.string), {})[pred] = r.count.number
-        texts = {}
+        texts: dict[Any, Any] = {}
         for ra in self.rd.actions:
             b = asp_name(ra.name)
             for k, e in enumerate(ra.effects):

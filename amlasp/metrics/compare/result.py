@@ -206,7 +206,7 @@ class CompareResult:
     def summary(self) -> dict:
         pm, rm, fm = self.macro("all")
         c = self.cumulative("all")
-        out = {"precision_macro": pm, "recall_macro": rm, "f1_macro": fm,
+        out: dict[str, Any] = {"precision_macro": pm, "recall_macro": rm, "f1_macro": fm,
                "precision_cumulative": c.precision, "recall_cumulative": c.recall, "f1_cumulative": c.f1,
                "similarity": self.similarity, "action_accuracy": self.action_accuracy,
                "edit_distance": self.edit_distance, "optimal": self.optimal}

@@ -402,6 +402,7 @@ def _scores(run: _Pass) -> tuple[tuple[ActionScore, ...], tuple[LearnedOnly, ...
         e = lambda what, i=slot.index, nj=nj: (counts[("eff", i, what)] + counts[("effc", i, what)]  # noqa: E731
                                                + run.joint_changes[(i, what)] * nj)
         if slot.ref is None:
+            assert slot.learned is not None  # a slot has one model's action at least
             free = sum(n * size.free_tuples(run.lrn, slot.learned, run.problems[p])
                        for (i, p), n in run.answers.free.items() if i == slot.index)
             extra_only.append(LearnedOnly(slot.learned.name, slot.learned.arity, a("fp") + free))

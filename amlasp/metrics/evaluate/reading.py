@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ...errors import InputError
 from ...files import path_list
@@ -22,7 +22,7 @@ class StateReading:
     the caller's StateSets; how long reading took."""
 
     def __init__(self, states, ref: Domain, problems, progress: ProgressCallback | None, keep_going: bool = False):
-        self.items = [states] if isinstance(states, (str, os.PathLike)) else states
+        self.items: Any = [states] if isinstance(states, (str, os.PathLike)) else states
         self.ref, self.progress, self.keep_going = ref, progress, keep_going
         self.erred: list[Path] = []  # with keep_going: the files that could not be read, and why (`errors`)
         self.errors: list[InputError] = []
