@@ -147,19 +147,24 @@ class _Worker:
         self.conn.send((index, chunk))
 
     def end(self) -> None:
-        """Stop it: told to when idle, SIGTERM when busy, SIGKILL if it lingers."""
-        if self.doing is None and self.proc.is_alive():
-            try:
-                self.conn.send(None)
-            except OSError:
-                pass
-        elif self.proc.is_alive():
-            self.proc.terminate()
-        self.proc.join(GRACE)
-        if self.proc.is_alive():
-            self.proc.kill()
-            self.proc.join(GRACE)
-        self.conn.close()
+        end_worker(self.proc, self.conn, busy=self.doing is not None)
+
+
+def end_worker(proc: Any, conn: Any, busy: bool) -> None:
+    """Stop a worker process: told to (None on its pipe) when idle, SIGTERM when busy (it ends what it
+    runs, a planner too), SIGKILL if it lingers past `GRACE`; its pipe closed. `bench run`'s pool too."""
+    if not busy and proc.is_alive():
+        try:
+            conn.send(None)
+        except OSError:
+            pass
+    elif proc.is_alive():
+        proc.terminate()
+    proc.join(GRACE)
+    if proc.is_alive():
+        proc.kill()
+        proc.join(GRACE)
+    conn.close()
 
 
 def _pool(fn: ChunkFn, chunks: Sequence, n: int, report: Optional[Callable[[int], None]],
@@ -298,5 +303,6 @@ def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs) -> Iterator[tuple[int, Any]
                 client.cancel(list(pending))
 
 
-__all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "idle_limit", "interruptible",
+__all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "end_worker", "idle_limit",
+           "interruptible",
            "run_chunks"]

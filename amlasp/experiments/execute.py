@@ -33,12 +33,9 @@ from typing import Generator, Iterator, Optional, Sequence
 
 from ..choices import Executor
 from ..errors import InputError, Interrupted
-from ..jobs import dask_client, idle_limit, interruptible
+from ..jobs import GRACE, dask_client, end_worker, idle_limit, interruptible
 from .scratch import scratch_folder
 from .units import Unit, run_unit, with_files
-
-#: Seconds a worker is given to end (and end its planner) after SIGTERM, before SIGKILL.
-GRACE = 3.0
 
 
 @dataclass
@@ -120,19 +117,7 @@ class _Worker:
         self.conn.send(with_files(unit))
 
     def end(self) -> None:
-        """Stop it: asked nicely when idle; SIGTERM when busy (it ends its planner), SIGKILL if it lingers."""
-        if not self.units and self.proc.is_alive():
-            try:
-                self.conn.send(None)
-            except OSError:
-                pass
-        elif self.proc.is_alive():
-            self.proc.terminate()
-        self.proc.join(GRACE)
-        if self.proc.is_alive():
-            self.proc.kill()
-            self.proc.join(GRACE)
-        self.conn.close()
+        end_worker(self.proc, self.conn, busy=bool(self.units))
 
 
 def _pool(units: Sequence[Unit], clock: Clock, scratch: Path) -> Iterator[dict]:
