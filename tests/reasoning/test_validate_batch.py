@@ -18,10 +18,7 @@ G = GroundAction
 from amlasp.pddl.batch import read_batch  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem  # noqa: E402
 from amlasp.reasoning.engine import execute, execute_many  # noqa: E402
-from amlasp.reasoning.validations import (
-    VALIDATION_COLUMNS,  # noqa: E402
-    validate_plans,  # noqa: E402
-)
+from amlasp.reasoning.validations import VALIDATION_COLUMNS, validate_plans  # noqa: E402
 from tests.external.test_differential import CASES, corruptions, fd_plan, ours, seed_of, theirs  # noqa: E402
 from tests.support.cli import run  # noqa: E402
 from tests.support.examples import BLOCKSWORLD  # noqa: E402
