@@ -351,6 +351,48 @@ OM = Pred("om", "generated reference", "a generated problem's object plays a ref
 PEDIT = Pred("pedit", "edit", "an edit of the renaming: remove_object(X), add(init,F), remove(pos,F), ...")
 PSEDIT = Pred("psedit", "edit", "an edit that the semantic notion counts (its goal is not implied by the other)")
 
+class Term:
+    """A function term nested in an answer's atom (`why(K,T,R)`'s reason R, a literal `pos(F)`): each of
+    its names with the shape of its arguments, read by field name as `Pred.read` reads an atom
+    (`TYPED.read(r).object`). Not a predicate: not in `SCHEMA`."""
+
+    __slots__ = ("names", "fields", "doc", "_row")
+
+    def __init__(self, names: str, fields: str, doc: str):
+        self.names: frozenset[str] = frozenset(names.split())
+        self.fields: tuple[str, ...] = tuple(fields.split())
+        self.doc = doc
+        self._row: Any = None
+
+    def __repr__(self) -> str:
+        return f"{'|'.join(sorted(self.names))}({','.join(self.fields)})"
+
+    def matches(self, sym: clingo.Symbol) -> bool:
+        """Whether `sym` is a term of this shape (one of its names, its number of arguments)."""
+        return sym.type is clingo.SymbolType.Function and sym.name in self.names \
+            and len(sym.arguments) == len(self.fields)
+
+    def read(self, sym: clingo.Symbol) -> Any:
+        """The term's arguments by field name; its name is `sym.name`."""
+        if not self.matches(sym):
+            raise ValueError(f"{sym} is not a term {self!r}")
+        if self._row is None:
+            self._row = namedtuple("TermRow", self.fields)  # type: ignore[misc]
+        return self._row(*sym.arguments)
+
+
+# ---------------------------------------------------------------- terms nested in answers
+SIGNED = Term("pos neg", "atom", "a literal: pos(F), F true; neg(F), F false (goal_unmet/2, unmet/4's reasons)")
+EQUALITY = Term("eq neq", "left right", "an (in)equality conjunct unmet: eq(X,Y), neq(X,Y) (unmet/4)")
+TYPED = Term("type", "object type", "a parameter whose object has another type (unmet/4)")
+CONDITION = Term("cond", "number", "a precondition conjunct that is no literal, by its number (unmet/4)")
+OBJECT_EDIT = Term("remove_object add_object", "object", "an object a problem lacks or has over (pedit/1)")
+FACT_EDIT = Term("remove add", "part atom", "a fact of init or of the goal (part init, pos, neg) (pedit/1)")
+LITERAL = Term("lit", "part sign atom", "a literal of an action: its part, sign and atom (compare.lp)")
+VARIABLE = Term("v", "index", "an action's parameter, by its position (compare.lp's literals)")
+NAMED_CONSTANT = Term("c", "name", "a constant (compare.lp's literals)")
+
+
 def shown(texts: Iterable[str], *preds: Pred) -> dict[Pred, list[Any]]:
     """The texts of shown atoms of `preds` (differently named, of arity 1 or more), read by field
     name (`Pred.split`: a named tuple made at run time, its fields unknown to a type checker), per
@@ -364,4 +406,5 @@ def shown(texts: Iterable[str], *preds: Pred) -> dict[Pred, list[Any]]:
     return out
 
 
-__all__ = ["Pred", "Facts", "SCHEMA", "shown", *[k for k, v in dict(globals()).items() if isinstance(v, Pred)]]
+__all__ = ["Pred", "Facts", "SCHEMA", "Term", "shown",
+           *[k for k, v in dict(globals()).items() if isinstance(v, (Pred, Term))]]

@@ -23,6 +23,8 @@ from ..asp.schema import (
     APP,
     APP_RUN,
     CHECK,
+    CONDITION,
+    EQUALITY,
     EXECUTABLE,
     FAILED,
     FIXED,
@@ -32,7 +34,9 @@ from ..asp.schema import (
     PROBLEM_NAME,
     SHOW_ENDS,
     SHOW_STATES,
+    SIGNED,
     START,
+    TYPED,
     VALID,
     WHY,
     Pred,
@@ -379,7 +383,7 @@ def _read_runs(syms: Sequence[clingo.Symbol], results: list[Execution], dec: Dec
             result.unmet.append(_unmet(dec, reason, conditions, result.plan[step.number], domain))
         elif name == _GOAL_UNMET:
             run, sign = _GOAL_UNMET_AT(args)  # sign: pos(F) or neg(F)
-            results[run.number].goal_unmet.append(Literal(dec.atom(sign.arguments[0]), sign.name == "pos"))
+            results[run.number].goal_unmet.append(Literal(dec.atom(SIGNED.read(sign).atom), sign.name == "pos"))
         elif name == _EXECUTABLE:
             results[_EXECUTABLE_AT(args).number].executable = True
         elif name == _VALID:
@@ -413,14 +417,16 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
             return Unmet(kind, f"'{action.name}' takes {d.arity} argument(s), {len(action.args)} given")
         return Unmet(kind, f"an argument of {action} is not an object of the problem")
     if kind in (UnmetKind.POS, UnmetKind.NEG):
-        atom = dec.atom(why.arguments[0])
+        atom = dec.atom(SIGNED.read(why).atom)
         return Unmet(kind, str(atom) if kind is UnmetKind.POS else f"(not {atom})", atom)
     if kind in (UnmetKind.EQ, UnmetKind.NEQ):
-        x, y = (dec.name(a) for a in why.arguments)
+        e = EQUALITY.read(why)
+        x, y = dec.name(e.left), dec.name(e.right)
         return Unmet(kind, f"(= {x} {y})" if kind is UnmetKind.EQ else f"(not (= {x} {y}))")
     if kind is UnmetKind.TYPE:
-        return Unmet(kind, f"{dec.name(why.arguments[0])} - {dec.name(why.arguments[1])}")
-    return Unmet(kind, conditions.get(why.arguments[0].number, "a complex precondition"))  # cond
+        t = TYPED.read(why)
+        return Unmet(kind, f"{dec.name(t.object)} - {dec.name(t.type)}")
+    return Unmet(kind, conditions.get(CONDITION.read(why).number.number, "a complex precondition"))
 
 
 __all__ = ["applicable", "applicable_many", "execute", "execute_many", "execute_parts", "Execution", "Run", "Unmet",

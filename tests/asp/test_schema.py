@@ -163,3 +163,24 @@ def test_no_module_outside_asp_builds_fact_or_rule_text():
         if path.relative_to(PACKAGE).parts[0] not in _OWNERS:
             offences += _offences(path)
     assert not offences, "\n".join(offences)
+
+
+def test_answers_are_decoded_by_name_outside_asp():
+    """Outside asp/, an answer's atoms and nested terms are read by their declarations' field names
+    (`Pred.read`, `Term.read`), never by argument position."""
+    import re
+    positional = re.compile(r"\.arguments\[")
+    found = [f"{p.relative_to(PACKAGE)}:{i}" for p in sorted(PACKAGE.rglob("*.py")) if "asp" not in p.parts
+             for i, line in enumerate(p.read_text().splitlines(), 1) if positional.search(line)]
+    assert found == []
+
+
+def test_a_term_is_read_by_its_fields_and_refuses_another_shape():
+    import clingo
+
+    from amlasp.asp.schema import SIGNED, TYPED
+    t = clingo.parse_term("type(c1,truck)")
+    assert TYPED.read(t).object.name == "c1" and TYPED.read(t).type.name == "truck"
+    assert SIGNED.matches(clingo.parse_term("neg(at(c1,l1))")) and not SIGNED.matches(t)
+    with pytest.raises(ValueError):
+        SIGNED.read(t)

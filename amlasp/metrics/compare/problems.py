@@ -20,7 +20,7 @@ import clingo
 from ...asp.decode import Decoder
 from ...asp.problem_pair import GENERATED, REFERENCE, notion_fact, pair_facts
 from ...asp.run import OutOfTime, encoding, optimise
-from ...asp.schema import OM, PEDIT, PSEDIT
+from ...asp.schema import FACT_EDIT, OBJECT_EDIT, OM, PEDIT, PSEDIT
 from ...enums import Verdict
 from ...errors import TimeLimitReached, UnsupportedError
 from ...external.fast_downward import PlannerStatus
@@ -144,10 +144,11 @@ def _best(program: list[str], notion: GoalNotion, time_limit: float, dec: Decode
 
 def _edit(term: clingo.Symbol, dec: Decoder, types: dict[str, str], implied: bool) -> ProblemEdit:
     change = "remove" if term.name.startswith("remove") else "add"
-    if term.name in ("remove_object", "add_object"):
-        o = dec.name(term.arguments[0])
+    if OBJECT_EDIT.matches(term):
+        o = dec.name(OBJECT_EDIT.read(term).object)
         return ProblemEdit(change, "object", f"{o} - {types.get(o, 'object')}")
-    kind, atom = term.arguments[0].name, dec.atom(term.arguments[1])
+    fact = FACT_EDIT.read(term)
+    kind, atom = fact.part.name, dec.atom(fact.atom)
     text = f"(not {atom})" if kind == "neg" else str(atom)
     return ProblemEdit(change, _PART[kind], text, implied)
 

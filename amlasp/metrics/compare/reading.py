@@ -27,7 +27,9 @@ from ...asp.schema import (
     EQUIVALENT,
     FP,
     FP_EXTRA,
+    LITERAL,
     N_REF,
+    NAMED_CONSTANT,
     PARENT_DIFF,
     PM,
     PREDTYPE_DIFF,
@@ -35,6 +37,7 @@ from ...asp.schema import (
     TN,
     TP,
     TYPE_ONLY,
+    VARIABLE,
     VM,
     Pred,
 )
@@ -264,7 +267,8 @@ class Reader:
         removes once the learned model is renamed); unmapped names stay as they are."""
         if b is None or u.name != "lit":
             return None
-        sign, atom = u.arguments[1].name, u.arguments[2]
+        lit = LITERAL.read(u)
+        sign, atom = lit.sign.name, lit.atom
         vmap = dict(self.vm.get(("best", a), []))
         if atom.name == "eq":
             pred = "="
@@ -273,8 +277,8 @@ class Reader:
             pred = self.rp[q].name if q in self.rp else self.lp[atom.name].name if atom.name in self.lp else atom.name
         args = []
         for t in atom.arguments:
-            if t.name == "v":
-                i = t.arguments[0].number
+            if VARIABLE.matches(t):
+                i = VARIABLE.read(t).index.number
                 if i in vmap:
                     args.append(self.ra[b].parameters[vmap[i] - 1][0])
                 elif i <= self.la[a].arity:
@@ -282,7 +286,7 @@ class Reader:
                 else:
                     return None
             else:
-                args.append(self.constants.name(t.arguments[0]))
+                args.append(self.constants.name(NAMED_CONSTANT.read(t).name))
         text = "(" + " ".join([pred] + args) + ")"
         return text if sign == "pos" else f"(not {text})"
 
