@@ -270,39 +270,50 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
 
 
 def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs) -> Iterator[tuple[int, Any]]:
-    from dask.distributed import wait
-
-    idle = idle_limit()
     with dask_client(jobs.scheduler, jobs.jobs) as client:
         futures = [client.submit(fn, c, None, pure=False) for c in chunks]
         index = {f.key: i for i, f in enumerate(futures)}
-        pending, alone_since = set(futures), None
-        try:
-            while pending:
+        for done in dask_completed(client, futures, jobs.scheduler, "chunk(s) not done"):
+            for fut in sorted(done, key=lambda f: index[f.key]):
                 try:
-                    done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
-                except TimeoutError:  # nothing finished: is anyone still working?
-                    done = set()
-                for fut in sorted(done, key=lambda f: index[f.key]):
-                    try:
-                        yield index[fut.key], fut.result()
-                    except (InputError, Interrupted):
-                        raise
-                    except Exception as e:  # the task's own bug, or Dask's KilledWorker (lost too often)
-                        raise WorkerLost(f"chunk {index[fut.key] + 1} of {len(chunks)} failed on the Dask "
-                                         f"cluster: {type(e).__name__}: {e}") from e
-                if done or client.scheduler_info().get("workers"):
-                    alone_since = None
-                    continue
-                alone_since = alone_since or time.monotonic()
-                if time.monotonic() - alone_since >= idle:
-                    raise InputError(f"the Dask cluster at {jobs.scheduler} has had no worker for {idle:g} s; "
-                                     f"{len(pending)} chunk(s) not done (AMLASP_DASK_IDLE sets the wait)")
-        finally:
-            if pending:
-                client.cancel(list(pending))
+                    yield index[fut.key], fut.result()
+                except (InputError, Interrupted):
+                    raise
+                except Exception as e:  # the task's own bug, or Dask's KilledWorker (lost too often)
+                    raise WorkerLost(f"chunk {index[fut.key] + 1} of {len(chunks)} failed on the Dask "
+                                     f"cluster: {type(e).__name__}: {e}") from e
 
 
-__all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "end_worker", "idle_limit",
+def dask_completed(client: Any, futures: Sequence, scheduler: str | None, what: str, how: str = ""
+                   ) -> Iterator[set]:
+    """The futures as they complete, a set at a time (an empty set when none did for a while). A cluster
+    left without a worker for `idle_limit()` seconds ends the run (`what`, the pending ones, is said, and
+    `how` to do them);
+    the futures still pending are cancelled however the caller stops (`bench run`'s units too)."""
+    from dask.distributed import wait
+
+    idle = idle_limit()
+    pending, alone_since = set(futures), None
+    try:
+        while pending:
+            try:
+                done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
+            except TimeoutError:  # nothing finished: is anyone still working?
+                done = set()
+            yield done
+            if done or client.scheduler_info().get("workers"):
+                alone_since = None
+                continue
+            alone_since = alone_since or time.monotonic()
+            if time.monotonic() - alone_since >= idle:
+                raise InputError(f"the Dask cluster at {scheduler} has had no worker for {idle:g} s; "
+                                 f"{len(pending)} {what} ({how}{'; ' if how else ''}AMLASP_DASK_IDLE sets the wait)")
+    finally:
+        if pending:
+            client.cancel(list(pending))
+
+
+__all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "dask_completed", "end_worker",
+           "idle_limit",
            "interruptible",
            "run_chunks"]

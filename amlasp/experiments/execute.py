@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Generator, Iterator, Optional, Sequence
 
 from ..choices import Executor
-from ..errors import InputError, Interrupted
-from ..jobs import GRACE, dask_client, end_worker, idle_limit, interruptible
+from ..errors import Interrupted
+from ..jobs import GRACE, dask_client, dask_completed, end_worker, interruptible
 from .scratch import scratch_folder
 from .units import Unit, run_unit, with_files
 
@@ -184,32 +184,13 @@ def _answer(w: _Worker) -> tuple[Optional[dict], bool]:
 # --------------------------------------------------------------------------- Dask
 
 def _execute_dask(units: Sequence[Unit], scheduler: Optional[str]) -> Iterator[dict]:
-    idle = idle_limit()
     with dask_client(scheduler) as client:
-        from dask.distributed import wait
-
         futures = client.map(run_unit, [with_files(u) for u in units], pure=False)
         by_key = {f.key: u for f, u in zip(futures, units)}
-        pending, alone_since = set(futures), None
-        try:
-            while pending:
-                try:
-                    done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
-                except TimeoutError:  # nothing finished: is anyone still working?
-                    done = set()
-                for fut in done:
-                    yield _result(fut, by_key[fut.key])
-                if done or client.scheduler_info().get("workers"):
-                    alone_since = None
-                    continue
-                alone_since = alone_since or time.monotonic()
-                if time.monotonic() - alone_since >= idle:
-                    raise InputError(f"the Dask cluster at {scheduler} has had no worker for {idle:g} s; "
-                                     f"{len(pending)} unit(s) not done (start workers and rerun the same "
-                                     "command to do them; AMLASP_DASK_IDLE sets the wait)")
-        finally:
-            if pending:
-                client.cancel(list(pending))
+        for done in dask_completed(client, futures, scheduler, "unit(s) not done",
+                                   "start workers and rerun the same command to do them"):
+            for fut in done:
+                yield _result(fut, by_key[fut.key])
 
 
 def _result(fut, unit: Unit) -> dict:
