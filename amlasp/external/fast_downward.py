@@ -1,12 +1,10 @@
 """Planning with a (learned) model: our model → clean PDDL → Fast Downward.
 
-Learned models are messy, so the planner never sees the learned file itself: it sees
-PDDL written from our normalised model by `pddl.writer` (the requirements the model really
-uses declared, empty preconditions/effects written as `(and)`).
-The problem is re-written for that model (`planner_task`): predicates, types and
-constants that the problem uses but the model does not declare are declared, so that
-the planner works on the real problem (see docs/solve.md for why we declare rather than
-drop them).
+Learned models are messy, so the planner never sees the learned file itself: it sees PDDL written
+from our normalised model by `pddl.writer` (the requirements the model really uses declared, empty
+preconditions/effects written as `(and)`). The problem is re-written for that model (`planner_task`):
+predicates, types and constants that the problem uses but the model does not declare are declared,
+so that the planner works on the real problem (docs/solve.md says why we declare rather than drop them).
 
 Fast Downward's driver runs as a child process, in a session of its own, in a temporary directory
 (its intermediate `output.sas` too), on the PDDL texts our writer makes (`_run_driver`; it once went
@@ -15,7 +13,8 @@ planner itself on the suite's problems: docs/bench.md, time split). Limits: the 
 wall-clock time of the planner process, enforced exactly here (the process group is killed); Fast
 Downward's own time limit is whole seconds minus the driver's start-up, too coarse for short limits
 (it is given only as a backstop, `ORPHAN_GRACE` seconds later). The memory limit is Fast Downward's
-`--overall-memory-limit` (`setrlimit(RLIMIT_AS)` in the translator and search). An interrupt ends the
+`--overall-memory-limit` (`setrlimit(RLIMIT_AS)` in the translator and search; run without the driver,
+`DIRECT_MEMORY_MB`, so that a grounding that explodes ends in a memory error). An interrupt ends the
 planner's whole process group (`stop_planners`, `_run_driver`'s `finally`): it runs in a session of its
 own, which the terminal's Ctrl-C does not reach. A text the translator cannot parse is an invalid
 model (the text is ours, written from a model we read: its content is at fault).
@@ -240,9 +239,7 @@ class Running:
 
     `direct`: its translator and then its search binary, as its driver runs them, without the driver
     (a Python process, a third of Fast Downward's CPU time on a small task); their exit codes are read
-    as the driver's (a translator's 1 is its 30, a crash). Their address space is limited then to
-    `DIRECT_MEMORY_MB` (the driver's `--overall-memory-limit` does the same), so that a task whose grounding
-    explodes ends in a memory error, not in the machine's swap."""
+    as the driver's (a translator's 1 is its 30, a crash); their address space `DIRECT_MEMORY_MB`."""
 
     def __init__(self, task: PlannerTask, search: str, timeout: float, memory_mb: int | None, direct: bool = False):
         import tempfile
@@ -269,9 +266,8 @@ class Running:
         else:
             # the time limit is ours (below); Fast Downward's own is a backstop: a planner whose caller was
             # killed (it runs in a session of its own) still ends
-            limits = ["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout) \
-                else []
-            limits += ["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else []
+            limits = (["--overall-time-limit", f"{math.ceil(timeout) + ORPHAN_GRACE}s"] if math.isfinite(timeout)
+                      else []) + (["--overall-memory-limit", f"{memory_mb}M"] if memory_mb is not None else [])
             cmd = [sys.executable, str(downward_root() / "fast-downward.py"), "--plan-file", self._plan_file,
                    "--sas-file", sas, *limits, d, p, "--search", search]
             self._env = None
@@ -280,20 +276,16 @@ class Running:
         self.proc = self._spawn(cmd, None)
 
     def _spawn(self, cmd: list[str], stdin) -> subprocess.Popen:
-        """A process of its own session (the terminal's Ctrl-C does not reach it), ended by `stop_planners`
-        too; run directly, it ends itself (its CPU time limit) should its caller be killed."""
+        """A process of its own session (Ctrl-C does not reach it), ended by `stop_planners`; or by its CPU limit."""
         backstop = math.ceil(self.timeout) + ORPHAN_GRACE if math.isfinite(self.timeout) and self._then is not None \
             else None
-
-        direct = self._then is not None
 
         def limit() -> None:
             import resource
             if backstop is not None:
                 resource.setrlimit(resource.RLIMIT_CPU, (backstop, backstop))
-            if direct:
-                memory = DIRECT_MEMORY_MB * 1024 * 1024
-                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+            if self._then is not None:  # run without the driver: its memory limit is ours
+                resource.setrlimit(resource.RLIMIT_AS, (DIRECT_MEMORY_MB << 20,) * 2)
 
         proc = subprocess.Popen(cmd, cwd=self._tmp.name, stdin=stdin, stdout=self._log, stderr=subprocess.STDOUT,
                                 text=True, start_new_session=True, env=self._env, preexec_fn=limit)
