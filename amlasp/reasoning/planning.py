@@ -208,12 +208,20 @@ def _plans_of(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tu
         found = [known + ([target] if target is not None else [])]
     if not found:
         raise RuntimeError(f"internal error: Fast Downward's plan of {length} steps is no plan of clingo's horizon")
+    return PlanResult(PlanStatus.PLAN, _checked(domain, problem, state, goal, found, target), length,
+                      method="clingo + fast-downward")
+
+
+def _checked(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
+             found: list[list[GroundAction]], target: GroundAction | None) -> list[list[GroundAction]]:
+    """clingo's plans of one horizon, in order, each validated by our own validator (`_check`); with a
+    `target` action, its step (the last) left out."""
     plans = sorted(found, key=lambda p: [str(a) for a in p])
     if target is not None:
         plans = [p[:-1] for p in plans]
     for p in plans:
         _check(domain, problem, state, goal, p, target)
-    return PlanResult(PlanStatus.PLAN, plans, length, method="clingo + fast-downward")
+    return plans
 
 
 def _search(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...],
@@ -239,12 +247,8 @@ def _search(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tupl
             return _timed_out(time_limit, t - 1)
         if found:
             stage(f"checking the plans of {t} step(s) found", None if time_limit is None else finishing(time_limit))
-            plans = sorted(found, key=lambda p: [str(a) for a in p])
-            if target is not None:
-                plans = [p[:-1] for p in plans]
-            for p in plans:
-                _check(domain, problem, state, goal, p, target)
-            return PlanResult(PlanStatus.PLAN, plans, t, method="clingo")
+            return PlanResult(PlanStatus.PLAN, _checked(domain, problem, state, goal, found, target), t,
+                              method="clingo")
     stage(f"looking for a proof that no plan exists (none of {max_steps} steps or fewer)",
           None if time_limit is None else finishing(time_limit))
     proof = mutex_reason(domain, problem, state, goal, target)
