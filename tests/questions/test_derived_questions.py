@@ -13,21 +13,16 @@ from functools import lru_cache
 
 import pytest
 
-from amlasp.pddl.parse import parse_domain
 from amlasp.questions.generate import Options, generate, load_sources
-from amlasp.questions.gold import problem_of
 from amlasp.questions.grade import grade
 from amlasp.questions.items import Form, Task
-from amlasp.questions.universe import Universe
 from tests.support.paths import DATA
 
 pymimir = pytest.importorskip("pymimir")
 pytest.importorskip("up_fast_downward")
-from tests.support.mimir import Space, check_exhaustively  # noqa: E402
-from tests.support.questions import check_simulated  # noqa: E402
+from tests.support.mimir import check_items  # noqa: E402
 
 TASKS = [("blocks-above", "blocks-above-1"), ("roads", "roads-1"), ("guards", "guards-1")]
-SIMULATED = {Task.APP, Task.PROG, Task.VAL, Task.VERIFY, Task.COUNT, Task.VALUE}
 
 
 @lru_cache(maxsize=None)
@@ -36,11 +31,6 @@ def _items(task: tuple[str, str]) -> tuple[dict, ...]:
     out = generate(load_sources(dom, [prob]), Options(per_task=2, seed=21, time_limit=20.0, explore_states=50))
     return tuple(json.loads(json.dumps(i.to_dict())) for i in out.items)
 
-
-def _space(item: dict) -> Space:
-    d = parse_domain(item["PDDL_domain"], "PDDL_domain")
-    return Space(item["PDDL_domain"], item["PDDL_problem"], frozenset(p.name for p in d.predicates)
-                 - d.derived_predicates())
 
 
 def test_every_task_and_form_is_generated_on_domains_with_derived_predicates():
@@ -51,27 +41,13 @@ def test_every_task_and_form_is_generated_on_domains_with_derived_predicates():
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
 def test_simulated_answers_equal_pymimirs(task):
     """app, prog, val, verify, count, value: every item's answer and evidence, by pymimir's steps."""
-    checked = 0
-    for item in _items(task):
-        if Task(item["task"]) not in SIMULATED:
-            continue
-        s = _space(item)
-        check_simulated(item, s, s.start())
-        checked += 1
-    assert checked >= 24
+    assert check_items(_items(task), simulated=True) >= 24
 
 
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
 def test_search_answers_equal_exhaustive_search(task):
     """reach, areach, land, nexta, just: every item, by exhaustive search of pymimir's state space."""
-    checked = 0
-    for item in _items(task):
-        if Task(item["task"]) in SIMULATED:
-            continue
-        d = parse_domain(item["PDDL_domain"], "PDDL_domain")
-        check_exhaustively(item, _space(item), Universe(d, problem_of(item)))
-        checked += 1
-    assert checked >= 18
+    assert check_items(_items(task), simulated=False) >= 18
 
 
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])

@@ -12,21 +12,16 @@ from functools import lru_cache
 
 import pytest
 
-from amlasp.pddl.parse import parse_domain
 from amlasp.questions.generate import Options, generate, load_sources
-from amlasp.questions.gold import problem_of
 from amlasp.questions.grade import grade
 from amlasp.questions.items import Form, Task
-from amlasp.questions.universe import Universe
 from tests.support.paths import DATA
 
 pymimir = pytest.importorskip("pymimir")
 pytest.importorskip("up_fast_downward")
-from tests.support.mimir import Space, check_exhaustively  # noqa: E402
-from tests.support.questions import check_simulated  # noqa: E402
+from tests.support.mimir import check_items  # noqa: E402
 
 TASKS = [("miconic-fulladl", "instance-6"), ("lamps", "forall-derived")]  # pymimir refuses lamps' `or`, `nested`
-SIMULATED = {Task.APP, Task.PROG, Task.VAL, Task.VERIFY, Task.COUNT, Task.VALUE}
 
 
 @lru_cache(maxsize=None)
@@ -38,11 +33,6 @@ def _generated(task: tuple[str, str]):
 def _items(task: tuple[str, str]) -> tuple[dict, ...]:
     return tuple(json.loads(json.dumps(i.to_dict())) for i in _generated(task).items)
 
-
-def _space(item: dict) -> Space:
-    d = parse_domain(item["PDDL_domain"], "PDDL_domain")
-    return Space(item["PDDL_domain"], item["PDDL_problem"], frozenset(p.name for p in d.predicates)
-                 - d.derived_predicates())
 
 
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
@@ -56,27 +46,13 @@ def test_every_task_but_land_is_generated_and_land_is_refused_by_name(task):
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
 def test_simulated_answers_equal_pymimirs(task):
     """app, prog, val, verify, count, value: every item's answer and evidence, by pymimir's steps."""
-    checked = 0
-    for item in _items(task):
-        if Task(item["task"]) not in SIMULATED:
-            continue
-        s = _space(item)
-        check_simulated(item, s, s.start())
-        checked += 1
-    assert checked >= 20
+    assert check_items(_items(task), simulated=True) >= 20
 
 
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
 def test_search_answers_equal_exhaustive_search(task):
     """reach, areach, nexta, just: every item, by exhaustive search of pymimir's state space."""
-    checked = 0
-    for item in _items(task):
-        if Task(item["task"]) in SIMULATED:
-            continue
-        d = parse_domain(item["PDDL_domain"], "PDDL_domain")
-        check_exhaustively(item, _space(item), Universe(d, problem_of(item)))
-        checked += 1
-    assert checked >= 12
+    assert check_items(_items(task), simulated=False) >= 12
 
 
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])

@@ -136,3 +136,35 @@ def check_exhaustively(item: dict, space: Space, universe: Universe) -> None:
         assert ev["removable_steps"] == singles and ev["removable_pairs"] == pairs
     else:
         raise ValueError(f"not an exhaustively checked task: {task}")
+
+
+#: The tasks whose answers are checked by simulating pymimir's steps; the others by exhaustive search.
+SIMULATED = frozenset({"app", "prog", "val", "verify", "count", "value"})
+
+
+def item_space(item: dict) -> Space:
+    """pymimir's state space of an item's PDDL (its derived predicates computed, not given)."""
+    from amlasp.pddl.parse import parse_domain
+    d = parse_domain(item["PDDL_domain"], "PDDL_domain")
+    return Space(item["PDDL_domain"], item["PDDL_problem"], frozenset(p.name for p in d.predicates)
+                 - d.derived_predicates())
+
+
+def check_items(items, simulated: bool) -> int:
+    """Each item of the simulated tasks (`simulated`) by pymimir's steps, or of the others by exhaustive
+    search of its state space: how many were checked."""
+    from amlasp.pddl.parse import parse_domain
+    from amlasp.questions.gold import problem_of
+
+    from .questions import check_simulated
+    checked = 0
+    for item in items:
+        if (item["task"] in SIMULATED) != simulated:
+            continue
+        s = item_space(item)
+        if simulated:
+            check_simulated(item, s, s.start())
+        else:
+            check_exhaustively(item, s, Universe(parse_domain(item["PDDL_domain"], "PDDL_domain"), problem_of(item)))
+        checked += 1
+    return checked
