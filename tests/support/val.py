@@ -6,6 +6,7 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from amlasp.model import GroundAction
 
@@ -39,3 +40,28 @@ def val_verdict(domain: Path, problem: Path, plan: list[GroundAction]) -> tuple[
     text = out.stdout + out.stderr
     assert "Type problem in domain description" not in text, text
     return "Plan executed successfully" in text, "Plan valid" in text
+
+
+def check_one_step_plans(domain: Path, problem: Path, keep: Callable[[GroundAction], bool] = lambda g: True
+                         ) -> tuple[int, int]:
+    """Every one-step plan over the problem's objects (those `keep` keeps) executes in amlasp as under VAL
+    and as `applicable` says: (how many were checked, how many are applicable in the initial state)."""
+    from itertools import product
+
+    from amlasp.pddl.parse import load_domain, load_problem
+    from amlasp.reasoning.engine import applicable, execute
+    d = load_domain(domain)
+    p = load_problem(problem, d)
+    names = sorted(p.object_types(d))
+    ours = set(applicable(d, p)[0])
+    checked = 0
+    for action in d.actions:
+        for args in product(names, repeat=action.arity):
+            g = GroundAction(action.name, args)
+            if not keep(g):
+                continue
+            run = execute(d, p, [g])
+            assert run.executable == (g in ours), g
+            assert val_executable(domain, problem, [g]) == run.executable, g
+            checked += 1
+    return checked, len(ours)
