@@ -155,23 +155,6 @@ def _show(message, category, filename, lineno, file=None, line=None) -> None:
 _python_show = warnings.showwarning
 
 
-#: The options every metric command shares (compare, eval, solve): their help texts.
-FORMAT_HELP = "output format (default: the one -o's extension names, .csv .json .md .tex; else table)"
-OUTPUT_HELP = "write to this file (atomically); with CSV the summary goes to FILE.summary.csv"
-SUMMARY_HELP = "only the summary table (one row per figure), e.g. for -f csv to stdout"
-
-
-#: `--lenient-reference` (compare, eval, solve, bench run): its help text.
-LENIENT_REFERENCE_HELP = ("read a flawed reference leniently: undeclared predicates and types declared from their "
-                          "first use, broken actions left out of the scoring (a warning each)")
-
-
-#: `--jobs`, `--executor`, `--scheduler` of eval and questions generate (amlasp/jobs.py): their help texts.
-JOBS_HELP = "worker processes (each its own clingo), the result identical to one's"
-EXECUTOR_HELP = "where the work runs: process (--jobs local processes) or dask (a cluster)"
-SCHEDULER_HELP = "Dask scheduler address (tcp://host:8786); without it, a local cluster of --jobs workers"
-
-
 def interrupted(e: BaseException, what: str) -> None:
     """Say what an interrupt ended (every worker) and what was saved (`what`), on one line."""
     import signal

@@ -8,8 +8,8 @@ from typing import List, Optional
 import typer
 
 from ..choices import REPORT_FORMATS, Aggregate, Executor, PlannerConfig
-from . import IPC, LENIENT_REFERENCE_HELP, examples, guarded, keep_going, names, say_erred, warn
-from .group import app, choice_option
+from . import IPC, examples, guarded, keep_going, names, say_erred, warn
+from .group import LENIENT_REFERENCE, app, choice_option
 
 bench_app = typer.Typer(no_args_is_help=True, help="Run the benchmark suite and report the paper's tables.")
 app.add_typer(bench_app, name="bench")
@@ -42,7 +42,7 @@ def run_command(
                                         help="Fast Downward's search (see amlasp solve --help)"),
     keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and planner log to "
                                               "DIR/<learner>/<domain>/<problem>.plan|.log"),
-    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
+    lenient_reference: bool = LENIENT_REFERENCE,
 ):
     """compare, eval (shipped test states) and solve (shipped problems) for every learner and domain."""
     def run():

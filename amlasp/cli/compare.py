@@ -8,20 +8,8 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import (
-    EX,
-    FORMAT_HELP,
-    IPC,
-    LENIENT_REFERENCE_HELP,
-    OUTPUT_HELP,
-    SUMMARY_HELP,
-    examples,
-    guarded,
-    keep_going,
-    partial,
-    warn,
-)
-from .group import app, choice_option
+from . import EX, IPC, examples, guarded, keep_going, partial, warn
+from .group import LENIENT_REFERENCE, REFERENCE_DOMAIN, RESULT_FORMAT, RESULT_OUTPUT, SUMMARY, app
 
 
 @app.command(epilog=examples(
@@ -31,18 +19,18 @@ from .group import app, choice_option
 def compare(
     learned: Path = typer.Argument(..., help="learned PDDL domain (or generated problem, with --domain); a folder: "
                                    "each of its *.pddl files, one row each"),
-    reference: Path = typer.Argument(..., help="reference PDDL domain"),
+    reference: Path = REFERENCE_DOMAIN,
     rename: bool = typer.Option(False, "--rename", help="choose the renaming of predicates, actions and parameters "
                                 "with the fewest edits even where names agree, and compute all metrics under it"),
     align: bool = typer.Option(False, "--align", help="match parameters by the type-consistent bijection with the "
                                "most agreement instead of by position"),
-    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
+    format: Optional[str] = RESULT_FORMAT,
     explain: bool = typer.Option(False, "--explain", help="print the mappings and the list of edits"),
     time_limit: float = typer.Option(60.0, "--time-limit", help="seconds for the comparison, grounding included "
                                      "(the best distance found when the search is cut; exit 3 if none)"),
     caption: Optional[str] = typer.Option(None, "--caption", help="LaTeX caption"),
-    out: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
-    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
+    out: Optional[Path] = RESULT_OUTPUT,
+    summary: bool = SUMMARY,
     as_written: bool = typer.Option(False, "--as-written", help="the summary's Text2World F1 components "
                                     "(predicates, parameters, preconditions, effects) with names and strings as "
                                     "written, as the published evaluator computes them; default: under the best "
@@ -53,7 +41,7 @@ def compare(
                               help="problems: also compare goals by what they imply on the reachable states"),
     max_states: int = typer.Option(5000, "--max-states", help="problems: reachable states explored per problem"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="candidates compared in parallel (LEARNED a folder)"),
-    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
+    lenient_reference: bool = LENIENT_REFERENCE,
 ):
     """Syntactic comparison of a learned domain with a reference; or, with --domain, of two problems.
 

@@ -7,12 +7,10 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS, RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, examples, guarded, keep_going, partial, warn
-from .group import app, choice_option
+from ..choices import RESULT_FORMATS
+from . import EX, IPC, examples, guarded, keep_going, partial, warn
+from .group import ANSWER_FORMAT, DOMAIN_FILE, PROBLEM_FILE, RESULT_FORMAT, app
 from .validating import answer_sentences, load_task, one_plan
-
-FormatOpt = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format")
 
 
 @app.command(epilog=examples(
@@ -20,12 +18,12 @@ FormatOpt = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, hel
     f"amlasp applicable {IPC}/domains/depots.pddl {IPC}/problems/learning/depots/0_depots_prob.pddl "
     f"--states {IPC}/trajectories/learning/depots/0_depots_traj -f json"))
 def applicable(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
+    domain: Path = DOMAIN_FILE,
     problem: Path = typer.Argument(..., help="PDDL problem file (objects, and the initial state)"),
     states: Optional[List[Path]] = typer.Option(None, "--states", "-s", help="trajectory / JSON state files or dirs"),
     problems: Optional[Path] = typer.Option(None, "--problems", help="where the trajectories' own problems are "
                                             "(N_dom_prob.pddl for N_dom_traj); default: next to them, else PROBLEM"),
-    format: str = FormatOpt,
+    format: str = ANSWER_FORMAT,
 ):
     """List the applicable ground actions in the initial state, or in each state of --states."""
     def run():
@@ -52,10 +50,10 @@ def applicable(
 @app.command(epilog=examples(
     f'amlasp step {EX}/domain.pddl {EX}/problem.pddl "(unstack b3 b1)" "(put_down b3)"'))
 def step(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
-    problem: Path = typer.Argument(..., help="PDDL problem file"),
+    domain: Path = DOMAIN_FILE,
+    problem: Path = PROBLEM_FILE,
     actions: List[str] = typer.Argument(..., help='ground actions, e.g. "(unstack b3 b1)" "(put_down b3)"'),
-    format: str = FormatOpt,
+    format: str = ANSWER_FORMAT,
 ):
     """Apply ground actions in sequence from the initial state; print each resulting state."""
     def run():
@@ -80,7 +78,7 @@ def step(
     f"amlasp validate {IPC}/domains/blocksworld.pddl --batch benchmarks/plans/blocksworld/plans.jsonl "
     "--group-by problem -o verdicts.csv"))
 def validate(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
+    domain: Path = DOMAIN_FILE,
     problem: Optional[Path] = typer.Argument(None, help="PDDL problem file (with --batch: the problem of lines "
                                              "that name none)"),
     plans: Optional[List[Path]] = typer.Argument(None, metavar="[PLAN]...",
@@ -95,7 +93,7 @@ def validate(
                                  "LM-cut) and the plan's cost / optimal"),
     optimal_timeout: Optional[float] = typer.Option(None, "--optimal-timeout", metavar="SECONDS",
                                                     help="time for each problem's optimal search (default 60)"),
-    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
+    format: Optional[str] = RESULT_FORMAT,
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="write to this file (atomically); with "
                                           "--group-by the summary goes to FILE.summary.EXT"),
     lenient: bool = typer.Option(False, "--lenient", help="read plans as language models write them: code "
@@ -198,7 +196,7 @@ def _deliver_verdicts(deliver, text, summary, output: Optional[Path], summary_fi
     f"amlasp facts {EX}/domain.pddl {EX}/problem.pddl --plan {EX}/plan.txt -o blocks.lp",
     f"amlasp facts {EX}/domain.pddl --no-rules"))
 def facts(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
+    domain: Path = DOMAIN_FILE,
     problem: Optional[Path] = typer.Argument(None, help="PDDL problem file"),
     states: Optional[List[Path]] = typer.Option(None, "--states", "-s", help="trajectory / JSON state files"),
     plan: Optional[Path] = typer.Option(None, "--plan", help="plan file"),

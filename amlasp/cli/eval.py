@@ -8,24 +8,19 @@ from typing import List, Optional
 import typer
 
 from ..choices import RESULT_FORMATS, Executor
-from . import (
-    EX,
-    EXECUTOR_HELP,
-    FORMAT_HELP,
-    IPC,
-    JOBS_HELP,
-    LENIENT_REFERENCE_HELP,
-    OUTPUT_HELP,
-    SCHEDULER_HELP,
-    SUMMARY_HELP,
-    examples,
-    guarded,
-    interrupted,
-    keep_going,
-    partial,
-    warn,
+from . import EX, IPC, examples, guarded, interrupted, keep_going, partial, warn
+from .group import (
+    EXECUTOR,
+    LEARNED_DOMAIN,
+    LENIENT_REFERENCE,
+    REFERENCE_DOMAIN,
+    RESULT_FORMAT,
+    RESULT_OUTPUT,
+    SCHEDULER,
+    SUMMARY,
+    app,
+    jobs_option,
 )
-from .group import app, choice_option
 
 _STAGES = {"read": "reading state files", "solve": "grounding and solving", "states": "states evaluated"}
 
@@ -36,23 +31,23 @@ _STAGES = {"read": "reading state files", "solve": "grounding and solving", "sta
     f"amlasp eval {IPC}/learned/nolam/ferry.pddl {IPC}/domains/ferry.pddl --states {IPC}/trajectories/learning/ferry "
     f"--problems {IPC}/problems/learning/ferry -o ferry-eval.csv"))
 def eval_command(
-    learned: Path = typer.Argument(..., help="learned PDDL domain"),
-    reference: Path = typer.Argument(..., help="reference PDDL domain"),
+    learned: Path = LEARNED_DOMAIN,
+    reference: Path = REFERENCE_DOMAIN,
     states: List[Path] = typer.Option(..., "--states", "-s",
                                       help="trajectory / JSON / JSON lines state / problem files, or "
                                            "directories of them"),
     problems: Optional[Path] = typer.Option(None, "--problems", "-p", help="directory of the states' problem files"),
-    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
+    format: Optional[str] = RESULT_FORMAT,
     explain: bool = typer.Option(False, "--explain", help="list each misprediction, state by state"),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
-    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
+    output: Optional[Path] = RESULT_OUTPUT,
+    summary: bool = SUMMARY,
     batch_states: Optional[int] = typer.Option(None, "--batch-states", min=1,
                                                help="states per clingo call, read and let go together "
                                                     "(default 10000: memory bound)"),
-    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=JOBS_HELP),
-    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help=EXECUTOR_HELP),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    lenient_reference: bool = LENIENT_REFERENCE,
+    jobs: int = jobs_option(),
+    executor: str = EXECUTOR,
+    scheduler: Optional[str] = SCHEDULER,
 ):
     """Predictive power of LEARNED against REFERENCE on test states: applicability and effects, per action.
 

@@ -9,7 +9,7 @@ import typer
 
 from ..choices import ANSWER_FORMATS
 from . import IPC, examples, guarded, warn
-from .group import app, choice_option
+from .group import REFERENCE_DOMAIN, app, choice_option
 
 # The defaults of --p-rnd, --p-opt and --seed are experiments/trajectories.py's (None here: that
 # default); importing it here would make `amlasp --help` import what every command uses, so the help
@@ -22,7 +22,7 @@ app.add_typer(gen_app, name="gen")
 @gen_app.command(epilog=examples(
     f"amlasp gen trajectories {IPC}/domains/ferry.pddl -p {IPC}/problems/learning/ferry -o trajs -n 5"))
 def trajectories(
-    domain: Path = typer.Argument(..., help="reference PDDL domain"),
+    domain: Path = REFERENCE_DOMAIN,
     problems: List[Path] = typer.Option(..., "--problems", "-p",
                                         help="directory of problem files (*.pddl) or a file; repeatable"),
     output: Path = typer.Option(..., "--output", "-o",

@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 import typer
 
-from ..choices import Choice
+from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Choice, Executor
 from . import COMMANDS, configure, examples
 
 app = typer.Typer(
@@ -31,6 +31,45 @@ def choice_option(default: Optional[str], *names: str, choices: Sequence[Choice]
     values = [c.value for c in choices]
     return typer.Option(default, *names, metavar="[" + "|".join(values) + "]", help=help,
                         autocompletion=lambda incomplete: [v for v in values if v.startswith(incomplete)])
+
+
+# The options and arguments several commands declare alike, one declaration each: a command names one as
+# its parameter's default (Typer reads the declaration from there; the parameter's name is the command's own).
+
+#: The PDDL files of a reasoning command (applicable, step, plan, ...).
+DOMAIN_FILE = typer.Argument(..., help="PDDL domain file")
+PROBLEM_FILE = typer.Argument(..., help="PDDL problem file")
+#: The domains of the commands that take a learned (or generated) model and a reference.
+LEARNED_DOMAIN = typer.Argument(..., help="learned PDDL domain")
+REFERENCE_DOMAIN = typer.Argument(..., help="reference PDDL domain")
+
+#: `--format` of one question's answer (applicable, step, plan, reach, ...).
+ANSWER_FORMAT = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format")
+#: `--format`, `-o`, `--summary` of the metric commands (compare, eval, solve, similarity; validate's
+#: and questions grade's --format).
+RESULT_FORMAT = choice_option(None, "--format", "-f", choices=RESULT_FORMATS,
+                              help="output format (default: the one -o's extension names, .csv .json .md .tex; "
+                                   "else table)")
+RESULT_OUTPUT = typer.Option(None, "-o", "--output",
+                             help="write to this file (atomically); with CSV the summary goes to FILE.summary.csv")
+SUMMARY = typer.Option(False, "--summary", help="only the summary table (one row per figure), e.g. for -f csv to "
+                                                "stdout")
+#: `--lenient-reference` (compare, eval, solve, bench run).
+LENIENT_REFERENCE = typer.Option(False, "--lenient-reference",
+                                 help="read a flawed reference leniently: undeclared predicates and types declared "
+                                      "from their first use, broken actions left out of the scoring (a warning each)")
+
+#: `--executor`, `--scheduler` of eval and questions generate (amlasp/jobs.py); their `--jobs`: `jobs_option`.
+EXECUTOR = choice_option("process", "--executor", choices=tuple(Executor),
+                         help="where the work runs: process (--jobs local processes) or dask (a cluster)")
+SCHEDULER = typer.Option(None, "--scheduler",
+                         help="Dask scheduler address (tcp://host:8786); without it, a local cluster of --jobs workers")
+
+
+def jobs_option(each: str = "") -> Any:
+    """`--jobs` of eval and questions generate; `each` says what a worker takes, where that needs saying."""
+    return typer.Option(1, "--jobs", "-j", min=1, help="worker processes (each its own clingo), the result identical "
+                                                      "to one's" + each)
 
 
 def _version(value: bool) -> None:
@@ -74,4 +113,6 @@ def _reflow(group: typer.Typer) -> None:
             _reflow(g.typer_instance)
 
 
-__all__ = ["app", "choice_option", "load_commands"]
+__all__ = ["app", "choice_option", "load_commands", "jobs_option", "DOMAIN_FILE", "PROBLEM_FILE", "LEARNED_DOMAIN",
+           "REFERENCE_DOMAIN", "ANSWER_FORMAT", "RESULT_FORMAT", "RESULT_OUTPUT", "SUMMARY", "LENIENT_REFERENCE",
+           "EXECUTOR", "SCHEDULER"]

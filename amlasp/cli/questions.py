@@ -10,19 +10,8 @@ import typer
 from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Executor, Scoring
 from ..errors import InputError
 from ..questions.registry import NAMES
-from . import (
-    EXECUTOR_HELP,
-    IPC,
-    JOBS_HELP,
-    SCHEDULER_HELP,
-    examples,
-    guarded,
-    interrupted,
-    keep_going,
-    partial,
-    warn,
-)
-from .group import app, choice_option
+from . import IPC, examples, guarded, interrupted, keep_going, partial, warn
+from .group import EXECUTOR, REFERENCE_DOMAIN, RESULT_FORMAT, SCHEDULER, app, choice_option, jobs_option
 
 questions_app = typer.Typer(no_args_is_help=True, help="Questions about actions and plans with proven answers "
                                                        "(ACPBench's tasks and more): generate them, grade answers.")
@@ -66,7 +55,7 @@ def parse_range(text: str, option: str) -> tuple[int, int]:
 @questions_app.command(epilog=examples(
     f"amlasp questions generate {FERRY} --tasks app,val,nexta -n 2 --seed 1 -o items.jsonl"))
 def generate(
-    domain: Path = typer.Argument(..., help="reference PDDL domain"),
+    domain: Path = REFERENCE_DOMAIN,
     problems: List[Path] = typer.Argument(..., help="problem file(s); states are drawn from each in turn"),
     tasks: List[str] = typer.Option([ALL_TASKS], "--tasks", "-t", help="tasks, comma-separated or repeated "
                                     "(default: all, in this order)"),
@@ -82,9 +71,9 @@ def generate(
     explore: int = typer.Option(300, "--explore", help="states breadth-first search may visit (reach, areach)"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="items as JSON lines (default: stdout)"),
     format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="the balance report's format"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=JOBS_HELP + " (a task per worker)"),
-    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help=EXECUTOR_HELP),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    jobs: int = jobs_option(" (a task per worker)"),
+    executor: str = EXECUTOR,
+    scheduler: Optional[str] = SCHEDULER,
 ):
     """Generate questions whose answers the encodings prove; print the balance report."""
     def run():
@@ -141,9 +130,7 @@ def grade(
                                               help="re-derive every gen item's answer from its PDDL and list "
                                                    "disagreements (default: on without ANSWERS)"),
     time_limit: float = typer.Option(10.0, "--time-limit", help="seconds per planner call"),
-    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS,
-                                          help="output format (default: the one -o's extension names, .csv .json "
-                                               ".md .tex; else table)"),
+    format: Optional[str] = RESULT_FORMAT,
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the report to this file (atomically); "
                                           "with CSV the wrong answers go to FILE.wrong.csv"),
     scoring: str = choice_option("exact", "--scoring", choices=list(Scoring),

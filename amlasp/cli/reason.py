@@ -7,9 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS, Prover
+from ..choices import Prover
 from . import EX, IPC, examples, guarded, warn
-from .group import app, choice_option
+from .group import ANSWER_FORMAT, DOMAIN_FILE, LEARNED_DOMAIN, PROBLEM_FILE, REFERENCE_DOMAIN, app, choice_option
 from .validating import load_task
 
 
@@ -17,8 +17,8 @@ from .validating import load_task
     f"amlasp plan {EX}/domain.pddl {EX}/problem.pddl",
     f"amlasp plan {EX}/domain.pddl {EX}/problem.pddl --top 3 -f json"))
 def plan(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
-    problem: Path = typer.Argument(..., help="PDDL problem file"),
+    domain: Path = DOMAIN_FILE,
+    problem: Path = PROBLEM_FILE,
     max_steps: int = typer.Option(30, "--max-steps", "-n", help="longest plan searched"),
     all_plans: bool = typer.Option(False, "--all", help="all shortest plans"),
     top: int = typer.Option(1, "--top", "-k", help="at most K distinct shortest plans (fewer if fewer exist); "
@@ -28,7 +28,7 @@ def plan(
                                 help="who proves the plan the shortest (with action costs, the cheapest): asp "
                                 "(clingo), fd (Fast Downward's A* with LM-cut), auto (fd where it is installed; "
                                 "docs/plan.md)"),
-    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
+    format: str = ANSWER_FORMAT,
 ):
     """Shortest sequential plan(s), proven by Fast Downward's A* or clingo's incremental horizons; with action
     costs (:metric minimize (total-cost)), the cheapest. Every plan validated. Exit 0 plan, 1 none (docs/plan.md)."""
@@ -57,7 +57,7 @@ def plan(
     f'amlasp reach {EX}/domain.pddl {EX}/problem.pddl "(on b1 b3)"',
     f'amlasp reach {EX}/domain.pddl {EX}/problem.pddl --action "(stack b2 b3)"'))
 def reach(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
+    domain: Path = DOMAIN_FILE,
     problem: Path = typer.Argument(..., help="PDDL problem file (objects; its initial state unless --state)"),
     literals: Optional[List[str]] = typer.Argument(None,
                                                    help='literals to reach, e.g. "(on b1 b2)" "(not (clear b1))"'),
@@ -69,7 +69,7 @@ def reach(
     prover: str = choice_option("auto", "--prover", choices=tuple(Prover),
                                 help="who searches for the shortest witness: asp (clingo), fd (Fast Downward's A*), "
                                 "auto (fd where it is installed; docs/plan.md)"),
-    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
+    format: str = ANSWER_FORMAT,
 ):
     """Can a state with LITERALS (or where --action is applicable) be reached? yes (witness) / no (proof) / unknown."""
     def run():
@@ -97,10 +97,10 @@ def reach(
 @app.command(epilog=examples(
     f"amlasp justify {EX}/domain.pddl {EX}/problem.pddl {EX}/plan.txt"))
 def justify(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
-    problem: Path = typer.Argument(..., help="PDDL problem file"),
+    domain: Path = DOMAIN_FILE,
+    problem: Path = PROBLEM_FILE,
     plan_file: Path = typer.Argument(..., metavar="PLAN", help="plan file"),
-    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
+    format: str = ANSWER_FORMAT,
 ):
     """Which actions, or consecutive pairs, can be removed from a valid plan? Exit 0 when well-justified."""
     def run():
@@ -123,10 +123,10 @@ def justify(
     f"amlasp landmarks {IPC}/domains/ferry.pddl {IPC}/problems/solving/ferry/0_ferry_prob.pddl",
     f'amlasp landmarks {EX}/domain.pddl {EX}/problem.pddl --check "(holding b2)"'))
 def landmarks(
-    domain: Path = typer.Argument(..., help="PDDL domain file"),
-    problem: Path = typer.Argument(..., help="PDDL problem file"),
+    domain: Path = DOMAIN_FILE,
+    problem: Path = PROBLEM_FILE,
     check: Optional[str] = typer.Option(None, "--check", help='test one fact, e.g. "(holding b1)"'),
-    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
+    format: str = ANSWER_FORMAT,
 ):
     """Fact landmarks with their proofs (sound: the delete relaxation with the fact forbidden)."""
     def run():
@@ -154,14 +154,14 @@ def landmarks(
     f"amlasp diff {IPC}/learned/nolam/miconic.pddl {IPC}/domains/miconic.pddl "
     f"{IPC}/problems/solving/miconic/1_miconic_prob.pddl -f json"))
 def diff_cmd(
-    learned: Path = typer.Argument(..., help="learned PDDL domain"),
-    reference: Path = typer.Argument(..., help="reference PDDL domain"),
+    learned: Path = LEARNED_DOMAIN,
+    reference: Path = REFERENCE_DOMAIN,
     problems: List[Path] = typer.Argument(..., help="problem file(s)"),
     max_steps: int = typer.Option(10, "--max-steps", "-n", help="deepest layer explored"),
     max_states: int = typer.Option(20000, "--max-states", help="states explored at most, per problem"),
     all_layers: bool = typer.Option(False, "--all",
                                     help="keep exploring after the first disagreement (per-action table)"),
-    format: str = choice_option("table", "--format", "-f", choices=ANSWER_FORMATS, help="output format"),
+    format: str = ANSWER_FORMAT,
 ):
     """Find the shortest reference-valid action sequence to a state where the two models disagree."""
     def run():

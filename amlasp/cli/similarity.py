@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, OUTPUT_HELP, SUMMARY_HELP, examples, guarded
-from .group import app, choice_option
+from . import EX, IPC, examples, guarded
+from .group import REFERENCE_DOMAIN, RESULT_FORMAT, RESULT_OUTPUT, SUMMARY, app
 
 
 @app.command(epilog=examples(
@@ -18,7 +18,7 @@ from .group import app, choice_option
     f"--problems {IPC}/problems/learning/ferry/0_ferry_prob.pddl --walks 20 --seed 1 -f json"))
 def similarity(
     generated: Path = typer.Argument(..., help="generated (or learned) PDDL domain"),
-    reference: Path = typer.Argument(..., help="reference PDDL domain"),
+    reference: Path = REFERENCE_DOMAIN,
     problems: Path = typer.Option(..., "--problems", help="a problem file or a folder of them (read by both domains)"),
     walks: int = typer.Option(100, "--walks", help="random walks per problem and direction"),
     length: int = typer.Option(10, "--length", help="steps per walk at most"),
@@ -26,9 +26,9 @@ def similarity(
     top_k: int = typer.Option(5, "--top-k", help="shortest plans of each model validated in the other"),
     max_steps: int = typer.Option(20, "--max-steps", help="longest plan searched for the plan sets"),
     plan_time: float = typer.Option(10.0, "--plan-time", help="seconds of plan search per model and problem"),
-    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
-    out: Optional[Path] = typer.Option(None, "-o", "--output", help=OUTPUT_HELP),
-    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
+    format: Optional[str] = RESULT_FORMAT,
+    out: Optional[Path] = RESULT_OUTPUT,
+    summary: bool = SUMMARY,
 ):
     """Behavioural similarity: walks of each model executed in the other (Exploration-Walk style, both
     directions and their mean), the K shortest plans of each validated in the other, and a proof of

@@ -8,20 +8,8 @@ from typing import Optional
 import typer
 
 from ..choices import RESULT_FORMATS, PlannerConfig
-from . import (
-    EX,
-    FORMAT_HELP,
-    IPC,
-    LENIENT_REFERENCE_HELP,
-    OUTPUT_HELP,
-    SUMMARY_HELP,
-    examples,
-    guarded,
-    keep_going,
-    partial,
-    warn,
-)
-from .group import app, choice_option
+from . import EX, IPC, examples, guarded, keep_going, partial, warn
+from .group import LENIENT_REFERENCE, RESULT_FORMAT, RESULT_OUTPUT, SUMMARY, app, choice_option
 
 # The defaults of --timeout and --memory are metrics/solve.py's (None here: that default); importing
 # it here would make `amlasp --help` import what every command uses (clingo, the parser), so the help
@@ -42,16 +30,16 @@ def solve(
     planner_config: str = choice_option("greedy", "--planner-config", choices=tuple(PlannerConfig),
                                         help="greedy: lazy GBFS, FF + CEA, preferred operators; opt: A*, LM-cut"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="problems solved in parallel (process pool)"),
-    format: Optional[str] = choice_option(None, "--format", "-f", choices=RESULT_FORMATS, help=FORMAT_HELP),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help=OUTPUT_HELP),
-    summary: bool = typer.Option(False, "--summary", help=SUMMARY_HELP),
+    format: Optional[str] = RESULT_FORMAT,
+    output: Optional[Path] = RESULT_OUTPUT,
+    summary: bool = SUMMARY,
     keep_plans: Optional[Path] = typer.Option(None, "--keep-plans", help="write each plan and the planner's log "
                                               "to DIR/<problem>.plan and DIR/<problem>.log"),
     quality: bool = typer.Option(False, "--quality", help="the IPC quality score of each plan (best known cost / "
                                  "cost), the best known from the reference planner's plan"),
     best_costs: Optional[Path] = typer.Option(None, "--best-costs", help='JSON {"problem file name": best known '
                                               'cost}: the quality score against these'),
-    lenient_reference: bool = typer.Option(False, "--lenient-reference", help=LENIENT_REFERENCE_HELP),
+    lenient_reference: bool = LENIENT_REFERENCE,
 ):
     """Plan with LEARNED on every problem and validate each plan in REFERENCE.
 
