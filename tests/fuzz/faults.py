@@ -77,15 +77,24 @@ def long_name(t: Task, role: str, rng: random.Random) -> Case | None:
                   r"undefined predicate 'p{40}…\(5000 chars\)'")
 
 
-def wrong_arity(t: Task, role: str, rng: random.Random) -> Case | None:
-    if role not in ATOM_ROLES:
+def _with_arguments(t: Task, role: str, roles: tuple[str, ...], nodes, rng: random.Random):
+    """`role`'s text and one of its `nodes` (`_atoms` or `_actions`) that has arguments, at random, with their
+    number; None where `role` is none of `roles` or no node has an argument."""
+    if role not in roles:
         return None
     text = getattr(t, role)
-    atoms = [a for a in _atoms(role, text) if len(a.children) > 1]
-    if not atoms:
+    found = [a for a in nodes(role, text) if len(a.children) > 1]
+    if not found:
         return None
-    a = rng.choice(atoms)
-    n = len(a.children) - 1
+    a = rng.choice(found)
+    return text, a, len(a.children) - 1
+
+
+def wrong_arity(t: Task, role: str, rng: random.Random) -> Case | None:
+    picked = _with_arguments(t, role, ATOM_ROLES, _atoms, rng)
+    if picked is None:
+        return None
+    text, a, n = picked
     if rng.random() < 0.5:
         last, before = a.children[-1], a.children[-2]
         new, given = text[:before.end] + text[last.end:], n - 1
@@ -279,14 +288,10 @@ def unknown_action(t: Task, role: str, rng: random.Random) -> Case | None:
 
 
 def wrong_arity_action(t: Task, role: str, rng: random.Random) -> Case | None:
-    if role not in ("plan", "action"):
+    picked = _with_arguments(t, role, ("plan", "action"), _actions, rng)
+    if picked is None:
         return None
-    text = getattr(t, role)
-    acts = [a for a in _actions(role, text) if len(a.children) > 1]
-    if not acts:
-        return None
-    a = rng.choice(acts)
-    n = len(a.children) - 1
+    text, a, n = picked
     return _fault(t, role, "wrong_arity", text[:a.children[-2].end] + text[a.children[-1].end:], a.children[0].start,
                   rf"action '{re.escape(a.head)}' takes {n} argument\(s\), {n - 1} given")
 
