@@ -22,6 +22,13 @@ PACKAGE = Path(amlasp.__file__).parent
 ENCODINGS = sorted(encodings_folder().glob("*.lp"))  # type: ignore[union-attr]
 
 
+#: The statements that name a predicate by its signature, and the role it plays there.
+_SIGNATURES = {clingo_ast.ASTType.ShowSignature: "show", clingo_ast.ASTType.Defined: "defined"}
+#: The statements whose parts play different roles: each part's field and its role.
+_PARTS = {clingo_ast.ASTType.Rule: (("head", "head"), ("body", "body")),
+          clingo_ast.ASTType.External: (("atom", "external"), ("body", "body"))}
+
+
 def _signatures(path: Path) -> dict[str, set[tuple[str, int]]]:
     """The predicates an encoding defines (rule heads), uses (bodies, conditions), shows and
     declares `#external`."""
@@ -35,19 +42,14 @@ def _signatures(path: Path) -> dict[str, set[tuple[str, int]]]:
                 walk(x, role)
             return
         t = node.ast_type
-        if t == clingo_ast.ASTType.Rule:
-            walk(node.head, "head")
-            walk(node.body, "body")
-        elif t == clingo_ast.ASTType.ShowSignature:
-            out["show"].add((node.name, node.arity))
+        if t in _SIGNATURES:  # `#show p/n.`, `#defined p/n.`
+            out[_SIGNATURES[t]].add((node.name, node.arity))
+        elif t in _PARTS:  # a statement's parts, each in its role
+            for key, part in _PARTS[t]:
+                walk(getattr(node, key), part)
         elif t == clingo_ast.ASTType.ShowTerm:
             out["show"].add((node.term.name, len(node.term.arguments)))
             walk(node.body, "body")
-        elif t == clingo_ast.ASTType.External:
-            walk(node.atom, "external")
-            walk(node.body, "body")
-        elif t == clingo_ast.ASTType.Defined:
-            out["defined"].add((node.name, node.arity))
         elif t == clingo_ast.ASTType.SymbolicAtom:
             sym = node.symbol
             if sym.ast_type == clingo_ast.ASTType.Function:
