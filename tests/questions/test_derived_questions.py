@@ -8,29 +8,25 @@ Every item of every task and form is checked, and `grade --check-gold` re-derive
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 import pytest
 
-from amlasp.questions.generate import Options, generate, load_sources
-from amlasp.questions.grade import grade
 from amlasp.questions.items import Form, Task
 from tests.support.paths import DATA
 
 pymimir = pytest.importorskip("pymimir")
 pytest.importorskip("up_fast_downward")
-from tests.support.mimir import check_items  # noqa: E402
+from tests.support.mimir import ORACLES, as_written, checked_by, generated  # noqa: E402
 
 TASKS = [("blocks-above", "blocks-above-1"), ("roads", "roads-1"), ("guards", "guards-1")]
+#: The least number of items each oracle checks on each problem.
+LEAST = {"simulated": 24, "search": 18, "gold": 20}
 
 
 @lru_cache(maxsize=None)
 def _items(task: tuple[str, str]) -> tuple[dict, ...]:
-    dom, prob = (DATA / "derived" / f"{n}.pddl" for n in task)
-    out = generate(load_sources(dom, [prob]), Options(per_task=2, seed=21, time_limit=20.0, explore_states=50))
-    return tuple(json.loads(json.dumps(i.to_dict())) for i in out.items)
-
+    return as_written(generated(*(DATA / "derived" / f"{n}.pddl" for n in task)))
 
 
 def test_every_task_and_form_is_generated_on_domains_with_derived_predicates():
@@ -38,21 +34,10 @@ def test_every_task_and_form_is_generated_on_domains_with_derived_predicates():
     assert made == {(str(t), str(f)) for t in Task for f in Form}
 
 
+@pytest.mark.parametrize("oracle", ORACLES)
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
-def test_simulated_answers_equal_pymimirs(task):
-    """app, prog, val, verify, count, value: every item's answer and evidence, by pymimir's steps."""
-    assert check_items(_items(task), simulated=True) >= 24
-
-
-@pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
-def test_search_answers_equal_exhaustive_search(task):
-    """reach, areach, land, nexta, just: every item, by exhaustive search of pymimir's state space."""
-    assert check_items(_items(task), simulated=False) >= 18
-
-
-@pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
-def test_gold_answers_are_rederived(task):
-    g = grade(list(_items(task)), {}, check_gold=True)
-    total = g.gold_summary()[-1]
-    assert total["disagree"] == 0 and total["undecided"] == 0 and total["checked"] >= 20
-
+def test_answers_agree_with_the_oracles(task, oracle):
+    """simulated: app, prog, val, verify, count, value, every item's answer and evidence by pymimir's steps;
+    search: reach, areach, land, nexta, just, every item by exhaustive search of pymimir's state space;
+    gold: every gen answer derived again by `grade --check-gold`."""
+    assert checked_by(oracle, _items(task)) >= LEAST[oracle]

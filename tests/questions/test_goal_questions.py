@@ -7,32 +7,29 @@ whose trivial landmarks are the goal facts, is refused by name), each item's ans
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 import pytest
 
-from amlasp.questions.generate import Options, generate, load_sources
-from amlasp.questions.grade import grade
 from amlasp.questions.items import Form, Task
 from tests.support.paths import DATA
 
 pymimir = pytest.importorskip("pymimir")
 pytest.importorskip("up_fast_downward")
-from tests.support.mimir import check_items  # noqa: E402
+from tests.support.mimir import ORACLES, as_written, checked_by, generated  # noqa: E402
 
 TASKS = [("miconic-fulladl", "instance-6"), ("lamps", "forall-derived")]  # pymimir refuses lamps' `or`, `nested`
+#: The least number of items each oracle checks on each problem.
+LEAST = {"simulated": 20, "search": 12, "gold": 12}
 
 
 @lru_cache(maxsize=None)
 def _generated(task: tuple[str, str]):
-    dom, prob = (DATA / "goals" / task[0] / f"{n}.pddl" for n in ("domain", task[1]))
-    return generate(load_sources(dom, [prob]), Options(per_task=2, seed=21, time_limit=20.0, explore_states=50))
+    return generated(*(DATA / "goals" / task[0] / f"{n}.pddl" for n in ("domain", task[1])))
 
 
 def _items(task: tuple[str, str]) -> tuple[dict, ...]:
-    return tuple(json.loads(json.dumps(i.to_dict())) for i in _generated(task).items)
-
+    return as_written(_generated(task))
 
 
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
@@ -43,23 +40,13 @@ def test_every_task_but_land_is_generated_and_land_is_refused_by_name(task):
     assert all("goal@" not in i["context"] and "goal_" not in i["context"] for i in _items(task))
 
 
+@pytest.mark.parametrize("oracle", ORACLES)
 @pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
-def test_simulated_answers_equal_pymimirs(task):
-    """app, prog, val, verify, count, value: every item's answer and evidence, by pymimir's steps."""
-    assert check_items(_items(task), simulated=True) >= 20
-
-
-@pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
-def test_search_answers_equal_exhaustive_search(task):
-    """reach, areach, nexta, just: every item, by exhaustive search of pymimir's state space."""
-    assert check_items(_items(task), simulated=False) >= 12
-
-
-@pytest.mark.parametrize("task", TASKS, ids=[t[0] for t in TASKS])
-def test_gold_answers_are_rederived(task):
-    g = grade(list(_items(task)), {}, check_gold=True)
-    total = g.gold_summary()[-1]
-    assert total["disagree"] == 0 and total["undecided"] == 0 and total["checked"] >= 12
+def test_answers_agree_with_the_oracles(task, oracle):
+    """simulated: app, prog, val, verify, count, value, every item's answer and evidence by pymimir's steps;
+    search: reach, areach, nexta, just, every item by exhaustive search of pymimir's state space;
+    gold: every gen answer derived again from the item's PDDL (the goal written back) by `grade --check-gold`."""
+    assert checked_by(oracle, _items(task)) >= LEAST[oracle]
 
 
 def test_the_context_states_the_goal_condition_in_english():

@@ -1,9 +1,11 @@
 """Generated questions checked against pymimir: its own grounder, successor function and axiom
 evaluation (derived predicates), and exhaustive search of the reachable state space on small
-problems (tests/questions/test_derived_questions.py). Import after `pytest.importorskip("pymimir")`."""
+problems (tests/questions/test_derived_questions.py, test_goal_questions.py). Import after
+`pytest.importorskip("pymimir")`."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections import deque
 from pathlib import Path
@@ -168,3 +170,29 @@ def check_items(items, simulated: bool) -> int:
             check_exhaustively(item, s, Universe(parse_domain(item["PDDL_domain"], "PDDL_domain"), problem_of(item)))
         checked += 1
     return checked
+
+
+def generated(domain: Path, problem: Path):
+    """The questions of every task and form on a problem (two items each, seed 21), the ones these tests check."""
+    from amlasp.questions.generate import Options, generate, load_sources
+    return generate(load_sources(domain, [problem]), Options(per_task=2, seed=21, time_limit=20.0, explore_states=50))
+
+
+def as_written(result) -> tuple[dict, ...]:
+    """The items of `generated`'s result as its JSON lines give them back (what grading reads)."""
+    return tuple(json.loads(json.dumps(i.to_dict())) for i in result.items)
+
+
+#: Who checks an item's answer: pymimir's steps (the simulated tasks), exhaustive search of pymimir's state
+#: space (reach, areach, land, nexta, just), or `grade --check-gold`, which derives each gen answer again.
+ORACLES = ("simulated", "search", "gold")
+
+
+def checked_by(oracle: str, items) -> int:
+    """How many of `items` `oracle` checked, every answer it checked found right (an assertion otherwise)."""
+    if oracle != "gold":
+        return check_items(items, simulated=oracle == "simulated")
+    from amlasp.questions.grade import grade
+    total = grade(list(items), {}, check_gold=True).gold_summary()[-1]
+    assert total["disagree"] == 0 and total["undecided"] == 0, total
+    return total["checked"]
