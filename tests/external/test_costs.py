@@ -27,7 +27,7 @@ from amlasp.external.fast_downward import PlannerStatus, optimal_plan
 from amlasp.model import GroundAction
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.reasoning.cheapest import cheapest
-from amlasp.reasoning.engine import applicable, execute
+from amlasp.reasoning.engine import execute
 from amlasp.reasoning.validations import validate_plans
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "costs"
@@ -132,7 +132,7 @@ def _walk(domain: str, problem: str, steps: int, seed: int) -> int:
     up = pytest.importorskip("unified_planning")
     del up
     from amlasp.external.up_oracle import simulator
-    from tests.support.up import up_action, up_files
+    from tests.support.up import up_files, up_walk
     d, p = task(domain, problem)
     rng = random.Random(seed)
     theirs_problem = up_files(DATA / domain / "domain.pddl", DATA / domain / f"{problem}.pddl")
@@ -143,31 +143,7 @@ def _walk(domain: str, problem: str, steps: int, seed: int) -> int:
         if not f.type.is_bool_type():
             theirs_problem._fluents_defaults[f] = em.Int(0)
     with simulator(theirs_problem) as sim:
-        them = sim.get_initial_state()
-        state = frozenset(p.init)
-        for t in range(steps):
-            their_app = {up_action(a, ps): (a, ps) for a, ps in sim.get_applicable_actions(them)}
-            ours = applicable(d, p, [state])[0]
-            assert set(ours) == set(their_app), f"step {t}: only ours {set(ours) - set(their_app)}, " \
-                                                f"only UP's {set(their_app) - set(ours)}"
-            if not ours:
-                return t
-            g = rng.choice(ours)
-            them = sim.apply(them, *their_app[g])
-            state = execute(d, p, [g], start=state).states[1]
-            assert state == _bool_atoms(them), f"step {t} {g}"
-    return steps
-
-
-def _bool_atoms(state) -> frozenset:
-    """The true atoms of a UP state, numeric fluents (total-cost, the cost functions) left out."""
-    from tests.support.up import up_atom
-    keys, s = set(), state
-    while s is not None:
-        keys.update(s._values)
-        s = s._father
-    return frozenset(up_atom(k) for k in keys
-                     if k.fluent().type.is_bool_type() and state.get_value(k).bool_constant_value())
+        return up_walk(d, p, sim, rng, steps)
 
 
 #: UP grounds every parameter tuple: pegsol's 33 holes (35,937 jumps) take it 150 s, woodworking's too long

@@ -31,9 +31,9 @@ from amlasp.errors import InputError  # noqa: E402
 from amlasp.external.up_oracle import simulator  # noqa: E402  (UP's simulator with its grounder fixed)
 from amlasp.model import Atom, GroundAction, Literal  # noqa: E402
 from amlasp.pddl.parse import load_domain, load_problem  # noqa: E402
-from amlasp.reasoning.engine import applicable, execute  # noqa: E402
+from amlasp.reasoning.engine import execute  # noqa: E402
 from tests.support.ipc import ADL, DOMAINS, HANDMADE, LEARNED, NOLAM, reference, small_problem  # noqa: E402
-from tests.support.up import to_up_plan, up_action, up_atoms, up_files, up_solve  # noqa: E402
+from tests.support.up import to_up_plan, up_action, up_atoms, up_files, up_solve, up_walk  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -74,25 +74,7 @@ def walk(kind: str, name: str, steps: int = STEPS, seed: int = 0) -> int:
     dom, prob = ours(kind, name)
     rng = random.Random(seed_of(kind, name, str(seed)))
     with simulator(theirs(kind, name)) as sim:
-        them = sim.get_initial_state()
-        state = frozenset(prob.init)
-        assert up_atoms(them) == state
-        for t in range(steps):
-            their_app = {up_action(a, p): (a, p) for a, p in sim.get_applicable_actions(them)}
-            our_app = applicable(dom, prob, [state])[0]
-            assert our_app == sorted(our_app, key=str) and len(set(our_app)) == len(our_app)
-            assert set(our_app) == set(their_app), f"step {t}: only ours {set(our_app) - set(their_app)}, " \
-                                                   f"only UP's {set(their_app) - set(our_app)}"
-            if not our_app:
-                return t
-            g = rng.choice(our_app)
-            them = sim.apply(them, *their_app[g])
-            ex = execute(dom, prob, [g], start=state)
-            assert ex.executable and len(ex.states) == 2
-            state = ex.states[1]
-            assert state == up_atoms(them), f"step {t} {g}: only ours {state - up_atoms(them)}, " \
-                                            f"only UP's {up_atoms(them) - state}"
-    return steps
+        return up_walk(dom, prob, sim, rng, steps)
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

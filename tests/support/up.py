@@ -54,12 +54,14 @@ def up_atom(f) -> Atom:
 
 
 def up_atoms(state) -> frozenset[Atom]:
-    """The true atoms of a UP state (the values it sets, and those of its ancestors)."""
+    """The true atoms of a UP state (the values it sets, and those of its ancestors); numeric fluents
+    (total-cost, cost functions) left out."""
     keys, s = set(), state
     while s is not None:
         keys.update(s._values)
         s = s._father
-    return frozenset(up_atom(k) for k in keys if state.get_value(k).bool_constant_value())
+    return frozenset(up_atom(k) for k in keys
+                     if k.fluent().type.is_bool_type() and state.get_value(k).bool_constant_value())
 
 
 def up_state(problem, atoms: frozenset[Atom]):
@@ -82,3 +84,29 @@ def up_valid(problem, plan: list[GroundAction]) -> bool:
     """UP's sequential plan validator: is `plan` valid for `problem`?"""
     with PlanValidator(name="sequential_plan_validator") as v:
         return bool(v.validate(problem, to_up_plan(problem, plan)).status)
+
+
+def up_walk(domain, problem, sim, rng, steps: int) -> int:
+    """A random walk of `steps` steps from `problem`'s initial state, in our engine and in UP's simulator
+    `sim` of the same task, that compares at every step the applicable ground actions (ours sorted, each
+    once) and the successor state; the steps taken (fewer where no action is applicable)."""
+    from amlasp.reasoning.engine import applicable, execute
+    them = sim.get_initial_state()
+    state = frozenset(problem.init)
+    assert up_atoms(them) == state
+    for t in range(steps):
+        their_app = {up_action(a, p): (a, p) for a, p in sim.get_applicable_actions(them)}
+        our_app = applicable(domain, problem, [state])[0]
+        assert our_app == sorted(our_app, key=str) and len(set(our_app)) == len(our_app)
+        assert set(our_app) == set(their_app), f"step {t}: only ours {set(our_app) - set(their_app)}, " \
+                                               f"only UP's {set(their_app) - set(our_app)}"
+        if not our_app:
+            return t
+        g = rng.choice(our_app)
+        them = sim.apply(them, *their_app[g])
+        ex = execute(domain, problem, [g], start=state)
+        assert ex.executable and len(ex.states) == 2
+        state = ex.states[1]
+        assert state == up_atoms(them), f"step {t} {g}: only ours {state - up_atoms(them)}, " \
+                                        f"only UP's {up_atoms(them) - state}"
+    return steps
