@@ -244,13 +244,13 @@ def _state_sets(ref: Domain, items: list[tuple[Path | str, Sequence]]) -> list[S
     Problems of the same text are read once and shared (the paper's workload has 10 trajectories per
     problem; eval then writes each problem's facts once, and a state met in several trajectories of a
     problem once, with its weight); each distinct atom text is read once per problem, by the fast
-    check of the state readers (`_fast_literal`), anything unusual by the careful reader."""
+    check of the state readers (`fast_literal`), anything unusual by the careful reader."""
     from .pddl.ground import Grounder
     from .pddl.parse import parse_problem
     from .pddl.source import read_text
-    from .pddl.stateset import StateSet, _fast_params
+    from .pddl.stateset import StateSet, fast_params
     problems: dict[str, tuple[Problem, Grounder, dict[str, Atom | None]]] = {}
-    params = _fast_params(ref)
+    params = fast_params(ref)
     out = []
     for k, (problem, states) in enumerate(items):
         text = read_text(problem) if isinstance(problem, Path) else problem
@@ -275,10 +275,10 @@ def _atom(lit: str, grounder: Grounder, params: dict, where: str) -> Atom | None
     """The atom `lit` names (None for a `(not ...)` literal: ignored, as AMLGym does); bad text is refused
     by the careful reader."""
     from .model import Atom
-    from .pddl.stateset import _fast_literal, parse_atom_text
+    from .pddl.stateset import fast_literal, parse_atom_text
     if lit.lstrip().startswith("(not "):
         return None
-    a = _fast_literal(lit, params, grounder.objects, grounder.fits, False)
+    a = fast_literal(lit, params, grounder.objects, grounder.fits, False)
     if isinstance(a, Atom):
         return a
     return parse_atom_text(lit, grounder, where, 1, 1)  # the careful reader: says what is wrong, where

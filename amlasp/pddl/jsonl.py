@@ -26,18 +26,7 @@ from ..model import Atom, Domain, Problem
 from . import jsonpos
 from .ground import Grounder
 from .source import BOM
-from .stateset import (
-    _UNUSUAL,
-    StateSet,
-    _fast_literal,
-    _fast_loads,
-    _fast_params,
-    _is_array,
-    _Pairs,
-    _problem,
-    _problem_path,
-    parse_atom_text,
-)
+from .stateset import UNUSUAL, StateSet, fast_literal, fast_pairs, fast_params, is_array, named_problem, parse_atom_text
 
 #: States per StateSet given: eval takes whole StateSets into its batches.
 CHUNK = 1000
@@ -60,7 +49,7 @@ class _Reader:
                  problems: dict[str, Problem] | None):
         self.file, self.domain, self.base, self.ignore = str(path), domain, base, ignore_unknown_predicates
         self.problems = problems if problems is not None else {}
-        self.params = _fast_params(domain)
+        self.params = fast_params(domain)
         self.by_name: dict[str, _Problem] = {}
         self.current: _Problem | None = None
         self.state: set[Atom] = set()
@@ -128,11 +117,8 @@ class _Reader:
 
     def _fast(self, text: str) -> tuple[str | None, list[Atom] | None, set[Atom], set[Atom]] | None:
         """The line's problem name, its full state or changes, by the C parser; None if anything is unusual."""
-        try:
-            pairs = _fast_loads(text)
-        except (ValueError, RecursionError):
-            return None
-        if not isinstance(pairs, _Pairs) or not pairs or len({k for k, _ in pairs}) != len(pairs):
+        pairs = fast_pairs(text)
+        if not pairs or len({k for k, _ in pairs}) != len(pairs):
             return None
         data = dict(pairs)
         if not data.keys() <= _KEYS or not _shape_ok(data, self.current is not None):
@@ -152,8 +138,8 @@ class _Reader:
             for lit in lits:
                 a: Any = at.known.get(lit, False) if isinstance(lit, str) else False  # False: not read yet
                 if a is False:
-                    a = _fast_literal(lit, self.params, at.grounder.objects, at.grounder.fits, self.ignore)
-                    if a is _UNUSUAL:
+                    a = fast_literal(lit, self.params, at.grounder.objects, at.grounder.fits, self.ignore)
+                    if a is UNUSUAL:
                         return None
                     if len(at.known) >= _KNOWN:
                         at.known.clear()
@@ -230,11 +216,11 @@ class _Reader:
     def _problem(self, name: str, n: int, text: str, col: int | None = None) -> _Problem:
         at = self.by_name.get(name)
         if at is None:
-            path = _problem_path(self.base, name)
-            if path is None:
+            problem = named_problem(self.base, name, self.domain, self.problems)
+            if problem is None:
                 raise InputError(f"problem file '{name}' not found in {self.base} (names are relative to it, "
                                  "and stay inside it)", self.file, n, col or text.find('"problem"') + 1)
-            at = self.by_name[name] = _Problem(_problem(path, self.domain, self.problems), self.domain)
+            at = self.by_name[name] = _Problem(problem, self.domain)
         return at
 
 
@@ -246,7 +232,7 @@ def _shape_ok(data: dict, started: bool) -> bool:
         return False
     if not data or (not started and "problem" not in data):
         return False
-    return all(_is_array(data[k]) for k in ("state", "add", "del") if k in data)
+    return all(is_array(data[k]) for k in ("state", "add", "del") if k in data)
 
 
 def iter_jsonl_states(path: str | Path, domain: Domain, problems_dir: str | Path | None = None,

@@ -21,17 +21,17 @@ from .jsonl import iter_jsonl_states, jsonl_problem_names
 from .parse import load_problem
 from .source import read_text
 from .stateset import (
-    _UNUSUAL,
+    UNUSUAL,
     StateSet,
-    _fast_atom,
-    _fast_literal,
-    _fast_loads,
-    _fast_params,
-    _is_array,
-    _Pairs,
-    _problem,
-    _problem_path,
+    cached_problem,
+    fast_atom,
+    fast_literal,
+    fast_pairs,
+    fast_params,
+    is_array,
+    named_problem,
     parse_atom_text,
+    problem_path,
 )
 
 _TRAJ_TOKEN = re.compile(r"\(\s*:(state|action)\b|\(([^()]*)\)|(\))|([^\s()]+)|(\()")
@@ -50,9 +50,9 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
     if start is None:
         return None
     grounder = Grounder(domain, problem.object_types(domain))
-    params = _fast_params(domain)
+    params = fast_params(domain)
     objs, fits = grounder.objects, grounder.fits
-    atoms: dict[str, Any] = {}  # an atom, None (ignored) or _UNUSUAL
+    atoms: dict[str, Any] = {}  # an atom, None (ignored) or UNUSUAL
     out = StateSet(problem, [], file)
     cur: set[Atom] = set()
     mode, act = "top", None
@@ -76,10 +76,10 @@ def _fast_trajectory(text: str, file: str, domain: Domain, problem: Problem,
                 return None
         elif mode == "state":
             if inner is not None:
-                a: Any = atoms.get(inner, False)  # False: not read yet; _UNUSUAL: for the careful reader
+                a: Any = atoms.get(inner, False)  # False: not read yet; UNUSUAL: for the careful reader
                 if a is False:
-                    a = atoms[inner] = _fast_atom(inner.split(), params, objs, fits, ignore_unknown_predicates)
-                    if a is _UNUSUAL:
+                    a = atoms[inner] = fast_atom(inner.split(), params, objs, fits, ignore_unknown_predicates)
+                    if a is UNUSUAL:
                         return None
                 if a is None:
                     out.ignored += 1
@@ -153,32 +153,28 @@ def _fast_json(text: str, file: str, domain: Domain, base: Path, ignore_unknown_
     reader below tracks every value's line and column, ten times slower on big files). None for
     anything unusual: a repeated key, a missing problem, a literal that is not `(p a b)` with known
     names; the careful reader then reads the file again and reports `file:line:col`."""
-    try:
-        data = _fast_loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested too deep: the careful reader says where
+    data = fast_pairs(text)  # None: not JSON, nested too deep, no object: the careful reader says where
+    if data is None or len({k for k, _ in data}) != len(data):
         return None
-    if not isinstance(data, _Pairs) or len({k for k, _ in data}) != len(data):
-        return None
-    params = _fast_params(domain)
+    params = fast_params(domain)
     out = []
     for key, states in data:
-        ppath = _problem_path(base, key)
-        if ppath is None or not _is_array(states):
+        problem = named_problem(base, key, domain, problems) if is_array(states) else None
+        if problem is None:
             return None
-        problem = _problem(ppath, domain, problems)
         grounder = Grounder(domain, problem.object_types(domain))
         objs, fits = grounder.objects, grounder.fits
         ss = StateSet(problem, [], file)
         known: dict[str, Atom | None] = {}
         for st in states:
-            if not _is_array(st):
+            if not is_array(st):
                 return None
             atoms: list[Atom | None] = []
             for lit in st:
                 a: Any = known.get(lit, False) if isinstance(lit, str) else False  # False: not read yet
                 if a is False:
-                    a = _fast_literal(lit, params, objs, fits, ignore_unknown_predicates)
-                    if a is _UNUSUAL:
+                    a = fast_literal(lit, params, objs, fits, ignore_unknown_predicates)
+                    if a is UNUSUAL:
                         return None
                     known[lit] = a
                 atoms.append(a)
@@ -204,11 +200,10 @@ def read_json_states(path: str | Path, domain: Domain, problems_dir: str | Path 
     base = Path(problems_dir) if problems_dir else Path(path).parent
     out = []
     for key, states in data.items:
-        ppath = _problem_path(base, key.value)
-        if ppath is None:
+        problem = named_problem(base, key.value, domain, problems)
+        if problem is None:
             raise InputError(f"problem file '{key.value}' not found in {base} (names are relative to it, "
                              "and stay inside it)", file, key.line, key.col)
-        problem = _problem(ppath, domain, problems)
         if states.kind != "array" or any(s.kind != "array" for s in states.items):
             bad = states if states.kind != "array" else next(s for s in states.items if s.kind != "array")
             raise InputError(f"'{key.value}' must map to a list of states (lists of literals)", file, bad.line, bad.col)
@@ -269,7 +264,7 @@ def load_states(paths: list[str | Path], domain: Domain, problems_dir: str | Pat
             # a trajectory's own problem (next to it or in --problems) wins over the default one
             ppath = find_problem_for(f, pdir)
             if ppath is not None:
-                prob = _problem(ppath, domain, problems)
+                prob = cached_problem(ppath, domain, problems)
             elif problem is not None:
                 prob = problem
             else:
@@ -324,10 +319,10 @@ def _json_keys(f: Path) -> list[str]:
     needed here (a file that does not parse is refused with them when it is read, before anything
     is written), and the careful reader took 15-48 s and 1.6 GB on a 15 MB file (issue 20)."""
     try:
-        data = _fast_loads(read_text(f))
-    except (InputError, ValueError, RecursionError):
+        data = fast_pairs(read_text(f))
+    except InputError:
         return []
-    return [k for k, _ in data] if isinstance(data, _Pairs) else []
+    return [k for k, _ in data] if data is not None else []
 
 
 def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None) -> list[Path]:
@@ -341,7 +336,7 @@ def state_inputs(paths: list[str | Path], problems_dir: str | Path | None = None
         if f.suffix in (".json", ".jsonl"):
             base = pdir or f.parent
             keys = _json_keys(f) if f.suffix == ".json" else jsonl_problem_names(f)
-            out += [pp for k in keys if (pp := _problem_path(base, k)) is not None]
+            out += [pp for k in keys if (pp := problem_path(base, k)) is not None]
         else:
             found = find_problem_for(f, pdir)
             out += [found] if found is not None else []

@@ -9,7 +9,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from ..files import within
 from ..model import Atom, Domain, GroundAction, Problem
@@ -48,7 +48,8 @@ def parse_atom_text(text: str, grounder: Grounder, file: str, line: int, col: in
     return grounder.atom(node, file)
 
 
-_UNUSUAL = object()  # a fast reader's signal: leave the file to the careful reader, which says where
+#: A fast reader's signal: leave the file to the careful reader, which says where.
+UNUSUAL = object()
 
 
 class _Pairs(list):
@@ -56,51 +57,56 @@ class _Pairs(list):
     they can be refused), and a type of its own, so that `{}` is never taken for `[]`."""
 
 
-def _fast_loads(text: str | bytes) -> object:
-    """JSON by the C parser, each object a `_Pairs`; ValueError or RecursionError for what it cannot read."""
-    return json.loads(text, object_pairs_hook=_Pairs)
+def fast_pairs(text: str | bytes) -> list[tuple[str, Any]] | None:
+    """A JSON object by the C parser: its (key, value) pairs in order, repeated keys kept, each nested object
+    such pairs too; None for what it cannot read (not JSON, nested too deep) or what is no object."""
+    try:
+        data = json.loads(text, object_pairs_hook=_Pairs)
+    except (ValueError, RecursionError):  # the careful reader says where
+        return None
+    return data if isinstance(data, _Pairs) else None
 
 
-def _is_array(value: object) -> bool:
-    """A JSON array of `_fast_loads`' result (an object is a list too, but a `_Pairs`)."""
+def is_array(value: object) -> bool:
+    """A JSON array of `fast_pairs`' result (an object is a list too, but a `_Pairs`)."""
     return isinstance(value, list) and not isinstance(value, _Pairs)
 
 
-def _fast_params(domain: Domain) -> dict[str, list[str] | None]:
+def fast_params(domain: Domain) -> dict[str, list[str] | None]:
     """The fast readers' table: each predicate's argument types; None for a derived one, never in a state
     (the careful reader says so, where)."""
     derived = domain.derived_predicates()
     return {p.name: None if p.name in derived else [t for _, t in p.parameters] for p in domain.predicates}
 
 
-def _fast_atom(words: list[str], params: dict[str, list[str] | None], objs, fits,
-               ignore_unknown_predicates: bool) -> "Atom | None | object":
+def fast_atom(words: list[str], params: dict[str, list[str] | None], objs, fits,
+              ignore_unknown_predicates: bool) -> "Atom | None | object":
     """One atom's words (lowercase) checked as the careful reader checks them, for the fast readers:
-    the atom, None for an unknown predicate to ignore, or `_UNUSUAL` for anything to report."""
+    the atom, None for an unknown predicate to ignore, or `UNUSUAL` for anything to report."""
     if not words or words[0] not in params:
-        return None if words and ignore_unknown_predicates else _UNUSUAL
+        return None if words and ignore_unknown_predicates else UNUSUAL
     types = params[words[0]]
     if types is None:  # a derived predicate
-        return _UNUSUAL
+        return UNUSUAL
     if len(types) != len(words) - 1 or any(x not in objs or not fits(x, t) for x, t in zip(words[1:], types)):
-        return _UNUSUAL
+        return UNUSUAL
     return Atom(words[0], tuple(words[1:]))
 
 
 _JSON_ATOM = re.compile(r"\s*\(\s*([^\s();]+(?:\s+[^\s();]+)*)\s*\)\s*")
 
 
-def _fast_literal(lit: object, params: dict[str, list[str] | None], objs, fits,
-                  ignore_unknown_predicates: bool) -> "Atom | None | object":
-    """A literal of a JSON state ("(on a b)") for the fast readers, its words checked by `_fast_atom`;
-    `_UNUSUAL` for anything not a plain atom's text."""
+def fast_literal(lit: object, params: dict[str, list[str] | None], objs, fits,
+                 ignore_unknown_predicates: bool) -> "Atom | None | object":
+    """A literal of a JSON state ("(on a b)") for the fast readers, its words checked by `fast_atom`;
+    `UNUSUAL` for anything not a plain atom's text."""
     m = _JSON_ATOM.fullmatch(lit) if isinstance(lit, str) else None
     if m is None:
-        return _UNUSUAL
-    return _fast_atom(m.group(1).lower().split(), params, objs, fits, ignore_unknown_predicates)
+        return UNUSUAL
+    return fast_atom(m.group(1).lower().split(), params, objs, fits, ignore_unknown_predicates)
 
 
-def _problem(path: Path, domain: Domain, problems: dict[str, Problem] | None) -> Problem:
+def cached_problem(path: Path, domain: Domain, problems: dict[str, Problem] | None) -> Problem:
     """The problem file at `path`, read once when `problems` caches them (keyed by the path's text)."""
     if problems is None:
         return load_problem(path, domain)
@@ -110,7 +116,7 @@ def _problem(path: Path, domain: Domain, problems: dict[str, Problem] | None) ->
     return p
 
 
-def _problem_path(base: Path, name: str) -> Path | None:
+def problem_path(base: Path, name: str) -> Path | None:
     """`base/name` if it is a file inside `base` (a name that is empty, absolute, leads out of `base` with
     `..`, is a directory or not a path at all is not: a state file names only problems beside it)."""
     try:
@@ -120,4 +126,12 @@ def _problem_path(base: Path, name: str) -> Path | None:
         return None
 
 
-__all__ = ["StateSet", "parse_atom_text"]
+def named_problem(base: Path, name: str, domain: Domain, problems: dict[str, Problem] | None) -> Problem | None:
+    """The problem a state file names (`problem_path`), read once when `problems` caches them
+    (`cached_problem`); None where the name leads to no file inside `base`."""
+    path = problem_path(base, name)
+    return None if path is None else cached_problem(path, domain, problems)
+
+
+__all__ = ["StateSet", "parse_atom_text", "UNUSUAL", "fast_pairs", "is_array", "fast_params", "fast_atom",
+           "fast_literal", "cached_problem", "problem_path", "named_problem"]
