@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+# typer's help width is read from TERMINAL_WIDTH once, when rich_utils is imported: imported here, before a
+# test's environment (test_help's TERMINAL_WIDTH=80) could fix it for the later tests of the process
+import typer.rich_utils  # noqa: F401
 from click.testing import Result
 from typer.testing import CliRunner
 
