@@ -64,4 +64,7 @@ class Served:
         deadline = time.monotonic() + 10
         while self.status().get("running") and time.monotonic() < deadline:
             time.sleep(0.005)
-        return float(self.status()["cpu"])
+        status = self.status()
+        if "cpu" not in status:  # it ended: amlasp's files changed under it (docs/validate.md), or it was stopped
+            raise SystemExit("amlasp server ended during the run: figures with it are not measured")
+        return float(status["cpu"])
