@@ -206,16 +206,19 @@ def _working_in(folder: Path, pids: set[int]) -> set[int]:
     return out
 
 
+@pytest.mark.parametrize("form", ["one plan", "batch"])
 @pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, -signal.SIGTERM),
                                          (signal.SIGKILL, -signal.SIGKILL)])
-def test_the_callers_end_ends_the_servers_child(server, tmp_path, signum, code):
+def test_the_callers_end_ends_the_servers_child(server, tmp_path, signum, code, form):
     """Ctrl-C ends the call with 130, as without a server; SIGTERM ends the caller by it, as without a
-    server; a caller killed outright leaves no child running its call."""
+    server; a caller killed outright leaves no child running its call. A batch (Typer's path without a
+    server, `quick_call`'s in the child) alike."""
     steps = ["(unstack b3 b1)", "(put_down b3)", *["(pick_up b3)", "(put_down b3)"] * 200_000]
     (tmp_path / "long.txt").write_text("\n".join(steps) + "\n")
-    p = subprocess.Popen([sys.executable, "-m", "amlasp", "validate", str(BW / "domain.pddl"),
-                          str(BW / "problem.pddl"), "long.txt"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, cwd=tmp_path, env=_env(server))
+    (tmp_path / "long.jsonl").write_text(f'{{"problem": "{BW / "problem.pddl"}", "plan": "long.txt"}}\n')
+    call = [str(BW / "problem.pddl"), "long.txt"] if form == "one plan" else ["--batch", "long.jsonl", "-f", "json"]
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", "validate", str(BW / "domain.pddl"), *call],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=_env(server))
     deadline = time.monotonic() + 30
     while not (taken := _working_in(tmp_path, _children(server))) and time.monotonic() < deadline:
         time.sleep(0.05)
