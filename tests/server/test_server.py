@@ -443,3 +443,16 @@ def test_the_server_watches_the_encodings_where_they_are():
     from amlasp.server.daemon import sources
     folder = encodings_folder()
     assert folder is not None and str(folder / "validate.lp") in sources()
+
+
+def test_the_status_counts_the_cpu_of_the_calls_served(server, monkeypatch):
+    """`cpu` in the status: the server's and its ended children's, which grows by a served call's work once its
+    child has ended (benchmarks/served.py counts a served call's CPU with it)."""
+    from amlasp.server import control
+    monkeypatch.setenv("XDG_RUNTIME_DIR", server)
+    before = control.status()["cpu"]
+    assert amlasp(*FORMS["batch json"], runtime=server).returncode == 1
+    deadline = time.monotonic() + 10
+    while control.status()["running"] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert control.status()["cpu"] - before > 0.05  # 100 plans validated, 20 problems read
