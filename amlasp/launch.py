@@ -2,10 +2,11 @@
 
 Apart from the command line's modules, so that none of them imports it: `amlasp validate DOMAIN
 PROBLEM PLAN`, the call a script makes once per plan, has nothing for Typer to parse and runs the
-command's own function (`cli.validating.one_plan`) without importing Typer (40 ms of that call);
-every other call goes through Typer's app (`cli.group`), which registers only the command being run.
-With `amlasp server` running, the one-plan call is handed to it (`amlasp.server`), which runs the same
-function in a process already warm.
+command's own function (`cli.validating.one_plan`) without importing Typer (40 ms of that call); so do
+`validate` in its other forms and `plan` when their options are plain (`quick_call`: a batch, a short
+plan's search); every other call goes through Typer's app (`cli.group`), which registers only the
+command being run. With `amlasp server` running, the calls of the SERVED commands are handed to it
+(`amlasp.server`), whose warm child runs them as this process would (`run`).
 """
 
 from __future__ import annotations
@@ -15,30 +16,57 @@ import sys
 
 TYPE_CHECKING = False  # not typing's, nor pathlib here: a one-plan call handed to a server imports neither
 if TYPE_CHECKING:
-    from typing import Any, Sequence, Tuple
+    from typing import Any, Callable, Sequence, Tuple
 
     #: A one-plan call's files (domain, problem, plan), format and whether it reads the plan leniently.
     OnePlan = Tuple[str, str, str, str, bool]
 
 
 def main() -> None:
-    call = one_plan_call(sys.argv[1:])
-    if call is not None:
+    args = sys.argv[1:]
+    if served_call(args):
         from .server.client import served
         try:
-            answer = served(sys.argv[1:])  # None: no server of ours is running
+            answer = served(args)  # None: no server of ours is running
         except KeyboardInterrupt:  # Ctrl-C before the server's child took the call: as if it had
             from .cli import INTERRUPTED
             sys.exit(INTERRUPTED)
-        sys.exit(run_one_plan(call) if answer is None else answer)
+        if answer is not None:
+            sys.exit(answer)
+    sys.exit(run(args))
+
+
+#: The commands `amlasp server` runs (`served_call`): short reasoning on one domain, each run as without it.
+SERVED = frozenset({"validate", "plan", "reach", "applicable", "step", "justify"})
+
+
+def served_call(args: Sequence[str]) -> bool:
+    """Whether a running server may take this call: one of the SERVED commands, in any form."""
+    return bool(set(_command(args)) & SERVED)
+
+
+def run(args: Sequence[str]) -> Any:
+    """Run `amlasp ARGS` in this process (on its streams; a server's child runs it alike): the one-plan call
+    and the calls `quick_call` reads without Typer, every other call through Typer's app; its exit code."""
+    call = one_plan_call(args)
+    if call is not None:
+        return run_one_plan(call)
+    quick = quick_call(args)
+    if quick is not None:
+        return run_quick(*quick)
+    return run_typer(args)
+
+
+def run_typer(args: Sequence[str]) -> Any:
+    """`amlasp ARGS` through Typer's app; its exit code."""
     from .cli import PIPE_CLOSED, unwritable
     from .cli.group import app, load_commands
     stdout = _identity(sys.__stdout__)
-    if sys.argv[1:2] != ["--version"]:  # the version needs no command
-        load_commands(_command(sys.argv[1:]))
+    if args[:1] != ["--version"]:  # the version needs no command
+        load_commands(_command(args))
     code: Any
     try:
-        app(prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines and completion
+        app(args=list(args), prog_name="amlasp")  # also under `python -m amlasp`: one name in usage lines
         code = 0
     except SystemExit as e:
         code = e.code
@@ -46,7 +74,7 @@ def main() -> None:
         code = PIPE_CLOSED
     except OSError as e:  # writing help or a usage error to a full disk
         code = unwritable(e)
-    sys.exit(_flushed(code, stdout))
+    return _flushed(code, stdout)
 
 
 def one_plan_call(args: Sequence[str]) -> OnePlan | None:
@@ -67,15 +95,104 @@ def one_plan_call(args: Sequence[str]) -> OnePlan | None:
 def run_one_plan(call: OnePlan) -> Any:
     """Run the one-plan call (`validating.one_plan`, the `validate` command's own function) on this
     process's streams; its exit code."""
-    from pathlib import Path
+    def body() -> int:
+        from pathlib import Path
 
+        from .cli.validating import one_plan
+        domain, problem, plan, form, lenient = call
+        return one_plan(Path(domain), Path(problem), Path(plan), form, lenient)
+    return _run(body)
+
+
+#: The options of the commands `quick_call` reads without Typer: each option's parameter and the kind of
+#: its value (flag: none; path, text; int and float: digits only, read as click reads them). Anything else
+#: (another option, `--opt=value`, a value that starts with `-`, an option given twice, --help) goes to Typer.
+QUICK_OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
+    "validate": {"--batch": ("batch", "path"), "--group-by": ("group_by", "text"), "-f": ("format", "text"),
+                 "--format": ("format", "text"), "-o": ("output", "path"), "--output": ("output", "path"),
+                 "--lenient": ("lenient", "flag"), "--from-text": ("from_text", "flag")},
+    "plan": {"-n": ("max_steps", "int"), "--max-steps": ("max_steps", "int"), "--all": ("all_plans", "flag"),
+             "-k": ("top", "int"), "--top": ("top", "int"), "-t": ("time_limit", "float"),
+             "--time-limit": ("time_limit", "float"), "--prover": ("prover", "text"), "-f": ("format", "text"),
+             "--format": ("format", "text")},
+}
+
+
+def quick_call(args: Sequence[str]) -> tuple[str, list[str], dict[str, Any]] | None:
+    """`validate` (every form but --optimal) and `plan` with options that need no Typer to read: the command,
+    its arguments and its options (by parameter name, as Typer would pass them); None for any other call."""
+    if not args or args[0] not in QUICK_OPTIONS:
+        return None
+    known = QUICK_OPTIONS[args[0]]
+    positional: list[str] = []
+    options: dict[str, Any] = {}
+    rest = list(args[1:])
+    while rest:
+        a = rest.pop(0)
+        if not a or _undecodable(a):
+            return None
+        if not a.startswith("-"):
+            positional.append(a)
+            continue
+        if a not in known or known[a][0] in options:
+            return None
+        name, kind = known[a]
+        if kind == "flag":
+            options[name] = True
+            continue
+        if not rest or not rest[0] or rest[0].startswith("-") or _undecodable(rest[0]):
+            return None
+        value = rest.pop(0)
+        if kind in ("int", "float"):
+            whole, dot, part = value.partition(".")
+            if not (whole.isascii() and whole.isdigit()) or (dot and (kind == "int" or not (part.isascii()
+                                                                                          and part.isdigit()))):
+                return None
+            options[name] = int(value) if kind == "int" else float(value)
+        else:
+            options[name] = value
+    if args[0] == "plan" and len(positional) != 2 or not positional:
+        return None
+    return args[0], positional, options
+
+
+def _undecodable(arg: str) -> bool:
+    """An argument with bytes that are not UTF-8 (surrogate escapes): Typer's path."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def run_quick(command: str, positional: list[str], options: dict[str, Any]) -> Any:
+    """Run a call `quick_call` read with the command's own function, as Typer would with these values."""
+    def body() -> int:
+        from pathlib import Path
+
+        def path(name: str) -> Path | None:
+            return None if options.get(name) is None else Path(options[name])
+        files = [Path(p) for p in positional]
+        if command == "validate":
+            from .cli.validating import many_plans
+            return many_plans(files[0], files[1] if len(files) > 1 else None, files[2:], path("batch"),
+                              options.get("group_by"), False, None, options.get("format"), path("output"),
+                              options.get("lenient", False), options.get("from_text", False))
+        from .cli.planning import shortest_plans
+        return shortest_plans(files[0], files[1], options.get("max_steps", 30), options.get("all_plans", False),
+                              options.get("top", 1), options.get("time_limit"), options.get("prover", "auto"),
+                              options.get("format", "table"))
+    return _run(body)
+
+
+def _run(body: Callable[[], int]) -> Any:
+    """A command's own function run as the command runs it (the group's options at their defaults), on this
+    process's streams: its exit code, an error said in one line as `cli.guarded` says it."""
     from .cli import configure, exit_code
     stdout = _identity(sys.__stdout__)
     configure()
     try:
-        from .cli.validating import one_plan
-        domain, problem, plan, form, lenient = call
-        code: Any = one_plan(Path(domain), Path(problem), Path(plan), form, lenient)
+        code: Any = body()
     except SystemExit as e:  # rich's, on a closed pipe (`_flushed` tells it apart)
         code = e.code if isinstance(e.code, int) else 1
     except (Exception, KeyboardInterrupt) as e:
@@ -124,4 +241,5 @@ def _flushed(code: Any, stdout: tuple[int, int] | None) -> Any:
         pass
     return PIPE_CLOSED
 
-__all__ = ["main", "one_plan_call", "run_one_plan"]
+__all__ = ["QUICK_OPTIONS", "SERVED", "main", "one_plan_call", "quick_call", "run", "run_one_plan", "run_quick",
+           "run_typer", "served_call"]

@@ -7,7 +7,10 @@ The problems are the 40 of ACPBench's development split whose optimal plan lengt
 - Fast Downward: its driver (`fast-downward.py DOMAIN PROBLEM --search "astar(lmcut())"`) in a fresh
   temporary folder, as a user runs it: translator and search included;
 - amlasp: `python -m amlasp plan DOMAIN PROBLEM -f json --time-limit 60` (with `--prover`, default auto):
-  start-up, reading, Fast Downward or clingo, and the validation of the plan included.
+  start-up, reading, Fast Downward or clingo, and the validation of the plan included;
+- the same call with `amlasp server` running (a server of the run's own): the caller's wall time, and the
+  CPU of the caller and of the server's side (the child that ran the call, with Fast Downward's processes
+  it waited for: benchmarks/served.py).
 
 Each is a process of its own; wall time by `time.perf_counter`, CPU time as the children's user + system
 time (`resource.RUSAGE_CHILDREN`, which counts the processes they waited for). The best of the runs is
@@ -32,6 +35,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from served import Served  # noqa: E402
+
 PROBLEMS = ROOT / "benchmarks" / "acpbench_plan"
 
 
@@ -40,12 +46,13 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _timed(cmd: list[str], cwd: Path, limit: float) -> tuple[float, float, subprocess.CompletedProcess | None]:
+def _timed(cmd: list[str], cwd: Path, limit: float, env: dict | None = None
+           ) -> tuple[float, float, subprocess.CompletedProcess | None]:
     """(wall s, CPU s, the completed process or None when it passed `limit`)."""
     cpu, start = _children_cpu(), time.perf_counter()
     try:
         done: subprocess.CompletedProcess | None = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
-                                                                  timeout=limit)
+                                                                  timeout=limit, env=env)
     except subprocess.TimeoutExpired:
         done = None
     return time.perf_counter() - start, _children_cpu() - cpu, done
@@ -65,15 +72,29 @@ def fast_downward(domain: Path, problem: Path, limit: float) -> tuple[float, flo
     return wall, cpu, length
 
 
-def amlasp(domain: Path, problem: Path, limit: float, prover: str) -> tuple[float, float, int | None, str]:
+#: The calls without a server: a runtime folder of the run's own, where no server runs (a user's own is not asked).
+ALONE = dict(os.environ, XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="bench-alone-"))
+
+
+def amlasp(domain: Path, problem: Path, limit: float, prover: str, env: dict = ALONE
+           ) -> tuple[float, float, int | None, str]:
     """`amlasp plan`: (wall, CPU, plan length or None, the prover it names or its status)."""
     cmd = [sys.executable, "-m", "amlasp", "plan", str(domain), str(problem), "-f", "json", "--time-limit",
            f"{limit:g}", "--prover", prover]
-    wall, cpu, done = _timed(cmd, ROOT, limit + 30)
+    wall, cpu, done = _timed(cmd, ROOT, limit + 30, env)
     if done is None or done.returncode not in (0, 1):
         return wall, cpu, None, "killed" if done is None else f"exit {done.returncode}"
     out = json.loads(done.stdout)
     return wall, cpu, out["length"], out.get("prover") or out["status"]
+
+
+def served_amlasp(server: Served, domain: Path, problem: Path, limit: float, prover: str
+                  ) -> tuple[float, float, int | None, str]:
+    """`amlasp` with the server running: its CPU the caller's and the server's side's."""
+    count, before = server.served(), server.cpu()
+    wall, cpu, length, by = amlasp(domain, problem, limit, prover, server.env)
+    cpu += server.cpu() - before
+    return wall, cpu, length, by if server.served() == count + 1 else "not served"
 
 
 def main() -> None:
@@ -91,27 +112,36 @@ def main() -> None:
     print(f"load at start {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores; best of {args.repeat}; "
           f"amlasp plan --prover {args.prover}")
     print(f"{'problem':40} {'opt':>3} | {'FD wall':>7} {'FD cpu':>6} | {'amlasp wall':>11} {'cpu':>5} {'by':>8} "
-          f"| {'ratio':>5} | load")
-    ratios, worst = [], (0.0, "")
-    for name in names:
-        d, p = PROBLEMS / name / "domain.pddl", PROBLEMS / name / "problem.pddl"
-        load = os.getloadavg()[0]
-        fd, ours = [], []
-        for _ in range(args.repeat):
-            fd.append(fast_downward(d, p, args.limit))
-            ours.append(amlasp(d, p, args.limit, args.prover))
-        fd_best, ours_best = min(fd), min(ours)
-        lengths = {x[2] for x in fd} | {x[2] for x in ours}
-        if lengths != {optimal[name]}:
-            print(f"  !! {name}: lengths {sorted(map(str, lengths))}, ACPBench's opt {optimal[name]}")
-        ratio = ours_best[0] / fd_best[0]
-        ratios.append(ratio)
-        worst = max(worst, (ratio, name))
-        print(f"{name:40} {optimal[name]:>3} | {fd_best[0]:7.2f} {fd_best[1]:6.2f} | {ours_best[0]:11.2f} "
-              f"{ours_best[1]:5.2f} {ours_best[3]:>8} | {ratio:5.2f} | {load:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
+          f"| {'ratio':>5} | {'served wall':>11} {'cpu':>5} | {'ratio':>5} | load")
+    ratios, served_ratios, worst, served_worst = [], [], (0.0, ""), (0.0, "")
+    with Served(ALONE) as server:
+        for name in names:
+            d, p = PROBLEMS / name / "domain.pddl", PROBLEMS / name / "problem.pddl"
+            load = os.getloadavg()[0]
+            fd, ours, served = [], [], []
+            for _ in range(args.repeat):
+                fd.append(fast_downward(d, p, args.limit))
+                ours.append(amlasp(d, p, args.limit, args.prover))
+                served.append(served_amlasp(server, d, p, args.limit, args.prover))
+            fd_best, ours_best = min(fd), min(ours)
+            served_best = (min(x[0] for x in served), min(x[1] for x in served))
+            lengths = {x[2] for x in fd} | {x[2] for x in ours} | {x[2] for x in served}
+            if lengths != {optimal[name]} or any(x[3] == "not served" for x in served):
+                print(f"  !! {name}: lengths {sorted(map(str, lengths))}, ACPBench's opt {optimal[name]}; "
+                      f"served by {sorted({x[3] for x in served})}")
+            ratio, served_ratio = ours_best[0] / fd_best[0], served_best[0] / fd_best[0]
+            ratios.append(ratio)
+            served_ratios.append(served_ratio)
+            worst, served_worst = max(worst, (ratio, name)), max(served_worst, (served_ratio, name))
+            print(f"{name:40} {optimal[name]:>3} | {fd_best[0]:7.2f} {fd_best[1]:6.2f} | {ours_best[0]:11.2f} "
+                  f"{ours_best[1]:5.2f} {ours_best[3]:>8} | {ratio:5.2f} | {served_best[0]:11.2f} "
+                  f"{served_best[1]:5.2f} | {served_ratio:5.2f} | {load:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
     ratios.sort()
+    served_ratios.sort()
     print(f"ratio amlasp/FD (wall, best of {args.repeat}): median {ratios[len(ratios) // 2]:.2f}, "
-          f"worst {worst[0]:.2f} ({worst[1]}); load at end {os.getloadavg()[0]:.2f}")
+          f"worst {worst[0]:.2f} ({worst[1]}); with `amlasp server` running: median "
+          f"{served_ratios[len(served_ratios) // 2]:.2f}, worst {served_worst[0]:.2f} ({served_worst[1]}); "
+          f"load at end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

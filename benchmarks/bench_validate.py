@@ -27,7 +27,8 @@ VAL's); the load average is printed, since the machine may be shared.
    plans of one problem (20), of 20 problems (plans.jsonl: 100, 60 and 54 plans; sokoban has 18
    problems) and one plan per problem (Fast Downward's, 20 or 18): `validate_plans` in-process (domain,
    problems and plans read, in a process of its own: best of --repeat and the first batch of the
-   process, which finds nothing kept) and `amlasp validate --batch` (one process),
+   process, which finds nothing kept) and `amlasp validate --batch` (one process), and the same with
+   `amlasp server` running (the CPU of the call's client and of the server's side: benchmarks/served.py),
    against VAL once per plan (one `Validate` process per plan, as the benchmarks run it), per plan.
    Plans: benchmarks/make_plans.py and make_shapes.py.
 6. Big IPC domains (issue 33): one Fast Downward plan each of promela optical-telegraph (strips, p1:
@@ -59,6 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from served import Served  # noqa: E402
 from timing import best_of  # noqa: E402
 
 from amlasp.pddl.batch import read_batch  # noqa: E402
@@ -390,8 +392,27 @@ def shape_batches(domain: str) -> dict[str, list[tuple[Path, Path]]]:
             "one problem per plan": [(p, x) for p, x in every if x.name.endswith("valid.plan")]}
 
 
+def served_process(server: Served, cmd: list[str], repeat: int) -> tuple[float, float, str]:
+    """`timed_process` with `amlasp server` running: best wall of the caller, best CPU of the caller and of
+    the server's side together (`Served.cpu`); its stdout. Every call must be the server's."""
+    wall = cpu = float("inf")
+    out = ""
+    for _ in range(repeat):
+        count, before = server.served(), server.cpu()
+        w, c, out = timed_process(cmd, 1, server.env)
+        wall, cpu = min(wall, w), min(cpu, c + server.cpu() - before)
+        if server.served() != count + 1:
+            sys.exit("a call meant for the server ran without it")
+    return wall, cpu, out
+
+
 def shapes(val: Path, repeat: int, rows: list, tmp: Path) -> bool:
     """Part 5: each batch shape, per plan, against one `Validate` process per plan."""
+    with Served(ENV) as server:
+        return _shapes(val, repeat, rows, tmp, server)
+
+
+def _shapes(val: Path, repeat: int, rows: list, tmp: Path, server: Served) -> bool:
     ok = True
     for domain, domain_file in SHAPE_DOMAINS.items():
         for shape, pairs in shape_batches(domain).items():
@@ -406,8 +427,10 @@ def shapes(val: Path, repeat: int, rows: list, tmp: Path) -> bool:
                  str(max(repeat, 10))], capture_output=True, text=True, env=ENV, cwd=ROOT, check=True).stdout)
             cw, cc, cout = timed_process(amlasp_cmd("validate", str(domain_file), "--batch", str(batch_file), "-f",
                                                     "json"), repeat, ENV)
+            sw, sc, sout = served_process(server, amlasp_cmd("validate", str(domain_file), "--batch", str(batch_file),
+                                                             "-f", "json"), repeat)
             cli = [our_verdict(x["valid"], x["executable"]) for x in map(json.loads, cout.splitlines())]
-            agree = sum(a == b == c for a, b, c in zip(mine["verdicts"], theirs, cli))
+            agree = sum(a == b == c for a, b, c in zip(mine["verdicts"], theirs, cli)) if sout == cout else 0
             ok &= agree == n
             note = f"verdicts equal VAL's on {agree}/{n} ({theirs.count('valid')} valid)"
             what = f"{domain}, {shape} ({n} plans)"
@@ -417,8 +440,10 @@ def shapes(val: Path, repeat: int, rows: list, tmp: Path) -> bool:
                 1000 * mine["first"] / n, 1000 * vc / n, "ms", load(), note)
             row(rows, f"{what}: `amlasp validate --batch` (1 process) vs `Validate` per plan, CPU per plan",
                 1000 * cc / n, 1000 * vc / n, "ms", load(), note)
+            row(rows, f"{what}: the same with `amlasp server` running (client and server), CPU per plan",
+                1000 * sc / n, 1000 * vc / n, "ms", load(), note)
             print(f"(wall per plan: in-process {1000 * mine['wall'] / n:.2f} ms, --batch {1000 * cw / n:.2f} ms, "
-                  f"VAL {1000 * vw / n:.2f} ms)", flush=True)
+                  f"served {1000 * sw / n:.2f} ms, VAL {1000 * vw / n:.2f} ms)", flush=True)
     return ok
 
 

@@ -7,10 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import RESULT_FORMATS
-from . import EX, IPC, examples, guarded, keep_going, partial, warn
+from . import EX, IPC, examples, guarded, warn
 from .group import ANSWER_FORMAT, DOMAIN_FILE, PROBLEM_FILE, RESULT_FORMAT, app
-from .validating import answer_sentences, load_task, one_plan
+from .validating import load_task, many_plans
 
 
 @app.command(epilog=examples(
@@ -108,88 +107,11 @@ def validate(
     a table, JSON lines (-f json), or CSV, Markdown, LaTeX (one row each, every column).
     """
     def run():
-        from ..errors import InputError
-        from ..reasoning.validations import validate_plans
-        from ..render import reasoning as present
-        from ..render.exports import output_format, summary_path
-        from ..render.formats import Format, to_json_lines
-        from ..render.output import deliver, refuse_overwrite
-        form = output_format(format, output, RESULT_FORMATS)
-        if batch is None and (problem is None or not plans):
-            raise InputError("give a PROBLEM and PLAN file(s), or --batch FILE")
-        if batch is not None and plans:
-            raise InputError("give PLAN files or --batch, not both")
-        if optimal_timeout is not None and not (optimal_timeout > 0):
-            raise InputError("--optimal-timeout must be a positive number of seconds")
-        inputs = [domain, problem, batch, *(plans or [])]
-        summary_file = summary_path(output) if output is not None and group_by is not None else None
-        refuse_overwrite(output, inputs)
-        refuse_overwrite(summary_file, inputs)
-        one = (batch is None and len(plans) == 1 and form in (Format.TABLE, Format.JSON) and group_by is None
-               and not optimal)
-        if one:  # one plan: its own report
-            if one_plan(domain, problem, plans[0], form, lenient, output, from_text=from_text):
-                raise typer.Exit(1)
-            return
-        from ..pddl.batch import plan_files, read_batch
-        from ..pddl.parse import load_domain
-        from ..reasoning.validations import OPTIMAL_COLUMNS, VALIDATION_COLUMNS
-        d = load_domain(domain)
-        warn(d.warnings)
-        answers = answer_sentences(d) if from_text else None
-        tasks = (read_batch(batch, d, problem, keep_going=keep_going(), lenient=lenient, answers=answers)
-                 if batch is not None else plan_files(d, problem, plans, lenient, answers=answers))
-        if output is not None:  # the files the batch named: inputs too
-            named = [f for f in {Path(x) for t in tasks for x in (t.problem_file, t.plan_file) if x} if _exists(f)]
-            refuse_overwrite(output, named)
-            refuse_overwrite(summary_file, named)
-        if group_by is not None and group_by not in {*VALIDATION_COLUMNS, *(OPTIMAL_COLUMNS if optimal else ()),
-                                                     *(k for t in tasks for k in t.fields)}:
-            raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that "
-                             "column")
-        verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
-        records = verdicts.records()
-        columns = verdicts.columns
-        groups = verdicts.summary(group_by) if group_by is not None else None
-        scolumns = verdicts.summary_columns()
-        if form == Format.JSON:
-            text = to_json_lines(present.verdict_json(r) for r in records)
-            stext = None if groups is None else to_json_lines({"group_by": group_by, **g} for g in groups)
-        elif form == Format.TABLE:
-            text = present.verdicts_table(records, optimal)
-            stext = None if groups is None else present.summary_table(groups, group_by, scolumns)
-        else:
-            text = present.verdicts_text(form, columns, records)
-            stext = None if groups is None else present.verdicts_text(form, scolumns, groups)
-        _deliver_verdicts(deliver, text, stext, output, summary_file, "" if form == Format.JSON else "\n")
-        erred = [r["error"] for r in records if r["status"] == "error"]
-        partial(erred, len(tasks), "batch records")
-        if not all(r["status"] == "valid" for r in records):
-            raise typer.Exit(1)
+        code = many_plans(domain, problem, plans or [], batch, group_by, optimal, optimal_timeout, format, output,
+                          lenient, from_text)
+        if code:
+            raise typer.Exit(code)
     guarded(run)
-
-
-def _exists(path: Path) -> bool:
-    """Whether `path` is there; a name too long for the system is not (no OSError)."""
-    try:
-        return path.exists()
-    except OSError:
-        return False
-
-
-def _deliver_verdicts(deliver, text, summary, output: Optional[Path], summary_file: Optional[Path],
-                      between: str) -> None:
-    """The verdicts to stdout or -o; a summary (--group-by) after them on stdout (`between` the two texts),
-    or into its own file."""
-    if summary is None:
-        deliver(text, output)
-    elif output is not None:
-        deliver(text, output)
-        deliver(summary, summary_file)
-    elif isinstance(text, str):
-        deliver(text + between + summary)
-    else:
-        deliver([*text, *summary])
 
 
 @app.command(epilog=examples(

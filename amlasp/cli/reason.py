@@ -10,6 +10,7 @@ import typer
 from ..choices import Prover
 from . import EX, IPC, examples, guarded, warn
 from .group import ANSWER_FORMAT, DOMAIN_FILE, LEARNED_DOMAIN, PROBLEM_FILE, REFERENCE_DOMAIN, app, choice_option
+from .planning import shortest_plans
 from .validating import load_task
 
 
@@ -33,22 +34,7 @@ def plan(
     """Shortest sequential plan(s), proven by Fast Downward's A* or clingo's incremental horizons; with action
     costs (:metric minimize (total-cost)), the cheapest. Every plan validated. Exit 0 plan, 1 none (docs/plan.md)."""
     def run():
-        from ..costs import uses_costs
-        from ..reasoning.planning import plan as run_plan
-        from ..render import reasoning as present
-        from ..render.formats import ANSWER_FORMATS, Format, to_json
-        from ..render.output import deliver
-        Format.parse(format, ANSWER_FORMATS)
-        by = Prover.parse(prover)
-        d, p = load_task(domain, problem)
-        asked = 0 if all_plans else max(top, 1)
-        if uses_costs(d, p):  # :action-costs with (:metric minimize (total-cost)): the cheapest plans
-            from ..reasoning.cheapest import cheapest
-            r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
-        else:
-            r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
-        deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r, asked, time_limit))
-        if r.status != "plan":
+        if shortest_plans(domain, problem, max_steps, all_plans, top, time_limit, prover, format):
             raise typer.Exit(1)
     guarded(run)
 

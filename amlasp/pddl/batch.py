@@ -23,15 +23,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..errors import InputError, warn_input
 from ..limits import check_nesting
 from ..model import Domain, GroundAction, Problem
 from .parse import load_problem
 from .plans import PlanReading, load_plan, parse_action, read_plan_text
-from .response import Extraction, read_answer
 from .source import read_text
+
+if TYPE_CHECKING:  # read_answer imported where it is used: only --from-text reads answers (10 ms)
+    from .response import Extraction
 
 _KEYS = ("problem", "plan", "name")  # a batch line's own keys; any other is the researcher's field
 
@@ -255,6 +257,7 @@ def _answer(value: str | list[str], domain: Domain, problem: Problem, path: Path
     """A line's inline answer (its text, or a list of its lines), its plan read out of it; an error is
     reported at the batch file's line, with its place in the answer."""
     text = "\n".join(value) if isinstance(value, list) else value
+    from .response import read_answer
     reading, x = read_answer(text, domain, problem, str(path), answers)
     e = reading.error
     if e is None:
@@ -300,6 +303,7 @@ def _plan_file(f: Path, domain: Domain, problem: Problem, lenient: bool, answers
     that cannot be read at all (missing, binary): no step, its error."""
     try:
         if answers is not None:
+            from .response import read_answer
             return read_answer(read_text(f), domain, problem, str(f), answers)
         return (load_plan(f, domain, problem, lenient),)
     except InputError as e:

@@ -17,8 +17,9 @@ import threading
 import time
 from typing import Any, NoReturn
 
+from .. import launch
 from ..cli import INTERRUPTED
-from ..launch import one_plan_call, run_one_plan
+from ..launch import one_plan_call, served_call
 from . import HEADER, MAX_REQUEST, decode, peer_uid
 from .client import FORWARDED
 
@@ -149,7 +150,7 @@ def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket)
     domain and problem if it was short, and end (without the server's clean-up: the socket is the
     server's)."""
     try:
-        call = _take(request, fds)
+        argv = _take(request, fds)
     except Exception:  # declined: the caller runs the call itself, having written nothing
         _send(conn, b"F")
         os._exit(1)
@@ -157,28 +158,42 @@ def run(conn: socket.socket, request: dict, fds: list[int], link: socket.socket)
     threading.Thread(target=_watch, args=(conn,), daemon=True).start()
     started = time.monotonic()
     try:
-        code = run_one_plan(call)
+        code = launch.run(argv)
     except KeyboardInterrupt:
         code = INTERRUPTED
+    call = one_plan_call(argv)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError, AttributeError):
             pass
-    if code in (0, 1) and time.monotonic() - started < _warm_call():  # told before the caller is answered:
-        _send(link, marshal.dumps((os.path.abspath(call[0]), os.path.abspath(call[1]))))  # its end ends us
+    short = call is not None and code in (0, 1) and time.monotonic() - started < _warm_call()
+    if short:  # a one-plan call's files, told before the caller is answered (its end ends us)
+        assert call is not None
+        _send(link, marshal.dumps((os.path.abspath(call[0]), os.path.abspath(call[1]))))
     _send(conn, f"X{code if isinstance(code, int) else 1}\n".encode())
     os._exit(0)
 
 
-def _take(request: dict, fds: list[int]) -> Any:
-    """Become the caller: its working folder, umask, environment, arguments and standard streams."""
+#: What Python, Typer and rich read from the environment once, when they start or are imported (Typer's
+#: help and tracebacks, rich's colours, the hash seed, the warnings): a caller whose values differ from the
+#: server's runs its call itself.
+READ_AT_START = ("PYTHONHASHSEED", "PYTHONWARNINGS", "TYPER_USE_RICH", "TERMINAL_WIDTH",
+                 "_TYPER_FORCE_DISABLE_TERMINAL", "GITHUB_ACTIONS", "FORCE_COLOR", "PY_COLORS",
+                 "TYPER_STANDARD_TRACEBACK", "_TYPER_STANDARD_TRACEBACK")
+
+
+def _take(request: dict, fds: list[int]) -> list[str]:
+    """Become the caller: its working folder, umask, environment, arguments and standard streams; its
+    arguments (`amlasp ARGS`)."""
     argv, cwd, env, umask, specs = (request.get(k) for k in ("argv", "cwd", "env", "umask", "streams"))
-    call = one_plan_call(argv) if isinstance(argv, list) and all(isinstance(a, str) for a in argv) else None
-    if (call is None or not isinstance(cwd, str) or not isinstance(env, dict) or not isinstance(umask, int)
+    servable = isinstance(argv, list) and all(isinstance(a, str) for a in argv) and served_call(argv)
+    if (not servable or not isinstance(cwd, str) or not isinstance(env, dict) or not isinstance(umask, int)
             or not 0 <= umask <= 0o777 or not isinstance(specs, list) or len(specs) != 3 or len(fds) != 3
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())):
-        raise ValueError("not a one-plan call")
+        raise ValueError("not a call the server runs")
+    if any(env.get(k) != os.environ.get(k) for k in READ_AT_START):
+        raise ValueError("an environment the server's modules were not imported in")
     os.chdir(cwd)
     os.umask(umask)
     os.environ.clear()
@@ -189,7 +204,7 @@ def _take(request: dict, fds: list[int]) -> Any:
     sys.stdin, sys.stdout, sys.stderr = streams
     sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams  # type: ignore[misc]
     sys.argv = ["amlasp"] + list(argv or ())
-    return call
+    return list(argv or ())
 
 
 def _stream(fd: int, spec: Any) -> Any:
@@ -228,11 +243,16 @@ def _send(conn: socket.socket, data: bytes) -> None:
 
 def warm_up(recent: tuple[str, str] | None = None) -> None:
     """Import and run once what a call needs, so that a child starts warm (`validating.warm`: the model,
-    the parser, the engine and its encodings, the renderers and rich); and validate the empty plan twice
+    the parser, the engine and its encodings, the renderers and rich; Typer and the modules of the commands
+    served); and validate the empty plan twice
     on `recent` (a domain and problem, read again), so that a call on them finds their compiled rules and
     clingo's parse of them kept (asp/run.py), as a process's third call does."""
     from ..cli import validating
+    from ..cli.group import load_commands
+    from ..launch import SERVED
+    from ..reasoning import cheapest, planning  # noqa: F401 (`plan`'s modules, and Fast Downward's runner)
     validating.warm(_DOMAIN, _PROBLEM, "(flip a b)\n")
+    load_commands(sorted(SERVED))  # Typer's app with the commands served (their Typer path: options, --help)
     if recent is not None:
         _warm_on(*recent)
 

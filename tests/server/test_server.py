@@ -74,6 +74,68 @@ def test_a_served_call_says_what_the_call_says_alone(server, alone, tmp_path, fm
     assert served(server) == before + len(CASES)
 
 
+#: Calls of every served form besides the one-plan call (docs/validate.md, docs/plan.md): run by the
+#: server's child through `quick_call` or Typer, as the caller would run them. Paths relative to ROOT.
+EX, BWP = "examples/blocksworld", "benchmarks/plans/blocksworld/plans.jsonl"
+FORMS = {
+    "batch json": ["validate", "benchmarks/ipc/domains/blocksworld.pddl", "--batch", BWP, "-f", "json"],
+    "batch table": ["validate", "benchmarks/ipc/domains/blocksworld.pddl", "--batch", BWP],
+    "batch group-by csv": ["validate", "benchmarks/ipc/domains/blocksworld.pddl", "--batch", BWP, "--group-by",
+                           "problem", "-f", "csv"],
+    "batch unreadable": ["validate", f"{EX}/domain.pddl", "--batch", "no-such.jsonl"],
+    "several plans": ["validate", f"{EX}/domain.pddl", f"{EX}/problem.pddl", f"{EX}/plan.txt", f"{EX}/plan.txt"],
+    "lenient": ["validate", f"{EX}/domain.pddl", f"{EX}/problem.pddl", "tests/data/plans_lenient/combined.plan",
+                "--lenient", "-f", "json"],
+    "several plans markdown": ["validate", f"{EX}/domain.pddl", f"{EX}/problem.pddl", f"{EX}/plan.txt", "-f", "md"],
+    "Typer's options": ["--strict", "validate", f"{EX}/learned.pddl", f"{EX}/problem.pddl", f"{EX}/plan.txt",
+                        "--format=json"],
+    "usage error": ["validate", f"{EX}/domain.pddl", "--no-such-option"],
+    "help": ["validate", "--help"],
+    "plan": ["plan", f"{EX}/domain.pddl", f"{EX}/problem.pddl"],
+    "plan json asp top": ["plan", f"{EX}/domain.pddl", f"{EX}/problem.pddl", "-f", "json", "--prover", "asp", "-k",
+                          "2", "-t", "60"],
+    "plan none": ["plan", f"{EX}/domain.pddl", f"{EX}/problem.pddl", "--prover", "asp", "-n", "3"],
+    "plan bad prover": ["plan", f"{EX}/domain.pddl", f"{EX}/problem.pddl", "--prover", "bogus"],
+    "reach": ["reach", f"{EX}/domain.pddl", f"{EX}/problem.pddl", "(on b1 b3)", "-f", "json"],
+    "applicable": ["applicable", f"{EX}/domain.pddl", f"{EX}/problem.pddl"],
+    "step": ["step", f"{EX}/domain.pddl", f"{EX}/problem.pddl", "(unstack b3 b1)", "(stack b3 b1)"],
+    "justify": ["justify", f"{EX}/domain.pddl", f"{EX}/problem.pddl", f"{EX}/plan.txt"],
+}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_every_served_form_says_what_the_call_says_alone(server, alone, form):
+    """Each form is the server's (its count of calls moves) and says what the call says without it: the same
+    bytes on stdout and stderr, the same exit code."""
+    args = FORMS[form]
+    before = served(server)
+    got, want = amlasp(*args, runtime=server), amlasp(*args, runtime=alone)
+    assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout, want.stderr)
+    assert served(server) == before + 1
+    assert want.stdout or want.stderr
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_served_batch_writes_its_file_in_the_callers_folder(server, alone, tmp_path, fmt):
+    """`-o` relative to the caller's folder, written as without a server (the summary's file too); an
+    output that would overwrite an input is refused alike."""
+    bw = ROOT / "benchmarks" / "ipc" / "domains" / "blocksworld.pddl"
+    outputs = {}
+    for name, runtime in (("served", server), ("alone", alone)):
+        folder = tmp_path / name
+        folder.mkdir()
+        before = served(server)
+        p = amlasp("validate", str(bw), "--batch", str(ROOT / BWP), "--group-by", "problem", "-o", f"out.{fmt}",
+                   runtime=runtime, cwd=folder)
+        assert served(server) == before + (name == "served")
+        outputs[name] = (p.returncode, p.stdout, p.stderr, sorted((f.name, f.read_bytes()) for f in folder.iterdir()))
+    assert outputs["served"] == outputs["alone"]
+    assert len(outputs["alone"][3]) == 2  # the verdicts, and the summary's file beside them
+    refused = [amlasp("validate", str(bw), "--batch", str(ROOT / BWP), "-o", str(ROOT / BWP), runtime=runtime)
+               for runtime in (server, alone)]
+    assert [(p.returncode, p.stderr) for p in refused] == [(2, refused[1].stderr)] * 2
+
+
 def test_relative_paths_are_the_callers(server, alone, tmp_path):
     """The child works in the caller's folder: relative names resolve there and are said as given."""
     args = ["validate", "domain.pddl", "problem.pddl", "plan.txt"]
@@ -83,15 +145,18 @@ def test_relative_paths_are_the_callers(server, alone, tmp_path):
     assert missing.returncode == 2 and missing.stderr.startswith("amlasp: error: nothing.txt")
 
 
-def test_a_served_call_loads_neither_clingo_nor_our_model(server):
-    code = ("import sys\nsys.argv = ['amlasp', 'validate', *sys.argv[1:]]\nfrom amlasp.launch import main\n"
+@pytest.mark.parametrize("form", ["one plan", "plan json asp top", "batch json"])
+def test_a_served_call_loads_neither_clingo_nor_our_model(server, form):
+    code = ("import sys\nsys.argv = ['amlasp', *sys.argv[1:]]\nfrom amlasp.launch import main\n"
             "try:\n    main()\nexcept SystemExit as e:\n    print(e.code, sorted({m.split('.')[0] for m in sys.modules "
             "if m.startswith(('clingo', 'typer', 'rich', 'amlasp.model', 'amlasp.pddl'))}), file=sys.stderr)")
-    files = [str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt")]
-    p = subprocess.run([sys.executable, "-c", code, *files], capture_output=True, text=True, cwd=ROOT,
+    args = ["validate", *(str(BW / f) for f in ("domain.pddl", "problem.pddl", "plan.txt"))] if form == "one plan" \
+        else FORMS[form]
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
                        env=_env(server), timeout=60)
-    assert p.stdout == "valid: 8 step(s), goal reached, cost 8\n"
-    assert p.stderr.strip() == "0 []"
+    if form == "one plan":
+        assert p.stdout == "valid: 8 step(s), goal reached, cost 8\n"
+    assert p.stdout and p.stderr.strip() in ("0 []", "1 []")
 
 
 def test_calls_at_once_each_get_their_own_answer(server, tmp_path):
@@ -141,16 +206,19 @@ def _working_in(folder: Path, pids: set[int]) -> set[int]:
     return out
 
 
+@pytest.mark.parametrize("form", ["one plan", "batch"])
 @pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, -signal.SIGTERM),
                                          (signal.SIGKILL, -signal.SIGKILL)])
-def test_the_callers_end_ends_the_servers_child(server, tmp_path, signum, code):
+def test_the_callers_end_ends_the_servers_child(server, tmp_path, signum, code, form):
     """Ctrl-C ends the call with 130, as without a server; SIGTERM ends the caller by it, as without a
-    server; a caller killed outright leaves no child running its call."""
+    server; a caller killed outright leaves no child running its call. A batch (Typer's path without a
+    server, `quick_call`'s in the child) alike."""
     steps = ["(unstack b3 b1)", "(put_down b3)", *["(pick_up b3)", "(put_down b3)"] * 200_000]
     (tmp_path / "long.txt").write_text("\n".join(steps) + "\n")
-    p = subprocess.Popen([sys.executable, "-m", "amlasp", "validate", str(BW / "domain.pddl"),
-                          str(BW / "problem.pddl"), "long.txt"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, cwd=tmp_path, env=_env(server))
+    (tmp_path / "long.jsonl").write_text(f'{{"problem": "{BW / "problem.pddl"}", "plan": "long.txt"}}\n')
+    call = [str(BW / "problem.pddl"), "long.txt"] if form == "one plan" else ["--batch", "long.jsonl", "-f", "json"]
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", "validate", str(BW / "domain.pddl"), *call],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=_env(server))
     deadline = time.monotonic() + 30
     while not (taken := _working_in(tmp_path, _children(server))) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -177,16 +245,17 @@ def _alive(pids: set[int]) -> set[int]:
     return out
 
 
-def test_a_call_that_is_not_a_one_plan_validation_is_declined(server):
-    """The server's children run only `validate DOMAIN PROBLEM PLAN [-f FORMAT]`: a request for anything
-    else, or with a malformed environment, is declined (the caller runs it) and writes nothing."""
+def test_a_call_that_is_not_served_is_declined(server):
+    """The server's children run only the SERVED commands: a request for anything else, with a malformed
+    environment, or with a value Python or Typer read at start-up other than the server's, is declined (the
+    caller runs it) and writes nothing."""
     import socket as sockets
 
     from amlasp.server import address, send_request
     from amlasp.server.client import _request
     folder = os.path.join(server, "amlasp")
-    for change in ({"argv": ["compare", "a", "b"]}, {"env": {"A": 1}}, {"streams": [None]}, {"cwd": "/no/such"},
-                   {"umask": -1}):
+    for change in ({"argv": ["compare", "a", "b"]}, {"argv": ["--help"]}, {"env": {"A": 1}}, {"streams": [None]},
+                   {"cwd": "/no/such"}, {"umask": -1}, {"env": {**os.environ, "TERMINAL_WIDTH": "33"}}):
         request = dict(_request(["validate", "d", "p", "x"]), **change)
         with sockets.socket(sockets.AF_UNIX) as s:
             s.settimeout(30)
@@ -374,3 +443,16 @@ def test_the_server_watches_the_encodings_where_they_are():
     from amlasp.server.daemon import sources
     folder = encodings_folder()
     assert folder is not None and str(folder / "validate.lp") in sources()
+
+
+def test_the_status_counts_the_cpu_of_the_calls_served(server, monkeypatch):
+    """`cpu` in the status: the server's and its ended children's, which grows by a served call's work once its
+    child has ended (benchmarks/served.py counts a served call's CPU with it)."""
+    from amlasp.server import control
+    monkeypatch.setenv("XDG_RUNTIME_DIR", server)
+    before = control.status()["cpu"]
+    assert amlasp(*FORMS["batch json"], runtime=server).returncode == 1
+    deadline = time.monotonic() + 10
+    while control.status()["running"] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert control.status()["cpu"] - before > 0.05  # 100 plans validated, 20 problems read
