@@ -40,6 +40,7 @@ _UNSUPPORTED_OPERATORS = {
 NUMERIC_REQUIREMENTS = frozenset({":numeric-fluents", ":fluents"})
 NUMERIC_EFFECTS = frozenset({"increase", "decrease", "assign", "scale-up", "scale-down"})
 NUMERIC_COMPARISONS = frozenset({"<", ">", "<=", ">=", "="})
+_NUMERIC_HEADS = NUMERIC_EFFECTS | NUMERIC_COMPARISONS  # `is_numeric` is false of a list with another head
 NUMERIC_SUPPORT = ("numeric fluents are read by compare only; the other commands support propositional PDDL "
                    "(STRIPS, typing, negative and disjunctive preconditions, equality, quantifiers, conditional "
                    "effects) and action costs (total-cost increased by a number or a static function)")
@@ -175,8 +176,8 @@ def cost_pattern(root: sexpr.List) -> tuple[frozenset[str], list[sexpr.List]]:
         todo = [n for n in section if isinstance(n, sexpr.List)]
         while todo:
             node = todo.pop()
-            if not is_numeric(node):
-                todo.extend(n for n in node if isinstance(n, sexpr.List))
+            if node.head() not in _NUMERIC_HEADS or not is_numeric(node):
+                todo.extend([n for n in node if isinstance(n, sexpr.List)])
                 continue
             f = _cost_increase(node)
             if f is not None:
@@ -211,14 +212,24 @@ def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> No
 
 def _beyond_costs(root: sexpr.List, costs: frozenset[str], cost_effects: list[sexpr.List]) -> bool:
     """Whether the domain has a function or a numeric condition or effect beyond its action costs."""
+    taken = {id(c) for c in cost_effects}  # by identity, in a set: a domain has thousands of cost effects
     for section in root[2:]:
         if section.head() == ":functions" and any(isinstance(d, sexpr.List) and d.head() not in costs
                                                   for d in section[1:]):
             return True
-        if section.head() == ":action" and any(is_numeric(n) and not any(n is c for c in cost_effects)
-                                               for n in sexpr.nodes(section)):
+        if section.head() == ":action" and any(id(n) not in taken and is_numeric(n) for n in _lists(section)):
             return True
     return False
+
+
+def _lists(node: sexpr.List) -> list[sexpr.List]:
+    """The lists of `node` (itself included) whose head is a numeric or an unsupported operator, in file
+    order: what `_beyond_costs` and `_refuse_operators` look at (`sexpr.heads` finds them with no call per
+    node; with no such head in a domain of thousands of actions, these passes cost a walk)."""
+    return sexpr.headed(node, _WATCHED)
+
+
+_WATCHED = frozenset(_UNSUPPORTED_OPERATORS) | NUMERIC_EFFECTS | NUMERIC_COMPARISONS
 
 
 def _refuse_functions(section: sexpr.List, costs: frozenset[str], file: str) -> None:
@@ -231,9 +242,7 @@ def _refuse_functions(section: sexpr.List, costs: frozenset[str], file: str) -> 
 
 def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool,
                       cost_effects: list[sexpr.List]) -> None:
-    for node in sexpr.nodes(section):
-        if not isinstance(node, sexpr.List):
-            continue
+    for node in _lists(section):
         h = node.head() or ""
         if h == "=" and where == ":init":
             raise UnsupportedError(f"unsupported feature: numeric fluents (= in :init); {NUMERIC_SUPPORT}",
@@ -336,9 +345,7 @@ def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
 
 def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
     """Every type in a predicate declaration, action parameter list or quantifier is declared."""
-    for node in sexpr.nodes(root):
-        if not isinstance(node, sexpr.List):
-            continue
+    for node in sexpr.headed(root, _TYPED, ":parameters"):
         lists = []
         if node.head() == ":predicates":
             lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
@@ -359,6 +366,10 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
                     if m not in type_names:
                         name(m, "type name", file, allow=("object",))
                         raise InputError(f"undeclared type '{m}'", file, at=m, kind="undeclared-type")
+
+
+#: The heads of the lists that hold typed lists (beside those holding `:parameters`).
+_TYPED = frozenset({":predicates", ":derived", "forall", "exists"})
 
 
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:

@@ -132,7 +132,8 @@ def _only_costs(root: sexpr.List, functions: set[str], costs: set[int], file: st
                 return False
             if h == "=" and any(isinstance(x, sexpr.List) for x in node[1:]):
                 return False
-            stack.extend((x, inside or h in ("when", "forall")) for x in node)
+            below = inside or h in ("when", "forall")
+            stack.extend([(x, below) for x in node if isinstance(x, sexpr.List)])  # a token is no construct
     return True
 
 
