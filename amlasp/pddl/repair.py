@@ -123,8 +123,9 @@ def warn_requirements(root: sexpr.List) -> list[str]:
                for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
     declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
     used: dict[str, int] = {}
-    if any(t == "-" for t in _tokens(root)):
-        used[":typing"] = next(t.line for t in _tokens(root) if t == "-")
+    holding = sexpr.headed(root, frozenset(), "-")  # the first "-" is in the first list that holds one
+    if holding:
+        used[":typing"] = next(t.line for t in _tokens(holding[0]) if t == "-")
     for section in root[2:]:
         if section.head() == ":action":
             for key, value in zip(section, section[1:]):
