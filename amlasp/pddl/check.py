@@ -40,6 +40,7 @@ _UNSUPPORTED_OPERATORS = {
 NUMERIC_REQUIREMENTS = frozenset({":numeric-fluents", ":fluents"})
 NUMERIC_EFFECTS = frozenset({"increase", "decrease", "assign", "scale-up", "scale-down"})
 NUMERIC_COMPARISONS = frozenset({"<", ">", "<=", ">=", "="})
+_NUMERIC_HEADS = NUMERIC_EFFECTS | NUMERIC_COMPARISONS  # `is_numeric` is false of a list with another head
 NUMERIC_SUPPORT = ("numeric fluents are read by compare only; the other commands support propositional PDDL "
                    "(STRIPS, typing, negative and disjunctive preconditions, equality, quantifiers, conditional "
                    "effects) and action costs (total-cost increased by a number or a static function)")
@@ -163,21 +164,21 @@ def _cost_increase(node: sexpr.List) -> str | None:
     return None
 
 
-def cost_pattern(root: sexpr.List) -> tuple[frozenset[str], list[sexpr.List]]:
+def cost_pattern(root: sexpr.List, watched: _Watched | None = None) -> tuple[frozenset[str], list[sexpr.List]]:
     """The functions and the effects of a domain's action costs: `total-cost`, and the functions that
     only ever give a cost increase its value (static: set in the problem); the increases of
-    `total-cost` by a number or by such a function."""
+    `total-cost` by a number or by such a function. `watched`: `_watched(root)`, if the caller has it."""
     increases: list[tuple[sexpr.List, str]] = []
     other: set[str] = set()  # functions used anywhere else
+    watched = watched if watched is not None else _watched(root)
     for section in root[2:]:
         if section.head() != ":action":
             continue
-        todo = [n for n in section if isinstance(n, sexpr.List)]
-        while todo:
-            node = todo.pop()
-            if not is_numeric(node):
-                todo.extend(n for n in node if isinstance(n, sexpr.List))
+        inside: set[int] = set()  # the lists inside a numeric construct: its parts, no constructs of their own
+        for node in watched[id(section)]:
+            if id(node) in inside or node.head() not in _NUMERIC_HEADS or not is_numeric(node):
                 continue
+            inside.update(id(n) for n in sexpr.headed(node, _WATCHED))
             f = _cost_increase(node)
             if f is not None:
                 increases.append((node, f))
@@ -192,9 +193,10 @@ def cost_pattern(root: sexpr.List) -> tuple[frozenset[str], list[sexpr.List]]:
 def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> None:
     """Durative actions, derived predicates, preferences...: refused where they appear; numeric fluents
     too unless `numeric` (compare reads them), action costs apart from them (`ACTION_COSTS`)."""
-    costs, cost_effects = cost_pattern(root) if not numeric else (frozenset(), [])
+    watched = _watched(root)
+    costs, cost_effects = cost_pattern(root, watched) if not numeric else (frozenset(), [])
     # a cost domain may declare :numeric-fluents: its first cost construct is then what is refused
-    numeric_requirements = numeric or not _beyond_costs(root, costs, cost_effects)
+    numeric_requirements = numeric or not _beyond_costs(root, costs, cost_effects, watched)
     for section in root[2:]:
         head = section.head()
         if head == ":functions":
@@ -206,19 +208,31 @@ def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> No
         if head == ":requirements":
             requirements(section, file, numeric_requirements)
         if head in (":action", ":derived", ":goal", ":init"):
-            _refuse_operators(section, file, head, numeric, cost_effects)
+            _refuse_operators(watched[id(section)], file, head, numeric, cost_effects)
 
 
-def _beyond_costs(root: sexpr.List, costs: frozenset[str], cost_effects: list[sexpr.List]) -> bool:
+def _beyond_costs(root: sexpr.List, costs: frozenset[str], cost_effects: list[sexpr.List], watched: _Watched) -> bool:
     """Whether the domain has a function or a numeric condition or effect beyond its action costs."""
+    taken = {id(c) for c in cost_effects}  # by identity, in a set: a domain has thousands of cost effects
     for section in root[2:]:
         if section.head() == ":functions" and any(isinstance(d, sexpr.List) and d.head() not in costs
                                                   for d in section[1:]):
             return True
-        if section.head() == ":action" and any(is_numeric(n) and not any(n is c for c in cost_effects)
-                                               for n in sexpr.nodes(section)):
+        if section.head() == ":action" and any(id(n) not in taken and is_numeric(n) for n in watched[id(section)]):
             return True
     return False
+
+
+#: The heads these checks look at: the numeric and the unsupported operators.
+_WATCHED = frozenset(_UNSUPPORTED_OPERATORS) | NUMERIC_EFFECTS | NUMERIC_COMPARISONS
+#: By the id of each section they look into (actions, derived rules, goal, init): its lists with a watched
+#: head, in file order (one walk of a domain of thousands of actions, shared by the three checks).
+_Watched = dict[int, list[sexpr.List]]
+
+
+def _watched(root: sexpr.List) -> _Watched:
+    return {id(s): sexpr.headed(s, _WATCHED) for s in root[2:]
+            if isinstance(s, sexpr.List) and s.head() in (":action", ":derived", ":goal", ":init")}
 
 
 def _refuse_functions(section: sexpr.List, costs: frozenset[str], file: str) -> None:
@@ -229,11 +243,10 @@ def _refuse_functions(section: sexpr.List, costs: frozenset[str], file: str) -> 
     raise UnsupportedError(ACTION_COSTS, file, at=section)
 
 
-def _refuse_operators(section: sexpr.List, file: str, where: str, numeric: bool,
+def _refuse_operators(lists: list[sexpr.List], file: str, where: str, numeric: bool,
                       cost_effects: list[sexpr.List]) -> None:
-    for node in sexpr.nodes(section):
-        if not isinstance(node, sexpr.List):
-            continue
+    """The first list of `lists` (a section's, `_watched`) with an operator refused here."""
+    for node in lists:
         h = node.head() or ""
         if h == "=" and where == ":init":
             raise UnsupportedError(f"unsupported feature: numeric fluents (= in :init); {NUMERIC_SUPPORT}",
@@ -336,9 +349,7 @@ def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
 
 def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
     """Every type in a predicate declaration, action parameter list or quantifier is declared."""
-    for node in sexpr.nodes(root):
-        if not isinstance(node, sexpr.List):
-            continue
+    for node in sexpr.headed(root, _TYPED, ":parameters"):
         lists = []
         if node.head() == ":predicates":
             lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]
@@ -359,6 +370,10 @@ def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
                     if m not in type_names:
                         name(m, "type name", file, allow=("object",))
                         raise InputError(f"undeclared type '{m}'", file, at=m, kind="undeclared-type")
+
+
+#: The heads of the lists that hold typed lists (beside those holding `:parameters`).
+_TYPED = frozenset({":predicates", ":derived", "forall", "exists"})
 
 
 def distinct_symbols(names: Iterable[tuple[str, str]], file: str | None, model: str | None = None) -> None:

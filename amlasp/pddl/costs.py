@@ -116,7 +116,10 @@ def take_domain(root: sexpr.List, file: str) -> DomainCosts | None:
 def _only_costs(root: sexpr.List, functions: set[str], costs: set[int], file: str) -> bool:
     """Every numeric construct of the actions is one of the cost effects `costs` (by identity), and
     the functions appear nowhere else; a cost effect under `when` or `forall` is refused."""
+    heads = frozenset(_NUMERIC) | functions
     for action in (s for s in root[2:] if s.head() == ":action"):
+        if _plain(action, heads, costs):
+            continue
         stack: list[tuple[sexpr.SExpr, bool]] = [(action, False)]
         while stack:
             node, inside = stack.pop()
@@ -132,7 +135,23 @@ def _only_costs(root: sexpr.List, functions: set[str], costs: set[int], file: st
                 return False
             if h == "=" and any(isinstance(x, sexpr.List) for x in node[1:]):
                 return False
-            stack.extend((x, inside or h in ("when", "forall")) for x in node)
+            below = inside or h in ("when", "forall")
+            stack.extend([(x, below) for x in node if isinstance(x, sexpr.List)])  # a token is no construct
+    return True
+
+
+def _plain(action: sexpr.List, heads: frozenset[str], costs: set[int]) -> bool:
+    """No list of `action` that `_only_costs` stops at (with a head in `heads`, outside the cost effects
+    `costs`, no `(= a b)` of terms): found in one walk with no call per node, which a domain of thousands
+    of actions needs; the others are walked as `_only_costs` walks them, for its answer or its error."""
+    inside: set[int] = set()
+    for node in sexpr.headed(action, heads):
+        if id(node) in inside:
+            continue
+        if id(node) in costs:
+            inside.update(id(n) for n in sexpr.headed(node, heads))
+        elif node.head() != "=" or any(isinstance(x, sexpr.List) for x in node[1:]):
+            return False
     return True
 
 

@@ -10,6 +10,8 @@ meaning, and an ill-typed atom would silently never match an action.
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from ..errors import InputError
 from ..model import Atom, Domain, GroundAction
 from . import sexpr
@@ -23,6 +25,7 @@ class Grounder:
         self.domain = domain
         self.objects = objects
         self.predicates = {p.name: p for p in domain.predicates}
+        self._types = {p.name: tuple(t for _, t in p.parameters) for p in domain.predicates}
         self._actions = {a.name: a for a in domain.actions}
         self.derived = domain.derived_predicates()
         self._fits: dict[tuple[str, str], bool] = {}
@@ -66,11 +69,13 @@ class Grounder:
             raise InputError(f"predicate '{name}' takes {decl.arity} argument(s), {len(node) - 1} given", file,
                              at=node[0], kind="wrong-arity")
         args = self._arguments(node, file)
-        for i, (a, (_, expected)) in enumerate(zip(args, decl.parameters), 1):
-            if not self.fits(a, expected):
-                raise InputError(f"object '{a}' has type '{self.objects[a]}', but argument {i} of predicate "
-                                 f"'{name}' has type '{expected}'", file, at=a, kind="wrong-type")
-        return Atom(name, tuple(str(a) for a in args))
+        expect = self._types[name]
+        if not all(map(self.fits, args, expect)):  # a problem's init holds thousands of atoms
+            for i, (a, expected) in enumerate(zip(args, expect), 1):
+                if not self.fits(a, expected):
+                    raise InputError(f"object '{a}' has type '{self.objects[a]}', but argument {i} of predicate "
+                                     f"'{name}' has type '{expected}'", file, at=a, kind="wrong-type")
+        return Atom(name, tuple(map(str, args)))
 
     def action(self, node: sexpr.SExpr, file: str, check_action: bool = True, check_types: bool = True
                ) -> GroundAction:
@@ -112,12 +117,15 @@ class Grounder:
         return GroundAction(name, tuple(args))
 
     def _arguments(self, node: sexpr.List, file: str, what: str = "an atom") -> list[sexpr.Token]:
-        for a in node[1:]:
+        args = node[1:]
+        if all(map(isinstance, args, repeat(sexpr.Token))) and all(map(self.objects.__contains__, args)):
+            return args  # every argument an object's token: tested without a call per argument
+        for a in args:
             if not isinstance(a, sexpr.Token):
                 raise InputError(f"nested parentheses in {what}", file, at=a)
             if a not in self.objects:
                 raise InputError(f"unknown object '{a}'", file, at=a, kind="unknown-object")
-        return node[1:]
+        return args
 
 
 def _text(node: sexpr.SExpr) -> str:

@@ -123,8 +123,9 @@ def warn_requirements(root: sexpr.List) -> list[str]:
                for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
     declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
     used: dict[str, int] = {}
-    if any(t == "-" for t in _tokens(root)):
-        used[":typing"] = next(t.line for t in _tokens(root) if t == "-")
+    holding = sexpr.headed(root, frozenset(), "-")  # the first "-" is in the first list that holds one
+    if holding:
+        used[":typing"] = next(t.line for t in _tokens(holding[0]) if t == "-")
     for section in root[2:]:
         if section.head() == ":action":
             for key, value in zip(section, section[1:]):
@@ -244,14 +245,15 @@ def _declared_types(root: sexpr.List) -> set[str]:
             for t in section[1:] if isinstance(t, sexpr.Token) and not t.endswith("-")}
 
 
+_TYPED_HEADS = frozenset({":types", ":constants", ":objects", ":predicates", "forall", "exists", ":derived"})
+
+
 def _typed_lists(root: sexpr.List) -> list[tuple[sexpr.List, int]]:
     """Every typed list of a domain or problem, as (the list holding it, the index where it starts):
     `:types`, `:constants`, `:objects`, each predicate declaration, `:parameters`, `forall`/`exists`
     variables, the head of a `:derived` rule."""
     out: list[tuple[sexpr.List, int]] = []
-    for node in sexpr.nodes(root):
-        if not isinstance(node, sexpr.List):
-            continue
+    for node in sexpr.headed(root, _TYPED_HEADS, ":parameters"):
         head = node.head()
         if head in (":types", ":constants", ":objects") and any(node is s for s in root[2:]):
             out.append((node, 1))

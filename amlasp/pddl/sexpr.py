@@ -82,6 +82,66 @@ def read(text: str, file: str = "<string>", line: int = 1, col: int = 1) -> List
     if "\x00" in text:
         raise InputError("binary data, not a PDDL text file", file, line, col)
     depth = int(MAX_DEPTH.value())
+    if text.isascii() and _CONTROL.search(text) is None:  # the common case, read a line at a time
+        fast = _read_plain(text, line, col, depth)
+        if fast is not None:
+            return fast
+    return _read_checked(text, file, line, col, depth)
+
+
+# An ASCII control character that is no separator (`\s`): only a text without one takes `_read_plain`.
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
+# `_TOKEN` within one line of lower-cased text; a comment is its `;` (the rest of the line is skipped).
+_LINE_TOKEN = re.compile(r";|[()]|\?[^\s();?]*|-(?=[a-z])|[^\s();?]+")
+
+
+def _read_plain(text: str, line: int, col: int, depth: int) -> List | None:
+    """`_read_checked`'s tree of an ASCII text without control characters (so every word is printable and
+    lower-casing keeps every column), read a line at a time; None where `_read_checked` raises an error,
+    so that it reports it. Half the time of the token generator on a domain of thousands of actions,
+    most of it the per-token work of the generator and of `Token`'s constructor, written inline here."""
+    stack: list[List] = []
+    top: List | None = None
+    result: List | None = None
+    new, new_list = str.__new__, list.__new__  # a List filled in place, its end set when it closes
+    offset = col  # a token's column is its index in the line + offset: `col` on the first line, 1 after
+    for ln, text_line in enumerate(text.lower().split("\n"), line):
+        for m in _LINE_TOKEN.finditer(text_line):
+            word = m.group()
+            if word == "(":
+                if len(stack) >= depth or result is not None:
+                    return None
+                top = new_list(List)
+                top.line = ln
+                top.col = m.start() + offset
+                stack.append(top)
+            elif word == ")":
+                if not stack:
+                    return None
+                node = stack.pop()
+                node.end_line = ln
+                node.end_col = m.start() + offset
+                if stack:
+                    top = stack[-1]
+                    top.append(node)
+                else:
+                    top = None
+                    result = node
+            elif word == ";":
+                break
+            elif top is None:
+                return None
+            else:
+                tok = new(Token, word)
+                tok.line = ln
+                tok.col = m.start() + offset
+                top.append(tok)
+        offset = 1
+    return None if stack else result
+
+
+def _read_checked(text: str, file: str, line: int, col: int, depth: int) -> List:
+    """`read` a token at a time, with every check and its error."""
     stack: list[tuple[list, int, int]] = []
     result: List | None = None
     for tok, ln, cl in _tokens(text, file, line, col):
@@ -261,6 +321,20 @@ def nodes(root: SExpr) -> Iterator[SExpr]:
             todo.extend(reversed(n))
 
 
+def headed(root: SExpr, heads: frozenset[str], holding: str | None = None) -> list[List]:
+    """The lists of `root` (itself included), depth first in file order, whose head is one of `heads`
+    or (`holding`) that hold that token: what `nodes` and a test of each node give, with no call per
+    node (a pass over a domain of thousands of actions looks at a few of its tens of thousands of nodes)."""
+    out: list[List] = []
+    todo = [root] if isinstance(root, List) else []
+    while todo:
+        n = todo.pop()
+        if n and (isinstance(n[0], Token) and n[0] in heads or holding is not None and holding in n):
+            out.append(n)
+        todo.extend([c for c in reversed(n) if isinstance(c, List)])
+    return out
+
+
 def find(node: SExpr, head: str) -> List | None:
     """First sub-list (depth first) whose head is `head`: used to point at an error."""
     return next((n for n in nodes(node) if isinstance(n, List) and n.head() == head), None)
@@ -270,4 +344,4 @@ def find_token(node: SExpr, word: str) -> Token | None:
     return next((n for n in nodes(node) if isinstance(n, Token) and n == word), None)
 
 
-__all__ = ["Token", "List", "SExpr", "read", "read_sections", "nodes", "find", "find_token"]
+__all__ = ["Token", "List", "SExpr", "read", "read_sections", "nodes", "headed", "find", "find_token"]

@@ -169,3 +169,25 @@ def test_load_from_files():
     assert d == BLOCKSWORLD.domain() and p == BLOCKSWORLD.problem(d)
     assert d.file == BLOCKSWORLD.domain_file and p.file == BLOCKSWORLD.problem_file
     assert len(p.init) == 5 and p.name == "bw_rand_3"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_while_a_file_is_read_and_left_as_it_was(enabled, monkeypatch):
+    """`parse._collector_paused`: off while the tree is read and converted, then as the caller had it, after an
+    error too."""
+    import gc
+
+    from amlasp.pddl import convert
+    seen = []
+    to_domain = convert.to_domain
+    monkeypatch.setattr(convert, "to_domain", lambda *a, **k: seen.append(gc.isenabled()) or to_domain(*a, **k))
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        parse_domain(BLOCKSWORLD.domain_text, "d.pddl")
+        assert seen == [False] and gc.isenabled() is enabled
+        with pytest.raises(InputError):
+            parse_domain("(define (domain d) (:predicates (p)) (:action a :effect (q)))", "d.pddl")
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()

@@ -107,3 +107,69 @@ def test_a_type_glued_to_its_dash_is_read_as_dash_and_type():
     d = parse_domain("(define (domain s) (:types boat) (:predicates (saved ?b -boat))\n"
                      "(:action a :parameters (?b -boat) :precondition (saved ?b) :effect (not (saved ?b))))")
     assert d.predicates[0].parameters == (("?b", "boat"),) and d.actions[0].parameters == (("?b", "boat"),)
+
+
+# --------------------------------------------------------------------------- the plain reader's fast path
+
+def _same(a, b) -> bool:
+    """Equal trees, every token's and list's place included."""
+    if type(a) is not type(b) or (a.line, a.col) != (b.line, b.col):
+        return False
+    if isinstance(a, str):
+        return str(a) == str(b)
+    return (a.end_line, a.end_col) == (b.end_line, b.end_col) and len(a) == len(b) and \
+        all(_same(x, y) for x, y in zip(a, b))
+
+
+def _both(text: str, line: int = 1, col: int = 1):
+    from amlasp.pddl import sexpr
+    try:
+        checked = sexpr._read_checked(text, "f.pddl", line, col, 100)
+    except InputError:
+        checked = None
+    return checked, sexpr._read_plain(text, line, col, 100)
+
+
+@pytest.mark.parametrize("folder", ["benchmarks/ipc/domains", "benchmarks/ipc_big", "examples"])
+def test_the_plain_reader_gives_the_checked_readers_tree(folder):
+    """`read` takes `_read_plain` for an ASCII text: the same tree, every position equal, as the token reader's."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / folder
+    files = sorted(root.rglob("*.pddl"))
+    assert files
+    for path in files:
+        text = path.read_text()
+        checked, plain = _both(text)
+        assert checked is not None and plain is not None and _same(checked, plain), path
+        checked, plain = _both(text, 4, 0)  # a text read from inside a file (a plan line, a JSON literal)
+        assert _same(checked, plain), path
+
+
+@pytest.mark.parametrize("text", [
+    "", ";c", "(a) b", "(a)(b)", ")", "(a", "a (b)", "(a ;x)", "(a))", "((" * 60 + "x" + "))" * 60])
+def test_the_plain_reader_leaves_every_error_to_the_checked_reader(text):
+    checked, plain = _both(text)
+    assert checked is None and plain is None
+
+
+@pytest.mark.parametrize("text", ["(A-B ?X-y -Z ?x- T)", "(a\t(b ; c)\n ) (-c\x0bd) ?)", "(a\n\n\n   b)"])
+def test_the_plain_reader_splits_tokens_as_the_checked_reader(text):
+    checked, plain = _both(text, 2, 5)
+    assert plain is not None and _same(checked, plain)
+
+
+@pytest.mark.parametrize("text,line,col", [("(a é\n(b \x07))", 2, 4), ("(a\n (b\x01))", 2, 4)])
+def test_a_text_with_other_characters_is_read_by_the_checked_reader(text, line, col):
+    with pytest.raises(InputError) as caught:
+        read(text, "f.pddl")
+    assert (caught.value.line, caught.value.col) == (line, col)
+
+
+def test_headed_lists_in_file_order():
+    from amlasp.pddl.sexpr import headed
+    tree = read("(define (a (b x) (:parameters (c))) (b (a)) (d :parameters))")
+    assert [n.line for n in headed(tree, frozenset({"a", "b"}))] == [1, 1, 1, 1]
+    assert [list(n) for n in headed(tree, frozenset({"a", "b"}))] == [
+        ["a", ["b", "x"], [":parameters", ["c"]]], ["b", "x"], ["b", ["a"]], ["a"]]
+    assert [n[0] for n in headed(tree, frozenset(), ":parameters")] == [":parameters", "d"]
+    assert headed(read("(x)")[0], frozenset({"x"})) == []
