@@ -58,9 +58,8 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
     from ..choices import RESULT_FORMATS
     from ..errors import InputError
     from ..reasoning.validations import validate_plans
-    from ..render import reasoning as present
     from ..render.exports import output_format, summary_path
-    from ..render.formats import Format, to_json_lines
+    from ..render.formats import Format
     from ..render.output import deliver, refuse_overwrite
     form = output_format(format, output, RESULT_FORMATS)
     if batch is None and (problem is None or not plans):
@@ -97,11 +96,23 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
         raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that column")
     verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
     records = verdicts.records()
-    columns = verdicts.columns
+    text, stext = _verdicts_text(form, verdicts, records, group_by, optimal)
+    _deliver_verdicts(deliver, text, stext, output, summary_file, "" if form == Format.JSON else "\n")
+    erred = [r["error"] for r in records if r["status"] == "error"]
+    if erred:  # a partial run (docs/input.md): its complete results written, then exit 2
+        say_erred(erred, len(tasks), "batch records")
+        return 2
+    return 0 if all(r["status"] == "valid" for r in records) else 1
+
+
+def _verdicts_text(form: Any, verdicts: Any, records: list, group_by: Optional[str], optimal: bool) -> tuple[Any, Any]:
+    """The verdicts in `form` (text, or a table's lines), and the summary per group (--group-by) or None."""
+    from ..render import reasoning as present
+    from ..render.formats import Format, to_json_lines
     groups = verdicts.summary(group_by) if group_by is not None else None
     scolumns = verdicts.summary_columns()
     text: Any
-    stext: Any = None  # the summary (--group-by): text, or a table's lines
+    stext: Any = None
     if form == Format.JSON:
         text = to_json_lines(present.verdict_json(r) for r in records)
         if group_by is not None and groups is not None:
@@ -111,15 +122,10 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
         if group_by is not None and groups is not None:
             stext = present.summary_table(groups, group_by, scolumns)
     else:
-        text = present.verdicts_text(form, columns, records)
+        text = present.verdicts_text(form, verdicts.columns, records)
         if groups is not None:
             stext = present.verdicts_text(form, scolumns, groups)
-    _deliver_verdicts(deliver, text, stext, output, summary_file, "" if form == Format.JSON else "\n")
-    erred = [r["error"] for r in records if r["status"] == "error"]
-    if erred:  # a partial run (docs/input.md): its complete results written, then exit 2
-        say_erred(erred, len(tasks), "batch records")
-        return 2
-    return 0 if all(r["status"] == "valid" for r in records) else 1
+    return text, stext
 
 
 def _exists(path: Path) -> bool:
