@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from amlasp.asp.compile.action import Compiler
 from amlasp.asp.compile.pair import PairCompiler
 from amlasp.asp.compile.slots import slots, static_predicates
 from amlasp.experiments.perturb import perturb
@@ -157,3 +158,27 @@ def test_free_parameters_of_shared_actions_counted_equal_the_atoms(d):
         for batch in (10000, 7):
             counted = evaluate(learned, ref, sets, check_trajectories=False, batch_states=batch)
             assert counted.actions == atoms.actions and counted.learned_only == atoms.learned_only
+
+
+@pytest.mark.parametrize("d", DOMAINS)
+def test_state_joins_in_rules_of_their_own_give_the_same_scores(d, monkeypatch):
+    """eval's applicability rules join state atoms that share a variable in an `aux` rule of their own
+    (`Compiler.split_joins`: floortile's paint_up, blocksworld's unstack): the scores of the rules
+    written whole, with and without --explain, on perturbations."""
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = trajectory_sets(d, 2)
+    learned = [perturb(ref, seed=seed, drop=2, add=2).domain for seed in (0, 1)]
+    split = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
+             for lrn in learned for explain in (False, True)]
+    monkeypatch.setattr(Compiler, "state_joins", lambda self, state, joined: state)
+    whole = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
+             for lrn in learned for explain in (False, True)]
+    assert [(e.actions, e.learned_only) for e in split] == [(e.actions, e.learned_only) for e in whole]
+
+
+def test_floortile_paint_joins_its_robot_atoms_first():
+    ref = load_domain(IPC / "domains" / "floortile.pddl")
+    types = {t for _, t in trajectory_sets("floortile", 1)[0].problem.objects}
+    text = PairCompiler(ref, ref, slots(ref, ref), static_predicates(ref)).compile(types).text
+    paint = next(x for x in text.splitlines() if x.startswith("both(s(P,S),1,paint_up("))
+    assert paint.split(" :- ")[1].startswith("aux(r,")

@@ -58,7 +58,7 @@ class PairCompiler:
         eval.lp's `xapp` lists); else those the reference does not share are only counted (`counted`)."""
         self.ref, self.learned, self.slots, self.explain = ref, learned, slots, explain
         self.counted: dict[int, tuple[BodyLiteral, ...]] = {}  # slot → the learned precondition it counts
-        self.models = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True)
+        self.models = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True, split_joins=True)
                        for tag, d in ((EVAL_REF, ref), (EVAL_LEARNED, learned))}
         self.changes = ChangeCompiler(self.models, ref, static, explain)
         self.rules: list[str] = []

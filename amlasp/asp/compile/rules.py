@@ -21,6 +21,7 @@ class Kind(Enum):
     COMPARISON = "comparison"  # X=Y, X!=Y
     TYPING = "typing"          # is_a(M,P,X,T), not not_a(M,P,X,T)
     AUX = "aux"                # aux(M,K,S,Vars): a complex condition
+    JOIN = "join"              # aux(M,K,S,Vars): state atoms joined in a rule of their own (`Compiler.split_joins`)
     GUARD = "guard"            # state(S,P), app(...), query(...): what the rule is about
 
 
@@ -37,7 +38,7 @@ class BodyLiteral:
     @property
     def joined(self) -> bool:
         """A positive state or fixed atom: what clingo's grounder joins on, binding its variables."""
-        return self.kind in (Kind.STATE, Kind.FIXED, Kind.DERIVED) and not self.negated
+        return self.kind in (Kind.STATE, Kind.FIXED, Kind.DERIVED, Kind.JOIN) and not self.negated
 
     @property
     def binds(self) -> frozenset[str]:
