@@ -4,7 +4,7 @@ parsing the text it wrote; and the `Scope` of PDDL variables a rule is written i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Mapping
 
@@ -33,7 +33,9 @@ class BodyLiteral:
     atom: str
     negated: bool = False
     variables: frozenset[str] = frozenset()  # the ASP variables of a state or fixed atom
-    declared: frozenset[tuple[str, str]] = frozenset()  # (ASP variable, the predicate's type at its position)
+    # (ASP variable, the predicate's type at its position): what the atom's declaration implies, not part of
+    # the literal (two models' literals on the same atom are equal: eval compares preconditions so)
+    declared: frozenset[tuple[str, str]] = field(default=frozenset(), compare=False)
 
     @property
     def joined(self) -> bool:
