@@ -57,8 +57,9 @@ class Compiler:
         the states up by the atoms' arguments.
         `aux_prefix`: the start of every `aux` number's text, so that rules compiled apart (planning's
         derived predicates, `derived_program`) never share an `aux` atom with the actions' rules.
-        `split_joins`: in an applicability rule, state atoms that share a variable are joined in a rule
-        of their own (`state_joins`), for programs of many states in one `holds/2` relation (eval)."""
+        `split_joins`: in an applicability rule that also reads static atoms, state atoms that share a
+        variable are joined in a rule of their own (`state_joins`), for programs of many states in one
+        `holds/2` relation (eval)."""
         if typing not in ("positive", "negative"):
             raise ValueError(typing)
         self.domain = domain
@@ -241,18 +242,20 @@ class Compiler:
         rest = [x for x in lits if not x.joined]
         typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
         head = head or APP(self.tag, self.s, self.action_term(action))
-        if self.split_joins and len(state) > 1:
+        if self.split_joins and len(state) > 1 and fixed:
             state = self.state_joins(state, len(state) + len(fixed))
         return Rule(head, (*state, *self.state_guard(state), *fixed, *typing, *rest))
 
     def state_joins(self, state: list[BodyLiteral], joined: int) -> list[BodyLiteral]:
         """`state` with each group of two or more atoms that share variables (transitively) replaced by
         an `aux(M,K,S,Vars)` atom of their own rule, the same atom for the same group (when the rule joins
-        more than the group: `joined` atoms of the state and the problem). Why: clingo
-        orders a body by its estimates, which see every state's atoms in one `holds/2` relation (eval:
-        60 a state times thousands of states) as a large one, and joined a problem's static atoms
-        first; floortile's paint_up (two robot atoms, a tile, `up`) took 0.9 s of 10,000 states' 4 s
-        of grounding so, and nothing once its two robot atoms were joined first (benchmarks/README.md)."""
+        more than the group: `joined` atoms of the state and the problem). Why: clingo orders a body by
+        its estimates, which see every state's atoms in one `holds/2` relation (eval: 60 a state times
+        thousands of states) as a large one, and joined a problem's static atoms first; floortile's
+        paint_up (two robot atoms, a tile, `up`) took 0.9 s of 10,000 states' 4 s of grounding so, and
+        nothing once its two robot atoms were joined first (benchmarks/README.md). The caller splits only
+        rules that read static atoms (`fixed/2`), the relation clingo took first: elsewhere the extra `aux`
+        atoms cost more than they saved (up to 25% more grounding on IPC trajectories' 180 states)."""
         groups: list[list[BodyLiteral]] = []
         for x in state:
             linked = [g for g in groups if any(x.variables & y.variables for y in g)]
