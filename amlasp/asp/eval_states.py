@@ -52,19 +52,26 @@ class Grouped:
 def group(sets: Sequence[StateSet], static: frozenset[str], problem_index: Callable[[Problem], int]) -> Grouped:
     """The states of a batch, numbered from 0, grouped by problem and static atoms. A state is split
     with set operations against the previous context of its problem (the states of a trajectory share
-    it); a state already seen in its context is an alias of the first."""
+    it); a state already seen in its context is an alias of the first. The split is one set difference
+    in C (a state holds its context's atoms when it has that many fewer), and its other atoms are looked
+    at in Python only when one is not yet known to be of a fluent (`fluent`): a floortile walk state
+    has 118 static atoms of 154, and a subset test and a pass over every atom took 0.4 of 0.9 s."""
     out = Grouped([], {}, {}, [], [])
     by_key: dict[tuple[int, frozenset[Atom]], int] = {}
     seen: list[dict[frozenset[Atom], int]] = []  # per context: dynamic atoms → distinct state
     last: dict[int, frozenset[Atom]] = {}
+    fluent: set[Atom] = set()  # atoms seen of predicates that are not static
     for ss in sets:
         pi = problem_index(ss.problem)
         for k, st in enumerate(ss.states):
             base = last.get(pi)
-            if base is not None and base <= st:
-                dyn = st - base
-                more = frozenset(a for a in dyn if a.predicate in static) if static else frozenset()
-                fixed, dyn = (base | more, dyn - more) if more else (base, dyn)
+            if base is not None and len(st) - len(dyn := st - base) == len(base):  # base <= st
+                if static and not dyn <= fluent:
+                    more = frozenset(a for a in dyn if a.predicate in static)
+                    fluent.update(dyn - more)
+                    if more:
+                        base, dyn = base | more, dyn - more
+                fixed = base
             else:
                 fixed = frozenset(a for a in st if a.predicate in static) if static else frozenset()
                 dyn = st - fixed if fixed else st

@@ -172,6 +172,10 @@ STATE = Pred("state", "state problem", "state S belongs to problem P")
 HOLDS = Pred("holds", "state atom",
              "atom F is true in state S (closed world); also an output of frame.lp, relaxed.lp, validate.lp")
 FIXED = Pred("fixed", "problem atom", "an atom of a static predicate, given once per problem instead of in every state")
+SPAN = Pred("span", "problem low high", "the states low..high are of group P (asp/states.py: many states at once)")
+HELD = Pred("held", "low high atom", "F holds in each of the states low..high (asp/states.py: many states at once)")
+HOLD = Pred("hold", "problem low high atom",
+            "F holds in each of the states low..high of group P, a run of them (compile.py's run_applicability)")
 OCCURS = Pred("occurs", "step action", "the plan's action at step T (0-based); plan.lp's output")
 PLAN_LENGTH = Pred("plan_length", "length", "the plan's number of steps")
 

@@ -41,7 +41,7 @@ from ..asp.schema import (
     WHY,
     Pred,
 )
-from ..asp.states import many_states
+from ..asp.states import RANGES, many_states
 from ..asp.text import Reused
 from ..costs import plan_cost
 from ..goal_rules import unmet_as_written, with_goal_rules
@@ -81,7 +81,8 @@ def applicable_many(domain: Domain, sets: Sequence[tuple[Problem, Sequence[Itera
     typing = [encoding("types"), encoding("semantics"),
               domain_facts(domain, MODEL, schema=False)] if rules.typing else []
     shown = APP_RUN if runs else APP
-    syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing, runs=runs), shown.show()])
+    syms = solve_once([*typing, rules.text, facts.text(objects=rules.typing), RANGES, shown.show()],
+                      given=facts.given(runs))
     dec = decoder(domain)
     dec.add(*{o for problem, _ in sets for o, _ in problem.objects})
     flat: list[list[tuple[str, GroundAction]]] = [[] for _ in range(facts.count)]

@@ -80,6 +80,24 @@ def test_blocksworld_applicable_actions_and_effects():
                                                       "deleted(m,1,stack(b3,b2),clear(b2))"}
 
 
+def test_state_atoms_that_share_a_variable_are_joined_in_a_rule_of_their_own():
+    """`split_joins` (eval's rules): in a rule that also reads a problem's static atoms (here handempty,
+    made static), unstack's on(X,Y) and clear(X) share X (and pick_up's clear(X) and ontable(X)), so
+    they are joined in an `aux` rule of their own; stack's two atoms share nothing, and without a static
+    atom nothing is split. The same actions are applicable in every state."""
+    d, p = BLOCKSWORLD.load()
+    static = frozenset({"handempty"})
+    split = rules(d, split_joins=True, static=static)
+    assert heads(split)["aux"] == 2 and heads(rules(d, split_joins=True))["aux"] == 0
+    assert "aux(m," in next(x for x in split.splitlines() if x.startswith("app(m,S,unstack("))
+    stacked = state("(on b1 b2)", "(on b2 b3)", "(ontable b3)", "(clear b1)")
+    states = [frozenset(a for a in p.init if a.predicate != "handempty"), stacked]
+    fixed = "fixed(0,handempty)."
+    expected = {"app(m,0,unstack(b3,b1))", "app(m,1,unstack(b1,b2))"}
+    assert pick(derive(d, p, states, fixed, split_joins=True, static=static), "app(") == expected
+    assert pick(derive(d, p, states, fixed, static=static), "app(") == expected
+
+
 def test_delete_before_add():
     d, p = FLIP.load()
     got = derive(d, p, [p.init])

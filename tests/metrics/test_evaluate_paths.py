@@ -10,10 +10,11 @@ from collections import Counter
 
 import pytest
 
+from amlasp.asp.compile.action import Compiler
 from amlasp.asp.compile.pair import PairCompiler
 from amlasp.asp.compile.slots import slots, static_predicates
 from amlasp.experiments.perturb import perturb
-from amlasp.metrics.evaluate import evaluate
+from amlasp.metrics.evaluate import driver, evaluate
 from amlasp.pddl.parse import load_domain, load_problem
 from amlasp.pddl.states import StateSet, read_trajectory
 from tests.support.examples import REGISTRY
@@ -157,3 +158,52 @@ def test_free_parameters_of_shared_actions_counted_equal_the_atoms(d):
         for batch in (10000, 7):
             counted = evaluate(learned, ref, sets, check_trajectories=False, batch_states=batch)
             assert counted.actions == atoms.actions and counted.learned_only == atoms.learned_only
+
+
+@pytest.mark.parametrize("d", DOMAINS)
+def test_state_joins_in_rules_of_their_own_give_the_same_scores(d, monkeypatch):
+    """eval's applicability rules join state atoms that share a variable in an `aux` rule of their own
+    (`Compiler.split_joins`: floortile's paint_up, blocksworld's unstack): the scores of the rules
+    written whole, with and without --explain, on perturbations."""
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = trajectory_sets(d, 2)
+    learned = [perturb(ref, seed=seed, drop=2, add=2).domain for seed in (0, 1)]
+    split = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
+             for lrn in learned for explain in (False, True)]
+    monkeypatch.setattr(Compiler, "state_joins", lambda self, state, joined: state)
+    whole = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
+             for lrn in learned for explain in (False, True)]
+    assert [(e.actions, e.learned_only) for e in split] == [(e.actions, e.learned_only) for e in whole]
+
+
+def test_floortile_paint_joins_its_robot_atoms_first():
+    ref = load_domain(IPC / "domains" / "floortile.pddl")
+    types = {t for _, t in trajectory_sets("floortile", 1)[0].problem.objects}
+    text = PairCompiler(ref, ref, slots(ref, ref), static_predicates(ref)).compile(types).text
+    paint = next(x for x in text.splitlines() if x.startswith("both(s(P,S),1,paint_up("))
+    assert paint.split(" :- ")[1].startswith("aux(r,")
+
+
+@pytest.mark.parametrize("d", DOMAINS)
+def test_well_typed_states_drop_the_references_typing_with_the_same_scores(d, monkeypatch):
+    """When every atom of a batch's problems is well-typed in the reference (`StateWriter.ill_typed`),
+    the reference's rules type no variable that an atom's declaration types (`compile_pair(typed_atoms=)`):
+    the scores of the rules that type every variable, with and without --explain."""
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = trajectory_sets(d, 2)
+    learned = [perturb(ref, seed=seed, drop=2, add=2).domain for seed in (0, 1)]
+    typed = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
+             for lrn in learned for explain in (False, True)]
+    compile_pair = driver.compile_pair
+    monkeypatch.setattr(driver, "compile_pair", lambda *args: compile_pair(*args[:-1], False))
+    full = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
+            for lrn in learned for explain in (False, True)]
+    assert [(e.actions, e.learned_only) for e in typed] == [(e.actions, e.learned_only) for e in full]
+
+
+def test_the_references_typing_goes_only_for_well_typed_states():
+    ref = load_domain(IPC / "domains" / "floortile.pddl")
+    types = {t for _, t in trajectory_sets("floortile", 1)[0].problem.objects}
+    pair = slots(ref, ref)
+    assert "not_a(r," in PairCompiler(ref, ref, pair, static_predicates(ref)).compile(types).text
+    assert "not_a(r," not in PairCompiler(ref, ref, pair, static_predicates(ref), typed_atoms=True).compile(types).text

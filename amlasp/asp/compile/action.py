@@ -34,7 +34,7 @@ class Compiler:
 
     def __init__(self, domain: Domain, tag: str, state: str = "S", relaxed: bool = False,
                  typing: str = "positive", static: frozenset[str] = frozenset(), typed_atoms: bool = False,
-                 problem_term: bool = False, aux_prefix: str = ""):
+                 problem_term: bool = False, aux_prefix: str = "", split_joins: bool = False):
         """`state` is the state term of every rule (a variable, or a step such as `t-1` in
         multi-shot planning); `relaxed` drops negative conditions and `forall` (the delete
         relaxation used to over-approximate reachability).
@@ -56,7 +56,10 @@ class Compiler:
         `adjacent`: states x tuples); without it, it joins a problem's static atoms once and looks
         the states up by the atoms' arguments.
         `aux_prefix`: the start of every `aux` number's text, so that rules compiled apart (planning's
-        derived predicates, `derived_program`) never share an `aux` atom with the actions' rules."""
+        derived predicates, `derived_program`) never share an `aux` atom with the actions' rules.
+        `split_joins`: in an applicability rule that also reads static atoms, state atoms that share a
+        variable are joined in a rule of their own (`state_joins`), for programs of many states in one
+        `holds/2` relation (eval)."""
         if typing not in ("positive", "negative"):
             raise ValueError(typing)
         self.domain = domain
@@ -68,6 +71,8 @@ class Compiler:
         self.typed_atoms = typed_atoms
         self.problem_term = problem_term
         self.aux_prefix = aux_prefix
+        self.split_joins = split_joins
+        self._joins: dict[tuple[BodyLiteral, ...], BodyLiteral] = {}  # joined state atoms → their aux literal
         self.derived = domain.derived_predicates()
         self.checked_types: set[str] = set()
         self.next_aux = 0
@@ -94,7 +99,7 @@ class Compiler:
     def state_guard(self, body: Iterable[BodyLiteral]) -> list[BodyLiteral]:
         """`[state(S,P)]`, or nothing when the state term holds the problem and a state atom of
         `body` binds it (`problem_term`)."""
-        if self.problem_term and any(x.joined and x.kind in (Kind.STATE, Kind.DERIVED) for x in body):
+        if self.problem_term and any(x.joined and x.kind in (Kind.STATE, Kind.DERIVED, Kind.JOIN) for x in body):
             return []
         return [self.in_state()]
 
@@ -237,7 +242,41 @@ class Compiler:
         rest = [x for x in lits if not x.joined]
         typing = self.typed([v for v, _ in action.parameters], scope, state + fixed)
         head = head or APP(self.tag, self.s, self.action_term(action))
+        if self.split_joins and len(state) > 1 and fixed:
+            state = self.state_joins(state, len(state) + len(fixed))
         return Rule(head, (*state, *self.state_guard(state), *fixed, *typing, *rest))
+
+    def state_joins(self, state: list[BodyLiteral], joined: int) -> list[BodyLiteral]:
+        """`state` with each group of two or more atoms that share variables (transitively) replaced by
+        an `aux(M,K,S,Vars)` atom of their own rule, the same atom for the same group (when the rule joins
+        more than the group: `joined` atoms of the state and the problem). Why: clingo orders a body by
+        its estimates, which see every state's atoms in one `holds/2` relation (eval: 60 a state times
+        thousands of states) as a large one, and joined a problem's static atoms first; floortile's
+        paint_up (two robot atoms, a tile, `up`) took 0.9 s of 10,000 states' 4 s of grounding so, and
+        nothing once its two robot atoms were joined first (benchmarks/README.md). The caller splits only
+        rules that read static atoms (`fixed/2`), the relation clingo took first: elsewhere the extra `aux`
+        atoms cost more than they saved (up to 25% more grounding on IPC trajectories' 180 states)."""
+        groups: list[list[BodyLiteral]] = []
+        for x in state:
+            linked = [g for g in groups if any(x.variables & y.variables for y in g)]
+            merged = [y for g in linked for y in g] + [x]
+            groups = [g for g in groups if not any(g is h for h in linked)] + [merged]
+        out = []
+        for g in groups:
+            if len(g) == 1 or len(g) == joined or any(y.kind is not Kind.STATE for y in g):
+                out += g
+                continue
+            key = tuple(g)
+            lit = self._joins.get(key)
+            if lit is None:
+                variables = frozenset().union(*(y.variables for y in g))
+                args = ",".join(sorted(variables, key=lambda v: (len(v), v))) + ("," if len(variables) == 1 else "")
+                head = f"aux({self.tag},{self.aux_prefix}j{len(self._joins)},{self.s},({args}))"
+                self.emit(Rule(head, tuple(g)))
+                lit = self._joins[key] = BodyLiteral(Kind.JOIN, head, variables=variables,
+                                                     declared=frozenset().union(*(y.declared for y in g)))
+            out.append(lit)
+        return out
 
     def run_applicability(self, action: Action) -> Rule:
         """app_run(M,L,U,A) :- A's precondition holds in every state from L to U, for states given as

@@ -110,19 +110,20 @@ class ValidationRules:
 def compile_domain(domain: Domain, tag: str, enumerate: bool = True, check: bool = False,
                    effects: bool = True, state: str = "S", relaxed: bool = False, typing: str = "positive",
                    static: frozenset[str] = frozenset(), effect_guard: str = "app",
-                   typed_atoms: bool = False, runs: bool = False, derived: bool = True) -> ActionRules:
+                   typed_atoms: bool = False, runs: bool = False, derived: bool = True,
+                   split_joins: bool = False) -> ActionRules:
     """The rules of `domain` (see `Compiler`). Kept for the process (the last 32 asked): a script
     that validates or evaluates again and again compiles a model once, and its rules are the same
     `Reused` text, whose parse run.py keeps."""
     return _compiled(domain, tag, enumerate, check, effects, state, relaxed, typing, frozenset(static),
-                     effect_guard, typed_atoms, runs, derived)
+                     effect_guard, typed_atoms, runs, derived, split_joins)
 
 
 @lru_cache(maxsize=32)
 def _compiled(domain: Domain, tag: str, enumerate: bool, check: bool, effects: bool, state: str, relaxed: bool,
               typing: str, static: frozenset[str], effect_guard: str, typed_atoms: bool, runs: bool,
-              derived: bool) -> ActionRules:
-    return program(Compiler(domain, tag, state, relaxed, typing, static, typed_atoms),
+              derived: bool, split_joins: bool) -> ActionRules:
+    return program(Compiler(domain, tag, state, relaxed, typing, static, typed_atoms, split_joins=split_joins),
                    enumerate=enumerate, check=check, effects=effects, effect_guard=effect_guard, runs=runs,
                    derived=derived)
 

@@ -53,12 +53,15 @@ class PairCompiler:
     """Rules for eval.lp: named applicability of both models, and change rules on joint actions."""
 
     def __init__(self, ref: Domain, learned: Domain, slots: list[Slot], static: frozenset[str],
-                 explain: bool = False):
+                 explain: bool = False, typed_atoms: bool = False):
         """`explain`: the learned model's applicable instances are atoms (`app(l,S,N,A)`, which
-        eval.lp's `xapp` lists); else those the reference does not share are only counted (`counted`)."""
+        eval.lp's `xapp` lists); else those the reference does not share are only counted (`counted`).
+        `typed_atoms`: every state and fixed atom is well-typed in the reference's vocabulary, so that the
+        reference's rules need no typing literal for a variable its declaration types (`Compiler`)."""
         self.ref, self.learned, self.slots, self.explain = ref, learned, slots, explain
         self.counted: dict[int, tuple[BodyLiteral, ...]] = {}  # slot → the learned precondition it counts
-        self.models = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True)
+        self.models = {tag: Compiler(d, tag, S, typing="negative", static=static, problem_term=True, split_joins=True,
+                                     typed_atoms=typed_atoms and tag == EVAL_REF)
                        for tag, d in ((EVAL_REF, ref), (EVAL_LEARNED, learned))}
         self.changes = ChangeCompiler(self.models, ref, static, explain)
         self.rules: list[str] = []
@@ -263,9 +266,10 @@ class PairCompiler:
 
 
 def compile_pair(ref: Domain, learned: Domain, pair: list[Slot], static: frozenset[str], object_types: set[str],
-                 explain: bool = False) -> PairProgram:
-    """eval's rules of the domain pair for test problems whose objects have `object_types`."""
-    return PairCompiler(ref, learned, pair, static, explain).compile(object_types)
+                 explain: bool = False, typed_atoms: bool = False) -> PairProgram:
+    """eval's rules of the domain pair for test problems whose objects have `object_types` (and whose
+    states' atoms are all well-typed in the reference, `typed_atoms`)."""
+    return PairCompiler(ref, learned, pair, static, explain, typed_atoms).compile(object_types)
 
 
 __all__ = ["PairProgram", "PairCompiler", "compile_pair"]

@@ -4,7 +4,7 @@ parsing the text it wrote; and the `Scope` of PDDL variables a rule is written i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Mapping
 
@@ -21,6 +21,7 @@ class Kind(Enum):
     COMPARISON = "comparison"  # X=Y, X!=Y
     TYPING = "typing"          # is_a(M,P,X,T), not not_a(M,P,X,T)
     AUX = "aux"                # aux(M,K,S,Vars): a complex condition
+    JOIN = "join"              # aux(M,K,S,Vars): state atoms joined in a rule of their own (`Compiler.split_joins`)
     GUARD = "guard"            # state(S,P), app(...), query(...): what the rule is about
 
 
@@ -32,12 +33,14 @@ class BodyLiteral:
     atom: str
     negated: bool = False
     variables: frozenset[str] = frozenset()  # the ASP variables of a state or fixed atom
-    declared: frozenset[tuple[str, str]] = frozenset()  # (ASP variable, the predicate's type at its position)
+    # (ASP variable, the predicate's type at its position): what the atom's declaration implies, not part of
+    # the literal (two models' literals on the same atom are equal: eval compares preconditions so)
+    declared: frozenset[tuple[str, str]] = field(default=frozenset(), compare=False)
 
     @property
     def joined(self) -> bool:
         """A positive state or fixed atom: what clingo's grounder joins on, binding its variables."""
-        return self.kind in (Kind.STATE, Kind.FIXED, Kind.DERIVED) and not self.negated
+        return self.kind in (Kind.STATE, Kind.FIXED, Kind.DERIVED, Kind.JOIN) and not self.negated
 
     @property
     def binds(self) -> frozenset[str]:

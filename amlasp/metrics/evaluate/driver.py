@@ -295,9 +295,9 @@ class _Pass:
         self.steps = StepCheck(self.pair) if check_trajectories else None
         self.head = [encoding("types"), encoding("semantics"), encoding("eval"), domain_facts(ref, EVAL_REF),
                      domain_facts(lrn, EVAL_LEARNED), EXPLAIN.fact() if explain else ""]
-        # the object types of a batch's problems → the pair's rules, and its slots whose FPs are counted
-        # with free parameters left out (`PairProgram.free_fp`)
-        self.rules: dict[frozenset[str], tuple[str, frozenset[int]]] = {}
+        # (the object types of a batch's problems, its atoms all well-typed) → the pair's rules, and its
+        # slots whose FPs are counted with free parameters left out (`PairProgram.free_fp`)
+        self.rules: dict[tuple[frozenset[str], bool], tuple[str, frozenset[int]]] = {}
         self.joint_changes: Counter = Counter()  # (slot, tp|fp|fn) → changes per joint instance (compile_pair)
         self.states: Counter = Counter()  # problem number → its test states
         self.total = self.batches = 0
@@ -324,14 +324,16 @@ class _Pass:
         grouped = group(sets, self.static, self.problem)
         self.guard(grouped)
         kinds = frozenset(t for c in grouped.contexts for _, t in self.problems[c.problem_index].objects)
-        compiled = self.rules.get(kinds)
+        given = self.writer.batch(grouped)  # the states' facts, as rows of terms (asp/run.py `Program.given`)
+        # every atom of the batch's problems so far well-typed in the reference: its rules type less
+        typed = not any(c.problem_index in self.writer.ill_typed for c in grouped.contexts)
+        compiled = self.rules.get((kinds, typed))
         if compiled is None:
-            program = compile_pair(self.ref, self.lrn, self.pair, self.static, set(kinds), self.explain)
-            compiled = self.rules[kinds] = (program.text, program.free_fp)
+            program = compile_pair(self.ref, self.lrn, self.pair, self.static, set(kinds), self.explain, typed)
+            compiled = self.rules[(kinds, typed)] = (program.text, program.free_fp)
             self.joint_changes = program.joint_changes  # the same for any object types
         rules, free_fp = compiled
         parts = [*self.head, rules]
-        given = self.writer.batch(grouped)  # the states' facts, as rows of terms (asp/run.py `Program.given`)
         if self.steps:
             given[RECORDED] = self.steps.batch(sets, grouped)
         for c in grouped.contexts:

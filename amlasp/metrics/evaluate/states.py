@@ -70,6 +70,7 @@ class StateWriter:
         self.facts = StateFacts()
         self.typed: dict[int, set[Atom]] = {}  # per problem: atoms of the universe
         self.untyped: dict[int, set[Atom]] = {}  # and the true atoms outside it
+        self.ill_typed: set[int] = set()  # problems with a state or fixed atom outside it (so far)
 
     def batch(self, grouped: Grouped) -> Rows:
         """The facts of a batch, as rows: each context's problem and fixed atoms, then its states."""
@@ -111,6 +112,8 @@ class StateWriter:
                         ignored[a.predicate] += w
             if extra:
                 out[s] = extra * w
+        if fixed_extra or untyped:
+            self.ill_typed.add(pi)
         return out
 
 
