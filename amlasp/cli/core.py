@@ -7,8 +7,21 @@ from typing import List, Optional
 
 import typer
 
-from ..choices import ANSWER_FORMATS, RESULT_FORMATS
-from . import EX, FORMAT_HELP, IPC, examples, guarded, keep_going, partial, warn
+from ..choices import ANSWER_FORMATS, RESULT_FORMATS, Executor
+from . import (
+    EX,
+    EXECUTOR_HELP,
+    FORMAT_HELP,
+    IPC,
+    JOBS_HELP,
+    SCHEDULER_HELP,
+    examples,
+    guarded,
+    interrupted,
+    keep_going,
+    partial,
+    warn,
+)
 from .group import app, choice_option
 from .validating import answer_sentences, load_task, one_plan
 
@@ -103,6 +116,9 @@ def validate(
                                  "(docs/validate.md)"),
     from_text: bool = typer.Option(False, "--from-text", help="each plan is a language model's raw answer: "
                                    "its plan (PDDL or English) is read out of it first (docs/llm.md)"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=JOBS_HELP + " (many plans: chunks of whole problems)"),
+    executor: str = choice_option("process", "--executor", choices=tuple(Executor), help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
 ):
     """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
 
@@ -149,7 +165,14 @@ def validate(
                                                      *(k for t in tasks for k in t.fields)}:
             raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that "
                              "column")
-        verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
+        from ..errors import Interrupted
+        from ..jobs import Jobs
+        try:
+            verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout,
+                                      jobs=Jobs(jobs, Executor.parse(executor), scheduler))
+        except Interrupted as e:
+            interrupted(e, "nothing was written (the verdicts are written once every plan is validated)")
+            raise
         records = verdicts.records()
         columns = verdicts.columns
         groups = verdicts.summary(group_by) if group_by is not None else None
