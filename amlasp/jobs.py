@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -94,7 +95,7 @@ def run_chunks(fn: ChunkFn, chunks: Sequence, jobs: Jobs, report: Optional[Calla
         return
     with interruptible():
         if jobs.dask:
-            yield from _dask(fn, chunks, jobs)
+            yield from _dask(fn, chunks, jobs, limit_mb)
         else:
             yield from _pool(fn, chunks, min(jobs.jobs, len(chunks)), report, limit_mb)
 
@@ -269,37 +270,89 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
         yield client
 
 
-def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs) -> Iterator[tuple[int, Any]]:
+def in_process() -> bool:
+    """Whether a chunk may do its clingo work in this process: a Dask worker watched by a nanny (`_dask`
+    restarts it after a chunk that left it above the memory limit: its clingo symbols go with it), or no
+    Dask worker at all (a pool worker, which is replaced so, or the caller). A Dask worker without a nanny
+    cannot be restarted: its chunks solve in a clingo process of their own (asp/worker.py)."""
+    if "distributed" not in sys.modules:
+        return True
+    try:
+        from distributed import get_worker
+        return bool(get_worker().nanny)
+    except ValueError:  # not in a Dask worker
+        return True
+
+
+def _dask_call(fn: ChunkFn, chunk: Any, limit_mb: float) -> tuple[Any, Optional[str]]:
+    """A Dask task: `fn(chunk)`, and this worker's address when it is to be restarted (its resident memory
+    above `limit_mb`, a nanny to start the next one)."""
+    result = fn(chunk, None)
+    from distributed import get_worker
+
+    from .asp.worker import resident_mb
+    worker = get_worker()
+    over = bool(limit_mb) and bool(worker.nanny) and resident_mb() > limit_mb
+    return result, worker.address if over else None
+
+
+def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs, limit_mb: float) -> Iterator[tuple[int, Any]]:
+    """The chunks handed out as the cluster's worker threads free up (never more at once, so that a worker
+    restarted after its chunk has no other chunk to lose), each result yielded as it comes."""
     with dask_client(jobs.scheduler, jobs.jobs) as client:
-        futures = [client.submit(fn, c, None, pure=False) for c in chunks]
-        index = {f.key: i for i, f in enumerate(futures)}
-        for done in dask_completed(client, futures, jobs.scheduler, "chunk(s) not done"):
+        todo = list(range(len(chunks)))[::-1]  # a stack: the next chunk last
+        pending: set = set()
+        index: dict[str, int] = {}
+
+        def feed() -> None:
+            free = max(1, _threads(client)) - len(pending)
+            while todo and free > 0:
+                i = todo.pop()
+                f = client.submit(_dask_call, fn, chunks[i], limit_mb, pure=False)
+                index[f.key] = i
+                pending.add(f)
+                free -= 1
+
+        feed()
+        for done in dask_completed(client, pending, jobs.scheduler, "chunk(s) not done"):
             for fut in sorted(done, key=lambda f: index[f.key]):
                 try:
-                    yield index[fut.key], fut.result()
+                    result, restart = fut.result()
                 except (InputError, Interrupted):
                     raise
                 except Exception as e:  # the task's own bug, or Dask's KilledWorker (lost too often)
                     raise WorkerLost(f"chunk {index[fut.key] + 1} of {len(chunks)} failed on the Dask "
                                      f"cluster: {type(e).__name__}: {e}") from e
+                fut.release()
+                if restart is not None:  # its nanny starts a new one: clingo's symbols go with the old
+                    client.restart_workers([restart], raise_for_error=False)
+                yield index.pop(fut.key), result
+            feed()
+
+
+def _threads(client: Any) -> int:
+    """The worker threads of the cluster now."""
+    return sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
 
 
 def dask_completed(client: Any, futures: Sequence, scheduler: str | None, what: str, how: str = ""
                    ) -> Iterator[set]:
-    """The futures as they complete, a set at a time (an empty set when none did for a while). A cluster
+    """The futures as they complete, a set at a time (an empty set when none did for a while); `futures` given
+    as a set is the one the caller may add to between two sets. A cluster
     left without a worker for `idle_limit()` seconds ends the run (`what`, the pending ones, is said, and
     `how` to do them);
     the futures still pending are cancelled however the caller stops (`bench run`'s units too)."""
     from dask.distributed import wait
 
     idle = idle_limit()
-    pending, alone_since = set(futures), None
+    pending, alone_since = futures if isinstance(futures, set) else set(futures), None
     try:
         while pending:
             try:
-                done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
+                done = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED").done
             except TimeoutError:  # nothing finished: is anyone still working?
                 done = set()
+            pending -= done
             yield done
             if done or client.scheduler_info().get("workers"):
                 alone_since = None
@@ -314,6 +367,6 @@ def dask_completed(client: Any, futures: Sequence, scheduler: str | None, what: 
 
 
 __all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "dask_completed", "end_worker",
-           "idle_limit",
+           "idle_limit", "in_process",
            "interruptible",
            "run_chunks"]
