@@ -10,7 +10,9 @@ the merged result is the serial run's, bit for bit.
   by a new worker, up to `RETRIES` times (then `WorkerError`: a chunk that kills every worker).
 - **Dask** (`--executor dask`): each chunk a task, its inputs in it (no shared file system: the caller
   puts the texts in the chunk); `--scheduler ADDRESS`, or a local cluster of `--jobs` workers. Dask's
-  scheduler gives a lost worker's task to another worker. A cluster that has had no worker for
+  scheduler gives a lost worker's task to another worker. The chunks are handed out as worker threads
+  free up (one each); a worker with a nanny does its chunk's clingo work in itself (`in_process`) and is
+  restarted by its nanny after a chunk that left it above `limit_mb`, once its result is in. A cluster that has had no worker for
   `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
 - **Interrupts.** SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main process while a run goes
   on (`interruptible`); the workers ignore SIGINT (a terminal sends it to the whole process group) and
@@ -90,7 +92,8 @@ def run_chunks(fn: ChunkFn, chunks: Sequence, jobs: Jobs, report: Optional[Calla
                limit_mb: float = 0.0) -> Iterator[tuple[int, Any]]:
     """(index, `fn(chunk, ...)`) of every chunk, in completion order. `report(n)`: n more things done, as the
     workers tell (the pool: while they work; Dask: nothing, the caller counts finished chunks). `limit_mb`:
-    a pool worker whose resident memory after a chunk passes it is replaced (0: never)."""
+    a pool worker whose resident memory after a chunk passes it is replaced, a Dask worker restarted by its
+    nanny (0: never)."""
     if not chunks:
         return
     with interruptible():
