@@ -12,8 +12,8 @@ the merged result is the serial run's, bit for bit.
   puts the texts in the chunk); `--scheduler ADDRESS`, or a local cluster of `--jobs` workers. Dask's
   scheduler gives a lost worker's task to another worker. The chunks are handed out as worker threads
   free up (one each); a worker with a nanny does its chunk's clingo work in itself (`in_process`) and is
-  restarted by its nanny after a chunk that left it above `limit_mb`, once its result is in. A cluster that has had no worker for
-  `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
+  restarted by its nanny after a chunk that left it above `limit_mb`, once its result is in. A cluster
+  that has had no worker for `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
 - **Interrupts.** SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main process while a run goes
   on (`interruptible`); the workers ignore SIGINT (a terminal sends it to the whole process group) and
   are ended by this process (SIGTERM, on which a worker ends its Fast Downward planners, which run in
@@ -39,6 +39,9 @@ from .errors import InputError, Interrupted
 RETRIES = 2
 #: Seconds a worker is given to end after SIGTERM, before SIGKILL.
 GRACE = 3.0
+#: The Dask configuration of a local cluster's workers (`dask_client`); a cluster of one's own can take the same
+#: (`DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False` in the workers' environment).
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
 #: A chunk's work: `fn(chunk, report)`, `report(n)` telling of n more things done (None: nobody listens).
 ChunkFn = Callable[[Any, Optional[Callable[[int], None]]], Any]
 
@@ -261,8 +264,13 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
         raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
     if scheduler is None and workers:
         import logging
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                          silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
+
+        import dask
+        # no statistical profiler in the workers (a thread sampling the task's stack every 10 ms: 15-20% more
+        # CPU per eval chunk, benchmarks/README.md); the nannies hand this configuration to their workers
+        with dask.config.set(LOCAL_CONFIG), \
+                LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                             silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
             yield client
         return
     try:
