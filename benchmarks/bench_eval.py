@@ -519,7 +519,8 @@ def stream(folder: str, problems: str, seed: int, first: int | None = None, how:
     workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
     from amlasp.choices import Format
     from amlasp.render.evaluate import text
-    print(json.dumps({"states": ev.states, "cpu": cpu + workers_cpu, "wall": wall, "batches": ev.timings["batches"],
+    print(json.dumps({"states": ev.states, "cpu": cpu + workers_cpu, "own_cpu": cpu, "wall": wall,
+                      "batches": ev.timings["batches"],
                       "peak_mb": peak_mb(), "base_mb": base, "workers": ev.timings["workers"],
                       "worker_mb": max(ev.timings["worker_mb"],
                                        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
