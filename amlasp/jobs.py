@@ -39,9 +39,14 @@ from .errors import InputError, Interrupted
 RETRIES = 2
 #: Seconds a worker is given to end after SIGTERM, before SIGKILL.
 GRACE = 3.0
-#: The Dask configuration of a local cluster's workers (`dask_client`); a cluster of one's own can take the same
+#: The Dask configuration of a local cluster's workers (`dask_client`): no statistical profiler (a thread sampling
+#: the task's stack every 10 ms: 15-20% more CPU per eval chunk). A cluster of one's own can take the same
 #: (`DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False` in the workers' environment).
 LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
+#: What a local cluster's worker processes have imported when they start (`_local_config`): Dask, clingo and the
+#: modules of the chunks' functions (a module that does not import is left out).
+PRELOAD = ("distributed", "dask", "clingo", "amlasp.jobs", "amlasp.metrics.evaluate.driver",
+           "amlasp.questions.generate", "amlasp.reasoning.parallel")
 #: A chunk's work: `fn(chunk, report)`, `report(n)` telling of n more things done (None: nobody listens).
 ChunkFn = Callable[[Any, Optional[Callable[[int], None]]], Any]
 
@@ -266,11 +271,11 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
         import logging
 
         import dask
-        # no statistical profiler in the workers (a thread sampling the task's stack every 10 ms: 15-20% more
-        # CPU per eval chunk, benchmarks/README.md); the nannies hand this configuration to their workers
-        with dask.config.set(LOCAL_CONFIG), \
-                LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                             silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
+        # the nannies hand this configuration to their workers, and start (and restart) them while it holds
+        with dask.config.set(_local_config()), \
+                LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                             dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
+                Client(cluster) as client:
             yield client
         return
     try:
@@ -305,6 +310,23 @@ def _dask_call(fn: ChunkFn, chunk: Any, limit_mb: float) -> tuple[Any, Optional[
     worker = get_worker()
     over = bool(limit_mb) and bool(worker.nanny) and resident_mb() > limit_mb
     return result, worker.address if over else None
+
+
+def _local_config() -> dict:
+    """`LOCAL_CONFIG`, and where the system has it, workers forked from a server process that has imported
+    Dask, clingo and the chunks' modules once (a local cluster's start, and each restart of a worker above
+    the memory limit, is then a fork, not a new interpreter that imports them all again: 1.6 s against 26 s
+    a restart at load 9, benchmarks/README.md)."""
+    import multiprocessing
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return LOCAL_CONFIG
+    import dask
+    from distributed.utils import get_mp_context
+    config = {**LOCAL_CONFIG, "distributed.worker.multiprocessing-method": "forkserver"}
+    with dask.config.set(config):
+        get_mp_context()  # Dask's own list of modules first (once a process); ours replaces it
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(PRELOAD))
+    return config
 
 
 def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs, limit_mb: float) -> Iterator[tuple[int, Any]]:
@@ -346,7 +368,7 @@ def _threads(client: Any) -> int:
     return sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
 
 
-def dask_completed(client: Any, futures: Sequence, scheduler: str | None, what: str, how: str = ""
+def dask_completed(client: Any, futures: Sequence | set, scheduler: str | None, what: str, how: str = ""
                    ) -> Iterator[set]:
     """The futures as they complete, a set at a time (an empty set when none did for a while); `futures` given
     as a set is the one the caller may add to between two sets. A cluster

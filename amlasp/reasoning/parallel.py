@@ -47,8 +47,8 @@ def validate_parallel(domain: Domain, pairs: Sequence[tuple[Optional[Problem], P
     """`validations.verdicts` of `pairs` over `jobs`' workers: the same list of Executions (None where a
     problem is None) and optima, in input order. A worker's warnings are said here, in chunk order."""
     workers = max(1, jobs.jobs)
-    chunks = [ValidationChunk(domain, tuple(ix), tuple((pairs[i][0], pairs[i][1]) for i in ix), explain,  # type: ignore[misc]
-                              optimal, optimal_timeout)
+    chunks = [ValidationChunk(domain, tuple(ix), tuple((p, r) for p, r in (pairs[i] for i in ix) if p is not None),
+                              explain, optimal, optimal_timeout)
               for ix in plan_chunks(domain, pairs, SPREAD * workers, optimal)]
     out: list[Optional[Execution]] = [None] * len(pairs)
     optima: Optional[list[Optional["Optimum"]]] = [None] * len(pairs) if optimal else None
