@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ..jobs import Jobs, run_chunks
 from ..model import Domain, Problem
@@ -39,16 +39,18 @@ class ValidationChunk:
     explain: bool
     optimal: bool
     optimal_timeout: Optional[float]
+    verdicts: Callable[..., Any]  # `validations.verdicts` (given: this module is below validations)
 
 
-def validate_parallel(domain: Domain, pairs: Sequence[tuple[Optional[Problem], PlanReading]], explain: bool,
-                      optimal: bool, optimal_timeout: Optional[float], jobs: Jobs
+def validate_parallel(verdicts: Callable[..., Any], domain: Domain,
+                      pairs: Sequence[tuple[Optional[Problem], PlanReading]], explain: bool, optimal: bool,
+                      optimal_timeout: Optional[float], jobs: Jobs
                       ) -> tuple[list[Optional[Execution]], Optional[list[Optional["Optimum"]]]]:
-    """`validations.verdicts` of `pairs` over `jobs`' workers: the same list of Executions (None where a
-    problem is None) and optima, in input order. A worker's warnings are said here, in chunk order."""
+    """`verdicts` (`validations.verdicts`) of `pairs` over `jobs`' workers: the same list of Executions (None
+    where a problem is None) and optima, in input order. A worker's warnings are said here, in chunk order."""
     workers = max(1, jobs.jobs)
     chunks = [ValidationChunk(domain, tuple(ix), tuple((p, r) for p, r in (pairs[i] for i in ix) if p is not None),
-                              explain, optimal, optimal_timeout)
+                              explain, optimal, optimal_timeout, verdicts)
               for ix in plan_chunks(domain, pairs, SPREAD * workers, optimal)]
     out: list[Optional[Execution]] = [None] * len(pairs)
     optima: Optional[list[Optional["Optimum"]]] = [None] * len(pairs) if optimal else None
@@ -102,10 +104,10 @@ def _key(domain: Domain, problem: Problem) -> str:
 def _validate_chunk(chunk: ValidationChunk, report) -> tuple[list[Optional[Execution]],
                                                              Optional[list[Optional["Optimum"]]], list]:
     """A worker's part: the chunk's verdicts as the serial run gives them, and the warnings said on the way."""
-    from .validations import verdicts
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        executions, optima = verdicts(chunk.domain, chunk.pairs, chunk.explain, chunk.optimal, chunk.optimal_timeout)
+        executions, optima = chunk.verdicts(chunk.domain, chunk.pairs, chunk.explain, chunk.optimal,
+                                            chunk.optimal_timeout)
     if report:
         report(len(chunk.pairs))
     return executions, optima, [(type(w.message), str(w.message)) for w in caught]

@@ -182,8 +182,8 @@ def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optima
     if jobs.parallel and sum(p is not None for p, _ in pairs) > 1:
         from .parallel import validate_parallel
         # the steps only to the workers (a reading's error is put on its verdict here: errors do not pickle)
-        out, optima = validate_parallel(domain, [(p, PlanReading(r.steps)) for p, r in pairs], explain, optimal,
-                                        optimal_timeout, jobs)
+        out, optima = validate_parallel(verdicts, domain, [(p, PlanReading(r.steps)) for p, r in pairs], explain,
+                                        optimal, optimal_timeout, jobs)
         for ex, (_, reading) in zip(out, pairs):
             if ex is not None:
                 _as_read(ex, reading)
