@@ -24,7 +24,8 @@
    workers, in turn, best of `--repeat` (default 1): wall and CPU seconds (all processes), the peak of
    the memory of all its processes together (their resident memory summed, sampled every 0.1 s), the
    speed-up over `--jobs 1` and the Dask run's wall time against `--jobs 2`'s; the three results must be
-   equal (their JSON text).
+   equal (their JSON text). `--serial-fraction F`: the serial run on the first F of the files, its
+   figures extrapolated to all (said so).
 
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
@@ -437,28 +438,31 @@ def split_walks(folder: Path, n: int, per_file: int = 20) -> Path:
     return out
 
 
-def tree_run(command: list[str]) -> tuple[str, float]:
-    """Run `command`; its stdout and the peak of the resident memory of it and all its children together
-    (MB, sampled every 0.1 s)."""
+def tree_run(command: list[str]) -> tuple[str, float, float]:
+    """Run `command`; its stdout, the peak of the resident memory of it and all its children together (MB,
+    sampled every 0.1 s), and the CPU seconds of all of them (the most the samples saw: each process's own and
+    that of the children it reaped, so that a Dask worker forked by a forkserver, and reaped by it, counts)."""
     import psutil
     p = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    root, peak = psutil.Process(p.pid), 0.0
+    root, peak, cpu = psutil.Process(p.pid), 0.0, 0.0
     while p.poll() is None:
-        total = 0
+        total, used = 0, 0.0
         try:
             for q in [root, *root.children(recursive=True)]:
                 try:
                     total += q.memory_info().rss
+                    t = q.cpu_times()
+                    used += t.user + t.system + t.children_user + t.children_system
                 except psutil.Error:
                     pass
         except psutil.Error:
             pass
-        peak = max(peak, total / 2**20)
+        peak, cpu = max(peak, total / 2**20), max(cpu, used)
         time.sleep(0.1)
     out = p.stdout.read() if p.stdout else ""
     if p.returncode:
         raise RuntimeError(f"{command} ended with exit code {p.returncode}")
-    return out, peak
+    return out, peak, cpu
 
 
 def part7(n: int, seed: int, data: str | None, repeat: int, serial_fraction: float = 1.0) -> None:
@@ -474,10 +478,11 @@ def part7(n: int, seed: int, data: str | None, repeat: int, serial_fraction: flo
         for _ in range(repeat):
             for how in ("jobs1", "jobs2", "dask2"):
                 load = os.getloadavg()[0]
-                out, peak = tree_run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed),
+                out, peak, tree_cpu = tree_run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed),
                                       "--first", str(first[how]), "--how", how])
                 r = json.loads(out)
                 r["tree_mb"], r["load"] = peak, (load + os.getloadavg()[0]) / 2
+                r["cpu"] = max(r["cpu"], tree_cpu)  # the run's own count misses the workers it did not reap
                 texts[how] = r.pop("result")
                 if how not in best or r["wall"] < best[how]["wall"]:
                     best[how] = r
