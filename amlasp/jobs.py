@@ -39,10 +39,15 @@ from .errors import InputError, Interrupted
 RETRIES = 2
 #: Seconds a worker is given to end after SIGTERM, before SIGKILL.
 GRACE = 3.0
-#: The Dask configuration of a local cluster's workers (`dask_client`): no statistical profiler (a thread sampling
-#: the task's stack every 10 ms: 15-20% more CPU per eval chunk). A cluster of one's own can take the same
+#: The Dask configuration of a local cluster (`dask_client`): no statistical profiler in the workers (a thread
+#: sampling the task's stack every 10 ms: 15-20% more CPU per eval chunk). A cluster of one's own can take the same
 #: (`DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False` in the workers' environment).
-LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False,
+                # fewer wake-ups of the scheduler and the nannies in this process (their CPU grows with the run's
+                # wall time): the memory and system monitors every second or two, not 0.1 s and 0.5 s, and no
+                # work stealing (a chunk per worker thread: nothing queued to steal)
+                "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "2s",
+                "distributed.scheduler.work-stealing": False}
 #: What a local cluster's worker processes have imported when they start (`_local_config`): Dask, clingo and the
 #: modules of the chunks' functions (a module that does not import is left out).
 PRELOAD = ("distributed", "dask", "clingo", "amlasp.jobs", "amlasp.metrics.evaluate.driver",
