@@ -10,8 +10,10 @@ the merged result is the serial run's, bit for bit.
   by a new worker, up to `RETRIES` times (then `WorkerError`: a chunk that kills every worker).
 - **Dask** (`--executor dask`): each chunk a task, its inputs in it (no shared file system: the caller
   puts the texts in the chunk); `--scheduler ADDRESS`, or a local cluster of `--jobs` workers. Dask's
-  scheduler gives a lost worker's task to another worker. A cluster that has had no worker for
-  `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
+  scheduler gives a lost worker's task to another worker. The chunks are handed out as worker threads
+  free up (one each); a worker with a nanny does its chunk's clingo work in itself (`in_process`) and is
+  restarted by its nanny after a chunk that left it above `limit_mb`, once its result is in. A cluster
+  that has had no worker for `AMLASP_DASK_IDLE` seconds (default 60) ends the run with an error that says so.
 - **Interrupts.** SIGINT (Ctrl-C) and SIGTERM raise `Interrupted` in the main process while a run goes
   on (`interruptible`); the workers ignore SIGINT (a terminal sends it to the whole process group) and
   are ended by this process (SIGTERM, on which a worker ends its Fast Downward planners, which run in
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -36,6 +39,19 @@ from .errors import InputError, Interrupted
 RETRIES = 2
 #: Seconds a worker is given to end after SIGTERM, before SIGKILL.
 GRACE = 3.0
+#: The Dask configuration of a local cluster (`dask_client`): no statistical profiler in the workers (a thread
+#: sampling the task's stack every 10 ms: 15-20% more CPU per eval chunk). A cluster of one's own can take the same
+#: (`DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False` in the workers' environment).
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False,
+                # fewer wake-ups of the scheduler and the nannies in this process (their CPU grows with the run's
+                # wall time): the memory and system monitors every second or two, not 0.1 s and 0.5 s, and no
+                # work stealing (a chunk per worker thread: nothing queued to steal)
+                "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "2s",
+                "distributed.scheduler.work-stealing": False}
+#: What a local cluster's worker processes have imported when they start (`_local_config`): Dask, clingo and the
+#: modules of the chunks' functions (a module that does not import is left out).
+PRELOAD = ("distributed", "dask", "clingo", "amlasp.jobs", "amlasp.metrics.evaluate.driver",
+           "amlasp.questions.generate", "amlasp.reasoning.parallel")
 #: A chunk's work: `fn(chunk, report)`, `report(n)` telling of n more things done (None: nobody listens).
 ChunkFn = Callable[[Any, Optional[Callable[[int], None]]], Any]
 
@@ -89,12 +105,13 @@ def run_chunks(fn: ChunkFn, chunks: Sequence, jobs: Jobs, report: Optional[Calla
                limit_mb: float = 0.0) -> Iterator[tuple[int, Any]]:
     """(index, `fn(chunk, ...)`) of every chunk, in completion order. `report(n)`: n more things done, as the
     workers tell (the pool: while they work; Dask: nothing, the caller counts finished chunks). `limit_mb`:
-    a pool worker whose resident memory after a chunk passes it is replaced (0: never)."""
+    a pool worker whose resident memory after a chunk passes it is replaced, a Dask worker restarted by its
+    nanny (0: never)."""
     if not chunks:
         return
     with interruptible():
         if jobs.dask:
-            yield from _dask(fn, chunks, jobs)
+            yield from _dask(fn, chunks, jobs, limit_mb)
         else:
             yield from _pool(fn, chunks, min(jobs.jobs, len(chunks)), report, limit_mb)
 
@@ -257,8 +274,13 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
         raise InputError("--executor dask needs the optional extra: pip install 'amlasp[dask]'") from None
     if scheduler is None and workers:
         import logging
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                          silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
+
+        import dask
+        # the nannies hand this configuration to their workers, and start (and restart) them while it holds
+        with dask.config.set(_local_config()), \
+                LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                             dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
+                Client(cluster) as client:
             yield client
         return
     try:
@@ -269,37 +291,106 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
         yield client
 
 
-def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs) -> Iterator[tuple[int, Any]]:
+def in_process() -> bool:
+    """Whether a chunk may do its clingo work in this process: a Dask worker watched by a nanny (`_dask`
+    restarts it after a chunk that left it above the memory limit: its clingo symbols go with it), or no
+    Dask worker at all (a pool worker, which is replaced so, or the caller). A Dask worker without a nanny
+    cannot be restarted: its chunks solve in a clingo process of their own (asp/worker.py)."""
+    if "distributed" not in sys.modules:
+        return True
+    try:
+        from distributed import get_worker
+        return bool(get_worker().nanny)
+    except ValueError:  # not in a Dask worker
+        return True
+
+
+def _dask_call(fn: ChunkFn, chunk: Any, limit_mb: float) -> tuple[Any, Optional[str]]:
+    """A Dask task: `fn(chunk)`, and this worker's address when it is to be restarted (its resident memory
+    above `limit_mb`, a nanny to start the next one)."""
+    result = fn(chunk, None)
+    from distributed import get_worker
+
+    from .asp.worker import resident_mb
+    worker = get_worker()
+    over = bool(limit_mb) and bool(worker.nanny) and resident_mb() > limit_mb
+    return result, worker.address if over else None
+
+
+def _local_config() -> dict:
+    """`LOCAL_CONFIG`, and where the system has it, workers forked from a server process that has imported
+    Dask, clingo and the chunks' modules once (a local cluster's start, and each restart of a worker above
+    the memory limit, is then a fork, not a new interpreter that imports them all again: 1.6 s against 26 s
+    a restart at load 9, benchmarks/README.md)."""
+    import multiprocessing
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return LOCAL_CONFIG
+    import dask
+    from distributed.utils import get_mp_context
+    config = {**LOCAL_CONFIG, "distributed.worker.multiprocessing-method": "forkserver"}
+    with dask.config.set(config):
+        get_mp_context()  # Dask's own list of modules first (once a process); ours replaces it
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(PRELOAD))
+    return config
+
+
+def _dask(fn: ChunkFn, chunks: Sequence, jobs: Jobs, limit_mb: float) -> Iterator[tuple[int, Any]]:
+    """The chunks handed out as the cluster's worker threads free up (never more at once, so that a worker
+    restarted after its chunk has no other chunk to lose), each result yielded as it comes."""
     with dask_client(jobs.scheduler, jobs.jobs) as client:
-        futures = [client.submit(fn, c, None, pure=False) for c in chunks]
-        index = {f.key: i for i, f in enumerate(futures)}
-        for done in dask_completed(client, futures, jobs.scheduler, "chunk(s) not done"):
+        todo = list(range(len(chunks)))[::-1]  # a stack: the next chunk last
+        pending: set = set()
+        index: dict[str, int] = {}
+
+        def feed() -> None:
+            free = max(1, _threads(client)) - len(pending)
+            while todo and free > 0:
+                i = todo.pop()
+                f = client.submit(_dask_call, fn, chunks[i], limit_mb, pure=False)
+                index[f.key] = i
+                pending.add(f)
+                free -= 1
+
+        feed()
+        for done in dask_completed(client, pending, jobs.scheduler, "chunk(s) not done"):
             for fut in sorted(done, key=lambda f: index[f.key]):
                 try:
-                    yield index[fut.key], fut.result()
+                    result, restart = fut.result()
                 except (InputError, Interrupted):
                     raise
                 except Exception as e:  # the task's own bug, or Dask's KilledWorker (lost too often)
                     raise WorkerLost(f"chunk {index[fut.key] + 1} of {len(chunks)} failed on the Dask "
                                      f"cluster: {type(e).__name__}: {e}") from e
+                fut.release()
+                if restart is not None:  # its nanny starts a new one: clingo's symbols go with the old
+                    client.restart_workers([restart], raise_for_error=False)
+                yield index.pop(fut.key), result
+            feed()
 
 
-def dask_completed(client: Any, futures: Sequence, scheduler: str | None, what: str, how: str = ""
+def _threads(client: Any) -> int:
+    """The worker threads of the cluster now."""
+    return sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
+
+
+def dask_completed(client: Any, futures: Sequence | set, scheduler: str | None, what: str, how: str = ""
                    ) -> Iterator[set]:
-    """The futures as they complete, a set at a time (an empty set when none did for a while). A cluster
+    """The futures as they complete, a set at a time (an empty set when none did for a while); `futures` given
+    as a set is the one the caller may add to between two sets. A cluster
     left without a worker for `idle_limit()` seconds ends the run (`what`, the pending ones, is said, and
     `how` to do them);
     the futures still pending are cancelled however the caller stops (`bench run`'s units too)."""
     from dask.distributed import wait
 
     idle = idle_limit()
-    pending, alone_since = set(futures), None
+    pending, alone_since = futures if isinstance(futures, set) else set(futures), None
     try:
         while pending:
             try:
-                done, pending = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED")
+                done = wait(pending, timeout=min(5.0, idle), return_when="FIRST_COMPLETED").done
             except TimeoutError:  # nothing finished: is anyone still working?
                 done = set()
+            pending -= done
             yield done
             if done or client.scheduler_info().get("workers"):
                 alone_since = None
@@ -314,6 +405,6 @@ def dask_completed(client: Any, futures: Sequence, scheduler: str | None, what: 
 
 
 __all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "dask_client", "dask_completed", "end_worker",
-           "idle_limit",
+           "idle_limit", "in_process",
            "interruptible",
            "run_chunks"]

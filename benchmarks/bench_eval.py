@@ -24,7 +24,8 @@
    workers, in turn, best of `--repeat` (default 1): wall and CPU seconds (all processes), the peak of
    the memory of all its processes together (their resident memory summed, sampled every 0.1 s), the
    speed-up over `--jobs 1` and the Dask run's wall time against `--jobs 2`'s; the three results must be
-   equal (their JSON text).
+   equal (their JSON text). `--serial-fraction F`: the serial run on the first F of the files, its
+   figures extrapolated to all (said so).
 
 Prints states/s and seconds (wall clock and this process's CPU time: the machine may be shared)
 and the peak memory. No peer: no other tool computes these metrics on states (AMLGym's
@@ -437,44 +438,51 @@ def split_walks(folder: Path, n: int, per_file: int = 20) -> Path:
     return out
 
 
-def tree_run(command: list[str]) -> tuple[str, float]:
-    """Run `command`; its stdout and the peak of the resident memory of it and all its children together
-    (MB, sampled every 0.1 s)."""
+def tree_run(command: list[str]) -> tuple[str, float, float]:
+    """Run `command`; its stdout, the peak of the resident memory of it and all its children together (MB,
+    sampled every 0.1 s), and the CPU seconds of all of them (the most the samples saw: each process's own and
+    that of the children it reaped, so that a Dask worker forked by a forkserver, and reaped by it, counts)."""
     import psutil
     p = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    root, peak = psutil.Process(p.pid), 0.0
+    root, peak, cpu = psutil.Process(p.pid), 0.0, 0.0
     while p.poll() is None:
-        total = 0
+        total, used = 0, 0.0
         try:
             for q in [root, *root.children(recursive=True)]:
                 try:
                     total += q.memory_info().rss
+                    t = q.cpu_times()
+                    used += t.user + t.system + t.children_user + t.children_system
                 except psutil.Error:
                     pass
         except psutil.Error:
             pass
-        peak = max(peak, total / 2**20)
+        peak, cpu = max(peak, total / 2**20), max(cpu, used)
         time.sleep(0.1)
     out = p.stdout.read() if p.stdout else ""
     if p.returncode:
         raise RuntimeError(f"{command} ended with exit code {p.returncode}")
-    return out, peak
+    return out, peak, cpu
 
 
-def part7(n: int, seed: int, data: str | None, repeat: int) -> None:
+def part7(n: int, seed: int, data: str | None, repeat: int, serial_fraction: float = 1.0) -> None:
     print(f"\n## 7. floortile, {n} states in JSON lines files (part 6's), on every core: --jobs 1, --jobs 2, "
-          f"Dask (a local cluster of 2 workers); best of {repeat}")
+          f"Dask (a local cluster of 2 workers); best of {repeat}, the runs in turn")
     pdir = IPC / "problems" / "learning" / "floortile"
     with tempfile.TemporaryDirectory(dir=data) as tmp:
         folder = split_walks(walks_folder(data, tmp, n, seed), n)
+        files = len(list(folder.glob("*.jsonl")))
+        first = {"jobs1": max(1, round(files * serial_fraction)), "jobs2": files, "dask2": files}
         best: dict[str, dict] = {}
         texts = {}
         for _ in range(repeat):
             for how in ("jobs1", "jobs2", "dask2"):
-                out, peak = tree_run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed),
-                                      "--first", str(len(list(folder.glob("*.jsonl")))), "--how", how])
+                load = os.getloadavg()[0]
+                out, peak, tree_cpu = tree_run([sys.executable, __file__, "--stream", str(folder), str(pdir), str(seed),
+                                      "--first", str(first[how]), "--how", how])
                 r = json.loads(out)
-                r["tree_mb"], r["load"] = peak, os.getloadavg()[0]
+                r["tree_mb"], r["load"] = peak, (load + os.getloadavg()[0]) / 2
+                r["cpu"] = max(r["cpu"], tree_cpu)  # the run's own count misses the workers it did not reap
                 texts[how] = r.pop("result")
                 if how not in best or r["wall"] < best[how]["wall"]:
                     best[how] = r
@@ -482,9 +490,19 @@ def part7(n: int, seed: int, data: str | None, repeat: int) -> None:
         for how, r in best.items():
             print(f"{how:>8s} {r['states']:9d} {r['wall']:7.1f} {r['cpu']:7.1f} {r['states'] / r['wall']:9.0f} "
                   f"{r['tree_mb']:13.0f}  {r['load']:.2f}")
-        print(f"--jobs 2 is {best['jobs1']['wall'] / best['jobs2']['wall']:.2f}x --jobs 1 (wall); Dask's wall time is "
-              f"{best['dask2']['wall'] / best['jobs2']['wall']:.2f}x --jobs 2's; results equal: "
-              f"{len(set(texts.values())) == 1}")
+        serial = best["jobs1"]
+        scale = best["jobs2"]["states"] / serial["states"]
+        if scale != 1:
+            print(f"jobs1 measured on {serial['states']} of the {best['jobs2']['states']} states (--serial-fraction "
+                  f"{serial_fraction:g}); extrapolated to all, linearly (part 6: time grows linearly with states; "
+                  f"its memory does not grow, streamed): {serial['wall'] * scale:.1f} s wall, "
+                  f"{serial['cpu'] * scale:.1f} s CPU")
+        print(f"--jobs 2 is {serial['wall'] * scale / best['jobs2']['wall']:.2f}x --jobs 1 (wall), CPU "
+              f"{best['jobs2']['cpu'] / (serial['cpu'] * scale):.2f}x; Dask's wall time is "
+              f"{best['dask2']['wall'] / best['jobs2']['wall']:.2f}x --jobs 2's, its CPU "
+              f"{best['dask2']['cpu'] / best['jobs2']['cpu']:.2f}x; results equal: "
+              f"{len(set(texts.values() if scale == 1 else [texts['jobs2'], texts['dask2']])) == 1}"
+              f"{'' if scale == 1 else ' (--jobs 2 and Dask)'}")
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
@@ -506,7 +524,8 @@ def stream(folder: str, problems: str, seed: int, first: int | None = None, how:
     workers_cpu = after.children_user + after.children_system - children.children_user - children.children_system
     from amlasp.choices import Format
     from amlasp.render.evaluate import text
-    print(json.dumps({"states": ev.states, "cpu": cpu + workers_cpu, "wall": wall, "batches": ev.timings["batches"],
+    print(json.dumps({"states": ev.states, "cpu": cpu + workers_cpu, "own_cpu": cpu, "wall": wall,
+                      "batches": ev.timings["batches"],
                       "peak_mb": peak_mb(), "base_mb": base, "workers": ev.timings["workers"],
                       "worker_mb": max(ev.timings["worker_mb"],
                                        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
@@ -528,6 +547,8 @@ def main() -> None:
     ap.add_argument("--how", default="serial", help=argparse.SUPPRESS)  # part 7's child: jobs1, jobs2 or dask2
     ap.add_argument("--jobs-states", type=int, help="part 7's number of states (default 100,000; 20,000 --quick)")
     ap.add_argument("--repeat", type=int, default=1, help="part 7: runs of each kind, the best kept")
+    ap.add_argument("--serial-fraction", type=float, default=1.0,
+                    help="part 7: the share of the states --jobs 1 runs on, its figures extrapolated (default 1: all)")
     args = ap.parse_args()
     if args.stream:
         return stream(args.stream[0], args.stream[1], int(args.stream[2]), args.first, args.how)
@@ -535,7 +556,8 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     c = Clock()
     if args.parts == "7":  # alone: no part 1
-        part7(args.jobs_states or (20000 if args.quick else 100000), args.seed, args.data, args.repeat)
+        part7(args.jobs_states or (20000 if args.quick else 100000), args.seed, args.data, args.repeat,
+              args.serial_fraction)
         return
     loaded = part1(names, args.seed)
     if "2" in args.parts:
@@ -549,7 +571,8 @@ def main() -> None:
     if "6" in args.parts:
         part6(args.sizes or ([5000, 20000, 50000] if args.quick else [10000, 100000, 1000000]), args.seed, args.data)
     if "7" in args.parts:
-        part7(args.jobs_states or (20000 if args.quick else 100000), args.seed, args.data, args.repeat)
+        part7(args.jobs_states or (20000 if args.quick else 100000), args.seed, args.data, args.repeat,
+              args.serial_fraction)
     wall, cpu = c.stop()
     print(f"\nbenchmark total {wall:.1f}s wall, {cpu:.1f}s CPU; peak memory {peak_mb():.0f} MB")
 

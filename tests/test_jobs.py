@@ -102,3 +102,20 @@ def test_a_lost_dask_worker_loses_only_its_chunk(tmp_path, monkeypatch):
     chunks = [str(tmp_path / c) for c in "abc"]
     out = sorted(r for _, r in run_chunks(die_once, chunks, Jobs(2, Executor.DASK)))
     assert out == chunks and all(os.path.exists(c + ".died") for c in chunks)
+
+
+def pid_in_process(chunk, report):
+    from amlasp.jobs import in_process
+    return chunk, os.getpid(), in_process()
+
+
+def test_a_dask_worker_above_its_memory_limit_is_restarted(monkeypatch):
+    """A local cluster's workers have nannies: a chunk does its work in the worker itself (`in_process`), and
+    a worker above the limit after a chunk is restarted before it is given another (every worker is above 1
+    MB: each chunk in a new process); a chunk at a time per worker thread."""
+    pytest.importorskip("dask.distributed")
+    from amlasp.choices import Executor
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    out = dict(run_chunks(pid_in_process, list(range(4)), Jobs(2, Executor.DASK), limit_mb=1))
+    assert sorted(c for c, _, _ in out.values()) == list(range(4))
+    assert len({p for _, p, _ in out.values()}) == 4 and all(inside for _, _, inside in out.values())

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from . import EX, IPC, examples, guarded, warn
-from .group import ANSWER_FORMAT, DOMAIN_FILE, PROBLEM_FILE, RESULT_FORMAT, app
+from .group import ANSWER_FORMAT, DOMAIN_FILE, EXECUTOR, PROBLEM_FILE, RESULT_FORMAT, SCHEDULER, app, jobs_option
 from .validating import load_task, many_plans
 
 
@@ -100,6 +100,9 @@ def validate(
                                  "(docs/validate.md)"),
     from_text: bool = typer.Option(False, "--from-text", help="each plan is a language model's raw answer: "
                                    "its plan (PDDL or English) is read out of it first (docs/llm.md)"),
+    jobs: int = jobs_option(" (many plans: chunks of whole problems)"),
+    executor: str = EXECUTOR,
+    scheduler: Optional[str] = SCHEDULER,
 ):
     """Check that each PLAN is executable and reaches the goal. Exit 0 all valid, 1 one invalid, 2 bad input.
 
@@ -108,7 +111,7 @@ def validate(
     """
     def run():
         code = many_plans(domain, problem, plans or [], batch, group_by, optimal, optimal_timeout, format, output,
-                          lenient, from_text)
+                          lenient, from_text, jobs, executor, scheduler)
         if code:
             raise typer.Exit(code)
     guarded(run)

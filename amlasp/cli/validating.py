@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from . import keep_going, say_erred, warn
+from . import interrupted, keep_going, say_erred, warn
 
 
 def load_task(domain: Path, problem: Path):
@@ -51,7 +51,8 @@ def one_plan(domain: Path, problem: Path, plan: Path, format: str, lenient: bool
 
 def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], batch: Optional[Path],
                group_by: Optional[str], optimal: bool, optimal_timeout: Optional[float], format: Optional[str],
-               output: Optional[Path], lenient: bool, from_text: bool) -> int:
+               output: Optional[Path], lenient: bool, from_text: bool, jobs: int = 1, executor: str = "process",
+               scheduler: Optional[str] = None) -> int:
     """The `validate` command with its options read: one plan's report, or a verdict per plan (several
     PLANs or --batch); the exit code, 0 all valid, 1 one invalid, 2 a batch record that could not be read
     (after the verdicts of the others)."""
@@ -94,7 +95,15 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
     if group_by is not None and group_by not in {*VALIDATION_COLUMNS, *(OPTIMAL_COLUMNS if optimal else ()),
                                                  *(k for t in tasks for k in t.fields)}:
         raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that column")
-    verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout)
+    from ..choices import Executor
+    from ..errors import Interrupted
+    from ..jobs import Jobs
+    try:
+        verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout,
+                                  jobs=Jobs(jobs, Executor.parse(executor), scheduler))
+    except Interrupted as e:
+        interrupted(e, "nothing was written (the verdicts are written once every plan is validated)")
+        raise
     records = verdicts.records()
     text, stext = _verdicts_text(form, verdicts, records, group_by, optimal)
     _deliver_verdicts(deliver, text, stext, output, summary_file, "" if form == Format.JSON else "\n")

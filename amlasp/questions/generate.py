@@ -180,9 +180,9 @@ def generate(sources: Sequence[Source], options: Options, progress: ProgressCall
              jobs: Jobs = Jobs()) -> Generation:
     """`options.per_task` items per task and form (fewer when the states give no more: see `shortfall`).
     `jobs`: where the work is done (amlasp/jobs.py): with more than one process or on Dask, each task is a
-    chunk of its own (tasks draw their states and answers independently), the parts put together in the
-    order of the tasks: the same items, bit for bit. `progress("items", done, total)` then counts the items
-    of all tasks."""
+    chunk of its own (tasks draw their states and answers independently), handed out costliest first
+    (`handed_out`), the parts put together in the order of the tasks: the same items, bit for bit.
+    `progress("items", done, total)` then counts the items of all tasks."""
     out = Generation(wanted=options.per_task)
     if jobs.parallel and len(options.tasks) > 1:
         return _parallel(out, sources, options, progress, jobs)
@@ -203,11 +203,12 @@ def _parallel(out: Generation, sources: Sequence[Source], options: Options, prog
             progress("items", made[0], total)
 
     parts: dict[int, Generation] = {}
-    chunks = [(tuple(sources), options, k) for k in range(len(options.tasks))]
+    order = handed_out(options)
+    chunks = [(tuple(sources), options, k) for k in order]
     for index, part in run_chunks(_task_chunk, chunks, jobs, count, limit_mb=WORKER_MB):
         if jobs.dask:
             count(len(part.items))
-        parts[index] = part
+        parts[order[index]] = part
     for k in range(len(options.tasks)):
         part = parts[k]
         out.items += part.items
@@ -217,6 +218,16 @@ def _parallel(out: Generation, sources: Sequence[Source], options: Options, prog
         out.gave_up.update(part.gave_up)
         out.near_goal.update(part.near_goal)
     return out
+
+
+def handed_out(options: Options) -> list[int]:
+    """The tasks (their positions in `options.tasks`) in the order workers are given them: the costliest first
+    (an item's `TaskEntry.cost` times the items asked), so that the last to finish are the short ones and no
+    worker waits long for another (longest processing time first); ties in the order asked."""
+    def expected(k: int) -> float:
+        spec = entry(options.tasks[k])
+        return spec.cost * options.per_task * len([f for f in options.forms if f in spec.forms])
+    return sorted(range(len(options.tasks)), key=lambda k: -expected(k))
 
 
 def _task_chunk(chunk: tuple[Sequence[Source], Options, int], report) -> Generation:

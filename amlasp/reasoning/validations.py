@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..errors import error_class, warn_input
+from ..jobs import Jobs
 from ..model import Domain, Problem
 from ..pddl.plans import PlanReading
 from .engine import Run, execute_parts
@@ -164,7 +165,7 @@ def _optimal(opt: "Optimum | None", row: dict) -> dict:
 
 
 def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optimal: bool = False,
-                   optimal_timeout: float | None = None) -> Validations:
+                   optimal_timeout: float | None = None, jobs: Jobs = Jobs()) -> Validations:
     """Validate plans, each from its problem's initial state, in one grounding: one `Execution` per plan, in
     order, without its states (`amlasp validate` with many plans; `explain`). A task is a `(problem, plan)`
     pair (the plan its steps, or as read: `pddl.plans.PlanReading`), or a `pddl.batch.PlanTask` (`read_batch`,
@@ -172,26 +173,49 @@ def validate_plans(domain: Domain, tasks: Iterable, explain: bool = True, optima
     could not be read) has its steps before that line run, and its verdict is their failure or
     `unreadable` (`Execution.read_error`); a task whose problem could not be read has no Execution (None).
     `optimal`: each problem's optimal cost (`reasoning.optimum`, Fast Downward, each distinct problem
-    searched once; `optimal_timeout` seconds each)."""
+    searched once; `optimal_timeout` seconds each).
+    `jobs`: where the work is done (amlasp/jobs.py): with more than one process or on Dask, the plans are
+    split by problem into chunks, each validated by a worker (`parallel.py`); the verdicts are the same,
+    in input order."""
     items = [_source(t) for t in tasks]
-    runs = [Run(p, list(reading.steps), frozenset(p.init)) for p, reading, _ in items if p is not None]
-    done = iter(execute_parts(domain, runs, states=False, explain=explain))
-    out: list[Execution | None] = []
-    for p, reading, _ in items:
-        ex = next(done) if p is not None else None
-        if ex is not None:
-            _as_read(ex, reading)
-        out.append(ex)
-    optima = None
-    if optimal:
-        from .optimum import DEFAULT_TIMEOUT, Optima
-        find = Optima(domain, DEFAULT_TIMEOUT if optimal_timeout is None else optimal_timeout)
-        optima = [None if p is None else find(p) for p, _, _ in items]
+    pairs = [(p, reading) for p, reading, _ in items]
+    if jobs.parallel and sum(p is not None for p, _ in pairs) > 1:
+        from .parallel import validate_parallel
+        # the steps only to the workers (a reading's error is put on its verdict here: errors do not pickle)
+        out, optima = validate_parallel(verdicts, domain, [(p, PlanReading(r.steps)) for p, r in pairs], explain,
+                                        optimal, optimal_timeout, jobs)
+        for ex, (_, reading) in zip(out, pairs):
+            if ex is not None:
+                _as_read(ex, reading)
+    else:
+        out, optima = verdicts(domain, pairs, explain, optimal, optimal_timeout)
     result = Validations(out, [None if p is None else p.name for p, _, _ in items],
                          [src for _, _, src in items if src is not None] if all(i[2] for i in items) else (),
                          optima)
     _warn_clashes(result)
     return result
+
+
+def verdicts(domain: Domain, pairs: Sequence[tuple[Problem | None, PlanReading]], explain: bool = True,
+             optimal: bool = False, optimal_timeout: float | None = None
+             ) -> tuple[list[Execution | None], list[Optimum | None] | None]:
+    """The serial core of `validate_plans` (and a worker's part of it: `parallel.py`): each plan's
+    Execution (None where its problem is None), all in one grounding, and with `optimal` each problem's
+    optimum."""
+    runs = [Run(p, list(reading.steps), frozenset(p.init)) for p, reading in pairs if p is not None]
+    done = iter(execute_parts(domain, runs, states=False, explain=explain))
+    out: list[Execution | None] = []
+    for p, reading in pairs:
+        ex = next(done) if p is not None else None
+        if ex is not None:
+            _as_read(ex, reading)
+        out.append(ex)
+    optima: list[Optimum | None] | None = None
+    if optimal:
+        from .optimum import DEFAULT_TIMEOUT, Optima
+        find = Optima(domain, DEFAULT_TIMEOUT if optimal_timeout is None else optimal_timeout)
+        optima = [None if p is None else find(p) for p, _ in pairs]
+    return out, optima
 
 
 def _source(task) -> tuple[Problem | None, PlanReading, Source | None]:
@@ -231,4 +255,4 @@ def _as_read(ex: Execution, reading: PlanReading) -> None:
 
 
 __all__ = ["VALIDATION_COLUMNS", "OPTIMAL_COLUMNS", "SUMMARY_COLUMNS", "Source", "Validations", "metrics",
-           "validate_plans"]
+           "validate_plans", "verdicts"]

@@ -58,3 +58,13 @@ def test_cli_jobs(tmp_path):
     assert one.exit_code == two.exit_code == 0, two.output
     assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "two.jsonl").read_bytes()
     assert one.stdout.replace("one.jsonl", "") == two.stdout.replace("two.jsonl", "")
+
+
+def test_the_costliest_tasks_are_handed_out_first():
+    """Longest first: nexta (an optimal search per applicable action) before reach, land, and the simulated
+    tasks last, val (a sequence simulated) before app; ties in the order asked. The parallel run above merges
+    the parts of tasks handed out in this order back in the order asked."""
+    from amlasp.questions.generate import handed_out
+    order = [TASKS[k] for k in handed_out(Options(tasks=TASKS, per_task=3))]
+    assert order == [Task.NEXTA, Task.LAND, Task.REACH, Task.VAL, Task.PROG, Task.APP, Task.COUNT]
+    assert handed_out(Options(tasks=(Task.COUNT, Task.VERIFY), per_task=3)) == [0, 1]

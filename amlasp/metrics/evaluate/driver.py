@@ -35,7 +35,7 @@ from ...asp.schema import EXPLAIN, RECORDED
 from ...asp.size import free_parameters
 from ...asp.worker import WORKER_MB, Solver
 from ...errors import InputError, Unreadable, warn_input
-from ...jobs import Jobs, run_chunks
+from ...jobs import Jobs, in_process, run_chunks
 from ...limits import MAX_GROUNDING
 from ...model import Broken, Domain, Problem, canonical_name
 from ...pddl.check import spelling_differences
@@ -185,7 +185,7 @@ def _evaluate_chunk(chunk: EvalChunk, report) -> Tally:
         run = _Pass(chunk.reference, chunk.learned, chunk.explain, chunk.check_trajectories)
         reading = StateReading([m.local(f) for f in chunk.files], chunk.reference,
                            [m.local(d) for d in chunk.problems], None, chunk.keep_going)
-        run.solver = None if chunk.fresh else _dask_solver()
+        run.solver = None if chunk.fresh or in_process() else _dask_solver()
         try:
             for sets in state_chunks(reading, chunk.batch_states):
                 before = run.total
@@ -204,8 +204,9 @@ _SOLVER: list[Solver] = []
 
 
 def _dask_solver() -> Solver:
-    """A Dask worker's clingo process, kept from chunk to chunk (the Dask worker itself lives on: its
-    clingo symbols would not be freed), replaced as its memory grows (`Solver`)."""
+    """A Dask worker's clingo process when the worker has no nanny to restart it (`jobs.in_process`), kept
+    from chunk to chunk (the Dask worker itself lives on: its clingo symbols would not be freed), replaced
+    as its memory grows (`Solver`)."""
     if not _SOLVER:
         _SOLVER.append(Solver())
     return _SOLVER[0]

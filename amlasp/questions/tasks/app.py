@@ -89,5 +89,5 @@ def because(_c: Case | None, ev: dict) -> str:
 
 
 TASK = TaskEntry(
-    task=Task.APP, question="which ground actions are applicable in the state",
+    task=Task.APP, cost=0.013, question="which ground actions are applicable in the state",
     answer='list of actions `["(sail l1 l0)", ...]`', analyse=App, derive=derive, grade=grade, because=because)

@@ -80,5 +80,5 @@ class Actions(Target):
 
 
 TASK = TaskEntry(
-    task=Task.AREACH, question="an action that can never become applicable",
+    task=Task.AREACH, cost=3.9, question="an action that can never become applicable",
     answer="every such action", analyse=AReach, **Actions().hooks())

@@ -114,6 +114,7 @@ class TaskEntry:
     `compare` (in place of comparing a list as a set, anything else as text). Grading: `grade` (a
     free answer), `because` (why a yes/no answer is what it is, before the evidence's proof),
     `witness` (whether a witness plan's end state shows a yes, and what it shows: reach and areach).
+    `cost`: about how many CPU seconds an item takes (the order in which `generate --jobs N` hands out tasks).
     `near_goal`: states along a plan, near its end, once random walks gave only undecided ones (nexta).
     `goal_literals`: the task's question needs the goal's facts (land's trivial landmarks are "a goal"), which a
     goal condition (`forall`, `or`, ...: `model.GoalCondition`) does not list: generation refuses the task then."""
@@ -135,6 +136,9 @@ class TaskEntry:
     witness: Callable[[Case, frozenset[Atom], str], tuple[bool, str]] | None = None
     near_goal: bool = False  # when random walks give only undecided states, ask about states along a plan
     goal_literals: bool = False  # the task needs the goal as literals (its goal facts): refused for a goal condition
+    # CPU seconds an item takes, about (rovers 4: benchmarks/README.md): `generate --jobs N` hands out the costliest
+    # tasks first, so that the last ones to finish are short; never part of what is generated
+    cost: float = 0.01
 
     @property
     def group(self) -> str:

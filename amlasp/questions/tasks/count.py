@@ -90,6 +90,6 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, _r: Reader, _t: float) ->
 
 
 TASK = TaskEntry(
-    task=Task.COUNT,
+    task=Task.COUNT, cost=0.006,
     question="after the sequence: how many objects x satisfy a relation, or how many actions are executable",
     answer="an integer", analyse=Count, derive=derive, grade=grade, after_sequence=True)

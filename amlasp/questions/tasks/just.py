@@ -174,7 +174,7 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, _t: float) -> 
 
 
 TASK = TaskEntry(
-    task=Task.JUST,
+    task=Task.JUST, cost=1.0,
     question="simplify a valid plan by removing one action or two consecutive ones, keeping it valid",
     answer='every such removal, as ACPBench names it: `[a, k]` (the k-th occurrence of a) or `[a1, a2, "-1"]` '
            "(a pair)", analyse=Just, derive=derive, grade=grade, needs_goal=True, names=names, compare=compare)

@@ -176,7 +176,7 @@ def because(_c: Case | None, ev: dict) -> str:
 
 
 TASK = TaskEntry(
-    task=Task.LAND,
+    task=Task.LAND, cost=0.9,
     question='a non-trivial fact landmark: false now, no goal, true at some point of every plan ("None" if '
              "there is none)",
     answer='`{"yes": [every landmark], "no": [every other candidate]}`', analyse=Land, derive=derive, grade=grade,

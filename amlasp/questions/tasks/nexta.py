@@ -122,6 +122,6 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, r: Reader, t: float) -> G
 
 
 TASK = TaskEntry(
-    task=Task.NEXTA, question="an action that starts a shortest plan to the goal",
+    task=Task.NEXTA, cost=5.0, question="an action that starts a shortest plan to the goal",
     answer='`{"yes": [every optimal first action], "no": [the other applicable ones], "maybe": [], "opt": "5"}`',
     analyse=NextA, derive=derive, grade=grade, needs_goal=True, check=check, near_goal=True)

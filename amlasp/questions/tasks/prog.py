@@ -150,7 +150,7 @@ def grade_effects(g: Graded, item: dict, c: Case, answer: Any, r: Reader, _t: fl
 
 
 TASK = TaskEntry(
-    task=Task.PROG,
+    task=Task.PROG, cost=0.014,
     question="which facts an applicable action makes true (positive effects) and false (negative)",
     answer='`{"pos": [...], "neg": [...]}`', analyse=Prog, derive=derive, grade=grade_effects, names=names,
     compare=compare_lists("pos", "neg"))

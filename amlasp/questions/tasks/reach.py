@@ -82,7 +82,7 @@ class Atoms(Target):
 
 
 TASK = TaskEntry(
-    task=Task.REACH,
+    task=Task.REACH, cost=0.8,
     question='a proposition that can never hold in any reachable state ("None" if there is none)',
     answer="every such atom, written as ACPBench does (`at c0 l1`, no parentheses); `[]` for None",
     analyse=Reach, **Atoms().hooks())

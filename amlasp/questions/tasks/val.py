@@ -105,6 +105,6 @@ def because(c: Case | None, ev: dict) -> str:
 
 
 TASK = TaskEntry(
-    task=Task.VAL,
+    task=Task.VAL, cost=0.026,
     question="the 0-based index of the first inapplicable action of a sequence, -1 if none",
     answer="an integer", analyse=Val, derive=derive, grade=grade, sequel=(3, 8), names=names, because=because)

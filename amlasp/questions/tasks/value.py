@@ -80,7 +80,7 @@ def grade(g: Graded, item: dict, c: Case, answer: Any, _r: Reader, _t: float) ->
 
 
 TASK = TaskEntry(
-    task=Task.VALUE,
+    task=Task.VALUE, cost=0.013,
     question="after the sequence: which object fills a relation (e.g. where is the ferry) — only relations with "
              "exactly one such object",
     answer="an object's name", analyse=Value, derive=derive, grade=grade, after_sequence=True)

@@ -55,7 +55,7 @@ def derive(c: Case, _time_limit: float) -> tuple[dict, dict]:
 
 
 TASK = TaskEntry(
-    task=Task.VERIFY,
+    task=Task.VERIFY, cost=0.006,
     question="after a sequence of actions from the initial state: is this fact true / which facts changed",
     answer='`{"pos": [...], "neg": [...]}`', analyse=Verify, derive=derive, grade=grade_effects,
     after_sequence=True, compare=compare_lists("pos", "neg"))
