@@ -58,7 +58,6 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
     (after the verdicts of the others)."""
     from ..choices import RESULT_FORMATS
     from ..errors import InputError
-    from ..reasoning.validations import validate_plans
     from ..render.exports import output_format, summary_path
     from ..render.formats import Format
     from ..render.output import deliver, refuse_overwrite
@@ -95,15 +94,7 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
     if group_by is not None and group_by not in {*VALIDATION_COLUMNS, *(OPTIMAL_COLUMNS if optimal else ()),
                                                  *(k for t in tasks for k in t.fields)}:
         raise InputError(f"--group-by {group_by!r}: no batch line has that field, and no verdict has that column")
-    from ..choices import Executor
-    from ..errors import Interrupted
-    from ..jobs import Jobs
-    try:
-        verdicts = validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout,
-                                  jobs=Jobs(jobs, Executor.parse(executor), scheduler))
-    except Interrupted as e:
-        interrupted(e, "nothing was written (the verdicts are written once every plan is validated)")
-        raise
+    verdicts = _validated(d, tasks, optimal, optimal_timeout, jobs, executor, scheduler)
     records = verdicts.records()
     text, stext = _verdicts_text(form, verdicts, records, group_by, optimal)
     _deliver_verdicts(deliver, text, stext, output, summary_file, "" if form == Format.JSON else "\n")
@@ -112,6 +103,21 @@ def many_plans(domain: Path, problem: Optional[Path], plans: Sequence[Path], bat
         say_erred(erred, len(tasks), "batch records")
         return 2
     return 0 if all(r["status"] == "valid" for r in records) else 1
+
+
+def _validated(d: Any, tasks: list, optimal: bool, optimal_timeout: Optional[float], jobs: int, executor: str,
+               scheduler: Optional[str]) -> Any:
+    """The batch's verdicts, in `jobs` workers (--executor, --scheduler); Ctrl-C says nothing was written."""
+    from ..choices import Executor
+    from ..errors import Interrupted
+    from ..jobs import Jobs
+    from ..reasoning.validations import validate_plans
+    try:
+        return validate_plans(d, tasks, optimal=optimal, optimal_timeout=optimal_timeout,
+                              jobs=Jobs(jobs, Executor.parse(executor), scheduler))
+    except Interrupted as e:
+        interrupted(e, "nothing was written (the verdicts are written once every plan is validated)")
+        raise
 
 
 def _verdicts_text(form: Any, verdicts: Any, records: list, group_by: Optional[str], optimal: bool) -> tuple[Any, Any]:
