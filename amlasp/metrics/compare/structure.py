@@ -31,6 +31,8 @@ from ...asp.schema import (
     NFUNCTION,
     NFUNCTION_PARAM,
     NUMERIC,
+    PRED_SIG,
+    SIG_PARAM,
 )
 from ...logic import Quantified, conjunction_literals, fold, top_literals, typed_text
 from ...logic import text as formula_text
@@ -120,6 +122,19 @@ class Structure:
             self._cost(a)
         if domain.cost_functions:
             self.lines.append(domain_cost_facts(domain, tag))
+        self._signatures(domain.predicates)
+
+    def _signatures(self, predicates: tuple[Predicate, ...]) -> None:
+        """The predicates' signatures (their argument types in order) with how many predicates share
+        each: the true negatives' universe is a sum of products over them (compare.lp), whose terms
+        are then per signature, not per predicate (a grounded domain's thousands are one 0-ary one)."""
+        count: dict[tuple[str, ...], int] = {}
+        for q in predicates:
+            sig = tuple(asp_name(t) for _, t in q.parameters)
+            count[sig] = count.get(sig, 0) + 1
+        for g, (sig, k) in enumerate(sorted(count.items())):
+            self.lines.append(PRED_SIG.fact(self.tag, g, len(sig), k))
+            self.lines += [SIG_PARAM.fact(self.tag, g, i, t) for i, t in enumerate(sig, 1)]
 
     def _cost(self, action: Action) -> None:
         """An action's cost effect, a unit of its own (category `cost`): a function term given
