@@ -286,6 +286,8 @@ XEFF = Pred("xeff", "state slot action atom kind sign",
 # X a mapping (best: edit.lp's renaming, metric: the one the metrics use, or one given); A a learned
 # action, B a reference action; C a category (pre, eff, ceff, pref) with sign S; U, W units.
 ATOM_PRED = Pred("atom_pred", "literal predicate arity", "the predicate and arity of a lifted atom L")
+ATOM_KEY = Pred("atom_key", "literal constants",
+               "a lifted atom's constants and their positions, as a text: atoms match only when theirs agree")
 ATOM_ARG = Pred("atom_arg", "literal index term", "the index-th argument of a lifted atom: v(I) or c(C)")
 FORMULA = Pred("formula", "model action formula skeleton",
                "a non-literal conjunct p(J), when-condition w(K) or numeric unit: its tree's root shape (node 0)")

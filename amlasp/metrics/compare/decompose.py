@@ -228,27 +228,31 @@ def _one_to_one(left: list[str], right: list[str], cl: dict[str, int], cr: dict[
     return [(by_l[c], by_r[c]) for c in sorted(by_l)]
 
 
-def _parameter_uses(d: Domain, colour: dict[str, int]) -> dict[str, list[tuple]]:
-    """Per action (clingo name), per parameter in order, the sorted uses of the parameter: (role,
-    predicate colour, position in the atom, the atom's pattern). Names play no part."""
-    out: dict[str, list[tuple]] = {}
+def _parameter_uses(d: Domain) -> dict[str, list[list[tuple]]]:
+    """Per action (clingo name), per parameter in order, its uses: (role and pattern of the atom,
+    predicate (clingo name, `=` for equality), position in the atom). Names of parameters play no part."""
+    out: dict[str, list[list[tuple]]] = {}
     for a in d.actions:
         index = {v: i for i, (v, _) in enumerate(a.parameters)}
-        uses: list[list] = [[] for _ in a.parameters]
+        uses: list[list[tuple]] = [[] for _ in a.parameters]
         occ = [("pre", x) for x in atoms(a.precondition)]
         for e in a.effects:
             role = ("eff+" if e.literal.positive else "eff-") + ("" if e.unconditional else "c")
             occ.append((role, e.literal.atom))
             occ += [("cond", x) for x in atoms(e.condition)]
         for role, x in occ:
-            name = asp_name(x.predicate)
-            c = "=" if name == "=" else colour.get(name, -1)
-            pat = _pattern(x)
+            rp = (role, _pattern(x))
             for k, arg in enumerate(x.args):
                 if arg in index:
-                    uses[index[arg]].append((role, c, k, pat))
-        out[asp_name(a.name)] = [tuple(sorted(u, key=repr)) for u in uses]
+                    uses[index[arg]].append((rp, asp_name(x.predicate), k))
+        out[asp_name(a.name)] = uses
     return out
+
+
+def _coloured(uses: dict[str, list[list[tuple]]], colour: dict[str, int]) -> dict[str, list[tuple]]:
+    """`_parameter_uses` with predicates by their colours, each parameter's uses sorted."""
+    return {a: [tuple(sorted(((rp, "=" if q == "=" else colour.get(q, -1), k) for rp, q, k in u), key=repr))
+                for u in us] for a, us in uses.items()}
 
 
 def _parameters(ul: list[tuple], ur: list[tuple]) -> list[tuple[int, int]] | None:
@@ -289,7 +293,8 @@ def direct(ld: Domain, rd: Domain, rename: bool) -> Direct | None:
                        last.actions_l, last.actions_r)
     if preds is None or acts is None:
         return None
-    uses_l, uses_r = _parameter_uses(ld, last.predicates_l), _parameter_uses(rd, last.predicates_r)
+    uses_l = _coloured(_parameter_uses(ld), last.predicates_l)
+    uses_r = _coloured(_parameter_uses(rd), last.predicates_r)
     params: list[tuple[str, str, int, int]] = []
     for a, b in [(a, a) for a in named_a] + acts:
         pairs = _parameters(uses_l[a], uses_r[b])
@@ -403,9 +408,21 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
                 return None  # a predicate used but not declared (learned models only): not coloured
             near[("a", side, a)].append((rp, pk))
             near[pk].append((rp, ("a", side, a)))
+    # how an action's atoms share its parameters, which the atoms' patterns alone do not say: per
+    # parameter, its uses (role and pattern of the atom, predicate, position)
+    linked: dict[tuple, list[list[tuple]]] = {}
+    for side, d in (("l", ld), ("r", rd)):
+        for a, uses in _parameter_uses(d).items():
+            linked[("a", side, a)] = [[(rp, ("p", side, q), k) for rp, q, k in u] for u in uses]
     members: dict[int, list[tuple]] = defaultdict(list)
     for node, c in colour.items():
         members[c].append(node)
+
+    def signature(node: tuple) -> tuple:
+        sig = tuple(sorted([(rp, colour[n]) for rp, n in near[node]]))
+        if node[0] == "p":
+            return sig
+        return sig, tuple(sorted(tuple(sorted([(rp, colour[q], k) for rp, q, k in u])) for u in linked[node]))
     fresh = [max(colour.values(), default=0) + 1]
 
     def refine(todo: set[int]) -> bool:
@@ -414,7 +431,7 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
             for c in work:
                 groups: dict[tuple, list[tuple]] = defaultdict(list)
                 for node in members[c]:
-                    groups[tuple(sorted([(rp, colour[n]) for rp, n in near[node]]))].append(node)
+                    groups[signature(node)].append(node)
                 if len(groups) == 1:
                     continue
                 keep, *split = sorted(groups)

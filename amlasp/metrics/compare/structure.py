@@ -19,6 +19,7 @@ from ...asp.facts import lifted_atom, lifted_parts
 from ...asp.names import asp_name
 from ...asp.schema import (
     ATOM_ARG,
+    ATOM_KEY,
     ATOM_PRED,
     CCOND,
     COST_ARG,
@@ -329,8 +330,18 @@ class Structure:
         out = list(self.lines)
         for text, (pred, args) in self.atoms.items():
             out.append(ATOM_PRED.fact(text, pred, len(args)))
+            out.append(ATOM_KEY.fact(text, _quote(_constants(pred, args))))
             out += [ATOM_ARG.fact(text, i, x) for i, x in enumerate(args, 1)]
         return "\n".join(out) + "\n"
+
+
+def _constants(pred: str, args: list[str]) -> str:
+    """An atom's constants and where they are (`1=a;3=b`; an equality's in order of name, its sides
+    match crosswise too): two atoms match only when these agree, since a constant matches the same
+    constant only, and a variable only a variable."""
+    if pred == "eq":
+        return ";".join(sorted(x for x in args if x.startswith("c(")))
+    return ";".join(f"{i}={x}" for i, x in enumerate(args, 1) if x.startswith("c("))
 
 
 def _scope(g: Formula, scope: dict[str, int]) -> dict[str, int]:
