@@ -401,11 +401,12 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
     base = max(act.values(), default=0) + 1
     colour |= {("p", *k): base + c for k, c in pred.items()}
     near: dict[tuple, list[tuple[int, tuple]]] = defaultdict(list)
+    undeclared: dict[str, int] = {}  # atoms of no declared predicate (numeric placeholders): by name
     for (side, a), o in occ.items():
         for rp, (_, q) in o:
             pk = ("p", side, q)
             if pk not in colour:
-                return None  # a predicate used but not declared (learned models only): not coloured
+                colour[pk] = undeclared.setdefault(q, max(colour.values(), default=0) + 1)
             near[("a", side, a)].append((rp, pk))
             near[pk].append((rp, ("a", side, a)))
     # how an action's atoms share its parameters, which the atoms' patterns alone do not say: per
