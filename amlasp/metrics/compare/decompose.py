@@ -85,7 +85,6 @@ class Plan:
     rows_total: float
     cols_total: float
     base: float  # the named actions' and the predicates' share of the bound
-    direct: Direct | None = None  # the renaming the colours give, when they give one
 
     def kept(self, upper: int) -> tuple[tuple[str, str], ...]:
         """The free pairs some renaming of distance at most `upper` may use: (A, B) is dropped when
@@ -198,8 +197,7 @@ def plan(ld: Domain, rd: Domain, ls: Structure, rs: Structure, rename: bool) -> 
     colour = colours(ld, rd)
     return Plan(base + free, tuple(_candidates(colour, fl, fr, cost)), tuple(_predicates(ld, rd, colour, rename)),
                 tuple(fl), tuple(fr), cost,
-                row_min, col_min, float(row_min.sum()), float(col_min.sum()), float(base),
-                direct(ld, rd, rename))
+                row_min, col_min, float(row_min.sum()), float(col_min.sum()), float(base))
 
 
 # ---------------------------------------------------------------- a renaming read off the colours

@@ -142,12 +142,13 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
 
     found: tuple[Optimum, Sequence[clingo.Symbol]] | None = None
     if decompose.free_pairs(sl, sr, rename) >= decompose.MIN_PAIRS:
-        plan = decompose.plan(sl, sr, ls, rs, rename)
-        if plan.direct is not None:
-            given = "\n".join([GIVEN.fact(), plan.direct.facts()])
-            found = _direct(plan, lambda: answer(mode, given), what)
+        colours = decompose.direct(sl, sr, rename)
+        if colours is not None:
+            given = "\n".join([GIVEN.fact(), colours.facts()])
+            found = _direct(lambda: decompose.plan(sl, sr, ls, rs, rename).lower_bound,
+                            lambda: answer(mode, given), what)
         best = found[0] if found is not None else \
-            _decomposed(search, plan, sl, sr, rename, what, time_limit, since)
+            _decomposed(search, decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
     else:
         size.check_renaming(sl, sr, rename)
         stage(f"grounding the search for the best renaming ({what})")
@@ -258,22 +259,25 @@ def _decomposed(search: list[str], plan: decompose.Plan, sl: Domain, sr: Domain,
     return replace(first if first is not None and first.cost <= best.cost else best, optimal=False, bound=lower)
 
 
-def _direct(plan: decompose.Plan, answer: Callable[[], Sequence[clingo.Symbol]], what: str
+def _direct(bound: Callable[[], int], answer: Callable[[], Sequence[clingo.Symbol]], what: str
             ) -> tuple[Optimum, Sequence[clingo.Symbol]] | None:
     """The renaming the colours give (`decompose.direct`), counted by the metric program (`answer`: its
     atoms, with `given`): the optimum, proven, with that answer when the program finds it fit for the
-    search and its distance meets the lower bound; else None (the searches run as before)."""
+    search and its distance is 0 or meets the lower `bound` (asked only then: over thousands of actions
+    its assignment is slow); else None (the searches run as before)."""
     stage(f"counting the edits of the renaming colour refinement gives ({what})")
     t = time.perf_counter()
     syms = answer()
     if UNFIT.select(syms):
         return None
     distance = EDIT_DISTANCE.select(syms)[0].distance.number
-    if distance < plan.lower_bound:
-        raise RuntimeError(f"internal error: a renaming of distance {distance} below the lower bound "
-                           f"{plan.lower_bound}")
-    if distance > plan.lower_bound:
-        return None
+    if distance > 0:
+        stage(f"computing a lower bound on the edit distance ({what})")
+        lower = bound()
+        if distance < lower:
+            raise RuntimeError(f"internal error: a renaming of distance {distance} below the lower bound {lower}")
+        if distance > lower:
+            return None
     return Optimum([], distance, True, distance, time.perf_counter() - t), syms
 
 
