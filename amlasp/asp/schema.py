@@ -290,6 +290,8 @@ XEFF = Pred("xeff", "state slot action atom kind sign",
 # X a mapping (best: edit.lp's renaming, metric: the one the metrics use, or one given); A a learned
 # action, B a reference action; C a category (pre, eff, ceff, pref) with sign S; U, W units.
 ATOM_PRED = Pred("atom_pred", "literal predicate arity", "the predicate and arity of a lifted atom L")
+ATOM_KEY = Pred("atom_key", "literal constants",
+               "a lifted atom's constants and their positions, as a text: atoms match only when theirs agree")
 ATOM_ARG = Pred("atom_arg", "literal index term", "the index-th argument of a lifted atom: v(I) or c(C)")
 FORMULA = Pred("formula", "model action formula skeleton",
                "a non-literal conjunct p(J), when-condition w(K) or numeric unit: its tree's root shape (node 0)")
@@ -299,6 +301,9 @@ FKID = Pred("fkid", "model action formula node index child",
 FLEAF = Pred("fleaf", "model action formula node literal", "a leaf of a formula's tree: a lifted atom or function term")
 FVAR = Pred("fvar", "model action formula node index type", "the type of the index-th variable a quantifier node binds")
 CCOND = Pred("ccond", "model action effect text", "the condition of conditional effect K, as a canonical text")
+PRED_SIG = Pred("pred_sig", "model signature arity count",
+                "a signature: the argument types that count predicates of the model share (sig_param/4)")
+SIG_PARAM = Pred("sig_param", "model signature index type", "the type of a signature's index-th argument")
 NFUNCTION = Pred("nfunction", "model function arity", "a numeric function of a model (:functions) and its arity")
 NFUNCTION_PARAM = Pred("nfunction_param", "model function index type", "the type of a numeric function's I-th argument")
 NUMERIC = Pred("numeric", "model action formula category",
@@ -309,6 +314,9 @@ PHASE = Pred("phase", "phase", "optimise (choose the renaming) or metrics (count
 METRIC_MODE = Pred("metric_mode", "mode", "how the metric mapping is made: position, align or best")
 MAPPING = Pred("mapping", "mapping", "a correspondence of predicates, actions and parameters")
 PM = Pred("pm", "mapping learned reference", "learned predicate P plays reference predicate Q")
+GIVEN = Pred("given", "", "the best renaming is given from outside the search (metrics/compare/decompose.py): checked")
+UNFIT = Pred("unfit", "pair",
+             "a pair of the given renaming that the search could not choose: pm(P,Q), am(A,B), vm(A,B,I,J)")
 RESTRICT_A = Pred("restrict_a", "", "the free actions are matched only in the pairs given (akeep/2)")
 AKEEP = Pred("akeep", "learned reference", "free learned action A may play free reference action B (restrict_a)")
 RESTRICT_P = Pred("restrict_p", "", "the free predicates are matched only in the pairs given (pkeep/2)")

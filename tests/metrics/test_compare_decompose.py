@@ -14,7 +14,7 @@ from amlasp.experiments.perturb import perturb
 from amlasp.metrics.compare import compare, decompose, driver
 from amlasp.metrics.compare.structure import Structure
 from amlasp.pddl.parse import parse_domain
-from tests.support.paths import IPC
+from tests.support.paths import IPC, ROOT
 from tests.support.renaming import rename_all
 
 
@@ -102,3 +102,98 @@ def test_the_decomposed_search_finds_the_optimum_of_the_whole_search(seed: int, 
     assert whole.optimal
     assert parts.edit_distance == whole.edit_distance if parts.optimal else parts.edit_distance >= whole.edit_distance
     assert parts.summary()["edit_distance_lower_bound"] <= whole.edit_distance if not parts.optimal else True
+
+
+# ---------------------------------------------------------------- the renaming read off the colours
+def _no_search(*_args, **_kwargs):
+    raise AssertionError("a search for the renaming was grounded")
+
+
+def test_a_symmetric_grounded_domain_is_proven_at_distance_0_without_a_search(monkeypatch):
+    """Dining philosophers (308 grounded actions, eleven philosophers alike: colour refinement alone
+    leaves classes of eleven, individualisation splits them): the renaming read off the colours is
+    counted by the metric program, meets the lower bound 0, and no search is grounded."""
+    path = ROOT / "benchmarks" / "ipc_big" / "promela-dining-philosophers" / "domain.pddl"
+    text = path.read_text()
+    reference = parse_domain(text)
+    copy = parse_domain(rename_all(text, seed=3)[0])
+    assert len(set(decompose.colours(copy, reference)[-1].actions_l.values())) < 308  # refinement alone
+    monkeypatch.setattr(driver, "_best_renaming", _no_search)
+    r = compare(copy, reference, rename=True, time_limit=300)
+    s = r.summary()
+    assert r.optimal and r.edit_distance == 0, r.edits[:5]
+    assert s["f1_macro"] == s["f1_cumulative"] == 1.0
+    assert len(r.action_mapping) == 308
+
+
+def test_the_generated_domain_and_its_renamed_copy_need_no_search(monkeypatch):
+    text = _generated(500)
+    monkeypatch.setattr(driver, "_best_renaming", _no_search)
+    r = compare(parse_domain(rename_all(text, seed=4)[0]), parse_domain(text), rename=True, time_limit=120)
+    assert r.optimal and r.edit_distance == 0
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6, 7, 8, 9])
+def test_near_copies_give_the_optimum_of_the_whole_search(seed: int, monkeypatch):
+    """Renamed copies with a few edits (a literal dropped or added: the colours may still pair everything
+    one to one, the distance then exceeds the bound 0 and the searches run) and with none (the colours'
+    renaming, proven): the answer is the whole search's."""
+    reference = parse_domain(_generated(24, seed=seed))
+    edits = seed % 3  # 0, 1 or 2 literals dropped and as many added
+    learned = perturb(reference, seed=seed, drop=edits, add=edits, permute=seed % 2 == 1, rename=True).domain
+    whole = compare(learned, reference, rename=True, time_limit=120)
+    monkeypatch.setattr(decompose, "MIN_PAIRS", 0)
+    parts = compare(learned, reference, rename=True, time_limit=120)
+    assert whole.optimal and parts.optimal
+    assert parts.edit_distance == whole.edit_distance
+
+
+def test_a_wrong_renaming_given_is_not_taken_for_the_optimum(monkeypatch):
+    """A renaming given from outside the search that swaps two actions is counted at its own distance
+    (above the bound): the searches then find the optimum, 0."""
+    text = _generated(24, seed=1)
+    reference, copy = parse_domain(text), parse_domain(rename_all(text, seed=1)[0])
+    right = decompose.direct
+
+    def swapped(ld, rd, rename):
+        d = right(ld, rd, rename)
+        (a, b), (c, e) = d.actions[0], d.actions[1]
+        return decompose.Direct(d.predicates, ((a, e), (c, b)) + d.actions[2:],
+                                tuple(x for x in d.parameters if x[:2] not in ((a, b), (c, e))))
+
+    monkeypatch.setattr(decompose, "MIN_PAIRS", 0)
+    monkeypatch.setattr(decompose, "direct", swapped)
+    r = compare(copy, reference, rename=True, time_limit=120)
+    assert r.optimal and r.edit_distance == 0
+
+
+def test_the_metric_program_refuses_a_renaming_the_search_could_not_choose():
+    """unfit/1: parameters of incompatible types, a predicate of another arity, an action twice."""
+    from amlasp.asp.names import asp_name
+    from amlasp.asp.run import solve_once
+    from amlasp.asp.schema import UNFIT
+    text = _generated(24, seed=2)
+    reference, copy = parse_domain(text), parse_domain(text)  # (renamed types would fit any type)
+    d = decompose.direct(copy, reference, True)
+    assert d is not None
+
+    def unfit(given: decompose.Direct) -> list[str]:
+        program = "\n".join([driver.domain_facts(copy, LEARNED), driver.domain_facts(reference, REF),
+                             Structure(copy, LEARNED).facts(), Structure(reference, REF).facts(),
+                             driver.encoding("types"), driver.encoding("compare"), driver.encoding("edit"),
+                             "rename. phase(metrics). metric_mode(best). mapping(best). given.", given.facts(),
+                             UNFIT.show()])
+        return sorted(str(s) for s in solve_once([program]))
+
+    assert unfit(d) == []
+    rtypes = {asp_name(b.name): [t for _, t in b.parameters] for b in reference.actions}
+    a, b = next((a, b) for a, b in d.actions if len(set(rtypes[b])) > 1)
+    pairs = {j: i for x, y, i, j in d.parameters if (x, y) == (a, b)}  # reference position → learned
+    j1 = 1
+    j2 = next(j for j, t in enumerate(rtypes[b], 1) if t != rtypes[b][0])
+    crossed = tuple(x for x in d.parameters if (x[0], x[1]) != (a, b)) + \
+        tuple((a, b, pairs[j2] if j == j1 else pairs[j1] if j == j2 else pairs[j], j) for j in pairs)
+    assert any(s.startswith("unfit(vm(") for s in unfit(decompose.Direct(d.predicates, d.actions, crossed)))
+    (p, q), (p2, _) = d.predicates[0], d.predicates[1]
+    twice = decompose.Direct(((p, q), (p2, q)) + d.predicates[1:], d.actions, d.parameters)
+    assert any(s.startswith("unfit(pm(") for s in unfit(twice))

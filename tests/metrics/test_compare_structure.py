@@ -95,7 +95,10 @@ def test_a_formula_nested_20000_deep():
 
 def test_a_strips_domain_has_atoms_and_unit_texts_only():
     s = Structure(BLOCKSWORLD.domain(), "learned")
-    assert not s.lines  # no formula/ccond facts
+    # no formula/ccond facts: the predicates' signatures only (the true negatives' universe)
+    assert all(x.startswith(("pred_sig(", "sig_param(")) for x in s.lines)
+    assert "pred_sig(learned,0,0,1)." in s.lines  # handempty
+    assert "pred_sig(learned,1,1,3)." in s.lines  # clear, holding, ontable
     assert s.unit_text[("stack", "lit(pre,pos,holding(v(1)))")] == ("precondition", "(holding ?x)")
 
 

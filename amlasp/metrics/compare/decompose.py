@@ -22,6 +22,13 @@ Three parts, each exact on its own terms:
   actions left over, their cheapest partners under the lower bound's costs. Any renaming it finds
   is a renaming: its distance is an upper bound. When it equals the lower bound it is the optimum,
   proven (a renamed copy: 0 = 0).
+- **A renaming read off the colours** (`direct`), before any search: when the last round's colours
+  pair every free action and every free predicate one to one (a renamed copy's usually do), and each
+  pair of actions' parameters one to one by where they occur, that renaming is given to the metric
+  program as it is. Its distance is then compare.lp's own count under it, and compare.lp checks that
+  it is one the search could choose (`unfit/1`: types and arities); when it meets the lower bound it
+  is the optimum, proven, and no search is grounded at all (a renamed copy of 16,000 actions: the
+  search's grounding took longer than the time limit). Otherwise the searches below run as before.
 - **Pruning** otherwise (`Plan.kept`): a pair (A, B) is left out of the full search when every
   renaming that pairs them costs more than the upper bound: its cost plus the cheapest option of
   every other learned action (or of every other reference action) plus the predicates' bound
@@ -38,6 +45,7 @@ from scipy.optimize import linear_sum_assignment
 from scipy.spatial.distance import cdist
 
 from ...asp.names import asp_name
+from ...asp.schema import AM, PM, VM
 from ...logic import atoms
 from ...model import Atom, Domain, is_var
 from .structure import Structure, static_costs
@@ -55,6 +63,9 @@ MAX_LEFT = 2_000
 PARTNERS = 3
 #: Colour refinement stops after this many rounds (or when the classes stop splitting).
 ROUNDS = 10
+#: Members of a symmetric class given colours of their own (`discrete`) before the renaming read off the
+#: colours is given up.
+INDIVIDUALISE = 64
 
 
 @dataclass(frozen=True)
@@ -189,6 +200,108 @@ def plan(ld: Domain, rd: Domain, ls: Structure, rs: Structure, rename: bool) -> 
                 row_min, col_min, float(row_min.sum()), float(col_min.sum()), float(base))
 
 
+# ---------------------------------------------------------------- a renaming read off the colours
+@dataclass(frozen=True)
+class Direct:
+    """A whole renaming (learned → reference, clingo names): predicates, actions, and per pair of
+    actions their parameters (positions, 1-based). Given to the metric program as mapping `best`."""
+
+    predicates: tuple[tuple[str, str], ...]
+    actions: tuple[tuple[str, str], ...]
+    parameters: tuple[tuple[str, str, int, int], ...]
+
+    def facts(self) -> str:
+        return "\n".join([*(PM.fact("best", p, q) for p, q in self.predicates),
+                          *(AM.fact("best", a, b) for a, b in self.actions),
+                          *(VM.fact("best", a, b, i, j) for a, b, i, j in self.parameters)]) + "\n"
+
+
+def _one_to_one(left: list[str], right: list[str], cl: dict[str, int], cr: dict[str, int]
+                ) -> list[tuple[str, str]] | None:
+    """The pairs of `left` and `right` of the same colour when every colour has one member a side."""
+    by_l = {cl.get(x, -1): x for x in left}
+    by_r = {cr.get(y, -1): y for y in right}
+    if len(by_l) != len(left) or len(by_r) != len(right) or by_l.keys() != by_r.keys():
+        return None
+    return [(by_l[c], by_r[c]) for c in sorted(by_l)]
+
+
+def _parameter_uses(d: Domain) -> dict[str, list[list[tuple]]]:
+    """Per action (clingo name), per parameter in order, its uses: (role and pattern of the atom,
+    predicate (clingo name, `=` for equality), position in the atom). Names of parameters play no part."""
+    out: dict[str, list[list[tuple]]] = {}
+    for a in d.actions:
+        index = {v: i for i, (v, _) in enumerate(a.parameters)}
+        uses: list[list[tuple]] = [[] for _ in a.parameters]
+        occ = [("pre", x) for x in atoms(a.precondition)]
+        for e in a.effects:
+            role = ("eff+" if e.literal.positive else "eff-") + ("" if e.unconditional else "c")
+            occ.append((role, e.literal.atom))
+            occ += [("cond", x) for x in atoms(e.condition)]
+        for role, x in occ:
+            rp = (role, _pattern(x))
+            for k, arg in enumerate(x.args):
+                if arg in index:
+                    uses[index[arg]].append((rp, asp_name(x.predicate), k))
+        out[asp_name(a.name)] = uses
+    return out
+
+
+def _coloured(uses: dict[str, list[list[tuple]]], colour: dict[str, int]) -> dict[str, list[tuple]]:
+    """`_parameter_uses` with predicates by their colours, each parameter's uses sorted."""
+    return {a: [tuple(sorted(((rp, "=" if q == "=" else colour.get(q, -1), k) for rp, q, k in u), key=repr))
+                for u in us] for a, us in uses.items()}
+
+
+def _parameters(ul: list[tuple], ur: list[tuple]) -> list[tuple[int, int]] | None:
+    """Parameters paired by their uses (the same uses in both: in order), or None when the uses differ."""
+    if len(ul) != len(ur):
+        return None
+    by_l: dict[tuple, list[int]] = defaultdict(list)
+    by_r: dict[tuple, list[int]] = defaultdict(list)
+    for i, u in enumerate(ul, 1):
+        by_l[u].append(i)
+    for j, u in enumerate(ur, 1):
+        by_r[u].append(j)
+    if any(len(by_l[u]) != len(by_r.get(u, ())) for u in by_l):
+        return None
+    return sorted(pair for u in by_l for pair in zip(by_l[u], by_r[u]))
+
+
+def direct(ld: Domain, rd: Domain, rename: bool) -> Direct | None:
+    """The renaming that the last round of colour refinement gives, when it gives one: every free
+    action and free predicate the only one of its colour on its side with one partner of that colour
+    on the other (named ones with their namesakes), and the parameters of each pair of actions paired
+    by their uses. None otherwise, or when either model has functions (renamed apart, not coloured).
+    Nothing here is taken on trust: the metric program counts its edits and checks its pairs."""
+    if ld.functions or rd.functions or static_costs(ld) or static_costs(rd):
+        return None
+    last = discrete(ld, rd)
+    if last is None:
+        return None
+    psig_l = {asp_name(p.name): p.arity for p in ld.predicates}
+    psig_r = {asp_name(q.name): q.arity for q in rd.predicates}
+    named_p = [] if rename else [p for p, n in psig_l.items() if psig_r.get(p) == n]
+    fl = [p for p in psig_l if p not in named_p]
+    fr = [q for q in psig_r if q not in named_p]
+    preds = _one_to_one(fl, fr, last.predicates_l, last.predicates_r)
+    la, ra = [asp_name(a.name) for a in ld.actions], [asp_name(b.name) for b in rd.actions]
+    named_a = [] if rename else sorted(set(la) & set(ra))
+    acts = _one_to_one([a for a in la if a not in named_a], [b for b in ra if b not in named_a],
+                       last.actions_l, last.actions_r)
+    if preds is None or acts is None:
+        return None
+    uses_l = _coloured(_parameter_uses(ld), last.predicates_l)
+    uses_r = _coloured(_parameter_uses(rd), last.predicates_r)
+    params: list[tuple[str, str, int, int]] = []
+    for a, b in [(a, a) for a in named_a] + acts:
+        pairs = _parameters(uses_l[a], uses_r[b])
+        if pairs is None:
+            return None
+        params += [(a, b, i, j) for i, j in pairs]
+    return Direct(tuple([(p, p) for p in named_p] + preds), tuple([(a, a) for a in named_a] + acts), tuple(params))
+
+
 # ---------------------------------------------------------------- candidates: colour refinement
 Occurrence = tuple[str, str, tuple]  # (role, predicate, argument pattern)
 
@@ -219,31 +332,135 @@ def colours(ld: Domain, rd: Domain) -> list[Colours]:
     multiset of (role, action colour, pattern) of its uses. Names play no part, so a renamed copy's
     actions get their originals' colours; an edit changes the colours of what is near it, more with
     each round (the earlier rounds then still pair what the edit did not reach)."""
-    occ = {("l", a): o for a, o in _occurrences(ld).items()} | {("r", b): o for b, o in _occurrences(rd).items()}
-    act: dict[tuple[str, str], object] = {("l", asp_name(a.name)): ("a", a.arity) for a in ld.actions}
-    act |= {("r", asp_name(b.name)): ("a", b.arity) for b in rd.actions}
-    pred: dict[tuple[str, str], object] = {(s, asp_name(p.name)): ("p", p.arity)
-                                           for s, d in (("l", ld), ("r", rd)) for p in d.predicates}
-    pred[("l", "=")] = pred[("r", "=")] = ("=",)
-    act, pred = _relabel(act), _relabel(pred)
+    occ, act, pred = _start(ld, rd)
     rounds = [_split(act, pred)]
     classes = len(set(act.values())) + len(set(pred.values()))
     for _ in range(ROUNDS):
-        uses: dict[tuple[str, str], list] = defaultdict(list)
-        new_act: dict[tuple[str, str], object] = {}
-        for key, o in occ.items():
-            side = key[0]
-            new_act[key] = (act[key], tuple(sorted((r, pred.get((side, p), -1), pat) for r, p, pat in o)))
-            for r, p, pat in o:
-                uses[(side, p)].append((r, act[key], pat))
-        new_pred = {key: (c, tuple(sorted(uses.get(key, ())))) for key, c in pred.items()}
-        act, pred = _relabel(new_act), _relabel(new_pred)
+        act, pred = _round(occ, act, pred)
         now = len(set(act.values())) + len(set(pred.values()))
         if now == classes:
             break
         classes = now
         rounds.append(_split(act, pred))
     return rounds
+
+
+Keyed = dict[tuple[str, str], int]  # (side, clingo name) → colour
+
+
+Coded = dict[tuple[str, str], list[tuple[int, tuple[str, str]]]]  # per action: (role and pattern, predicate)
+
+
+def _start(ld: Domain, rd: Domain) -> tuple[Coded, Keyed, Keyed]:
+    """The atoms of every action of both models, each as (a number for its role and pattern, its
+    predicate), and the first round's colours (arities)."""
+    occ = {("l", a): o for a, o in _occurrences(ld).items()} | {("r", b): o for b, o in _occurrences(rd).items()}
+    code = {rp: i for i, rp in enumerate(sorted({(r, pat) for o in occ.values() for r, _, pat in o}, key=repr))}
+    coded = {key: [(code[(r, pat)], (key[0], p)) for r, p, pat in o] for key, o in occ.items()}
+    act: dict[tuple[str, str], object] = {("l", asp_name(a.name)): ("a", a.arity) for a in ld.actions}
+    act |= {("r", asp_name(b.name)): ("a", b.arity) for b in rd.actions}
+    pred: dict[tuple[str, str], object] = {(s, asp_name(p.name)): ("p", p.arity)
+                                           for s, d in (("l", ld), ("r", rd)) for p in d.predicates}
+    pred[("l", "=")] = pred[("r", "=")] = ("=",)
+    return coded, _relabel(act), _relabel(pred)
+
+
+def _round(occ: Coded, act: Keyed, pred: Keyed) -> tuple[Keyed, Keyed]:
+    """One round of refinement: each colour with the multiset of its neighbours' (see `colours`)."""
+    uses: dict[tuple[str, str], list] = defaultdict(list)
+    new_act: dict[tuple[str, str], tuple] = {}
+    for key, o in occ.items():
+        c = act[key]
+        new_act[key] = (c, tuple(sorted([(rp, pred.get(pk, -1)) for rp, pk in o])))
+        for rp, pk in o:
+            uses[pk].append((rp, c))
+    new_pred = {key: (c, tuple(sorted(uses.get(key, ())))) for key, c in pred.items()}
+    return _numbered(new_act), _numbered(new_pred)
+
+
+def _numbered(colour: dict) -> Keyed:
+    """`_relabel` for signatures of numbers only (compared as they are, not by their text)."""
+    order = {sig: i for i, sig in enumerate(sorted(set(colour.values())))}
+    return {k: order[v] for k, v in colour.items()}
+
+
+def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | None:
+    """Colours that tell every action and every predicate apart, both models at once, or None: colour
+    refinement to the end, then, while a class has several members a side (a symmetry: eleven
+    philosophers alike), one learned and one reference member of the smallest such class given a colour
+    of their own and refinement again (individualisation, as graph isomorphism tools do), at most
+    `limit` times. A class with more members on one side than the other: None. Which members are
+    individualised is a guess that a renamed copy's symmetries make right; `direct`'s caller checks
+    the renaming (its distance and its fitness), so a wrong guess costs time, not correctness.
+    Refinement here re-examines only the classes next to what changed (a ring of 29 philosophers
+    takes as many rounds as it has members: each round over everything took 40 s)."""
+    occ, act, pred = _start(ld, rd)
+    colour: dict[tuple, int] = {("a", *k): c for k, c in act.items()}
+    base = max(act.values(), default=0) + 1
+    colour |= {("p", *k): base + c for k, c in pred.items()}
+    near: dict[tuple, list[tuple[int, tuple]]] = defaultdict(list)
+    undeclared: dict[str, int] = {}  # atoms of no declared predicate (numeric placeholders): by name
+    for (side, a), o in occ.items():
+        for rp, (_, q) in o:
+            pk = ("p", side, q)
+            if pk not in colour:
+                colour[pk] = undeclared.setdefault(q, max(colour.values(), default=0) + 1)
+            near[("a", side, a)].append((rp, pk))
+            near[pk].append((rp, ("a", side, a)))
+    # how an action's atoms share its parameters, which the atoms' patterns alone do not say: per
+    # parameter, its uses (role and pattern of the atom, predicate, position)
+    linked: dict[tuple, list[list[tuple]]] = {}
+    for side, d in (("l", ld), ("r", rd)):
+        for a, uses in _parameter_uses(d).items():
+            linked[("a", side, a)] = [[(rp, ("p", side, q), k) for rp, q, k in u] for u in uses]
+    members: dict[int, list[tuple]] = defaultdict(list)
+    for node, c in colour.items():
+        members[c].append(node)
+
+    def signature(node: tuple) -> tuple:
+        sig = tuple(sorted([(rp, colour[n]) for rp, n in near[node]]))
+        if node[0] == "p":
+            return sig
+        return sig, tuple(sorted(tuple(sorted([(rp, colour[q], k) for rp, q, k in u])) for u in linked[node]))
+    fresh = [max(colour.values(), default=0) + 1]
+
+    def refine(todo: set[int]) -> bool:
+        while todo:
+            work, todo = sorted(todo), set()
+            for c in work:
+                groups: dict[tuple, list[tuple]] = defaultdict(list)
+                for node in members[c]:
+                    groups[signature(node)].append(node)
+                if len(groups) == 1:
+                    continue
+                keep, *split = sorted(groups)
+                members[c] = groups[keep]
+                for sig in split:
+                    members[fresh[0]] = groups[sig]
+                    for node in groups[sig]:
+                        colour[node] = fresh[0]
+                        todo.update(colour[n] for _, n in near[node])
+                    fresh[0] += 1
+        return all(sum(1 for n in ns if n[1] == "l") * 2 == len(ns) for ns in members.values())
+
+    if not refine(set(members)):
+        return None
+    for _ in range(limit + 1):
+        pick = min(((len(ns), n[0], c) for c, ns in members.items() if len(ns) > 2 for n in ns[:1]), default=None)
+        if pick is None:
+            get = {(kind, side): {n: c for (k, s, n), c in colour.items() if (k, s) == (kind, side)}
+                   for kind in "ap" for side in "lr"}
+            return Colours(get[("a", "l")], get[("a", "r")], get[("p", "l")], get[("p", "r")])
+        c = pick[2]
+        x = min(n for n in members[c] if n[1] == "l")
+        y = min(n for n in members[c] if n[1] == "r")
+        members[c] = [n for n in members[c] if n not in (x, y)]
+        members[fresh[0]] = [x, y]
+        colour[x] = colour[y] = fresh[0]
+        fresh[0] += 1
+        if not refine({colour[n] for _, n in near[x] + near[y]}):
+            return None
+    return None
 
 
 def _split(act: dict, pred: dict) -> Colours:
@@ -336,4 +553,4 @@ def _candidates(colour: list[Colours], fl: list[str], fr: list[str], cost: np.nd
     return [(fl[i], fr[j]) for i, j in sorted(pairs)]
 
 
-__all__ = ["Plan", "plan", "colours", "free_pairs", "MIN_PAIRS"]
+__all__ = ["Plan", "Direct", "plan", "direct", "colours", "free_pairs", "MIN_PAIRS"]

@@ -4,14 +4,32 @@ of both models."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+
+import clingo
 
 from ...asp import size
 from ...asp.facts import domain_facts, symbol_facts
 from ...asp.names import LEARNED, REF, asp_name
 from ...asp.run import Optimum, OutOfTime, encoding, optimise, solve_once
-from ...asp.schema import AKEEP, AM, MAPPING, METRIC_MODE, PHASE, PKEEP, PM, RENAME, RESTRICT_A, RESTRICT_P, VM
+from ...asp.schema import (
+    AKEEP,
+    AM,
+    EDIT_DISTANCE,
+    GIVEN,
+    MAPPING,
+    METRIC_MODE,
+    PHASE,
+    PKEEP,
+    PM,
+    RENAME,
+    RESTRICT_A,
+    RESTRICT_P,
+    UNFIT,
+    VM,
+)
 from ...errors import InputError, TimeLimitReached
 from ...model import Action, Broken, Domain, Effect, Literal, Predicate, canonical_name
 from ...pddl.check import distinct_symbols, spelling_differences
@@ -113,23 +131,36 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     search = [domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common
     what = (f"{len(sl.predicates):,} and {len(sr.predicates):,} predicates, {len(ld.actions):,} and "
             f"{len(rd.actions):,} actions")
+    base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
+    unused = [PM.fact("best", asp_name(p.name), asp_name(q.name)) for p, q in paired]
+
+    # the atoms the reader reads are shown; the minimisation is done: its statements are ignored
+    def answer(mode: str, renaming: str) -> Sequence[clingo.Symbol]:
+        return solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), MAPPING.fact("best"),
+                                             renaming, *unused, shows(), UNFIT.show()])],
+                          options=("--opt-mode=ignore",))
+
+    found: tuple[Optimum, Sequence[clingo.Symbol]] | None = None
     if decompose.free_pairs(sl, sr, rename) >= decompose.MIN_PAIRS:
-        best = _decomposed(search, decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
+        colours = decompose.direct(sl, sr, rename)
+        if colours is not None:
+            given = "\n".join([GIVEN.fact(), colours.facts()])
+            found = _direct(lambda: decompose.plan(sl, sr, ls, rs, rename).lower_bound,
+                            lambda: answer(mode, given), what)
+        best = found[0] if found is not None else \
+            _decomposed(search, decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
     else:
         size.check_renaming(sl, sr, rename)
         stage(f"grounding the search for the best renaming ({what})")
         best = _best_renaming(search, time_limit, since)
     stage(f"computing the metrics under the renaming found (edit distance {best.cost}"
           f"{'' if best.optimal else ', not proven optimal'})", finishing(time_limit))
-    base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
-    mapping = "\n".join([symbol_facts(best.symbols), MAPPING.fact("best"),
-                         *(PM.fact("best", asp_name(p.name), asp_name(q.name)) for p, q in paired)]) + "\n"
-    # the atoms the reader reads are shown; the minimisation is done: its statements are ignored
-    def metrics(mode: str) -> CompareResult:
-        syms = solve_once(["\n".join(base + [PHASE.fact("metrics"), METRIC_MODE.fact(mode), mapping,
-                                             shows()])],
-                          options=("--opt-mode=ignore",))
-        return Reader(ld, rd, ls, rs, syms).result(mode, rename, best)
+
+    renaming = given if found is not None else symbol_facts(best.symbols)
+
+    def metrics(metric_mode: str) -> CompareResult:
+        syms = found[1] if found is not None and metric_mode == mode else answer(metric_mode, renaming)
+        return Reader(ld, rd, ls, rs, syms).result(metric_mode, rename, best)
     res = metrics(mode)
     comps = components.as_written(*written) if as_written else \
         components.renamed(res if _as_best(res) else metrics("best"), ld, rd)
@@ -226,6 +257,28 @@ def _decomposed(search: list[str], plan: decompose.Plan, sl: Domain, sr: Domain,
         return best
     lower = max(plan.lower_bound, best.bound or 0)
     return replace(first if first is not None and first.cost <= best.cost else best, optimal=False, bound=lower)
+
+
+def _direct(bound: Callable[[], int], answer: Callable[[], Sequence[clingo.Symbol]], what: str
+            ) -> tuple[Optimum, Sequence[clingo.Symbol]] | None:
+    """The renaming the colours give (`decompose.direct`), counted by the metric program (`answer`: its
+    atoms, with `given`): the optimum, proven, with that answer when the program finds it fit for the
+    search and its distance is 0 or meets the lower `bound` (asked only then: over thousands of actions
+    its assignment is slow); else None (the searches run as before)."""
+    stage(f"counting the edits of the renaming colour refinement gives ({what})")
+    t = time.perf_counter()
+    syms = answer()
+    if UNFIT.select(syms):
+        return None
+    distance = EDIT_DISTANCE.select(syms)[0].distance.number
+    if distance > 0:
+        stage(f"computing a lower bound on the edit distance ({what})")
+        lower = bound()
+        if distance < lower:
+            raise RuntimeError(f"internal error: a renaming of distance {distance} below the lower bound {lower}")
+        if distance > lower:
+            return None
+    return Optimum([], distance, True, distance, time.perf_counter() - t), syms
 
 
 def _best_renaming(base: list[str], time_limit: float, since: float) -> Optimum:

@@ -19,6 +19,7 @@ from ...asp.facts import lifted_atom, lifted_parts
 from ...asp.names import asp_name
 from ...asp.schema import (
     ATOM_ARG,
+    ATOM_KEY,
     ATOM_PRED,
     CCOND,
     COST_ARG,
@@ -31,6 +32,8 @@ from ...asp.schema import (
     NFUNCTION,
     NFUNCTION_PARAM,
     NUMERIC,
+    PRED_SIG,
+    SIG_PARAM,
 )
 from ...logic import Quantified, conjunction_literals, fold, top_literals, typed_text
 from ...logic import text as formula_text
@@ -120,6 +123,19 @@ class Structure:
             self._cost(a)
         if domain.cost_functions:
             self.lines.append(domain_cost_facts(domain, tag))
+        self._signatures(domain.predicates)
+
+    def _signatures(self, predicates: tuple[Predicate, ...]) -> None:
+        """The predicates' signatures (their argument types in order) with how many predicates share
+        each: the true negatives' universe is a sum of products over them (compare.lp), whose terms
+        are then per signature, not per predicate (a grounded domain's thousands are one 0-ary one)."""
+        count: dict[tuple[str, ...], int] = {}
+        for q in predicates:
+            sig = tuple(asp_name(t) for _, t in q.parameters)
+            count[sig] = count.get(sig, 0) + 1
+        for g, (sig, k) in enumerate(sorted(count.items())):
+            self.lines.append(PRED_SIG.fact(self.tag, g, len(sig), k))
+            self.lines += [SIG_PARAM.fact(self.tag, g, i, t) for i, t in enumerate(sig, 1)]
 
     def _cost(self, action: Action) -> None:
         """An action's cost effect, a unit of its own (category `cost`): a function term given
@@ -314,8 +330,18 @@ class Structure:
         out = list(self.lines)
         for text, (pred, args) in self.atoms.items():
             out.append(ATOM_PRED.fact(text, pred, len(args)))
+            out.append(ATOM_KEY.fact(text, _quote(_constants(pred, args))))
             out += [ATOM_ARG.fact(text, i, x) for i, x in enumerate(args, 1)]
         return "\n".join(out) + "\n"
+
+
+def _constants(pred: str, args: list[str]) -> str:
+    """An atom's constants and where they are (`1=a;3=b`; an equality's in order of name, its sides
+    match crosswise too): two atoms match only when these agree, since a constant matches the same
+    constant only, and a variable only a variable."""
+    if pred == "eq":
+        return ";".join(sorted(x for x in args if x.startswith("c(")))
+    return ";".join(f"{i}={x}" for i, x in enumerate(args, 1) if x.startswith("c("))
 
 
 def _scope(g: Formula, scope: dict[str, int]) -> dict[str, int]:
