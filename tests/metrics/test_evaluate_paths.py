@@ -165,15 +165,7 @@ def test_state_joins_in_rules_of_their_own_give_the_same_scores(d, monkeypatch):
     """eval's applicability rules join state atoms that share a variable in an `aux` rule of their own
     (`Compiler.split_joins`: floortile's paint_up, blocksworld's unstack): the scores of the rules
     written whole, with and without --explain, on perturbations."""
-    ref = load_domain(IPC / "domains" / f"{d}.pddl")
-    sets = trajectory_sets(d, 2)
-    learned = [perturb(ref, seed=seed, drop=2, add=2).domain for seed in (0, 1)]
-    split = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
-             for lrn in learned for explain in (False, True)]
-    monkeypatch.setattr(Compiler, "state_joins", lambda self, state, joined: state)
-    whole = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
-             for lrn in learned for explain in (False, True)]
-    assert [(e.actions, e.learned_only) for e in split] == [(e.actions, e.learned_only) for e in whole]
+    _same_scores_after(d, lambda: monkeypatch.setattr(Compiler, "state_joins", lambda self, state, joined: state))
 
 
 def test_floortile_paint_joins_its_robot_atoms_first():
@@ -189,16 +181,9 @@ def test_well_typed_states_drop_the_references_typing_with_the_same_scores(d, mo
     """When every atom of a batch's problems is well-typed in the reference (`StateWriter.ill_typed`),
     the reference's rules type no variable that an atom's declaration types (`compile_pair(typed_atoms=)`):
     the scores of the rules that type every variable, with and without --explain."""
-    ref = load_domain(IPC / "domains" / f"{d}.pddl")
-    sets = trajectory_sets(d, 2)
-    learned = [perturb(ref, seed=seed, drop=2, add=2).domain for seed in (0, 1)]
-    typed = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
-             for lrn in learned for explain in (False, True)]
     compile_pair = driver.compile_pair
-    monkeypatch.setattr(driver, "compile_pair", lambda *args: compile_pair(*args[:-1], False))
-    full = [evaluate(lrn, ref, sets, explain=explain, check_trajectories=False)
-            for lrn in learned for explain in (False, True)]
-    assert [(e.actions, e.learned_only) for e in typed] == [(e.actions, e.learned_only) for e in full]
+    _same_scores_after(d, lambda: monkeypatch.setattr(driver, "compile_pair",
+                                                      lambda *args: compile_pair(*args[:-1], False)))
 
 
 def test_the_references_typing_goes_only_for_well_typed_states():
@@ -207,3 +192,19 @@ def test_the_references_typing_goes_only_for_well_typed_states():
     pair = slots(ref, ref)
     assert "not_a(r," in PairCompiler(ref, ref, pair, static_predicates(ref)).compile(types).text
     assert "not_a(r," not in PairCompiler(ref, ref, pair, static_predicates(ref), typed_atoms=True).compile(types).text
+
+
+def _same_scores_after(d: str, change) -> None:
+    """eval's scores of two perturbations of `d`'s reference, with and without --explain, the same before
+    and after `change()` (a monkeypatch that turns a compilation step off)."""
+    ref = load_domain(IPC / "domains" / f"{d}.pddl")
+    sets = trajectory_sets(d, 2)
+    learned = [perturb(ref, seed=seed, drop=2, add=2).domain for seed in (0, 1)]
+
+    def scores() -> list:
+        return [(e.actions, e.learned_only) for e in (evaluate(lrn, ref, sets, explain=explain,
+                                                               check_trajectories=False)
+                                                      for lrn in learned for explain in (False, True))]
+    before = scores()
+    change()
+    assert before == scores()
