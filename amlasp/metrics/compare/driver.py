@@ -109,14 +109,7 @@ def compare(learned: str | Path | Domain, reference: str | Path | Domain, *, ali
 def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align: bool, rename: bool,
              time_limit: float, as_written: bool, since: float, lenient_reference: bool = False) -> CompareResult:
     t0 = time.perf_counter()
-    stage("reading the two models")
-    ld, rd = _as_domain(learned, learned=True), _as_domain(reference, lenient=lenient_reference)
-    written = ld, rd  # as read: Text2World's as-written figures print bound variables in this order
-    ld, rd = bound.in_order(ld), bound.in_order(rd)
-    for d, model in ((ld, "learned"), (rd, "reference")):  # names of one kind that would meet as one symbol
-        distinct_symbols([(x.name, "predicate") for x in d.predicates]
-                         + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
-        distinct_symbols([(x.name, "action") for x in d.actions], d.file, model)
+    ld, rd, written = _read_pair(learned, reference, lenient_reference)
     renamed_for_want_of_names = not rename and no_shared_names(ld, rd)
     rename = rename or renamed_for_want_of_names
     mode = "best" if rename else ("align" if align else "position")
@@ -173,6 +166,21 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     notes = res.notes + ((NO_SHARED_NAMES,) if renamed_for_want_of_names else ())
     return replace(res, warnings=warnings, seconds=time.perf_counter() - t0, solve_seconds=best.seconds,
                    components=comps, notes=notes)
+
+
+def _read_pair(learned: str | Path | Domain, reference: str | Path | Domain, lenient_reference: bool
+               ) -> tuple[Domain, Domain, tuple[Domain, Domain]]:
+    """The two models with their bound variables in order, and as read (Text2World's as-written figures
+    print bound variables in that order); names of one kind that would meet as one symbol refused."""
+    stage("reading the two models")
+    ld, rd = _as_domain(learned, learned=True), _as_domain(reference, lenient=lenient_reference)
+    written = ld, rd
+    ld, rd = bound.in_order(ld), bound.in_order(rd)
+    for d, model in ((ld, "learned"), (rd, "reference")):
+        distinct_symbols([(x.name, "predicate") for x in d.predicates]
+                         + [(x.name, "function") for x in d.functions], d.file, model)  # one namespace in pm/3
+        distinct_symbols([(x.name, "action") for x in d.actions], d.file, model)
+    return ld, rd, written
 
 
 #: Said when the two models share no action and no predicate name: by name, every action would be missing.
