@@ -263,6 +263,11 @@ def _finish(domain: Domain, runs: Sequence[Run], results: list[Execution], paths
             result.cost, result.cost_undefined = cost.value, cost.undefined
 
 
+def guard_runs(domain: Domain, runs: Sequence[Run]) -> None:
+    """The size guard `_execute_runs` applies to `runs` (`reasoning.replay`: before it replays them)."""
+    _guard(with_goal_rules(domain, (run.problem for run in runs)), runs)
+
+
 def _guard(domain: Domain, runs: Sequence[Run]) -> None:
     """The size guard (asp/size.py) of the runs' steps, problem by problem."""
     by_problem: dict[int, tuple[Problem, list[Sequence[GroundAction]]]] = {}
@@ -430,5 +435,5 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, conditions.get(CONDITION.read(why).number.number, "a complex precondition"))
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "execute_parts", "Execution", "Run", "Unmet",
-           "UnmetKind"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "execute_parts", "guard_runs", "Execution", "Run",
+           "Unmet", "UnmetKind"]

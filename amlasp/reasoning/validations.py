@@ -15,7 +15,8 @@ from ..errors import error_class, warn_input
 from ..jobs import Jobs
 from ..model import Domain, Problem
 from ..pddl.plans import PlanReading
-from .engine import Run, execute_parts
+from . import replay
+from .engine import Run
 from .execution import Execution
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ def verdicts(domain: Domain, pairs: Sequence[tuple[Problem | None, PlanReading]]
     Execution (None where its problem is None), all in one grounding, and with `optimal` each problem's
     optimum."""
     runs = [Run(p, list(reading.steps), frozenset(p.init)) for p, reading in pairs if p is not None]
-    done = iter(execute_parts(domain, runs, states=False, explain=explain))
+    done = iter(replay.execute(domain, runs, explain))
     out: list[Execution | None] = []
     for p, reading in pairs:
         ex = next(done) if p is not None else None
