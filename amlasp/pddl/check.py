@@ -225,6 +225,8 @@ def _beyond_costs(root: sexpr.List, costs: frozenset[str], cost_effects: list[se
 
 #: The heads these checks look at: the numeric and the unsupported operators.
 _WATCHED = frozenset(_UNSUPPORTED_OPERATORS) | NUMERIC_EFFECTS | NUMERIC_COMPARISONS
+#: The heads `refuse_unsupported` looks at (pddl/flat.py leaves an atom with one of them to the passes).
+OPERATOR_HEADS = _WATCHED
 #: By the id of each section they look into (actions, derived rules, goal, init): its lists with a watched
 #: head, in file order (one walk of a domain of thousands of actions, shared by the three checks).
 _Watched = dict[int, list[sexpr.List]]
@@ -411,7 +413,7 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
     return out
 
 
-__all__ = ["NAME", "KEYWORDS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
+__all__ = ["NAME", "KEYWORDS", "OPERATOR_HEADS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
            "single_sections", "requirements", "is_number", "is_numeric",
            "refuse_unsupported", "NUMERIC_SUPPORT", "ACTION_COSTS", "cost_pattern", "unique_names", "valid_names",
            "known_types",

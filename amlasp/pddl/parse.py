@@ -24,7 +24,7 @@ from typing import Iterator
 from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
-from . import check, convert, costs, declarations, formulas, numeric, repair, sexpr
+from . import check, convert, costs, declarations, flat, formulas, numeric, repair, sexpr
 from .source import read_text
 from .unwrap import unwrap
 
@@ -139,7 +139,11 @@ def parse_problem(text: str, domain: Domain, file: str = "<problem>") -> Problem
 
 
 def _parse_problem(text: str, domain: Domain, file: str) -> Problem:
-    root = sexpr.read(unwrap(text, file), file)
+    text = unwrap(text, file)
+    plain = flat.read_problem(text, domain, file)  # the common shape, read without positions
+    if plain is not None:
+        return plain
+    root = sexpr.read(text, file)
     header = check.expect_define(root, "problem", file)
     for tok, message in repair.split_glued_dashes_at(root, declarations.type_names(domain.types)):
         warn_input(message, file, at=tok)
