@@ -125,20 +125,28 @@ def _objects(items: list, names: _Names) -> list[tuple[str, str]] | None:
 def _atom(node: Node, names: _Names, table: dict[str, str], goal: bool) -> Atom | None:
     """A ground atom of a basic predicate, checked as `ground.Grounder.atom` checks it (and as
     `check.refuse_unsupported` looks at it: a predicate named like an operator is the passes')."""
-    if not isinstance(node, list) or not node:
+    if type(node) is not list or not node:
         return None
     predicate = node[0]
-    expect = names.predicates.get(predicate) if isinstance(predicate, str) else None
-    if expect is None or predicate in names.derived or len(node) - 1 != len(expect):
+    expect = names.predicates.get(predicate) if type(predicate) is str else None
+    if expect is None or len(node) - 1 != len(expect) or predicate in names.derived:
         return None
     if predicate in _OPERATORS and (predicate != "at" or goal and len(node) == 3 and node[1] in ("start", "end")):
         return None
-    args = node[1:]
+    args = tuple(node[1:])
+    fits = names.fits
     for a, t in zip(args, expect):
-        have = table.get(a) if isinstance(a, str) else None
-        if have is None or not names.fit(have, t):
+        if type(a) is not str:
             return None
-    return Atom(predicate, tuple(args))
+        have = table.get(a)
+        if have is None:
+            return None
+        fit = fits.get((have, t))
+        if fit is None:
+            fit = names.fit(have, t)
+        if not fit:
+            return None
+    return Atom(predicate, args)
 
 
 def _goal(node: Node, names: _Names, table: dict[str, str]) -> tuple[Literal, ...] | None:

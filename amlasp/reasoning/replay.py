@@ -23,7 +23,8 @@ all (never seen) has its whole run validated by clingo.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, cast
+from operator import itemgetter
+from typing import Callable, Sequence, cast
 
 from ..costs import plan_cost
 from ..goal_rules import unmet_as_written
@@ -34,6 +35,8 @@ from .execution import Execution
 
 #: A term of a compiled literal: the index of the action's parameter it names, or a constant.
 Term = int | str
+#: The arguments of a compiled literal's atom, from a step's arguments (`_grounder`).
+Ground = Callable[[tuple[str, ...]], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -42,9 +45,9 @@ class _Plain:
     (positive, predicate, terms; predicate `=` for an equality), deleted and added atoms."""
 
     types: tuple[str, ...]
-    pre: tuple[tuple[bool, str, tuple[Term, ...]], ...]
-    deletes: tuple[tuple[str, tuple[Term, ...]], ...]
-    adds: tuple[tuple[str, tuple[Term, ...]], ...]
+    pre: tuple[tuple[bool, str, Ground], ...]
+    deletes: tuple[tuple[str, Ground], ...]
+    adds: tuple[tuple[str, Ground], ...]
 
 
 def _plain(action: Action, derived: frozenset[str]) -> _Plain | None:
@@ -70,12 +73,12 @@ def _plain(action: Action, derived: frozenset[str]) -> _Plain | None:
         ts = terms(lit.atom)
         if ts is None or lit.atom.predicate in derived:
             return None
-        pre.append((lit.positive, lit.atom.predicate, ts))
+        pre.append((lit.positive, lit.atom.predicate, _grounder(ts)))
     for e in action.effects:
         ts = terms(e.literal.atom)
         if ts is None or e.literal.atom.predicate in derived or e.literal.atom.predicate == "=":
             return None
-        (adds if e.literal.positive else deletes).append((e.literal.atom.predicate, ts))
+        (adds if e.literal.positive else deletes).append((e.literal.atom.predicate, _grounder(ts)))
     return _Plain(tuple(t for _, t in action.parameters), tuple(pre), tuple(deletes), tuple(adds))
 
 
@@ -108,8 +111,14 @@ class _Domain:
 _UNKNOWN = _Plain((), (), (), ())  # an action the model does not have: its step fails
 
 
-def _ground(terms: tuple[Term, ...], args: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(args[t] if isinstance(t, int) else t for t in terms)
+def _grounder(terms: tuple[Term, ...]) -> Ground:
+    """The arguments of an atom with `terms`, from a step's: one C call where every term is a parameter."""
+    if terms and all(isinstance(t, int) for t in terms):
+        if len(terms) == 1:
+            only = terms[0]
+            return lambda args: (args[only],)
+        return cast(Ground, itemgetter(*terms))
+    return lambda args: tuple(args[t] if isinstance(t, int) else t for t in terms)
 
 
 def _applies(plain: _Plain, step: GroundAction, objects: dict[str, str], state: set[Atom], known: _Domain) -> bool:
@@ -119,12 +128,12 @@ def _applies(plain: _Plain, step: GroundAction, objects: dict[str, str], state: 
         return False
     if not all(known.fit(objects[a], t) for a, t in zip(args, plain.types)):
         return False
-    for positive, predicate, terms in plain.pre:
+    for positive, predicate, ground in plain.pre:
         if predicate == "=":
-            x, y = _ground(terms, args)
+            x, y = ground(args)
             if (canonical_name(x) == canonical_name(y)) != positive:  # clingo compares the names' symbols
                 return False
-        elif (Atom(predicate, _ground(terms, args)) in state) != positive:
+        elif (Atom(predicate, ground(args)) in state) != positive:
             return False
     return True
 
@@ -139,8 +148,8 @@ def _replay(known: _Domain, run: Run) -> tuple[int | None, set[Atom]]:
         if not _applies(plain, step, objects, state, known):
             return k, state
         args = step.args
-        state.difference_update([Atom(p, _ground(ts, args)) for p, ts in plain.deletes])
-        state.update([Atom(p, _ground(ts, args)) for p, ts in plain.adds])
+        state.difference_update([Atom(p, ground(args)) for p, ground in plain.deletes])
+        state.update([Atom(p, ground(args)) for p, ground in plain.adds])
     return None, state
 
 
