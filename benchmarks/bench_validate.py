@@ -36,12 +36,13 @@ VAL's); the load average is printed, since the machine may be shared.
    1,252 actions), benchmarks/ipc_big: one `amlasp validate` process, its wall time and its CPU time
    above the floor's (`python -c "import clingo"`, timed in the same run) against VAL's whole call's.
 
-`--only startup,batch,floortile,long,shapes,ipc` runs those parts alone.
+`--only startup,batch,floortile,long,shapes,ipc` runs those parts alone. `--baseline PATH` (part 5): the
+in-process figures of the code at PATH (a worktree of main) too, in the same run, 3 processes of each alternated.
 
 Verdicts are checked against VAL's on every plan (valid, or which of "failed to execute" / "goal not
 satisfied"): the script exits non-zero if one differs.
 
-    python benchmarks/bench_validate.py [--repeat 5] [--long 100000] [--only shapes,ipc]
+    python benchmarks/bench_validate.py [--repeat 5] [--long 100000] [--only shapes,ipc] [--baseline PATH]
 """
 
 from __future__ import annotations
@@ -406,13 +407,39 @@ def served_process(server: Served, cmd: list[str], repeat: int) -> tuple[float, 
     return wall, cpu, out
 
 
-def shapes(val: Path, repeat: int, rows: list, tmp: Path) -> bool:
-    """Part 5: each batch shape, per plan, against one `Validate` process per plan."""
+def shapes(val: Path, repeat: int, rows: list, tmp: Path, baseline: Path | None = None) -> bool:
+    """Part 5: each batch shape, per plan, against one `Validate` process per plan; with `baseline` (a
+    checkout of other code, e.g. a worktree of main), its in-process figures too, in the same run."""
     with Served(ENV) as server:
-        return _shapes(val, repeat, rows, tmp, server)
+        return _shapes(val, repeat, rows, tmp, server, baseline)
 
 
-def _shapes(val: Path, repeat: int, rows: list, tmp: Path, server: Served) -> bool:
+def batch_worker(root: Path, domain_file: Path, batch_file: Path, repeat: int) -> dict:
+    """`--batch-worker` of the code at `root` (this checkout's or a baseline's), in a process of its own."""
+    env = dict(ENV, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return json.loads(subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "bench_validate.py"), "--batch-worker", str(domain_file),
+         str(batch_file), "--repeat", str(repeat)], capture_output=True, text=True, env=env, cwd=root,
+        check=True).stdout)
+
+
+def workers(domain_file: Path, batch_file: Path, repeat: int, baseline: Path | None) -> tuple[dict, dict | None]:
+    """This checkout's batch worker, and the baseline's: with a baseline, 3 processes of each, alternated
+    (the best of their figures: a first batch is one sample a process)."""
+    if baseline is None:
+        return batch_worker(ROOT, domain_file, batch_file, repeat), None
+    runs: dict[Path, list[dict]] = {ROOT: [], baseline: []}
+    for _ in range(3):
+        for root in (baseline, ROOT):
+            runs[root].append(batch_worker(root, domain_file, batch_file, repeat))
+
+    def best(xs: list[dict]) -> dict:
+        return {**xs[0], **{k: min(x[k] for x in xs) for k in ("wall", "cpu", "first")}}
+
+    return best(runs[ROOT]), best(runs[baseline])
+
+
+def _shapes(val: Path, repeat: int, rows: list, tmp: Path, server: Served, baseline: Path | None) -> bool:
     ok = True
     for domain, domain_file in SHAPE_DOMAINS.items():
         for shape, pairs in shape_batches(domain).items():
@@ -422,9 +449,15 @@ def _shapes(val: Path, repeat: int, rows: list, tmp: Path, server: Served) -> bo
             calls = [[str(val), str(domain_file), str(p), str(x)] for p, x in pairs]
             vw, vc, vouts = timed_calls(calls, max(1, repeat))
             theirs = [next(iter(val_verdicts(o).values()), "?") for o in vouts]
-            mine = json.loads(subprocess.run(
-                [sys.executable, __file__, "--batch-worker", str(domain_file), str(batch_file), "--repeat",
-                 str(max(repeat, 10))], capture_output=True, text=True, env=ENV, cwd=ROOT, check=True).stdout)
+            mine, base = workers(domain_file, batch_file, max(repeat, 10), baseline)
+            if base is not None:
+                ok &= base["verdicts"] == mine["verdicts"]
+                what = f"{domain}, {shape} ({n} plans)"
+                for key, label in (("cpu", f"the baseline ({baseline}), in-process, files read"),
+                                   ("first", "the baseline, the first batch of a process")):
+                    row(rows, f"{what}: {label}, CPU per plan", 1000 * base[key] / n, 1000 * vc / n, "ms", load(),
+                        f"this checkout's: {1000 * mine[key] / n:.2f} ms "
+                        f"({mine[key] / base[key]:.2f} of the baseline's)")
             cw, cc, cout = timed_process(amlasp_cmd("validate", str(domain_file), "--batch", str(batch_file), "-f",
                                                     "json"), repeat, ENV)
             sw, sc, sout = served_process(server, amlasp_cmd("validate", str(domain_file), "--batch", str(batch_file),
@@ -495,6 +528,8 @@ def main() -> None:
     ap.add_argument("--long", type=int, default=100_000, help="steps of the long plan (0: skip it)")
     ap.add_argument("--only", default="startup,batch,floortile,long,shapes,ipc", help="the parts to run")
     ap.add_argument("--worker", nargs=3, metavar=("DOMAIN", "PROBLEM", "PLAN"), help=argparse.SUPPRESS)
+    ap.add_argument("--baseline", type=Path, help="part 5: also the in-process figures of the checkout at this path "
+                    "(a worktree of main), measured in the same run, 3 processes each, alternated")
     ap.add_argument("--batch-worker", nargs=2, metavar=("DOMAIN", "BATCH"), help=argparse.SUPPRESS)
     ap.add_argument("--after-batch", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--first", action="store_true", help=argparse.SUPPRESS)
@@ -525,7 +560,7 @@ def main() -> None:
                 ok &= alone(args.long, Path(tmp), val)
     if "shapes" in parts:
         with tempfile.TemporaryDirectory() as tmp:
-            ok &= shapes(val, args.repeat, rows, Path(tmp))
+            ok &= shapes(val, args.repeat, rows, Path(tmp), args.baseline)
     if "ipc" in parts:
         ok &= big(val, args.repeat, rows)
     print()

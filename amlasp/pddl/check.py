@@ -413,7 +413,8 @@ def spelling_differences(learned: Domain, reference: Domain) -> list[str]:
     return out
 
 
-__all__ = ["NAME", "KEYWORDS", "OPERATOR_HEADS", "expect_define", "name", "known_section", "known_sections", "complete_problem",
+__all__ = ["NAME", "KEYWORDS", "OPERATOR_HEADS",
+           "expect_define", "name", "known_section", "known_sections", "complete_problem",
            "single_sections", "requirements", "is_number", "is_numeric",
            "refuse_unsupported", "NUMERIC_SUPPORT", "ACTION_COSTS", "cost_pattern", "unique_names", "valid_names",
            "known_types",

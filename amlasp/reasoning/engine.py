@@ -435,5 +435,5 @@ def _unmet(dec: Decoder, why: clingo.Symbol, conditions: dict[int, str], action:
     return Unmet(kind, conditions.get(CONDITION.read(why).number.number, "a complex precondition"))
 
 
-__all__ = ["applicable", "applicable_many", "execute", "execute_many", "execute_parts", "guard_runs", "Execution", "Run",
-           "Unmet", "UnmetKind"]
+__all__ = ["applicable", "applicable_many", "execute", "execute_many", "execute_parts", "guard_runs", "Execution",
+           "Run", "Unmet", "UnmetKind"]

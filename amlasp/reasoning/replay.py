@@ -68,7 +68,9 @@ def _plain(action: Action, derived: frozenset[str]) -> _Plain | None:
                 out.append(x)
         return tuple(out)
 
-    pre, deletes, adds = [], [], []
+    pre: list[tuple[bool, str, Ground]] = []
+    deletes: list[tuple[str, Ground]] = []
+    adds: list[tuple[str, Ground]] = []
     for lit in literals:
         ts = terms(lit.atom)
         if ts is None or lit.atom.predicate in derived:
@@ -115,7 +117,7 @@ def _grounder(terms: tuple[Term, ...]) -> Ground:
     """The arguments of an atom with `terms`, from a step's: one C call where every term is a parameter."""
     if terms and all(isinstance(t, int) for t in terms):
         if len(terms) == 1:
-            only = terms[0]
+            only = cast(int, terms[0])
             return lambda args: (args[only],)
         return cast(Ground, itemgetter(*terms))
     return lambda args: tuple(args[t] if isinstance(t, int) else t for t in terms)
