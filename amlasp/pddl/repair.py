@@ -34,9 +34,17 @@ def complete_actions(root: sexpr.List) -> list[str]:
     the keys in the order of PDDL's grammar (parameters, precondition, effect)."""
     warnings: list[str] = []
     for section in root[2:]:
-        if section.head() == ":action":
+        if section.head() == ":action" and not _complete(section):
             _complete_action(section, warnings)
     return warnings
+
+
+def _complete(node: sexpr.List) -> bool:
+    """The action as PDDL's grammar writes it, which `_complete_action` leaves as it is: the three keys in
+    order, and neither the precondition nor the effect `()` (a domain of thousands of actions is all so)."""
+    return len(node) == 8 and node[2] == ":parameters" and node[4] == ":precondition" and node[6] == ":effect" \
+        and not (isinstance(node[5], sexpr.List) and not node[5]) and not (isinstance(node[7], sexpr.List)
+                                                                             and not node[7])
 
 
 def _complete_action(node: sexpr.List, warnings: list[str]) -> None:
@@ -72,11 +80,13 @@ def flatten_effects(root: sexpr.List) -> list[str]:
         if section.head() != ":action":
             continue
         for i, key in enumerate(section[:-1]):
-            if key == ":effect":
-                for node in sexpr.nodes(section[i + 1]):
-                    if isinstance(node, sexpr.List) and node.head() == "and":
-                        _splice_ands(node)
+            if key == ":effect":  # each `and` of the effect, as it was before any was spliced: splicing one
+                for node in sexpr.headed(section[i + 1], _AND):  # changes its own children only, and again
+                    _splice_ands(node)  # spliced it changes nothing, so the order and the detached ones do not count
     return []
+
+
+_AND = frozenset({"and"})
 
 
 def _splice_ands(node: sexpr.List) -> None:
@@ -123,9 +133,9 @@ def warn_requirements(root: sexpr.List) -> list[str]:
                for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
     declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
     used: dict[str, int] = {}
-    holding = sexpr.headed(root, frozenset(), "-")  # the first "-" is in the first list that holds one
-    if holding:
-        used[":typing"] = next(t.line for t in _tokens(holding[0]) if t == "-")
+    holding = sexpr.first_holding(root, "-")  # the first "-" is in the first list that holds one
+    if holding is not None:
+        used[":typing"] = next(t.line for t in _tokens(holding) if t == "-")
     for section in root[2:]:
         if section.head() == ":action":
             for key, value in zip(section, section[1:]):
@@ -140,16 +150,20 @@ def warn_requirements(root: sexpr.List) -> list[str]:
 
 def _features(node: sexpr.SExpr, precondition: bool, used: dict[str, int]) -> None:
     """The requirements a formula uses; `not` needs one only in a precondition (or an effect's condition)."""
+    if not isinstance(node, sexpr.List):
+        return
     stack = [(node, precondition)]
-    while stack:
+    while stack:  # its lists, each child's last first (tokens and `()` are no feature): the first use kept
         n, pre = stack.pop()
-        if not isinstance(n, sexpr.List) or not n:
+        if not n:
             continue
-        h = n.head()
-        if h in _FEATURES and (h != "not" or pre) and (h != "forall" or pre):
+        h = n[0]
+        if isinstance(h, str) and h in _FEATURES and (h != "not" or pre) and (h != "forall" or pre):
             used.setdefault(_FEATURES[h], n.line)
-        for i, child in enumerate(n):
-            stack.append((child, pre or (h == "when" and i == 1)))
+        if h == "when":
+            stack.extend([(child, pre or i == 1) for i, child in enumerate(n) if isinstance(child, sexpr.List)])
+        else:
+            stack.extend([(child, pre) for child in n if isinstance(child, sexpr.List)])
 
 
 def warn_parent_types(types: Named) -> list[str]:

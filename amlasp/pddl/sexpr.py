@@ -335,6 +335,18 @@ def headed(root: SExpr, heads: frozenset[str], holding: str | None = None) -> li
     return out
 
 
+def first_holding(root: SExpr, token: str) -> List | None:
+    """The first list of `root` (depth first, in file order) that holds `token`: `headed(root, frozenset(),
+    token)[0]`, without walking the rest of the tree."""
+    todo = [root] if isinstance(root, List) else []
+    while todo:
+        n = todo.pop()
+        if token in n:
+            return n
+        todo.extend([c for c in reversed(n) if isinstance(c, List)])
+    return None
+
+
 def find(node: SExpr, head: str) -> List | None:
     """First sub-list (depth first) whose head is `head`: used to point at an error."""
     return next((n for n in nodes(node) if isinstance(n, List) and n.head() == head), None)
@@ -344,4 +356,4 @@ def find_token(node: SExpr, word: str) -> Token | None:
     return next((n for n in nodes(node) if isinstance(n, Token) and n == word), None)
 
 
-__all__ = ["Token", "List", "SExpr", "read", "read_sections", "nodes", "headed", "find", "find_token"]
+__all__ = ["Token", "List", "SExpr", "read", "read_sections", "nodes", "headed", "first_holding", "find", "find_token"]
