@@ -191,7 +191,7 @@ class _Converter:
         keys = {str(node[i]): node[i + 1] for i in range(2, len(node) - 1, 2)}
         params = self.typed(list(keys.get(":parameters", ())))
         scope = dict(params)
-        pre = TRUE
+        pre: Formula = TRUE
         if ":precondition" in keys:
             literals = self.literals(keys[":precondition"], scope)
             pre = _flatten(self.formula(keys[":precondition"], scope)) if literals is None else \

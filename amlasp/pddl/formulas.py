@@ -146,7 +146,7 @@ def _condition(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary, top:
     while todo:
         node, sc = todo.pop()
         if isinstance(node, sexpr.List) and node and isinstance(node[0], sexpr.Token):
-            h = node[0]  # `_head`'s answer, without a call: a domain has tens of thousands of these
+            h: str = node[0]  # `_head`'s answer, without a call: a domain has tens of thousands of these
         elif top and node is root and isinstance(node, sexpr.List) and len(node) == 0:
             continue
         else:
@@ -175,7 +175,7 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
     while todo:
         node, sc, in_when = todo.pop()
         if isinstance(node, sexpr.List) and node and isinstance(node[0], sexpr.Token):
-            h = node[0]  # as in `_condition`
+            h: str = node[0]  # as in `_condition`
         else:
             node, h = _head(node, "an effect like (on ?x ?y) or (not (on ?x ?y))", vocab)
         args: list[sexpr.SExpr] = node[1:]

@@ -220,23 +220,25 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
 
 # --------------------------------------------------------------------------- typos of a typed list
 
-def split_glued_dashes(root: sexpr.List) -> list[str]:
+def split_glued_dashes(root: sexpr.List, outline: sexpr.Outline | None = None) -> list[str]:
     """`?l1- location` (a type's dash glued to the END of a name: 17 of 27 hand-written domains of a published
     benchmark have it) is `?l1 - location`, in every typed list of a domain. Said in every domain, not only
     a learned model's: a reference domain with this typo is read (with the warning), not refused."""
-    return [f"{message} (line {tok.line}, column {tok.col})" for tok, message in split_glued_dashes_at(root)]
+    return [f"{message} (line {tok.line}, column {tok.col})"
+            for tok, message in split_glued_dashes_at(root, outline=outline)]
 
 
-def split_glued_dashes_at(root: sexpr.List, types: Iterable[str] | None = None) -> list[tuple[sexpr.Token, str]]:
+def split_glued_dashes_at(root: sexpr.List, types: Iterable[str] | None = None,
+                          outline: sexpr.Outline | None = None) -> list[tuple[sexpr.Token, str]]:
     """`split_glued_dashes`, for a domain or a problem (`:objects`, with the domain's `types`): each repair's
     token and warning. Only a name ending in `-` and followed by a type is split: a variable followed by a
     name (a variable's list holds no other names), or a name followed by a type the file or the domain
     declares (names may end in `-` too: promela's `forks-0- forks-1- - queue` is read as written);
     `a-b - block` keeps its name, and `b-` alone, or before a `-`, is left to the checks. (`?b -boat`,
-    the dash glued to the type, is read so by `sexpr`.)"""
+    the dash glued to the type, is read so by `sexpr`.) `outline`: the tree's, if the caller has it."""
     known = {"object"} | set(types if types is not None else _declared_types(root))
     out = []
-    for items, start in _typed_lists(root):
+    for items, start in _typed_lists(root, outline):
         i = start
         while i < len(items) - 1:
             tok, nxt = items[i], items[i + 1]
@@ -262,12 +264,13 @@ def _declared_types(root: sexpr.List) -> set[str]:
 _TYPED_HEADS = frozenset({":types", ":constants", ":objects", ":predicates", "forall", "exists", ":derived"})
 
 
-def _typed_lists(root: sexpr.List) -> list[tuple[sexpr.List, int]]:
+def _typed_lists(root: sexpr.List, outline: sexpr.Outline | None = None) -> list[tuple[sexpr.List, int]]:
     """Every typed list of a domain or problem, as (the list holding it, the index where it starts):
     `:types`, `:constants`, `:objects`, each predicate declaration, `:parameters`, `forall`/`exists`
     variables, the head of a `:derived` rule."""
     out: list[tuple[sexpr.List, int]] = []
-    for node in sexpr.headed(root, _TYPED_HEADS, ":parameters"):
+    found = outline.headed(_TYPED_HEADS, ":parameters") if outline else sexpr.headed(root, _TYPED_HEADS, ":parameters")
+    for node in found:
         head = node.head()
         if head in (":types", ":constants", ":objects") and any(node is s for s in root[2:]):
             out.append((node, 1))
