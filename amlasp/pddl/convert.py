@@ -73,7 +73,7 @@ class _Converter:
         return str(t)
 
     def atom(self, node: sexpr.List, scope: dict[str, str]) -> Atom:
-        name = node.head()
+        name = node[0] if isinstance(node, sexpr.List) and node and isinstance(node[0], sexpr.Token) else node.head()
         args = node[1:]
         if name != "=":
             n = self.arity.get(name) if name is not None else None

@@ -48,15 +48,16 @@ def _conjuncts(effect: sexpr.SExpr) -> list[tuple[sexpr.List, int]]:
     """The cost increases among the conjuncts of an effect (nested `and`s looked into): (parent, index)."""
     out = []
     stack = [effect]
-    while stack:
+    while stack:  # `x[0] == "and"` is `x.head() == "and"` for a list `x` that is not empty (a list is no "and")
         node = stack.pop()
-        if not isinstance(node, sexpr.List):
+        if not isinstance(node, sexpr.List) or not node or node[0] != "and":
             continue
-        for i, child in enumerate(node[1:], 1) if node.head() == "and" else ():
-            if isinstance(child, sexpr.List) and child.head() == "and":
-                stack.append(child)
-            elif isinstance(child, sexpr.List) and child.head() == "increase":
-                out.append((node, i))
+        for i, child in enumerate(node):
+            if i and isinstance(child, sexpr.List) and child:
+                if child[0] == "and":
+                    stack.append(child)
+                elif child[0] == "increase":
+                    out.append((node, i))
     return out
 
 

@@ -204,7 +204,11 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
 
 
 def _literal_atom(expr: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None:
-    node, h = _head(expr, "an atom like (on ?x ?y)", vocab)
+    h: str
+    if isinstance(expr, sexpr.List) and expr and isinstance(expr[0], sexpr.Token):
+        node, h = expr, expr[0]  # `_head`'s answer, as in `_condition`
+    else:
+        node, h = _head(expr, "an atom like (on ?x ?y)", vocab)
     if h == "=":
         raise UnsupportedError("unsupported feature: equality as an effect", vocab.file, at=node)
     if h in vocab.derived:
@@ -239,7 +243,7 @@ def _quantified(node: sexpr.List, vocab: Vocabulary) -> frozenset[str]:
 def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
     """`(p t1 ... tn)` with p declared with n parameters, or `(= t1 t2)`; each term a variable in
     scope or a constant."""
-    name = node.head() or ""  # a list with a name at its head (`_head`)
+    name = node[0] if node and isinstance(node[0], sexpr.Token) else ""  # a list with a name at its head (`_head`)
     args = node[1:]
     if name == "=":
         if len(args) != 2:
