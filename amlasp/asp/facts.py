@@ -15,7 +15,21 @@ from typing import Callable, Iterable, Sequence
 from ..errors import InputError
 from ..goal_rules import with_goal_rules
 from ..logic import conjunction_literals, subformulas, top_literals
-from ..model import Action, Atom, Domain, Exists, Forall, GroundAction, Literal, Problem, is_var, type_members
+from ..model import (
+    Action,
+    And,
+    Atom,
+    Domain,
+    Exists,
+    Forall,
+    Formula,
+    GroundAction,
+    Literal,
+    Not,
+    Problem,
+    is_var,
+    type_members,
+)
 from .compile import compile_domain
 from .costs import cost_rules, domain_cost_facts, problem_cost_facts
 from .names import asp_name, atom_text
@@ -106,11 +120,18 @@ def domain_types(domain: Domain) -> set[str]:
     out = {t for _, t in domain.constants} | {t for p in domain.predicates for _, t in p.parameters}
     for a in domain.actions:
         out.update(t for _, t in a.parameters)
-        formulas = [a.precondition] + [e.condition for e in a.effects]
+        formulas = [f for f in [a.precondition] + [e.condition for e in a.effects] if not _literals_only(f)]
         out.update(t for e in a.effects for _, t in e.variables)
         out.update(t for f in formulas for g in subformulas(f) if isinstance(g, (Exists, Forall))
                    for _, t in g.variables)
     return out
+
+
+def _literals_only(f: Formula) -> bool:
+    """`f` is a conjunction of literals (as most preconditions, and the condition of every effect without
+    `when`, are): no quantifier to walk it for, looked at with no call per subformula."""
+    return isinstance(f, And) and all(isinstance(g, Atom) or isinstance(g, Not) and isinstance(g.arg, Atom)
+                                      for g in f.args)
 
 
 def either_members(types: Iterable[str]) -> list[tuple[str, str]]:

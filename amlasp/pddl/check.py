@@ -190,10 +190,12 @@ def cost_pattern(root: sexpr.List, watched: _Watched | None = None) -> tuple[fro
 
 # --------------------------------------------------------------------------- unsupported features
 
-def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False) -> None:
+def refuse_unsupported(root: sexpr.List, file: str, numeric: bool = False,
+                       outline: sexpr.Outline | None = None) -> None:
     """Durative actions, derived predicates, preferences...: refused where they appear; numeric fluents
-    too unless `numeric` (compare reads them), action costs apart from them (`ACTION_COSTS`)."""
-    watched = _watched(root)
+    too unless `numeric` (compare reads them), action costs apart from them (`ACTION_COSTS`). `outline`:
+    the tree's, if the caller has it."""
+    watched = _watched(root, outline)
     costs, cost_effects = cost_pattern(root, watched) if not numeric else (frozenset(), [])
     # a cost domain may declare :numeric-fluents: its first cost construct is then what is refused
     numeric_requirements = numeric or not _beyond_costs(root, costs, cost_effects, watched)
@@ -232,8 +234,8 @@ OPERATOR_HEADS = _WATCHED
 _Watched = dict[int, list[sexpr.List]]
 
 
-def _watched(root: sexpr.List) -> _Watched:
-    return {id(s): sexpr.headed(s, _WATCHED) for s in root[2:]
+def _watched(root: sexpr.List, outline: sexpr.Outline | None = None) -> _Watched:
+    return {id(s): outline.headed(_WATCHED, within=s) if outline else sexpr.headed(s, _WATCHED) for s in root[2:]
             if isinstance(s, sexpr.List) and s.head() in (":action", ":derived", ":goal", ":init")}
 
 
@@ -349,9 +351,10 @@ def acyclic_types(types: list[tuple[sexpr.Token, str]], file: str) -> None:
             raise InputError(f"type hierarchy has a cycle through '{t}'", file, at=t, kind="type-cycle")
 
 
-def declared_types(root: sexpr.SExpr, type_names: set[str], file: str) -> None:
-    """Every type in a predicate declaration, action parameter list or quantifier is declared."""
-    for node in sexpr.headed(root, _TYPED, ":parameters"):
+def declared_types(root: sexpr.SExpr, type_names: set[str], file: str, outline: sexpr.Outline | None = None) -> None:
+    """Every type in a predicate declaration, action parameter list or quantifier is declared. `outline`:
+    the tree's (`root`'s), if the caller has it."""
+    for node in outline.headed(_TYPED, ":parameters") if outline else sexpr.headed(root, _TYPED, ":parameters"):
         lists = []
         if node.head() == ":predicates":
             lists = [p[1:] for p in node[1:] if isinstance(p, sexpr.List)]

@@ -73,7 +73,7 @@ class _Converter:
         return str(t)
 
     def atom(self, node: sexpr.List, scope: dict[str, str]) -> Atom:
-        name = node.head()
+        name = node[0] if isinstance(node, sexpr.List) and node and isinstance(node[0], sexpr.Token) else node.head()
         args = node[1:]
         if name != "=":
             n = self.arity.get(name) if name is not None else None
@@ -82,7 +82,13 @@ class _Converter:
             if len(args) != n:
                 raise InputError(f"predicate '{name}' takes {n} argument(s), {len(args)} given", self.file,
                                  at=node[0])
-        return Atom(str(name), tuple(self.term(t, scope) for t in args))
+        terms = []
+        for t in args:  # `term`'s answer for a variable in scope or a constant, without a call
+            if isinstance(t, sexpr.Token) and (t in scope if t[:1] == "?" else t in self.constants):
+                terms.append(str(t))
+            else:
+                terms.append(self.term(t, scope))
+        return Atom(str(name), tuple(terms))
 
     def formula(self, root: sexpr.SExpr, scope: dict[str, str]) -> Formula:
         """A condition, converted bottom-up with an explicit stack: it may nest as deep as the reader allows."""
@@ -132,13 +138,42 @@ class _Converter:
             depth.append(below + 1)
         return done[0]
 
+    def literals(self, node: sexpr.SExpr, scope: dict[str, str]) -> list[Formula] | None:
+        """The literals of a precondition `(and l1 ... ln)` of literals only (most are so), None for any other:
+        `_flatten(formula(node))` is then `And` of them, each once (`_junction`), which this is without the
+        stack of `formula`; an error is the same, raised by `atom` at the same literal, the first in the file."""
+        if not (isinstance(node, sexpr.List) and node and node[0] == "and"):
+            return None
+        out: list[Formula] = []
+        for g in node[1:]:
+            if not (isinstance(g, sexpr.List) and g and isinstance(g[0], sexpr.Token)):
+                return None
+            if g[0] not in _CONNECTIVES:
+                out.append(self.atom(g, scope))
+            elif g[0] == "not" and len(g) == 2 and isinstance(g[1], sexpr.List) and g[1] \
+                    and isinstance(g[1][0], sexpr.Token) and g[1][0] not in _CONNECTIVES:
+                out.append(Not(self.atom(g[1], scope)))
+            else:
+                return None
+        return out
+
     def effects(self, node: sexpr.SExpr, scope: dict[str, str], cond: Formula = TRUE,
                 vs: tuple[Typed, ...] = ()) -> list[Effect]:
         if not isinstance(node, sexpr.List) or not node:
             raise InputError(f"expected an effect, got '{node}'", self.file, at=node)
         h = node.head()
         if h == "and":
-            return [x for g in node[1:] for x in self.effects(g, scope, cond, vs)]
+            out: list[Effect] = []
+            for g in node[1:]:  # a literal converted here, as the call for it would: no call per literal
+                if isinstance(g, sexpr.List) and g and isinstance(g[0], sexpr.Token):
+                    if g[0] not in _NO_LITERAL:
+                        out.append(Effect(Literal(self.atom(g, scope), True), cond, vs))
+                        continue
+                    if g[0] == "not":
+                        out.append(Effect(Literal(self.atom(g[1], scope), False), cond, vs))
+                        continue
+                out += self.effects(g, scope, cond, vs)
+            return out
         if h == "forall":
             new = self.typed(list(node[1]), sort=True)
             return self.effects(node[2], dict(scope, **dict(new)), cond, vs + new)
@@ -156,7 +191,11 @@ class _Converter:
         keys = {str(node[i]): node[i + 1] for i in range(2, len(node) - 1, 2)}
         params = self.typed(list(keys.get(":parameters", ())))
         scope = dict(params)
-        pre = _flatten(self.formula(keys[":precondition"], scope)) if ":precondition" in keys else TRUE
+        pre: Formula = TRUE
+        if ":precondition" in keys:
+            literals = self.literals(keys[":precondition"], scope)
+            pre = _flatten(self.formula(keys[":precondition"], scope)) if literals is None else \
+                And(tuple(dict.fromkeys(literals)))
         effs = tuple(dict.fromkeys(self.effects(keys[":effect"], scope))) if ":effect" in keys else ()  # each once
         return Action(name, params, pre, effs, node.line)
 
@@ -296,5 +335,7 @@ def _goal_condition(node: sexpr.List, domain: Domain, names: dict[str, str], fil
 
 
 _CONNECTIVES = ("and", "or", "not", "imply", "exists", "forall")
+#: The heads of an effect that is no literal `(p ...)` (`Converter.effects`).
+_NO_LITERAL = frozenset({"and", "forall", "when", "not", "or", "imply", "exists", "="})
 
 __all__ = ["to_domain", "to_problem"]

@@ -48,15 +48,16 @@ def _conjuncts(effect: sexpr.SExpr) -> list[tuple[sexpr.List, int]]:
     """The cost increases among the conjuncts of an effect (nested `and`s looked into): (parent, index)."""
     out = []
     stack = [effect]
-    while stack:
+    while stack:  # `x[0] == "and"` is `x.head() == "and"` for a list `x` that is not empty (a list is no "and")
         node = stack.pop()
-        if not isinstance(node, sexpr.List):
+        if not isinstance(node, sexpr.List) or not node or node[0] != "and":
             continue
-        for i, child in enumerate(node[1:], 1) if node.head() == "and" else ():
-            if isinstance(child, sexpr.List) and child.head() == "and":
-                stack.append(child)
-            elif isinstance(child, sexpr.List) and child.head() == "increase":
-                out.append((node, i))
+        for i, child in enumerate(node):
+            if i and isinstance(child, sexpr.List) and child:
+                if child[0] == "and":
+                    stack.append(child)
+                elif child[0] == "increase":
+                    out.append((node, i))
     return out
 
 
@@ -64,9 +65,10 @@ def _is_total(node: sexpr.SExpr) -> bool:
     return isinstance(node, sexpr.List) and len(node) == 1 and node.head() == TOTAL
 
 
-def take_domain(root: sexpr.List, file: str) -> DomainCosts | None:
+def take_domain(root: sexpr.List, file: str, outline: sexpr.Outline | None = None) -> DomainCosts | None:
     """Take the cost functions and the actions' cost effects out of `root`; None (`root` unchanged)
-    when the domain has no `(total-cost)` or numeric parts other than action costs."""
+    when the domain has no `(total-cost)` or numeric parts other than action costs. `outline`: the
+    tree's, if the caller has it."""
     found = {s.head(): s for s in root[2:]}
     section = found.get(":functions")
     if section is None:
@@ -92,7 +94,7 @@ def take_domain(root: sexpr.List, file: str) -> DomainCosts | None:
         if costs:
             parent, i = costs[0]
             terms[str(action[1])] = (parent, i, parent[i][2])
-    if not _only_costs(root, names, {id(p[i]) for p, i, _ in terms.values()}, file):
+    if not _only_costs(root, names, {id(p[i]) for p, i, _ in terms.values()}, file, outline):
         return None
     functions = tuple(Predicate(str(d.head()), tuple((str(v), str(t)) for v, t in params))
                       for d, params in declared)
@@ -113,12 +115,13 @@ def take_domain(root: sexpr.List, file: str) -> DomainCosts | None:
     return DomainCosts(functions, out)
 
 
-def _only_costs(root: sexpr.List, functions: set[str], costs: set[int], file: str) -> bool:
+def _only_costs(root: sexpr.List, functions: set[str], costs: set[int], file: str,
+                outline: sexpr.Outline | None) -> bool:
     """Every numeric construct of the actions is one of the cost effects `costs` (by identity), and
     the functions appear nowhere else; a cost effect under `when` or `forall` is refused."""
     heads = frozenset(_NUMERIC) | functions
     for action in (s for s in root[2:] if s.head() == ":action"):
-        if _plain(action, heads, costs):
+        if _plain(outline.headed(heads, within=action) if outline else sexpr.headed(action, heads), heads, costs):
             continue
         stack: list[tuple[sexpr.SExpr, bool]] = [(action, False)]
         while stack:
@@ -140,12 +143,13 @@ def _only_costs(root: sexpr.List, functions: set[str], costs: set[int], file: st
     return True
 
 
-def _plain(action: sexpr.List, heads: frozenset[str], costs: set[int]) -> bool:
-    """No list of `action` that `_only_costs` stops at (with a head in `heads`, outside the cost effects
-    `costs`, no `(= a b)` of terms): found in one walk with no call per node, which a domain of thousands
-    of actions needs; the others are walked as `_only_costs` walks them, for its answer or its error."""
+def _plain(found: list[sexpr.List], heads: frozenset[str], costs: set[int]) -> bool:
+    """No list of an action that `_only_costs` stops at (with a head in `heads`, outside the cost effects
+    `costs`, no `(= a b)` of terms), given its lists with a head in `heads` (`found`, of one walk with no
+    call per node, which a domain of thousands of actions needs); the others are walked as `_only_costs`
+    walks them, for its answer or its error."""
     inside: set[int] = set()
-    for node in sexpr.headed(action, heads):
+    for node in found:
         if id(node) in inside:
             continue
         if id(node) in costs:

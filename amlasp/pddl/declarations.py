@@ -46,28 +46,25 @@ def typed_names(items: list[sexpr.SExpr], file: str) -> Named:
     as its token, so that an error about it points at it."""
     out: Named = []
     pending: list[sexpr.Token] = []
-    i = 0
-    while i < len(items):
-        it = items[i]
+    rest = iter(items)  # a domain's every action has one: read with no index, no generator
+    for it in rest:
         if isinstance(it, sexpr.List):
             raise InputError("unexpected '(' in a typed list", file, at=it)
         if it == "-":
-            if i + 1 >= len(items):
+            t = next(rest, None)
+            if t is None:
                 raise InputError("'-' without a type", file, at=it)
-            t = items[i + 1]
             if isinstance(t, sexpr.List):
                 if t.head() != "either":
                     raise InputError("expected a type name after '-'", file, at=t)
                 t = either(t, file)
             if not pending:
                 raise InputError(f"type '{t}' given to no name", file, at=t)
-            out.extend((p, t) for p in pending)
+            out += [(p, t) for p in pending]
             pending = []
-            i += 2
         else:
             pending.append(it)
-            i += 1
-    out.extend((p, "object") for p in pending)
+    out += [(p, "object") for p in pending]
     return out
 
 

@@ -19,6 +19,7 @@ from .declarations import typed_names, variable
 from .suggest import OPERATORS, did_you_mean
 
 _CONNECTIVES = {"and", "or", "not", "imply", "exists", "forall"}
+_NOT_ATOMS = frozenset(_CONNECTIVES | {"when"})  # what `not` in an effect may not hold
 
 
 @dataclass(frozen=True)
@@ -144,9 +145,12 @@ def _condition(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary, top:
     todo: list[tuple[sexpr.SExpr, frozenset[str]]] = [(root, scope)]
     while todo:
         node, sc = todo.pop()
-        if top and node is root and isinstance(node, sexpr.List) and len(node) == 0:
+        if isinstance(node, sexpr.List) and node and isinstance(node[0], sexpr.Token):
+            h: str = node[0]  # `_head`'s answer, without a call: a domain has tens of thousands of these
+        elif top and node is root and isinstance(node, sexpr.List) and len(node) == 0:
             continue
-        node, h = _head(node, "a condition like (on ?x ?y)", vocab)
+        else:
+            node, h = _head(node, "a condition like (on ?x ?y)", vocab)
         args: list[sexpr.SExpr] = node[1:]
         if h in ("and", "or"):
             todo.extend((c, sc) for c in reversed(args))
@@ -170,14 +174,17 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
     todo: list[tuple[sexpr.SExpr, frozenset[str], bool]] = [(root, scope, False)]
     while todo:
         node, sc, in_when = todo.pop()
-        node, h = _head(node, "an effect like (on ?x ?y) or (not (on ?x ?y))", vocab)
+        if isinstance(node, sexpr.List) and node and isinstance(node[0], sexpr.Token):
+            h: str = node[0]  # as in `_condition`
+        else:
+            node, h = _head(node, "an effect like (on ?x ?y) or (not (on ?x ?y))", vocab)
         args: list[sexpr.SExpr] = node[1:]
         if h == "and":
             todo.extend((c, sc, in_when) for c in reversed(args))
         elif h == "not":
             _count(node, 1, "'not' takes one atom", vocab)
             inner = args[0]
-            if isinstance(inner, sexpr.List) and inner.head() in _CONNECTIVES | {"when"}:
+            if isinstance(inner, sexpr.List) and inner.head() in _NOT_ATOMS:
                 raise InputError(f"expected an atom after 'not' in an effect, got '({inner.head()} ...)'",
                                  vocab.file, at=inner, kind="condition-as-effect")
             _literal_atom(inner, sc, vocab)
@@ -197,7 +204,11 @@ def _effect(root: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None
 
 
 def _literal_atom(expr: sexpr.SExpr, scope: frozenset[str], vocab: Vocabulary) -> None:
-    node, h = _head(expr, "an atom like (on ?x ?y)", vocab)
+    h: str
+    if isinstance(expr, sexpr.List) and expr and isinstance(expr[0], sexpr.Token):
+        node, h = expr, expr[0]  # `_head`'s answer, as in `_condition`
+    else:
+        node, h = _head(expr, "an atom like (on ?x ?y)", vocab)
     if h == "=":
         raise UnsupportedError("unsupported feature: equality as an effect", vocab.file, at=node)
     if h in vocab.derived:
@@ -232,7 +243,7 @@ def _quantified(node: sexpr.List, vocab: Vocabulary) -> frozenset[str]:
 def _atom(node: sexpr.List, scope: frozenset[str], vocab: Vocabulary) -> None:
     """`(p t1 ... tn)` with p declared with n parameters, or `(= t1 t2)`; each term a variable in
     scope or a constant."""
-    name = node.head() or ""  # a list with a name at its head (`_head`)
+    name = node[0] if node and isinstance(node[0], sexpr.Token) else ""  # a list with a name at its head (`_head`)
     args = node[1:]
     if name == "=":
         if len(args) != 2:

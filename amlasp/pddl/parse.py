@@ -73,17 +73,23 @@ def _parse_domain(text: str, file: str, undeclared_predicates: bool, numeric_flu
     text = unwrap(text, file)  # a Markdown fence or a sentence around the definition (an LLM's answer)
     if recover:
         from .recover import read_domain  # a learned model's read only: not on a start-up's path
-        return read_domain(text, file, lambda root: _passes(root, file, undeclared_predicates,
-                                                                     numeric_fluents))
-    return _passes(sexpr.read(text, file), file, undeclared_predicates, numeric_fluents)
+        return read_domain(text, file, lambda root: _passes(root, sexpr.Outline.of(root), file,
+                                                            undeclared_predicates, numeric_fluents))
+    return _passes(*sexpr.read_outlined(text, file), file, undeclared_predicates, numeric_fluents)
 
 
-def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fluents: bool) -> Domain:
-    """Passes 2 to 5 on the tree of a domain (changed in place by the repairs)."""
+def _passes(root: sexpr.List, outline: sexpr.Outline, file: str, undeclared_predicates: bool,
+            numeric_fluents: bool) -> Domain:
+    """Passes 2 to 5 on the tree of a domain (changed in place by the repairs). `outline`: the tree's, which
+    the passes that look for lists by their head filter; made again after a pass that changed the tree."""
     header = check.expect_define(root, "domain", file)
-    glued = repair.split_glued_dashes(root)  # `?l1- location`: before anything reads a typed list
-    cost = costs.take_domain(root, file)  # `:action-costs`, kept beside the tree
-    check.refuse_unsupported(root, file, numeric_fluents)
+    glued = repair.split_glued_dashes(root, outline)  # `?l1- location`: before anything reads a typed list
+    if glued:  # a typed list's head may have changed
+        outline = sexpr.Outline.of(root)
+    cost = costs.take_domain(root, file, outline)  # `:action-costs`, kept beside the tree
+    if cost is not None:  # its effects were taken out
+        outline = sexpr.Outline.of(root)
+    check.refuse_unsupported(root, file, numeric_fluents, outline)
     check.single_sections(root, file)
     taken = numeric.take(root, file) if numeric_fluents else None
     lenient = repair.declare_used_predicates(root) if undeclared_predicates else []
@@ -108,7 +114,8 @@ def _passes(root: sexpr.List, file: str, undeclared_predicates: bool, numeric_fl
         taken.check(type_names, predicates)
     actions = declarations.actions(root, file)
     derived = declarations.derived(root, file)
-    check.declared_types(root, type_names, file)
+    check.declared_types(root, type_names, file,  # the tree unchanged since the outline, but by these two
+                         None if taken is not None or undeclared_predicates else outline)
     if undeclared_predicates:  # a learned model: a constant its actions use, of the type its uses fix
         used_constants = repair.used_constants(root, predicates, constants, types, file)
         lenient += repair.warn_used_constants(used_constants)

@@ -34,9 +34,17 @@ def complete_actions(root: sexpr.List) -> list[str]:
     the keys in the order of PDDL's grammar (parameters, precondition, effect)."""
     warnings: list[str] = []
     for section in root[2:]:
-        if section.head() == ":action":
+        if section.head() == ":action" and not _complete(section):
             _complete_action(section, warnings)
     return warnings
+
+
+def _complete(node: sexpr.List) -> bool:
+    """The action as PDDL's grammar writes it, which `_complete_action` leaves as it is: the three keys in
+    order, and neither the precondition nor the effect `()` (a domain of thousands of actions is all so)."""
+    return len(node) == 8 and node[2] == ":parameters" and node[4] == ":precondition" and node[6] == ":effect" \
+        and not (isinstance(node[5], sexpr.List) and not node[5]) and not (isinstance(node[7], sexpr.List)
+                                                                             and not node[7])
 
 
 def _complete_action(node: sexpr.List, warnings: list[str]) -> None:
@@ -72,11 +80,13 @@ def flatten_effects(root: sexpr.List) -> list[str]:
         if section.head() != ":action":
             continue
         for i, key in enumerate(section[:-1]):
-            if key == ":effect":
-                for node in sexpr.nodes(section[i + 1]):
-                    if isinstance(node, sexpr.List) and node.head() == "and":
-                        _splice_ands(node)
+            if key == ":effect":  # each `and` of the effect, as it was before any was spliced: splicing one
+                for node in sexpr.headed(section[i + 1], _AND):  # changes its own children only, and again
+                    _splice_ands(node)  # spliced it changes nothing, so the order and the detached ones do not count
     return []
+
+
+_AND = frozenset({"and"})
 
 
 def _splice_ands(node: sexpr.List) -> None:
@@ -123,9 +133,9 @@ def warn_requirements(root: sexpr.List) -> list[str]:
                for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
     declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
     used: dict[str, int] = {}
-    holding = sexpr.headed(root, frozenset(), "-")  # the first "-" is in the first list that holds one
-    if holding:
-        used[":typing"] = next(t.line for t in _tokens(holding[0]) if t == "-")
+    holding = sexpr.first_holding(root, "-")  # the first "-" is in the first list that holds one
+    if holding is not None:
+        used[":typing"] = next(t.line for t in _tokens(holding) if t == "-")
     for section in root[2:]:
         if section.head() == ":action":
             for key, value in zip(section, section[1:]):
@@ -140,16 +150,20 @@ def warn_requirements(root: sexpr.List) -> list[str]:
 
 def _features(node: sexpr.SExpr, precondition: bool, used: dict[str, int]) -> None:
     """The requirements a formula uses; `not` needs one only in a precondition (or an effect's condition)."""
+    if not isinstance(node, sexpr.List):
+        return
     stack = [(node, precondition)]
-    while stack:
+    while stack:  # its lists, each child's last first (tokens and `()` are no feature): the first use kept
         n, pre = stack.pop()
-        if not isinstance(n, sexpr.List) or not n:
+        if not n:
             continue
-        h = n.head()
-        if h in _FEATURES and (h != "not" or pre) and (h != "forall" or pre):
+        h = n[0]
+        if isinstance(h, str) and h in _FEATURES and (h != "not" or pre) and (h != "forall" or pre):
             used.setdefault(_FEATURES[h], n.line)
-        for i, child in enumerate(n):
-            stack.append((child, pre or (h == "when" and i == 1)))
+        if h == "when":
+            stack.extend([(child, pre or i == 1) for i, child in enumerate(n) if isinstance(child, sexpr.List)])
+        else:
+            stack.extend([(child, pre) for child in n if isinstance(child, sexpr.List)])
 
 
 def warn_parent_types(types: Named) -> list[str]:
@@ -206,23 +220,25 @@ def _atoms(node: sexpr.SExpr, found: dict[str, tuple[int, int]]) -> None:
 
 # --------------------------------------------------------------------------- typos of a typed list
 
-def split_glued_dashes(root: sexpr.List) -> list[str]:
+def split_glued_dashes(root: sexpr.List, outline: sexpr.Outline | None = None) -> list[str]:
     """`?l1- location` (a type's dash glued to the END of a name: 17 of 27 hand-written domains of a published
     benchmark have it) is `?l1 - location`, in every typed list of a domain. Said in every domain, not only
     a learned model's: a reference domain with this typo is read (with the warning), not refused."""
-    return [f"{message} (line {tok.line}, column {tok.col})" for tok, message in split_glued_dashes_at(root)]
+    return [f"{message} (line {tok.line}, column {tok.col})"
+            for tok, message in split_glued_dashes_at(root, outline=outline)]
 
 
-def split_glued_dashes_at(root: sexpr.List, types: Iterable[str] | None = None) -> list[tuple[sexpr.Token, str]]:
+def split_glued_dashes_at(root: sexpr.List, types: Iterable[str] | None = None,
+                          outline: sexpr.Outline | None = None) -> list[tuple[sexpr.Token, str]]:
     """`split_glued_dashes`, for a domain or a problem (`:objects`, with the domain's `types`): each repair's
     token and warning. Only a name ending in `-` and followed by a type is split: a variable followed by a
     name (a variable's list holds no other names), or a name followed by a type the file or the domain
     declares (names may end in `-` too: promela's `forks-0- forks-1- - queue` is read as written);
     `a-b - block` keeps its name, and `b-` alone, or before a `-`, is left to the checks. (`?b -boat`,
-    the dash glued to the type, is read so by `sexpr`.)"""
+    the dash glued to the type, is read so by `sexpr`.) `outline`: the tree's, if the caller has it."""
     known = {"object"} | set(types if types is not None else _declared_types(root))
     out = []
-    for items, start in _typed_lists(root):
+    for items, start in _typed_lists(root, outline):
         i = start
         while i < len(items) - 1:
             tok, nxt = items[i], items[i + 1]
@@ -248,12 +264,13 @@ def _declared_types(root: sexpr.List) -> set[str]:
 _TYPED_HEADS = frozenset({":types", ":constants", ":objects", ":predicates", "forall", "exists", ":derived"})
 
 
-def _typed_lists(root: sexpr.List) -> list[tuple[sexpr.List, int]]:
+def _typed_lists(root: sexpr.List, outline: sexpr.Outline | None = None) -> list[tuple[sexpr.List, int]]:
     """Every typed list of a domain or problem, as (the list holding it, the index where it starts):
     `:types`, `:constants`, `:objects`, each predicate declaration, `:parameters`, `forall`/`exists`
     variables, the head of a `:derived` rule."""
     out: list[tuple[sexpr.List, int]] = []
-    for node in sexpr.headed(root, _TYPED_HEADS, ":parameters"):
+    found = outline.headed(_TYPED_HEADS, ":parameters") if outline else sexpr.headed(root, _TYPED_HEADS, ":parameters")
+    for node in found:
         head = node.head()
         if head in (":types", ":constants", ":objects") and any(node is s for s in root[2:]):
             out.append((node, 1))

@@ -78,65 +78,85 @@ def read(text: str, file: str = "<string>", line: int = 1, col: int = 1) -> List
     """Read exactly one top-level s-expression (a PDDL `define`).
 
     `line`, `col`: where `text` starts in `file` (a plan line or a JSON literal read alone)."""
+    return _read(text, file, line, col, [])
+
+
+def read_outlined(text: str, file: str = "<string>") -> tuple[List, "Outline"]:
+    """`read`, with the tree's `Outline`: the fast reader makes the lists in file order, so that their list
+    costs it an append each; the tree of the checked reader (a text with control or non-ASCII characters) is
+    walked for it."""
+    lists: list[List] = []
+    tree = _read(text, file, 1, 1, lists)
+    return tree, Outline(tree, lists) if lists else Outline.of(tree)
+
+
+def _read(text: str, file: str, line: int, col: int, lists: list[List]) -> List:
     text = normalise(text)
     if "\x00" in text:
         raise InputError("binary data, not a PDDL text file", file, line, col)
     depth = int(MAX_DEPTH.value())
     if text.isascii() and _CONTROL.search(text) is None:  # the common case, read a line at a time
-        fast = _read_plain(text, line, col, depth)
+        fast = _read_plain(text, line, col, depth, lists)
         if fast is not None:
             return fast
+        lists.clear()
     return _read_checked(text, file, line, col, depth)
 
 
 # An ASCII control character that is no separator (`\s`): only a text without one takes `_read_plain`.
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
-# `_TOKEN` within one line of lower-cased text; a comment is its `;` (the rest of the line is skipped).
-_LINE_TOKEN = re.compile(r";|[()]|\?[^\s();?]*|-(?=[a-z])|[^\s();?]+")
+# `_TOKEN` in lower-cased text.
+_PLAIN_TOKEN = re.compile(r"\n|;[^\n]*|[()]|\?[^\s();?]*|-(?=[a-z])|[^\s();?]+")
 
 
-def _read_plain(text: str, line: int, col: int, depth: int) -> List | None:
+def _read_plain(text: str, line: int, col: int, depth: int, lists: list[List] | None = None) -> List | None:
     """`_read_checked`'s tree of an ASCII text without control characters (so every word is printable and
-    lower-casing keeps every column), read a line at a time; None where `_read_checked` raises an error,
-    so that it reports it. Half the time of the token generator on a domain of thousands of actions,
-    most of it the per-token work of the generator and of `Token`'s constructor, written inline here."""
+    lower-casing keeps every column); None where `_read_checked` raises an error, so that it reports it.
+    Half the time of the token generator on a domain of thousands of actions, most of it the per-token work
+    of the generator and of `Token`'s constructor, written inline here; one scan of the text (a newline is a
+    token that counts the lines) took 0.85-0.9 of the time of a scan per line.
+    `lists`: each list is appended to it when its `(` is read, so in file order (`Outline`)."""
     stack: list[List] = []
     top: List | None = None
     result: List | None = None
     new, new_list = str.__new__, list.__new__  # a List filled in place, its end set when it closes
-    offset = col  # a token's column is its index in the line + offset: `col` on the first line, 1 after
-    for ln, text_line in enumerate(text.lower().split("\n"), line):
-        for m in _LINE_TOKEN.finditer(text_line):
-            word = m.group()
-            if word == "(":
-                if len(stack) >= depth or result is not None:
-                    return None
-                top = new_list(List)
-                top.line = ln
-                top.col = m.start() + offset
-                stack.append(top)
-            elif word == ")":
-                if not stack:
-                    return None
-                node = stack.pop()
-                node.end_line = ln
-                node.end_col = m.start() + offset
-                if stack:
-                    top = stack[-1]
-                    top.append(node)
-                else:
-                    top = None
-                    result = node
-            elif word == ";":
-                break
-            elif top is None:
+    made = (lists if lists is not None else []).append
+    offset = col  # a token's column is its index in the text + offset: `col` on line 1, after it 1 - the line's start
+    ln = line
+    for m in _PLAIN_TOKEN.finditer(text.lower()):
+        word = m.group()
+        if word == "(":
+            if len(stack) >= depth or result is not None:
                 return None
+            top = new_list(List)
+            top.line = ln
+            top.col = m.start() + offset
+            stack.append(top)
+            made(top)
+        elif word == ")":
+            if not stack:
+                return None
+            node = stack.pop()
+            node.end_line = ln
+            node.end_col = m.start() + offset
+            if stack:
+                top = stack[-1]
+                top.append(node)
             else:
-                tok = new(Token, word)
-                tok.line = ln
-                tok.col = m.start() + offset
-                top.append(tok)
-        offset = 1
+                top = None
+                result = node
+        elif word == "\n":
+            ln += 1
+            offset = 1 - m.end()
+        elif word[0] == ";":
+            continue
+        elif top is None:
+            return None
+        else:
+            tok = new(Token, word)
+            tok.line = ln
+            tok.col = m.start() + offset
+            top.append(tok)
     return None if stack else result
 
 
@@ -335,6 +355,48 @@ def headed(root: SExpr, heads: frozenset[str], holding: str | None = None) -> li
     return out
 
 
+class Outline:
+    """Every list of a tree in file order (depth first, as `headed` walks), and where the lists of each child
+    of the root (a section of a domain) are in it: the passes that look for lists by their head filter this
+    list instead of each walking the tree (four walks of a domain of thousands of actions). Valid while the
+    tree's lists and heads are as they were: `parse` makes it again after a pass that changed them."""
+
+    def __init__(self, root: List, lists: list[List]):
+        self.lists = lists
+        sections = {id(c) for c in root if isinstance(c, List)}
+        starts = [i for i, n in enumerate(lists) if id(n) in sections]
+        self._spans = {id(lists[a]): (a, b) for a, b in zip(starts, starts[1:] + [len(lists)])}
+
+    @classmethod
+    def of(cls, root: List) -> "Outline":
+        lists: list[List] = []
+        todo = [root]
+        while todo:
+            n = todo.pop()
+            lists.append(n)
+            todo.extend([c for c in reversed(n) if isinstance(c, List)])
+        return cls(root, lists)
+
+    def headed(self, heads: frozenset[str], holding: str | None = None, within: List | None = None) -> list[List]:
+        """`headed(within or the root, heads, holding)`; `within`: a child of the root."""
+        lists = self.lists if within is None else self.lists[slice(*self._spans[id(within)])]
+        if holding is None:
+            return [n for n in lists if n and isinstance(n[0], Token) and n[0] in heads]
+        return [n for n in lists if n and (isinstance(n[0], Token) and n[0] in heads or holding in n)]
+
+
+def first_holding(root: SExpr, token: str) -> List | None:
+    """The first list of `root` (depth first, in file order) that holds `token`: `headed(root, frozenset(),
+    token)[0]`, without walking the rest of the tree."""
+    todo = [root] if isinstance(root, List) else []
+    while todo:
+        n = todo.pop()
+        if token in n:
+            return n
+        todo.extend([c for c in reversed(n) if isinstance(c, List)])
+    return None
+
+
 def find(node: SExpr, head: str) -> List | None:
     """First sub-list (depth first) whose head is `head`: used to point at an error."""
     return next((n for n in nodes(node) if isinstance(n, List) and n.head() == head), None)
@@ -344,4 +406,5 @@ def find_token(node: SExpr, word: str) -> Token | None:
     return next((n for n in nodes(node) if isinstance(n, Token) and n == word), None)
 
 
-__all__ = ["Token", "List", "SExpr", "read", "read_sections", "nodes", "headed", "find", "find_token"]
+__all__ = ["Token", "List", "SExpr", "read", "read_outlined", "Outline", "read_sections", "nodes", "headed",
+           "first_holding", "find", "find_token"]

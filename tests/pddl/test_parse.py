@@ -191,3 +191,25 @@ def test_the_collector_is_paused_while_a_file_is_read_and_left_as_it_was(enabled
         assert gc.isenabled() is enabled
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_the_passes_filter_the_outline_of_the_tree_instead_of_walking_it(monkeypatch):
+    """The passes that look for lists by head (typed lists, numeric and unsupported operators, cost effects,
+    declared types) find them in the reader's outline: no walk of the whole tree or of an action's (four walks
+    of a domain of thousands of actions were a third of its reading); a pass that changes the tree has the
+    outline made again, so what they find is the same (tests/pddl/test_sexpr.py, the golden outputs)."""
+    from amlasp.pddl import sexpr
+    walked = []
+    real = sexpr.headed
+
+    def headed(root, heads, holding=None):
+        walked.append(root.head())
+        return real(root, heads, holding)
+    monkeypatch.setattr(sexpr, "headed", headed)
+    text = ("(define (domain d) (:requirements :typing :action-costs) (:types b) (:predicates (p ?x - b))"
+            " (:functions (total-cost) - number)"
+            " (:action a :parameters (?x - b) :precondition (and (p ?x) (not (= ?x ?x)))"
+            " :effect (and (not (p ?x)) (increase (total-cost) 2))))")
+    domain = parse_domain(text, "d.pddl")
+    assert domain.actions[0].cost == 2
+    assert "define" not in walked and ":action" not in walked, walked

@@ -173,3 +173,26 @@ def test_headed_lists_in_file_order():
         ["a", ["b", "x"], [":parameters", ["c"]]], ["b", "x"], ["b", ["a"]], ["a"]]
     assert [n[0] for n in headed(tree, frozenset(), ":parameters")] == [":parameters", "d"]
     assert headed(read("(x)")[0], frozenset({"x"})) == []
+
+
+@pytest.mark.parametrize("text", [
+    "(define (a (b x) (:parameters (c))) (b (a)) (d :parameters) (:action e :parameters (?x) :effect (and (a) (b))))",
+    "(define (d é) (:action a :parameters (?x - b) :precondition (and (b ?x) (a))))",  # the checked reader's
+])
+def test_an_outline_finds_what_headed_finds(text):
+    from amlasp.pddl.sexpr import List, Outline, headed, read_outlined
+    tree, outline = read_outlined(text)
+    assert [id(n) for n in outline.lists] == [id(n) for n in Outline.of(tree).lists]
+    for heads, holding in ((frozenset({"a", "b"}), None), (frozenset(), ":parameters"), (frozenset({"and"}), "?x")):
+        assert [id(n) for n in outline.headed(heads, holding)] == [id(n) for n in headed(tree, heads, holding)]
+        for section in (s for s in tree if isinstance(s, List)):
+            assert [id(n) for n in outline.headed(heads, holding, within=section)] == \
+                [id(n) for n in headed(section, heads, holding)]
+
+
+def test_the_first_list_holding_a_token():
+    from amlasp.pddl.sexpr import first_holding, headed
+    tree = read("(define (a (b - x) - (c -)) (d (- e)))")
+    assert first_holding(tree, "-") is headed(tree, frozenset(), "-")[0]
+    assert first_holding(tree, "-") == ["a", ["b", "-", "x"], "-", ["c", "-"]]
+    assert first_holding(tree, "?y") is None
