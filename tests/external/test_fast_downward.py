@@ -70,3 +70,29 @@ def test_every_configuration_plans_with_derived_predicates(config):
     r = plan_with_fast_downward(d, p, None, config, 60)
     assert r.status == PlannerStatus.PLAN and execute(d, p, list(r.plan)).valid
     assert config == "greedy" or len(r.plan) == 8
+
+
+def test_a_planner_run_without_its_driver_is_seen_to_end_at_once(monkeypatch):
+    """With a time limit, `Running.wait` learns that the translator and then the search ended from a pidfd,
+    not from `Popen.wait`'s polling (up to 50 ms late after each, a third of a small task's run); the
+    translator runs without site (-S), whose start-up it does not need."""
+    from amlasp.pddl.writer import problem_to_pddl, to_pddl
+    from tests.support.examples import BLOCKSWORLD4
+    timeouts = []
+    real = subprocess.Popen.wait
+
+    def wait(self, timeout=None):
+        timeouts.append(timeout)
+        return real(self, timeout)
+
+    monkeypatch.setattr(subprocess.Popen, "wait", wait)
+    d, p = BLOCKSWORLD4.load()
+    task = fast_downward.PlannerTask(to_pddl(d), problem_to_pddl(p))
+    running = fast_downward.start_driver(task, fast_downward.OPTIMAL, 60.0, direct=True)
+    try:
+        assert running.proc.args[1:4] == ["-S", "-m", "fast_downward.translate"]
+        result = running.wait()
+    finally:
+        running.stop()
+    assert result is not None and result.status == PlannerStatus.PLAN and len(result.plan) == BLOCKSWORLD4.optimal
+    assert all(t is None for t in timeouts)
