@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterable
 from ..choices import Prover
 from ..enums import TextEnum, Verdict
 from ..goal_rules import with_goal_rules
+from ..identity import by_identity
 from ..model import Atom, Domain, GroundAction, Literal, Number, Problem
 from ..watchdog import finishing, forkable, sigterm_raises, stage, within
 from . import downward
@@ -167,7 +168,7 @@ def _plan(domain: Domain, problem: Problem, max_steps: int, top: int, init: Iter
     fd = downward.start(domain, problem, state, goal, target, math.inf if time_limit is None else time_limit)
     try:
         stage("Fast Downward's search for a shortest plan")
-        from . import engine  # noqa: F401  (clingo and the validator load while it searches)
+        _warm_check(domain, problem, state, goal)  # while it searches
         result = fd.wait()
         assert result is not None
     finally:
@@ -369,11 +370,30 @@ def _check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple
            steps: list[GroundAction], target: GroundAction | None) -> None:
     """Every witness goes through the core validator before anyone sees it."""
     from .engine import execute
-    asked = replace(problem, goal=tuple(goal))  # validated with this goal: a derived atom's is computed
-    ex = execute(domain, asked, steps + ([target] if target else []), start=state, states=False)
+    ex = execute(domain, _asked(problem, goal), steps + ([target] if target else []), start=state, states=False)
     ok = ex.valid if target is None else ex.executable
     if not ok:
         raise RuntimeError(f"internal error: the planner's witness {[str(a) for a in steps]} fails validation")
+
+
+def _asked(problem: Problem, goal: tuple[Literal, ...]) -> Problem:
+    """`problem` with the goal a plan is validated with (a derived atom's is computed), the same object for the
+    same problem and goal: the validator keeps what it computes of a problem by its identity."""
+    return by_identity(_ASKED, 4, (problem,), tuple(goal), lambda: replace(problem, goal=tuple(goal)))
+
+
+_ASKED: dict = {}
+
+
+def _warm_check(domain: Domain, problem: Problem, state: frozenset[Atom], goal: tuple[Literal, ...]) -> None:
+    """The validator's modules loaded (clingo's), and what it keeps of the model and the problem made, by
+    validating the empty plan: done while Fast Downward searches, the check of its plan takes a third of the
+    time (blocksworld, 10 steps: 4-8 ms instead of 11-21)."""
+    from .engine import execute
+    try:
+        execute(domain, _asked(problem, goal), [], start=state, states=False)
+    except Exception:  # noqa: BLE001 — not our answer: the check of a plan says the same, if it comes to it
+        pass
 
 
 @dataclass

@@ -243,3 +243,23 @@ def test_sigterm_ends_plan_and_fast_downward_with_143():
     while not all(_gone(c) for c in planners) and time.monotonic() < stop:
         time.sleep(0.05)
     assert all(_gone(c) for c in planners)
+
+
+def test_the_validator_is_readied_while_fast_downward_searches(monkeypatch):
+    """While Fast Downward searches, the validator makes what it keeps of the model and the problem (by
+    validating the empty plan), and the check of Fast Downward's plan uses it: nothing of it is made again."""
+    from amlasp.reasoning import engine
+    d, p = BLOCKSWORLD4.load()
+    monkeypatch.setattr(engine, "_MODELS", {})
+    monkeypatch.setattr(engine, "_KEPT", {})
+    made: list = []
+    real = fast_downward.Running.wait
+
+    def wait(self, seconds=None):
+        made.append((len(engine._MODELS), len(engine._KEPT)))
+        return real(self, seconds)
+
+    monkeypatch.setattr(fast_downward.Running, "wait", wait)
+    r = planning.plan(d, p, prover="fd")
+    assert r.status == "plan" and r.prover == "fd"
+    assert made == [(1, 1)] and (len(engine._MODELS), len(engine._KEPT)) == (1, 1)
