@@ -29,7 +29,8 @@ import struct
 import sys
 import threading
 import time
-from typing import Callable, TypeVar
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
 
 from .errors import Interrupted, TimeLimitReached
 
@@ -71,12 +72,15 @@ def forkable() -> bool:
     return mp is None or not mp.current_process().daemon
 
 
-def within(seconds: float, what: str, fn: Callable[..., T], *args, grace: float = 0.0, **kwargs) -> T:
+def within(seconds: float, what: str, fn: Callable[..., T], *args, grace: float = 0.0, since: float | None = None,
+           **kwargs) -> T:
     """`fn(*args, **kwargs)`, ended after `seconds` and `grace` more (for work that stops by the
     limit on its own), or at the later deadline its stages ask for, with `TimeLimitReached` ("<what>:
-    the time limit of S s was reached while <stage>"). Its exception, if it raises one, is raised here."""
+    the time limit of S s was reached while <stage>"). Its exception, if it raises one, is raised here.
+    `since` (`time.monotonic()`): the limit counts from then (work already done towards it)."""
     if not forkable():
         return fn(*args, **kwargs)
+    start = time.monotonic() if since is None else since
     old = _on_sigterm()  # before the fork: a SIGTERM between the two must not leave the child behind
     try:
         read, write = os.pipe()
@@ -87,7 +91,7 @@ def within(seconds: float, what: str, fn: Callable[..., T], *args, grace: float 
         os.close(write)
         try:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-            return _wait(pid, read, time.monotonic() + seconds + grace, seconds, what)
+            return _wait(pid, read, start + seconds + grace, seconds, what, start)
         finally:
             os.close(read)
             _end(pid)
@@ -154,9 +158,9 @@ def _read(fd: int, n: int) -> bytes | None:
     return b"".join(parts)
 
 
-def _wait(pid: int, fd: int, deadline: float, seconds: float, what: str):
+def _wait(pid: int, fd: int, deadline: float, seconds: float, what: str, start: float):
     """The child's result; its stages extend `deadline`."""
-    reached, start = "starting", time.monotonic()
+    reached = "starting"
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
@@ -176,6 +180,18 @@ def _wait(pid: int, fd: int, deadline: float, seconds: float, what: str):
             raise message[1]
         else:
             return message[1]
+
+
+@contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """SIGTERM raises `errors.Interrupted` inside, as while `within`'s child runs: for work that runs its own
+    child processes from this one (Fast Downward), which the `finally` on the way out ends."""
+    old = _on_sigterm()
+    try:
+        yield
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
 
 
 def _on_sigterm():
@@ -219,4 +235,4 @@ def _end(pid: int) -> None:
         pass
 
 
-__all__ = ["within", "stage", "finishing", "forkable", "GRACE"]
+__all__ = ["within", "stage", "finishing", "forkable", "sigterm_raises", "GRACE"]

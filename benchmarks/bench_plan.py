@@ -19,7 +19,12 @@ installation has it); the plan length is checked against ACPBench's
 `opt`. The machine's load (`os.getloadavg`) is printed before and after each problem: on a shared
 machine, compare ratios, not seconds.
 
+`--baseline DIR` (a checkout of other code, e.g. a worktree of main's commit) also times `python -m amlasp plan`
+run from DIR (its code imported, byte code compiled first), in turn with the others: this code's and
+DIR's ratios measured in the same minutes; `--no-served` leaves the server out.
+
     python benchmarks/bench_plan.py [--repeat 3] [--prover auto|asp|fd] [--only SUBSTRING] [--limit 60]
+        [--baseline DIR] [--no-served]
 """
 
 from __future__ import annotations
@@ -76,12 +81,14 @@ def fast_downward(domain: Path, problem: Path, limit: float) -> tuple[float, flo
 ALONE = dict(os.environ, XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="bench-alone-"))
 
 
-def amlasp(domain: Path, problem: Path, limit: float, prover: str, env: dict = ALONE
+def amlasp(domain: Path, problem: Path, limit: float, prover: str, env: dict = ALONE, root: Path = ROOT
            ) -> tuple[float, float, int | None, str]:
-    """`amlasp plan`: (wall, CPU, plan length or None, the prover it names or its status)."""
-    cmd = [sys.executable, "-m", "amlasp", "plan", str(domain), str(problem), "-f", "json", "--time-limit",
-           f"{limit:g}", "--prover", prover]
-    wall, cpu, done = _timed(cmd, ROOT, limit + 30, env)
+    """`amlasp plan` (the code of `root`): (wall, CPU, plan length or None, the prover it names or its status)."""
+    cmd = [sys.executable, "-m", "amlasp", "plan", str(domain.resolve()), str(problem.resolve()), "-f", "json",
+           "--time-limit", f"{limit:g}", "--prover", prover]
+    if root != ROOT:
+        env = dict(env, PYTHONPATH=str(root))
+    wall, cpu, done = _timed(cmd, root, limit + 30, env)
     if done is None or done.returncode not in (0, 1):
         return wall, cpu, None, "killed" if done is None else f"exit {done.returncode}"
     out = json.loads(done.stdout)
@@ -99,49 +106,78 @@ def served_amlasp(server: Served, domain: Path, problem: Path, limit: float, pro
 
 def main() -> None:
     import compileall
-    # byte code written once, as `pip install` does (PYTHONDONTWRITEBYTECODE would have every run compile)
-    compileall.compile_dir(str(ROOT / "amlasp"), quiet=1)
+    import contextlib
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--prover", default="auto")
     ap.add_argument("--only", default="")
     ap.add_argument("--limit", type=float, default=60.0)
+    ap.add_argument("--baseline", type=Path, default=None)
+    ap.add_argument("--no-served", action="store_true")
     args = ap.parse_args()
+    base: Path | None = args.baseline.resolve() if args.baseline is not None else None
+    # byte code written once, as `pip install` does (PYTHONDONTWRITEBYTECODE would have every run compile)
+    for root in [ROOT] + ([base] if base is not None else []):
+        compileall.compile_dir(str(root / "amlasp"), quiet=1)
     optimal = json.loads((PROBLEMS / "optimal.json").read_text())
     names = [n for n in sorted(optimal) if args.only in n]
     print(f"load at start {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores; best of {args.repeat}; "
           f"amlasp plan --prover {args.prover}")
     print(f"{'problem':40} {'opt':>3} | {'FD wall':>7} {'FD cpu':>6} | {'amlasp wall':>11} {'cpu':>5} {'by':>8} "
-          f"| {'ratio':>5} | {'served wall':>11} {'cpu':>5} | {'ratio':>5} | load")
-    ratios, served_ratios, worst, served_worst = [], [], (0.0, ""), (0.0, "")
-    with Served(ALONE) as server:
+          f"| {'ratio':>5} | {'served wall':>11} {'cpu':>5} | {'ratio':>5} | "
+          + (f"{'base wall':>9} {'cpu':>5} | {'ratio':>5} | " if base is not None else "") + "load")
+    ratios, served_ratios, base_ratios = [], [], []
+    worst, served_worst, base_worst = (0.0, ""), (0.0, ""), (0.0, "")
+    with contextlib.nullcontext() if args.no_served else Served(ALONE) as server:
         for name in names:
             d, p = PROBLEMS / name / "domain.pddl", PROBLEMS / name / "problem.pddl"
             load = os.getloadavg()[0]
-            fd, ours, served = [], [], []
+            fd, ours, served, based = [], [], [], []
             for _ in range(args.repeat):
                 fd.append(fast_downward(d, p, args.limit))
                 ours.append(amlasp(d, p, args.limit, args.prover))
-                served.append(served_amlasp(server, d, p, args.limit, args.prover))
+                if server is not None:
+                    served.append(served_amlasp(server, d, p, args.limit, args.prover))
+                if base is not None:
+                    based.append(amlasp(d, p, args.limit, args.prover, root=base))
             fd_best, ours_best = min(fd), min(ours)
-            served_best = (min(x[0] for x in served), min(x[1] for x in served))
-            lengths = {x[2] for x in fd} | {x[2] for x in ours} | {x[2] for x in served}
+            lengths = {x[2] for x in fd + ours + served + based}
             if lengths != {optimal[name]} or any(x[3] == "not served" for x in served):
                 print(f"  !! {name}: lengths {sorted(map(str, lengths))}, ACPBench's opt {optimal[name]}; "
                       f"served by {sorted({x[3] for x in served})}")
-            ratio, served_ratio = ours_best[0] / fd_best[0], served_best[0] / fd_best[0]
+            ratio = ours_best[0] / fd_best[0]
             ratios.append(ratio)
-            served_ratios.append(served_ratio)
-            worst, served_worst = max(worst, (ratio, name)), max(served_worst, (served_ratio, name))
-            print(f"{name:40} {optimal[name]:>3} | {fd_best[0]:7.2f} {fd_best[1]:6.2f} | {ours_best[0]:11.2f} "
-                  f"{ours_best[1]:5.2f} {ours_best[3]:>8} | {ratio:5.2f} | {served_best[0]:11.2f} "
-                  f"{served_best[1]:5.2f} | {served_ratio:5.2f} | {load:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
-    ratios.sort()
-    served_ratios.sort()
-    print(f"ratio amlasp/FD (wall, best of {args.repeat}): median {ratios[len(ratios) // 2]:.2f}, "
-          f"worst {worst[0]:.2f} ({worst[1]}); with `amlasp server` running: median "
-          f"{served_ratios[len(served_ratios) // 2]:.2f}, worst {served_worst[0]:.2f} ({served_worst[1]}); "
-          f"load at end {os.getloadavg()[0]:.2f}")
+            worst = max(worst, (ratio, name))
+            line = f"{name:40} {optimal[name]:>3} | {fd_best[0]:7.2f} {fd_best[1]:6.2f} | {ours_best[0]:11.2f} " \
+                   f"{ours_best[1]:5.2f} {ours_best[3]:>8} | {ratio:5.2f} | "
+            if served:
+                served_best = (min(x[0] for x in served), min(x[1] for x in served))
+                served_ratio = served_best[0] / fd_best[0]
+                served_ratios.append(served_ratio)
+                served_worst = max(served_worst, (served_ratio, name))
+                line += f"{served_best[0]:11.2f} {served_best[1]:5.2f} | {served_ratio:5.2f} | "
+            else:
+                line += f"{'-':>11} {'-':>5} | {'-':>5} | "
+            if based:
+                base_best = min(based)
+                base_ratio = base_best[0] / fd_best[0]
+                base_ratios.append(base_ratio)
+                base_worst = max(base_worst, (base_ratio, name))
+                line += f"{base_best[0]:9.2f} {base_best[1]:5.2f} | {base_ratio:5.2f} | "
+            print(f"{line}{load:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
+    summary = f"ratio amlasp/FD (wall, best of {args.repeat}): {_spread(ratios, worst)}"
+    if served_ratios:
+        summary += f"; with `amlasp server` running: {_spread(served_ratios, served_worst)}"
+    if base_ratios:
+        summary += f"; the baseline's ({base}): {_spread(base_ratios, base_worst)}"
+    print(f"{summary}; load at end {os.getloadavg()[0]:.2f}")
+
+
+def _spread(ratios: list[float], worst: tuple[float, str]) -> str:
+    """The median and the worst of `ratios`, and how many are above 2."""
+    ratios = sorted(ratios)
+    return f"median {ratios[len(ratios) // 2]:.2f}, worst {worst[0]:.2f} ({worst[1]}), " \
+           f"{sum(r > 2 for r in ratios)} of {len(ratios)} above 2"
 
 
 if __name__ == "__main__":

@@ -15,9 +15,7 @@ def shortest_plans(domain: Path, problem: Path, max_steps: int, all_plans: bool,
     from ..choices import ANSWER_FORMATS, Prover
     from ..costs import uses_costs
     from ..reasoning.planning import plan as run_plan
-    from ..render import reasoning as present
-    from ..render.formats import Format, to_json
-    from ..render.output import deliver
+    from ..render.formats import Format
     Format.parse(format, ANSWER_FORMATS)
     by = Prover.parse(prover)
     d, p = load_task(domain, problem)
@@ -27,6 +25,11 @@ def shortest_plans(domain: Path, problem: Path, max_steps: int, all_plans: bool,
         r = cheapest(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
     else:
         r = run_plan(d, p, max_steps=max_steps, top=asked, time_limit=time_limit, prover=by)
+    # imported once the plan is found: Fast Downward starts sooner, and the validator these import loaded while it
+    # searched (reasoning.planning)
+    from ..render import reasoning as present
+    from ..render.formats import to_json
+    from ..render.output import deliver
     deliver(to_json(present.plan_json(r)) if format == Format.JSON else present.plan_lines(r, asked, time_limit))
     return 0 if r.status == "plan" else 1
 

@@ -9,8 +9,8 @@ whose one effect is a fresh 0-ary goal atom: an optimal plan ends with the copy 
 nothing after it is needed), and what precedes it is a shortest prefix after which A is applicable.
 
 Its translator and then its search binary run without its driver (a third of its CPU time on a small
-task), each in a session of its own (`external.fast_downward.Running`), started as soon as the task is
-known, so that clingo's modules load while it searches; it is ended by its `stop`, by `stop_planners` (a
+task), chained by a shell in a session of its own (`external.fast_downward.Running`), started as soon as the
+task is known, so that clingo's modules load while it searches; it is ended by its `stop`, by `stop_planners` (a
 watchdog child told to end) and at its time limit. Its plan is checked by our validator before anyone sees
 it (planning._check): it is an external program.
 """

@@ -70,3 +70,53 @@ def test_every_configuration_plans_with_derived_predicates(config):
     r = plan_with_fast_downward(d, p, None, config, 60)
     assert r.status == PlannerStatus.PLAN and execute(d, p, list(r.plan)).valid
     assert config == "greedy" or len(r.plan) == 8
+
+
+def test_a_planner_run_without_its_driver_is_seen_to_end_at_once(monkeypatch):
+    """With a time limit, `Running.wait` learns that the planner ended from a pidfd, not from `Popen.wait`'s
+    polling (up to 50 ms late, a third of a small task's run); the translator and the search are chained by a
+    shell (the search starts when the translator ends, whatever this process does), the translator without
+    site (-S), whose start-up it does not need."""
+    from amlasp.pddl.writer import problem_to_pddl, to_pddl
+    from tests.support.examples import BLOCKSWORLD4
+    timeouts = []
+    real = subprocess.Popen.wait
+
+    def wait(self, timeout=None):
+        timeouts.append(timeout)
+        return real(self, timeout)
+
+    monkeypatch.setattr(subprocess.Popen, "wait", wait)
+    d, p = BLOCKSWORLD4.load()
+    task = fast_downward.PlannerTask(to_pddl(d), problem_to_pddl(p))
+    running = fast_downward.start_driver(task, fast_downward.OPTIMAL, 60.0, direct=True)
+    try:
+        assert running.proc.args[:2] == ["/bin/sh", "-c"] and " -S -m fast_downward.translate " in running.proc.args[2]
+        result = running.wait()
+    finally:
+        running.stop()
+    assert result is not None and result.status == PlannerStatus.PLAN and len(result.plan) == BLOCKSWORLD4.optimal
+    assert all(t is None for t in timeouts)
+
+
+def _fake(folder: Path, name: str, body: str) -> str:
+    path = folder / name
+    path.write_text(f"#!/bin/sh\n{body}\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.mark.parametrize("translator, search, code", [
+    ("exit 1", "exit 0", 30),  # the translator crashed: the driver's 30
+    ("exit 31", "exit 0", 31),  # it rejected the input (the search never runs)
+    ("exit 10", "exit 0", 10),  # it proved the task unsolvable
+    ('[ "$1 $2 $3" = "-S -m fast_downward.translate" ] && [ "$6" = "--sas-file" ] && echo task > "$7"',
+     '[ "$(cat)" = task ] && [ "$1" = --search ] && exit 12', 12),  # the search's own code, the SAS file its input
+    (': > "$7"', "exit 1", 1),  # the search's 1 (a plan, out of memory) is no crash
+])
+def test_the_chain_of_translator_and_search_exits_as_the_driver(tmp_path, translator, search, code):
+    python, downward = _fake(tmp_path, "python", translator), _fake(tmp_path, "downward", search)
+    sas = str(tmp_path / "output.sas")
+    done = subprocess.run(["/bin/sh", "-c", fast_downward._CHAIN, "sh", python, "d.pddl", "p.pddl", sas, downward,
+                           "--search", "astar(lmcut())"], cwd=tmp_path)
+    assert done.returncode == code

@@ -5,8 +5,12 @@ ended at the time limit and on an interrupt."""
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +152,114 @@ def test_an_empty_goal_is_the_empty_plan_whoever_is_asked():
     for prover in ("asp", "fd", "auto"):
         r = planning.plan(d, p, goal=(), prover=prover)
         assert r.status == "plan" and r.plans == [[]], prover
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fresh(case: str) -> None:
+    """Run `case()` of this module in a new Python, where `watchdog.within` forks (no other thread runs)."""
+    code = f"from tests.reasoning import test_provers as t; t.{case}()"
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert p.returncode == 0, p.stderr
+
+
+def _no_child_for_fast_downwards_plan() -> None:
+    from amlasp import watchdog
+
+    def fork():
+        raise AssertionError("forked")
+
+    assert watchdog.forkable()
+    os.fork = fork  # a process of its own: nothing to restore
+    d, p = BLOCKSWORLD4.load()
+    r = planning.plan(d, p, time_limit=30, prover="fd")
+    assert (r.status, r.length, r.prover) == ("plan", BLOCKSWORLD4.optimal, "fd")
+    assert planning.reach(d, p, [Literal(Atom("on", ("b1", "b3")), True)], time_limit=30).answer == "yes"
+
+
+def test_a_plan_of_fast_downward_needs_no_watchdog_child():
+    """With a time limit, Fast Downward (a process that `Running` ends at the limit) is started, waited for and
+    its plan validated in this process: no fork, no result sent back from a child (issue 33)."""
+    _fresh("_no_child_for_fast_downwards_plan")
+
+
+def _clingo_after_fast_downward_is_limited() -> None:
+    from amlasp.asp import run as asp_run
+    from amlasp.errors import TimeLimitReached
+    ground = asp_run.Program.ground
+
+    def slow(self, *parts):
+        if parts and parts[0][0] == "step" and parts[0][1] == [2]:
+            time.sleep(600)
+        return ground(self, *parts)
+
+    asp_run.Program.ground = slow  # type: ignore[method-assign]  (a process of its own: nothing to restore)
+    downward.answer = lambda result, domain, target: downward.Answer(None, None, False, "timeout: made up", 0.0)
+    d, p = BLOCKSWORLD4.load()
+    t = time.monotonic()
+    with pytest.raises(TimeLimitReached, match="^plan: the time limit of 1 s was reached while grounding step 2 "):
+        planning.plan(d, p, time_limit=1, prover="auto")
+    assert time.monotonic() - t < 30
+
+
+def test_clingos_horizons_after_fast_downward_keep_the_time_limit():
+    """Fast Downward gave no answer: clingo's horizons (`auto`) run in the watchdog's child, whose grounding
+    the time limit ends as before."""
+    _fresh("_clingo_after_fast_downward_is_limited")
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(x) for x in path.read_text().split()] if path.exists() else []
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children in /proc")
+def test_sigterm_ends_plan_and_fast_downward_with_143():
+    """Fast Downward runs from the command's own process: SIGTERM ends both (its session of its own is out of
+    the reach of the signal), exit 143, as with a watchdog's child."""
+    p = subprocess.Popen([sys.executable, "-m", "amlasp", "plan", *map(str, BARMAN), "--prover", "fd", "--time-limit",
+                          "600"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stop = time.monotonic() + 60
+    while not _children(p.pid) and time.monotonic() < stop and p.poll() is None:
+        time.sleep(0.05)
+    time.sleep(0.5)  # into the search
+    planners = [c for pid in [p.pid, *_children(p.pid)] for c in [pid, *_children(pid)]][1:]
+    assert planners, "no planner started"
+    p.send_signal(signal.SIGTERM)
+    p.communicate(timeout=30)
+    assert p.returncode == 143
+    stop = time.monotonic() + 5
+    while not all(_gone(c) for c in planners) and time.monotonic() < stop:
+        time.sleep(0.05)
+    assert all(_gone(c) for c in planners)
+
+
+def test_the_validator_is_readied_while_fast_downward_searches(monkeypatch):
+    """While Fast Downward searches, the validator makes what it keeps of the model and the problem (by
+    validating the empty plan), and the check of Fast Downward's plan uses it: nothing of it is made again."""
+    from amlasp.reasoning import engine
+    d, p = BLOCKSWORLD4.load()
+    monkeypatch.setattr(engine, "_MODELS", {})
+    monkeypatch.setattr(engine, "_KEPT", {})
+    made: list = []
+    real = fast_downward.Running.wait
+
+    def wait(self, seconds=None):
+        made.append((len(engine._MODELS), len(engine._KEPT)))
+        return real(self, seconds)
+
+    monkeypatch.setattr(fast_downward.Running, "wait", wait)
+    r = planning.plan(d, p, prover="fd")
+    assert r.status == "plan" and r.prover == "fd"
+    assert made == [(1, 1)] and (len(engine._MODELS), len(engine._KEPT)) == (1, 1)
