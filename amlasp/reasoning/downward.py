@@ -25,12 +25,12 @@ from ..errors import UnsupportedError
 from ..external.fast_downward import (
     PlannerResult,
     PlannerStatus,
-    PlannerTask,
     Running,
     installed,
     optimal_config,
     start_driver,
 )
+from ..external.planner_task import PlannerTask
 from ..model import Action, And, Atom, Domain, Effect, GoalCondition, GroundAction, Literal, Predicate, Problem
 from ..pddl.writer import problem_to_pddl, to_pddl
 

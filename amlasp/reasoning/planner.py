@@ -34,8 +34,8 @@ from ..external.fast_downward import (
     downward_root,
     optimal_config,
     plan_with_fast_downward,
-    planner_task,
 )
+from ..external.planner_task import planner_task
 from ..goal_rules import with_goal_rules
 from ..model import Atom, Domain, GroundAction, Problem
 

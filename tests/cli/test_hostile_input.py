@@ -201,7 +201,8 @@ def test_a_json_key_that_is_no_problem_file_is_reported_at_the_key(tmp_path):
 
 
 def test_solve_names_the_files_when_the_planner_cannot_read_them():
-    from amlasp.external.fast_downward import PlannerTask, run_planner
+    from amlasp.external.fast_downward import run_planner
+    from amlasp.external.planner_task import PlannerTask
     r = run_planner(PlannerTask("(define (domain d))", "(define (problem p) (:domain d) (:objects )",
                                 source="learned.pddl, p.pddl"), timeout=10)
     assert r.status == "invalid_model"

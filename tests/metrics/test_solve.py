@@ -9,7 +9,8 @@ import os
 import pytest
 
 from amlasp import solve
-from amlasp.external.fast_downward import plan_with_fast_downward, planner_task
+from amlasp.external.fast_downward import plan_with_fast_downward
+from amlasp.external.planner_task import planner_task
 from amlasp.model import And, Atom, Domain, Not
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain
 from tests.support.cli import run

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from amlasp.errors import InputError
-from amlasp.external.fast_downward import PlannerStatus, plan_with_fast_downward, planner_task
+from amlasp.external.fast_downward import PlannerStatus, plan_with_fast_downward
+from amlasp.external.planner_task import planner_task
 from amlasp.model import Domain, Problem
 from amlasp.pddl.parse import load_domain, load_problem, parse_domain, parse_problem
 from amlasp.pddl.writer import problem_to_pddl, to_pddl
