@@ -132,27 +132,30 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
     `limit` times. A class with more members on one side than the other: None. Which members are
     individualised is a guess that a renamed copy's symmetries make right; `direct`'s caller checks
     the renaming (its distance and its fitness), so a wrong guess costs time, not correctness.
+    Twins (actions of one model with the same atoms and parameter uses: psr's 8,337 REACH-GOAL actions
+    alike) are refined as one node with their number in its colour, and paired in order at the end: no
+    refinement can tell them apart, and individualising them a pair at a time took a refinement each.
     Refinement here re-examines only the classes next to what changed (a ring of 29 philosophers
     takes as many rounds as it has members: each round over everything took 40 s)."""
     occ, act, pred = _start(ld, rd)
-    colour: dict[tuple, int] = {("a", *k): c for k, c in act.items()}
-    base = max(act.values(), default=0) + 1
+    linked: dict[tuple, list[list[tuple]]] = {}
+    for side, d in (("l", ld), ("r", rd)):
+        for a, uses in parameter_uses(d).items():
+            linked[("a", side, a)] = [[(rp, ("p", side, q), k) for rp, q, k in u] for u in uses]
+    twins = _twins(occ, linked)
+    colour: dict[tuple, int] = {("a", *k): c for k, c in
+                                _relabel({k: (act[k], len(twins[k])) for k in twins}).items()}
+    base = max(colour.values(), default=0) + 1
     colour |= {("p", *k): base + c for k, c in pred.items()}
     near: dict[tuple, list[tuple[int, tuple]]] = defaultdict(list)
     undeclared: dict[str, int] = {}  # atoms of no declared predicate (numeric placeholders): by name
-    for (side, a), o in occ.items():
-        for rp, (_, q) in o:
+    for (side, a) in twins:
+        for rp, (_, q) in occ[(side, a)]:
             pk = ("p", side, q)
             if pk not in colour:
                 colour[pk] = undeclared.setdefault(q, max(colour.values(), default=0) + 1)
             near[("a", side, a)].append((rp, pk))
             near[pk].append((rp, ("a", side, a)))
-    # how an action's atoms share its parameters, which the atoms' patterns alone do not say: per
-    # parameter, its uses (role and pattern of the atom, predicate, position)
-    linked: dict[tuple, list[list[tuple]]] = {}
-    for side, d in (("l", ld), ("r", rd)):
-        for a, uses in parameter_uses(d).items():
-            linked[("a", side, a)] = [[(rp, ("p", side, q), k) for rp, q, k in u] for u in uses]
     members: dict[int, list[tuple]] = defaultdict(list)
     for node, c in colour.items():
         members[c].append(node)
@@ -165,6 +168,7 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
     fresh = [max(colour.values(), default=0) + 1]
 
     def refine(todo: set[int]) -> bool:
+        """Refinement from the classes `todo`; False when a class it leaves has more members on one side."""
         while todo:
             work, todo = sorted(todo), set()
             for c in work:
@@ -181,16 +185,16 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
                         colour[node] = fresh[0]
                         todo.update(colour[n] for _, n in near[node])
                     fresh[0] += 1
-        return all(sum(1 for n in ns if n[1] == "l") * 2 == len(ns) for ns in members.values())
+                if not all(_balanced(ns) for ns in groups.values()):
+                    return False
+        return True
 
-    if not refine(set(members)):
+    if not all(_balanced(ns) for ns in members.values()) or not refine(set(members)):
         return None
     for _ in range(limit + 1):
         pick = min(((len(ns), n[0], c) for c, ns in members.items() if len(ns) > 2 for n in ns[:1]), default=None)
         if pick is None:
-            get = {(kind, side): {n: c for (k, s, n), c in colour.items() if (k, s) == (kind, side)}
-                   for kind in "ap" for side in "lr"}
-            return Colours(get[("a", "l")], get[("a", "r")], get[("p", "l")], get[("p", "r")])
+            return _expanded(colour, twins, fresh[0])
         c = pick[2]
         x = min(n for n in members[c] if n[1] == "l")
         y = min(n for n in members[c] if n[1] == "r")
@@ -201,6 +205,36 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
         if not refine({colour[n] for _, n in near[x] + near[y]}):
             return None
     return None
+
+
+def _balanced(nodes: list[tuple]) -> bool:
+    """As many learned as reference members."""
+    return sum(1 for n in nodes if n[1] == "l") * 2 == len(nodes)
+
+
+def _twins(occ: Coded, linked: dict[tuple, list[list[tuple]]]) -> dict[tuple[str, str], list[str]]:
+    """Per side, the actions grouped by their atoms and parameter uses (predicates by name): each group's
+    first action (in the models' order) with the group, in the models' order."""
+    groups: dict[tuple, list[str]] = {}
+    for (side, a), o in occ.items():
+        key = (side, len(linked[("a", side, a)]), tuple(sorted(o)),
+               tuple(sorted(tuple(sorted(u)) for u in linked[("a", side, a)])))
+        groups.setdefault(key, []).append(a)
+    return {(key[0], names[0]): names for key, names in groups.items()}
+
+
+def _expanded(colour: dict[tuple, int], twins: dict[tuple[str, str], list[str]], fresh: int) -> Colours:
+    """The discrete colours of the twins' representatives given to the twins: the k-th twin of a learned
+    representative paired with the k-th of its reference partner (twins are interchangeable)."""
+    get: dict[tuple[str, str], dict[str, int]] = {(kind, side): {} for kind in "ap" for side in "lr"}
+    more: dict[tuple[int, int], int] = {}  # (representative's colour, k) → the k-th twins' colour
+    for (kind, side, n), c in colour.items():
+        if kind == "p":
+            get[("p", side)][n] = c
+            continue
+        for k, twin in enumerate(twins[(side, n)]):
+            get[("a", side)][twin] = c if k == 0 else more.setdefault((c, k), fresh + len(more))
+    return Colours(get[("a", "l")], get[("a", "r")], get[("p", "l")], get[("p", "r")])
 
 
 def _split(act: dict, pred: dict) -> Colours:

@@ -121,10 +121,16 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     # sees the others only
     paired = pair_unused(ld, rd, ls, rs, rename)
     sl, sr = _without(ld, [p for p, _ in paired]), _without(rd, [q for _, q in paired])
-    search = [domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common
     what = (f"{len(sl.predicates):,} and {len(sr.predicates):,} predicates, {len(ld.actions):,} and "
             f"{len(rd.actions):,} actions")
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
+
+    def search() -> list[str]:
+        """The search's program: the models without the predicates paired up front (written only when a
+        search runs: the facts of 10,000 grounded actions take seconds)."""
+        if sl is ld and sr is rd:
+            return base
+        return [domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common
     unused = [PM.fact("best", asp_name(p.name), asp_name(q.name)) for p, q in paired]
 
     # the atoms the reader reads are shown; the minimisation is done: its statements are ignored
@@ -141,11 +147,11 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
             found = _direct(lambda: decompose.plan(sl, sr, ls, rs, rename).lower_bound,
                             lambda: answer(mode, given), what)
         best = found[0] if found is not None else \
-            _decomposed(search, decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
+            _decomposed(search(), decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
     else:
         size.check_renaming(sl, sr, rename)
         stage(f"grounding the search for the best renaming ({what})")
-        best = _best_renaming(search, time_limit, since)
+        best = _best_renaming(search(), time_limit, since)
     stage(f"computing the metrics under the renaming found (edit distance {best.cost}"
           f"{'' if best.optimal else ', not proven optimal'})", finishing(time_limit))
 
