@@ -15,8 +15,8 @@ from ...model import Atom, Domain, is_var
 #: Colour refinement stops after this many rounds (or when the classes stop splitting).
 ROUNDS = 10
 #: Members of a symmetric class given colours of their own (`discrete`) before the renaming read off the
-#: colours is given up.
-INDIVIDUALISE = 64
+#: colours is given up (psr middle's grounded domain-44 needs 131; each costs a refinement near the pair).
+INDIVIDUALISE = 512
 
 
 def parameter_uses(d: Domain) -> dict[str, list[list[tuple]]]:
@@ -160,11 +160,20 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
     for node, c in colour.items():
         members[c].append(node)
 
+    # a node's signature is kept until a neighbour changes colour (`dirty`): a predicate of thousands of uses
+    # was re-read each time its class was looked at (optical telegraph: 15 s of 31)
+    known: dict[tuple, tuple] = {}
+    dirty: set[tuple] = set()
+
     def signature(node: tuple) -> tuple:
-        sig = tuple(sorted([(rp, colour[n]) for rp, n in near[node]]))
-        if node[0] == "p":
-            return sig
-        return sig, tuple(sorted(tuple(sorted([(rp, colour[q], k) for rp, q, k in u])) for u in linked[node]))
+        if node in known and node not in dirty:
+            return known[node]
+        dirty.discard(node)
+        sig: tuple = tuple(sorted([(rp, colour[n]) for rp, n in near[node]]))
+        if node[0] == "a":
+            sig = sig, tuple(sorted(tuple(sorted([(rp, colour[q], k) for rp, q, k in u])) for u in linked[node]))
+        known[node] = sig
+        return sig
     fresh = [max(colour.values(), default=0) + 1]
 
     def refine(todo: set[int]) -> bool:
@@ -184,6 +193,7 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
                     for node in groups[sig]:
                         colour[node] = fresh[0]
                         todo.update(colour[n] for _, n in near[node])
+                        dirty.update(n for _, n in near[node])
                     fresh[0] += 1
                 if not all(_balanced(ns) for ns in groups.values()):
                     return False
@@ -201,6 +211,7 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
         members[c] = [n for n in members[c] if n not in (x, y)]
         members[fresh[0]] = [x, y]
         colour[x] = colour[y] = fresh[0]
+        dirty.update(n for _, n in near[x] + near[y])
         fresh[0] += 1
         if not refine({colour[n] for _, n in near[x] + near[y]}):
             return None
