@@ -124,13 +124,6 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     what = (f"{len(sl.predicates):,} and {len(sr.predicates):,} predicates, {len(ld.actions):,} and "
             f"{len(rd.actions):,} actions")
     base = [domain_facts(ld, LEARNED), domain_facts(rd, REF)] + common
-
-    def search() -> list[str]:
-        """The search's program: the models without the predicates paired up front (written only when a
-        search runs: the facts of 10,000 grounded actions take seconds)."""
-        if sl is ld and sr is rd:
-            return base
-        return [domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common
     unused = [PM.fact("best", asp_name(p.name), asp_name(q.name)) for p, q in paired]
 
     # the atoms the reader reads are shown; the minimisation is done: its statements are ignored
@@ -147,11 +140,12 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
             found = _direct(lambda: decompose.plan(sl, sr, ls, rs, rename).lower_bound,
                             lambda: answer(mode, given), what)
         best = found[0] if found is not None else \
-            _decomposed(search(), decompose.plan(sl, sr, ls, rs, rename), sl, sr, rename, what, time_limit, since)
+            _decomposed(_search(sl, sr, common, None if paired else base), decompose.plan(sl, sr, ls, rs, rename),
+                        sl, sr, rename, what, time_limit, since)
     else:
         size.check_renaming(sl, sr, rename)
         stage(f"grounding the search for the best renaming ({what})")
-        best = _best_renaming(search(), time_limit, since)
+        best = _best_renaming(_search(sl, sr, common, None if paired else base), time_limit, since)
     stage(f"computing the metrics under the renaming found (edit distance {best.cost}"
           f"{'' if best.optimal else ', not proven optimal'})", finishing(time_limit))
 
@@ -172,6 +166,13 @@ def _compare(learned: str | Path | Domain, reference: str | Path | Domain, align
     notes = res.notes + ((NO_SHARED_NAMES,) if renamed_for_want_of_names else ())
     return replace(res, warnings=warnings, seconds=time.perf_counter() - t0, solve_seconds=best.seconds,
                    components=comps, notes=notes)
+
+
+def _search(sl: Domain, sr: Domain, common: list[str], same: list[str] | None) -> list[str]:
+    """The search's program: the models without the predicates paired up front (`same`, the metric
+    program's, when none is); written only when a search runs: the facts of 10,000 grounded actions take
+    seconds."""
+    return same if same is not None else [domain_facts(sl, LEARNED), domain_facts(sr, REF)] + common
 
 
 def _read_pair(learned: str | Path | Domain, reference: str | Path | Domain, lenient_reference: bool
