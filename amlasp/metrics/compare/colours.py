@@ -15,8 +15,8 @@ from ...model import Atom, Domain, is_var
 #: Colour refinement stops after this many rounds (or when the classes stop splitting).
 ROUNDS = 10
 #: Members of a symmetric class given colours of their own (`discrete`) before the renaming read off the
-#: colours is given up.
-INDIVIDUALISE = 64
+#: colours is given up (psr middle's grounded domain-44 needs 131; each costs a refinement near the pair).
+INDIVIDUALISE = 512
 
 
 def parameter_uses(d: Domain) -> dict[str, list[list[tuple]]]:
@@ -132,75 +132,143 @@ def discrete(ld: Domain, rd: Domain, limit: int = INDIVIDUALISE) -> Colours | No
     `limit` times. A class with more members on one side than the other: None. Which members are
     individualised is a guess that a renamed copy's symmetries make right; `direct`'s caller checks
     the renaming (its distance and its fitness), so a wrong guess costs time, not correctness.
+    Twins (actions of one model with the same atoms and parameter uses: psr's 8,337 REACH-GOAL actions
+    alike) are refined as one node with their number in its colour, and paired in order at the end: no
+    refinement can tell them apart, and individualising them a pair at a time took a refinement each.
     Refinement here re-examines only the classes next to what changed (a ring of 29 philosophers
     takes as many rounds as it has members: each round over everything took 40 s)."""
     occ, act, pred = _start(ld, rd)
-    colour: dict[tuple, int] = {("a", *k): c for k, c in act.items()}
-    base = max(act.values(), default=0) + 1
+    linked: dict[tuple, list[list[tuple]]] = {}
+    for side, d in (("l", ld), ("r", rd)):
+        for a, uses in parameter_uses(d).items():
+            linked[("a", side, a)] = [[(rp, ("p", side, q), k) for rp, q, k in u] for u in uses]
+    twins = _twins(occ, linked)
+    colour: dict[tuple, int] = {("a", *k): c for k, c in
+                                _relabel({k: (act[k], len(twins[k])) for k in twins}).items()}
+    base = max(colour.values(), default=0) + 1
     colour |= {("p", *k): base + c for k, c in pred.items()}
     near: dict[tuple, list[tuple[int, tuple]]] = defaultdict(list)
     undeclared: dict[str, int] = {}  # atoms of no declared predicate (numeric placeholders): by name
-    for (side, a), o in occ.items():
-        for rp, (_, q) in o:
+    for (side, a) in twins:
+        for rp, (_, q) in occ[(side, a)]:
             pk = ("p", side, q)
             if pk not in colour:
                 colour[pk] = undeclared.setdefault(q, max(colour.values(), default=0) + 1)
             near[("a", side, a)].append((rp, pk))
             near[pk].append((rp, ("a", side, a)))
-    # how an action's atoms share its parameters, which the atoms' patterns alone do not say: per
-    # parameter, its uses (role and pattern of the atom, predicate, position)
-    linked: dict[tuple, list[list[tuple]]] = {}
-    for side, d in (("l", ld), ("r", rd)):
-        for a, uses in parameter_uses(d).items():
-            linked[("a", side, a)] = [[(rp, ("p", side, q), k) for rp, q, k in u] for u in uses]
     members: dict[int, list[tuple]] = defaultdict(list)
     for node, c in colour.items():
         members[c].append(node)
 
-    def signature(node: tuple) -> tuple:
-        sig = tuple(sorted([(rp, colour[n]) for rp, n in near[node]]))
-        if node[0] == "p":
-            return sig
-        return sig, tuple(sorted(tuple(sorted([(rp, colour[q], k) for rp, q, k in u])) for u in linked[node]))
+    # a node's signature: the sum of a hash of (role and pattern, colour) over its neighbours (a multiset's
+    # hash), kept up to date as they change colour, so that looking at a class costs its size, not its
+    # members' degrees (optical telegraph's predicates of hundreds of uses re-read at each look: 20 s of
+    # 31); an action's parameter uses (`linked`) read again when a neighbour changed. Two signatures whose
+    # hashes meet would be one class: a wrong guess at worst, which the caller's check catches.
+    hsum = {node: sum(_mix(rp, colour[n]) for rp, n in near[node]) & _MASK for node in colour}
+    known: dict[tuple, tuple] = {}
+    dirty: set[tuple] = set()
+
+    def signature(node: tuple) -> object:
+        if node[0] == "p" or not linked[node]:
+            return hsum[node]
+        if node in known and node not in dirty:
+            return known[node]
+        dirty.discard(node)
+        sig = hsum[node], tuple(sorted(tuple(sorted([(rp, colour[q], k) for rp, q, k in u])) for u in linked[node]))
+        known[node] = sig
+        return sig
     fresh = [max(colour.values(), default=0) + 1]
 
+    def recolour(node: tuple, new: int, todo: set[int]) -> None:
+        old, colour[node] = colour[node], new
+        for rp, n in near[node]:
+            hsum[n] = (hsum[n] + _mix(rp, new) - _mix(rp, old)) & _MASK
+            todo.add(colour[n])
+            dirty.add(n)
+
     def refine(todo: set[int]) -> bool:
+        """Refinement from the classes `todo`; False when a class it leaves has more members on one side.
+        The largest part of a split class keeps its colour (the others' neighbours are updated)."""
         while todo:
             work, todo = sorted(todo), set()
             for c in work:
-                groups: dict[tuple, list[tuple]] = defaultdict(list)
+                groups: dict[object, list[tuple]] = defaultdict(list)
                 for node in members[c]:
                     groups[signature(node)].append(node)
                 if len(groups) == 1:
                     continue
-                keep, *split = sorted(groups)
+                keep, *split = sorted(groups, key=lambda g: (-len(groups[g]), repr(g)))
                 members[c] = groups[keep]
                 for sig in split:
                     members[fresh[0]] = groups[sig]
                     for node in groups[sig]:
-                        colour[node] = fresh[0]
-                        todo.update(colour[n] for _, n in near[node])
+                        recolour(node, fresh[0], todo)
                     fresh[0] += 1
-        return all(sum(1 for n in ns if n[1] == "l") * 2 == len(ns) for ns in members.values())
+                if not all(_balanced(ns) for ns in groups.values()):
+                    return False
+        return True
 
-    if not refine(set(members)):
+    if not all(_balanced(ns) for ns in members.values()) or not refine(set(members)):
         return None
     for _ in range(limit + 1):
         pick = min(((len(ns), n[0], c) for c, ns in members.items() if len(ns) > 2 for n in ns[:1]), default=None)
         if pick is None:
-            get = {(kind, side): {n: c for (k, s, n), c in colour.items() if (k, s) == (kind, side)}
-                   for kind in "ap" for side in "lr"}
-            return Colours(get[("a", "l")], get[("a", "r")], get[("p", "l")], get[("p", "r")])
+            return _expanded(colour, twins, fresh[0])
         c = pick[2]
         x = min(n for n in members[c] if n[1] == "l")
         y = min(n for n in members[c] if n[1] == "r")
         members[c] = [n for n in members[c] if n not in (x, y)]
         members[fresh[0]] = [x, y]
-        colour[x] = colour[y] = fresh[0]
+        todo: set[int] = set()
+        recolour(x, fresh[0], todo)
+        recolour(y, fresh[0], todo)
         fresh[0] += 1
-        if not refine({colour[n] for _, n in near[x] + near[y]}):
+        if not refine(todo):
             return None
     return None
+
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(a: int, b: int) -> int:
+    """A 64-bit hash of two numbers (splitmix64's finaliser: the same in every process, unlike `hash` of a
+    text), summed over a node's neighbours as its signature."""
+    x = (a * 0x9E3779B97F4A7C15 + b * 0xC2B2AE3D27D4EB4F + 0x165667B19E3779F9) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _balanced(nodes: list[tuple]) -> bool:
+    """As many learned as reference members."""
+    return sum(1 for n in nodes if n[1] == "l") * 2 == len(nodes)
+
+
+def _twins(occ: Coded, linked: dict[tuple, list[list[tuple]]]) -> dict[tuple[str, str], list[str]]:
+    """Per side, the actions grouped by their atoms and parameter uses (predicates by name): each group's
+    first action (in the models' order) with the group, in the models' order."""
+    groups: dict[tuple, list[str]] = {}
+    for (side, a), o in occ.items():
+        key = (side, len(linked[("a", side, a)]), tuple(sorted(o)),
+               tuple(sorted(tuple(sorted(u)) for u in linked[("a", side, a)])))
+        groups.setdefault(key, []).append(a)
+    return {(key[0], names[0]): names for key, names in groups.items()}
+
+
+def _expanded(colour: dict[tuple, int], twins: dict[tuple[str, str], list[str]], fresh: int) -> Colours:
+    """The discrete colours of the twins' representatives given to the twins: the k-th twin of a learned
+    representative paired with the k-th of its reference partner (twins are interchangeable)."""
+    get: dict[tuple[str, str], dict[str, int]] = {(kind, side): {} for kind in "ap" for side in "lr"}
+    more: dict[tuple[int, int], int] = {}  # (representative's colour, k) → the k-th twins' colour
+    for (kind, side, n), c in colour.items():
+        if kind == "p":
+            get[("p", side)][n] = c
+            continue
+        for k, twin in enumerate(twins[(side, n)]):
+            get[("a", side)][twin] = c if k == 0 else more.setdefault((c, k), fresh + len(more))
+    return Colours(get[("a", "l")], get[("a", "r")], get[("p", "l")], get[("p", "r")])
 
 
 def _split(act: dict, pred: dict) -> Colours:
