@@ -38,8 +38,9 @@ VAL's); the load average is printed, since the machine may be shared.
    With `--baseline CHECKOUT` (e.g. a worktree of main), that checkout's `amlasp validate` too, its runs
    alternated with this one's, and this one's CPU above the floor against the baseline's.
 
-`--only startup,batch,floortile,long,shapes,ipc` runs those parts alone. `--baseline PATH` (part 5): the
-in-process figures of the code at PATH (a worktree of main) too, in the same run, 3 processes of each alternated.
+`--only startup,batch,floortile,long,shapes,ipc` runs those parts alone. `--baseline PATH` (parts 5 and 6): the
+figures of the code at PATH (a worktree of main) too, in the same run: part 5's in-process figures, 3 processes
+of each alternated; part 6's calls alternated.
 
 Verdicts are checked against VAL's on every plan (valid, or which of "failed to execute" / "goal not
 satisfied"): the script exits non-zero if one differs.
@@ -549,10 +550,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5, help="runs per figure (the best is kept)")
     ap.add_argument("--long", type=int, default=100_000, help="steps of the long plan (0: skip it)")
     ap.add_argument("--only", default="startup,batch,floortile,long,shapes,ipc", help="the parts to run")
-    ap.add_argument("--baseline", type=Path, help="part 6: a checkout to compare with (e.g. a worktree of main)")
     ap.add_argument("--worker", nargs=3, metavar=("DOMAIN", "PROBLEM", "PLAN"), help=argparse.SUPPRESS)
-    ap.add_argument("--baseline", type=Path, help="part 5: also the in-process figures of the checkout at this path "
-                    "(a worktree of main), measured in the same run, 3 processes each, alternated")
+    ap.add_argument("--baseline", type=Path, help="a checkout to compare with (e.g. a worktree of main), in the same "
+                    "run: part 5's in-process figures (3 processes each, alternated), part 6's `amlasp validate` calls")
     ap.add_argument("--batch-worker", nargs=2, metavar=("DOMAIN", "BATCH"), help=argparse.SUPPRESS)
     ap.add_argument("--after-batch", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--first", action="store_true", help=argparse.SUPPRESS)
