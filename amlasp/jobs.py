@@ -40,9 +40,14 @@ RETRIES = 2
 #: Seconds a worker is given to end after SIGTERM, before SIGKILL.
 GRACE = 3.0
 #: The Dask configuration of a local cluster (`dask_client`): no statistical profiler in the workers (a thread
-#: sampling the task's stack every 10 ms: 15-20% more CPU per eval chunk). A cluster of one's own can take the same
-#: (`DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False` in the workers' environment).
-LOCAL_CONFIG = {"distributed.worker.profile.enabled": False,
+#: sampling the task's stack every 10 ms: 15-20% more CPU per eval chunk), and the event loops' health check every
+#: second, not every 20 ms (each tick takes the GIL from the worker's running chunk: 9% more CPU for the same eval
+#: chunks, 3-4% of a whole run, benchmarks/README.md; it only measures how late the loop is, for a warning past
+#: `tick.limit`, 3 s), no GIL contention monitor (a thread polling the GIL every 1 ms where `gilknocker` is
+#: installed). A cluster of one's own can take the same (`DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False`,
+#: `DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s` in the workers' environment).
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+                "distributed.admin.system-monitor.gil.enabled": False,
                 # fewer wake-ups of the scheduler and the nannies in this process (their CPU grows with the run's
                 # wall time): the memory and system monitors every second or two, not 0.1 s and 0.5 s, and no
                 # work stealing (a chunk per worker thread: nothing queued to steal)

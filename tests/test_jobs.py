@@ -119,3 +119,21 @@ def test_a_dask_worker_above_its_memory_limit_is_restarted(monkeypatch):
     out = dict(run_chunks(pid_in_process, list(range(4)), Jobs(2, Executor.DASK), limit_mb=1))
     assert sorted(c for c, _, _ in out.values()) == list(range(4))
     assert len({p for _, p, _ in out.values()}) == 4 and all(inside for _, _, inside in out.values())
+
+
+def worker_config(chunk, report):
+    import dask
+    from dask.utils import parse_timedelta
+    return (dask.config.get("distributed.worker.profile.enabled"),
+            parse_timedelta(dask.config.get("distributed.admin.tick.interval"), default="ms"),
+            dask.config.get("distributed.admin.system-monitor.gil.enabled"))
+
+
+def test_a_local_clusters_workers_leave_the_chunk_alone(monkeypatch):
+    """A local cluster's workers run without the statistical profiler and the GIL monitor, and check their event
+    loop every second, not every 20 ms (each check takes the GIL from the chunk: benchmarks/README.md)."""
+    pytest.importorskip("dask.distributed")
+    from amlasp.choices import Executor
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    out = [r for _, r in run_chunks(worker_config, [0, 1], Jobs(2, Executor.DASK))]
+    assert out == [(False, 1.0, False)] * 2
