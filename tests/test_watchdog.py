@@ -163,18 +163,11 @@ def test_an_interrupt_ends_a_compare_and_its_child_with_128_plus_the_signal(huge
 
 
 def _plan_outlasted() -> None:
-    from amlasp.asp import run as asp_run
     from amlasp.reasoning.planning import plan
     from tests.support.examples import BLOCKSWORLD
+    from tests.support.stall import stall_grounding_at
 
-    ground = asp_run.Program.ground
-
-    def slow(self, *parts):
-        if parts and parts[0][0] == "step" and parts[0][1] == [2]:
-            time.sleep(600)
-        return ground(self, *parts)
-
-    asp_run.Program.ground = slow  # type: ignore[method-assign]  (a process of its own: nothing to restore)
+    stall_grounding_at(2)
     d, p = BLOCKSWORLD.load()
     t = time.monotonic()
     assert watchdog.forkable()

@@ -186,16 +186,9 @@ def test_a_plan_of_fast_downward_needs_no_watchdog_child():
 
 
 def _clingo_after_fast_downward_is_limited() -> None:
-    from amlasp.asp import run as asp_run
     from amlasp.errors import TimeLimitReached
-    ground = asp_run.Program.ground
-
-    def slow(self, *parts):
-        if parts and parts[0][0] == "step" and parts[0][1] == [2]:
-            time.sleep(600)
-        return ground(self, *parts)
-
-    asp_run.Program.ground = slow  # type: ignore[method-assign]  (a process of its own: nothing to restore)
+    from tests.support.stall import stall_grounding_at
+    stall_grounding_at(2)
     downward.answer = lambda result, domain, target: downward.Answer(None, None, False, "timeout: made up", 0.0)
     d, p = BLOCKSWORLD4.load()
     t = time.monotonic()
