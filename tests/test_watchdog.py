@@ -18,6 +18,7 @@ import pytest
 from amlasp import watchdog
 from amlasp.errors import InputError, TimeLimitReached
 from tests.metrics.test_compare_unused import wide
+from tests.support.procs import children, gone
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,14 +30,6 @@ def _pid_file_work(path: str, ignore_term: bool) -> None:
     watchdog.stage("waiting forever")
     while True:
         time.sleep(0.05)
-
-
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
 
 
 def _raise() -> None:
@@ -67,7 +60,7 @@ def test_the_result_and_the_exception_come_back():
 def _past_deadline(pid_file: str, ignore_term: str) -> None:
     with pytest.raises(TimeLimitReached, match="^work: the time limit of 0.5 s was reached while waiting forever"):
         watchdog.within(0.5, "work", _pid_file_work, pid_file, ignore_term == "1")
-    assert _gone(int(Path(pid_file).read_text()))  # ended (SIGKILL when it ignores SIGTERM), and reaped
+    assert gone(int(Path(pid_file).read_text()))  # ended (SIGKILL when it ignores SIGTERM), and reaped
 
 
 @pytest.mark.parametrize("ignore_term", [False, True])
@@ -139,27 +132,22 @@ def test_a_problem_compare_with_a_time_limit_of_one_second_ends_unknown():
     assert err.startswith("amlasp: compare: the time limit of 1 s was reached while exploring the reachable states")
 
 
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(x) for x in path.read_text().split()] if path.exists() else []
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children in /proc")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_an_interrupt_ends_a_compare_and_its_child_with_128_plus_the_signal(huge, signum):
     p = _amlasp("compare", str(huge[0]), str(huge[1]), "--time-limit", "600", "-f", "json")
     stop = time.monotonic() + 60
-    while not _children(p.pid) and time.monotonic() < stop and p.poll() is None:
+    while not children(p.pid) and time.monotonic() < stop and p.poll() is None:
         time.sleep(0.05)
-    children = _children(p.pid)
-    assert children, "the compare did not start its child"
+    started = children(p.pid)
+    assert started, "the compare did not start its child"
     p.send_signal(signum)
     p.communicate(timeout=30)
     assert p.returncode == 128 + signum
     stop = time.monotonic() + 5
-    while not all(_gone(c) for c in children) and time.monotonic() < stop:
+    while not all(gone(c) for c in started) and time.monotonic() < stop:
         time.sleep(0.05)
-    assert all(_gone(c) for c in children)
+    assert all(gone(c) for c in started)
 
 
 def _plan_outlasted() -> None:

@@ -23,6 +23,7 @@ from amlasp.reasoning.engine import execute
 from tests.support import acpbench
 from tests.support.examples import BLOCKSWORLD4
 from tests.support.ipc import IPC
+from tests.support.procs import children, gone
 
 pytestmark = pytest.mark.skipif(not fast_downward.installed(), reason="Fast Downward is not installed")
 
@@ -203,19 +204,6 @@ def test_clingos_horizons_after_fast_downward_keep_the_time_limit():
     _fresh("_clingo_after_fast_downward_is_limited")
 
 
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(x) for x in path.read_text().split()] if path.exists() else []
-
-
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children in /proc")
 def test_sigterm_ends_plan_and_fast_downward_with_143():
     """Fast Downward runs from the command's own process: SIGTERM ends both (its session of its own is out of
@@ -224,18 +212,18 @@ def test_sigterm_ends_plan_and_fast_downward_with_143():
                           "600"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), text=True,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     stop = time.monotonic() + 60
-    while not _children(p.pid) and time.monotonic() < stop and p.poll() is None:
+    while not children(p.pid) and time.monotonic() < stop and p.poll() is None:
         time.sleep(0.05)
     time.sleep(0.5)  # into the search
-    planners = [c for pid in [p.pid, *_children(p.pid)] for c in [pid, *_children(pid)]][1:]
+    planners = [c for pid in [p.pid, *children(p.pid)] for c in [pid, *children(pid)]][1:]
     assert planners, "no planner started"
     p.send_signal(signal.SIGTERM)
     p.communicate(timeout=30)
     assert p.returncode == 143
     stop = time.monotonic() + 5
-    while not all(_gone(c) for c in planners) and time.monotonic() < stop:
+    while not all(gone(c) for c in planners) and time.monotonic() < stop:
         time.sleep(0.05)
-    assert all(_gone(c) for c in planners)
+    assert all(gone(c) for c in planners)
 
 
 def test_the_validator_is_readied_while_fast_downward_searches(monkeypatch):
