@@ -33,9 +33,11 @@ def main() -> None:
             sys.exit(INTERRUPTED)
         if answer is not None:
             sys.exit(answer)
-    code = run(args)
-    if one_plan_call(args) is not None or quick_call(args) is not None:
-        _leave(code)
+    direct = _without_typer(args)
+    if direct is None:
+        sys.exit(run_typer(args))
+    code = direct()
+    _leave(code)
     sys.exit(code)
 
 
@@ -51,13 +53,19 @@ def served_call(args: Sequence[str]) -> bool:
 def run(args: Sequence[str]) -> Any:
     """Run `amlasp ARGS` in this process (on its streams; a server's child runs it alike): the one-plan call
     and the calls `quick_call` reads without Typer, every other call through Typer's app; its exit code."""
+    direct = _without_typer(args)
+    return run_typer(args) if direct is None else direct()
+
+
+def _without_typer(args: Sequence[str]) -> Callable[[], Any] | None:
+    """The run of the one-plan call or of a call `quick_call` reads, which need no Typer; None for any other."""
     call = one_plan_call(args)
     if call is not None:
-        return run_one_plan(call)
+        return lambda: run_one_plan(call)
     quick = quick_call(args)
     if quick is not None:
-        return run_quick(*quick)
-    return run_typer(args)
+        return lambda: run_quick(*quick)
+    return None
 
 
 def run_typer(args: Sequence[str]) -> Any:
