@@ -490,6 +490,9 @@ def part7(n: int, seed: int, data: str | None, repeat: int, serial_fraction: flo
         for how, r in best.items():
             print(f"{how:>8s} {r['states']:9d} {r['wall']:7.1f} {r['cpu']:7.1f} {r['states'] / r['wall']:9.0f} "
                   f"{r['tree_mb']:13.0f}  {r['load']:.2f}")
+        r = best["dask2"]["restarts"]
+        print(f"Dask workers restarted after a chunk above the memory limit: {r.get('restarted', 0)}, lost at "
+              f"their restart and started again: {r.get('revived', 0)}, lost for good: {r.get('lost', 0)}")
         serial = best["jobs1"]
         scale = best["jobs2"]["states"] / serial["states"]
         if scale != 1:
@@ -511,6 +514,7 @@ def stream(folder: str, problems: str, seed: int, first: int | None = None, how:
     peak memory as JSON (CPU seconds: this process's and its children's: clingo workers, chunk workers).
     `how`: part 7's jobs1, jobs2 or dask2 (then the result's JSON text too)."""
     from amlasp.choices import Executor
+    from amlasp.cluster import RESTARTS
     from amlasp.jobs import Jobs
     base = peak_mb()
     ref = load_domain(IPC / "domains" / "floortile.pddl")
@@ -529,6 +533,7 @@ def stream(folder: str, problems: str, seed: int, first: int | None = None, how:
                       "peak_mb": peak_mb(), "base_mb": base, "workers": ev.timings["workers"],
                       "worker_mb": max(ev.timings["worker_mb"],
                                        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
+                      "restarts": dict(RESTARTS),  # Dask workers restarted after a chunk (and revived, lost)
                       **({"result": text(ev, Format.JSON)} if how != "serial" else {})}))
 
 

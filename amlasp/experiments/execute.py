@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Generator, Iterator, Optional, Sequence
 
 from ..choices import Executor
+from ..cluster import dask_client, dask_completed
 from ..errors import Interrupted
-from ..jobs import GRACE, dask_client, dask_completed, end_worker, interruptible
+from ..jobs import GRACE, end_worker, interruptible
 from .scratch import scratch_folder
 from .units import Unit, run_unit, with_files
 

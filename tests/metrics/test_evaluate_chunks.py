@@ -52,3 +52,25 @@ def test_a_workers_copy_puts_every_path_back(tmp_path, monkeypatch):
     assert not os.path.exists(root)  # removed after the chunk
     with mirror(chunk(files, ("probs",))) as m:  # no texts: the files in place
         assert m.local("../up.traj") == "../up.traj" and m.fix("x") == "x"
+
+
+def where_mirrored(chunk: EvalChunk, report) -> tuple[str, str]:
+    from distributed import get_worker
+    with mirror(chunk) as m:
+        return m.root, get_worker().local_directory
+
+
+def test_a_dask_workers_copy_is_in_the_workers_folder(tmp_path, monkeypatch):
+    """In a Dask worker the copy is under the worker's own folder, which Dask removes with a dead worker: a
+    worker ended mid-chunk (interrupted, out of memory) left its copy in the system's temporary folder."""
+    import pytest
+    pytest.importorskip("dask.distributed")
+    from amlasp.choices import Executor
+    from amlasp.jobs import Jobs, run_chunks
+    from tests.support.paths import ROOT
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    (tmp_path / "s.jsonl").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    [(_, (root, folder))] = run_chunks(where_mirrored, [chunk(("s.jsonl",), (None,), bundle(["s.jsonl"], [None]))],
+                                       Jobs(1, Executor.DASK))
+    assert Path(root).parent == Path(folder)

@@ -9,12 +9,15 @@ files (a problem's, said by each chunk that reads it, once).
 For Dask, a chunk carries its files' bytes (`texts`: the state files and the problems they may name),
 written by the worker under a temporary folder in the layout of their paths as given (relative paths
 under `rel/`, absolute ones under `abs/`), and every path in what it returns is put back (`Mirror.fix`).
+The folder is in the Dask worker's own (`local_directory`): a worker ended in the middle of a chunk
+(interrupted, out of memory) cannot remove it, and Dask removes a dead worker's folder.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections import Counter
 from contextlib import contextmanager
@@ -154,7 +157,7 @@ def mirror(chunk: EvalChunk) -> Iterator[Mirror]:
     if not chunk.texts:
         yield Mirror("")
         return
-    root = tempfile.mkdtemp(prefix="amlasp-chunk-")
+    root = tempfile.mkdtemp(prefix="amlasp-chunk-", dir=_scratch())
     try:
         up = max((Path(p).parts.count("..") for p, _ in chunk.texts if not Path(p).is_absolute()), default=0)
         rel = os.path.join(root, "rel", *(["_"] * up))
@@ -170,6 +173,17 @@ def mirror(chunk: EvalChunk) -> Iterator[Mirror]:
         yield m
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _scratch() -> Optional[str]:
+    """This Dask worker's folder, else None (the system's temporary folder)."""
+    if "distributed" not in sys.modules:
+        return None
+    from distributed import get_worker
+    try:
+        return get_worker().local_directory
+    except ValueError:  # not in a Dask worker
+        return None
 
 
 def error_fields(e: Exception) -> tuple:

@@ -34,8 +34,9 @@ from ...asp.run import encoding, solve_once
 from ...asp.schema import EXPLAIN, RECORDED
 from ...asp.size import free_parameters
 from ...asp.worker import WORKER_MB, Solver
+from ...cluster import in_process
 from ...errors import InputError, Unreadable, warn_input
-from ...jobs import Jobs, in_process, run_chunks
+from ...jobs import Jobs, run_chunks
 from ...limits import MAX_GROUNDING
 from ...model import Broken, Domain, Problem, canonical_name
 from ...pddl.check import spelling_differences
@@ -204,7 +205,7 @@ _SOLVER: list[Solver] = []
 
 
 def _dask_solver() -> Solver:
-    """A Dask worker's clingo process when the worker has no nanny to restart it (`jobs.in_process`), kept
+    """A Dask worker's clingo process when the worker has no nanny to restart it (`cluster.in_process`), kept
     from chunk to chunk (the Dask worker itself lives on: its clingo symbols would not be freed), replaced
     as its memory grows (`Solver`)."""
     if not _SOLVER:
