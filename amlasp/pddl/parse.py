@@ -24,8 +24,8 @@ from typing import Iterator
 from ..errors import InputError, warn_input
 from ..limits import MAX_DEPTH, MAX_DOMAIN_MB
 from ..model import Domain, Problem, canonical_name
-from . import check, convert, costs, declarations, flat, formulas, numeric, repair, sexpr
-from .source import read_text
+from . import check, convert, costs, declarations, flat, flat_domain, formulas, numeric, repair, sexpr
+from .source import normalise, read_text
 from .unwrap import unwrap
 
 _PROBLEM_SECTIONS = (":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
@@ -75,6 +75,11 @@ def _parse_domain(text: str, file: str, undeclared_predicates: bool, numeric_flu
         from .recover import read_domain  # a learned model's read only: not on a start-up's path
         return read_domain(text, file, lambda root: _passes(root, sexpr.Outline.of(root), file,
                                                             undeclared_predicates, numeric_fluents))
+    if not (undeclared_predicates or numeric_fluents):  # a reference domain: its actions of the common shape
+        plain = flat_domain.read_domain(normalise(text), file, lambda header: _passes(
+            *sexpr.read_outlined(header, file), file, False, False))
+        if plain is not None:
+            return plain
     return _passes(*sexpr.read_outlined(text, file), file, undeclared_predicates, numeric_fluents)
 
 
