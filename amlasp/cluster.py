@@ -146,8 +146,11 @@ def run_dask(fn: Callable, chunks: Sequence, scheduler: Optional[str], workers: 
         pending: set = set()
         index: dict[str, int] = {}
 
-        def feed() -> None:
-            free = max(1, _threads(client)) - len(pending)
+        def feed() -> None:  # a local cluster's workers counted as asked: the scheduler's list, refreshed every
+            # few seconds, can hold a restarted worker's old and new address, and a chunk given to the old one is
+            # ended by the restart (Dask runs it again; a chunk ended three times fails the run)
+            threads = _threads(client)
+            free = max(1, min(threads, workers) if scheduler is None else threads) - len(pending)
             while todo and free > 0:
                 i = todo.pop()
                 f = client.submit(_dask_call, fn, chunks[i], limit_mb, pure=False)

@@ -401,9 +401,18 @@ class Domain:
 
     def fits(self, have: str, want: str) -> bool:
         """An object declared with type `have` is of type `want`: `want` is among its types
-        (`ancestors`), or `want` is `(either ...)` with one of them among its members."""
-        types = self.ancestors(have)
-        return want in types or any(m in types for m in type_members(want))
+        (`ancestors`), or `want` is `(either ...)` with one of them among its members. Each answer kept
+        for the domain's life: a grounding, a problem's reading and a plan's replay ask the same few pairs
+        for every object and parameter."""
+        out = self._fitting.get((have, want))
+        if out is None:
+            types = self.ancestors(have)
+            out = self._fitting[have, want] = want in types or any(m in types for m in type_members(want))
+        return out
+
+    @cached_property
+    def _fitting(self) -> dict[tuple[str, str], bool]:
+        return {}
 
     def static_predicates(self) -> frozenset[str]:
         """Predicates that no action changes (no effect, conditional or not, names them): their atoms

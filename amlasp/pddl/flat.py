@@ -49,13 +49,6 @@ class _Names:
         self.symbols = {canonical_name(n): n for names in (
             [t for t, _ in domain.types], [c for c, _ in domain.constants], [p.name for p in domain.predicates],
             [a.name for a in domain.actions]) for n in names}
-        self.fits: dict[tuple[str, str], bool] = {}
-
-    def fit(self, have: str, want: str) -> bool:
-        out = self.fits.get((have, want))
-        if out is None:
-            out = self.fits[have, want] = self.domain.fits(have, want)
-        return out
 
 
 def _names(domain: Domain) -> _Names:
@@ -134,17 +127,14 @@ def _atom(node: Node, names: _Names, table: dict[str, str], goal: bool) -> Atom 
     if predicate in _OPERATORS and (predicate != "at" or goal and len(node) == 3 and node[1] in ("start", "end")):
         return None
     args = tuple(node[1:])
-    fits = names.fits
+    fits = names.domain.fits
     for a, t in zip(args, expect):
         if type(a) is not str:
             return None
         have = table.get(a)
         if have is None:
             return None
-        fit = fits.get((have, t))
-        if fit is None:
-            fit = names.fit(have, t)
-        if not fit:
+        if not fits(have, t):
             return None
     return Atom(predicate, args)
 

@@ -28,15 +28,10 @@ class Grounder:
         self._types = {p.name: tuple(t for _, t in p.parameters) for p in domain.predicates}
         self._actions = {a.name: a for a in domain.actions}
         self.derived = domain.derived_predicates()
-        self._fits: dict[tuple[str, str], bool] = {}
 
     def fits(self, obj: str, expected: str) -> bool:
         """`obj`'s type is `expected` or one of its subtypes (`Domain.fits`: `either` types too)."""
-        key = (self.objects[obj], expected)
-        fit = self._fits.get(key)
-        if fit is None:
-            fit = self._fits[key] = self.domain.fits(*key)
-        return fit
+        return self.domain.fits(self.objects[obj], expected)
 
     def _where(self) -> str:
         d = self.domain

@@ -92,14 +92,7 @@ class _Domain:
         self.domain = domain
         self.derived = domain.derived_predicates()
         self.actions = {a.name: _plain(a, self.derived) for a in domain.actions}
-        self.fits: dict[tuple[str, str], bool] = {}
 
-    def fit(self, have: str, want: str) -> bool:
-        key = (have, want)
-        out = self.fits.get(key)
-        if out is None:
-            out = self.fits[key] = self.domain.fits(have, want)
-        return out
 
     def replays(self, run: Run) -> bool:
         """Whether `run` is replayed: every step's action plain (or unknown: a failed step), a goal of
@@ -128,7 +121,8 @@ def _applies(plain: _Plain, step: GroundAction, objects: dict[str, str], state: 
     args = step.args
     if plain is _UNKNOWN or len(args) != len(plain.types) or not all(a in objects for a in args):
         return False
-    if not all(known.fit(objects[a], t) for a, t in zip(args, plain.types)):
+    fits = known.domain.fits
+    if not all(fits(objects[a], t) for a, t in zip(args, plain.types)):
         return False
     for positive, predicate, ground in plain.pre:
         if predicate == "=":
