@@ -10,7 +10,7 @@ else an object or constant.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Mapping, Sequence, Union
 
@@ -326,13 +326,11 @@ class Broken:
     col: int | None = None
 
     @property
-    def location(self) -> str:
-        """`file:line:col`, as far as it is known."""
+    def location(self) -> str:  # `file:line:col`, as far as it is known
         return ":".join(str(x) for x in (self.file, self.line, self.col) if x is not None)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "name": self.name, "error": self.error, "message": self.message,
-                "file": self.file, "line": self.line, "col": self.col}
+        return asdict(self)
 
 
 def supertypes(types: Sequence[tuple[str, str]], t: str) -> list[str]:
@@ -400,19 +398,14 @@ class Domain:
         return supertypes(self.types, t)
 
     def fits(self, have: str, want: str) -> bool:
-        """An object declared with type `have` is of type `want`: `want` is among its types
-        (`ancestors`), or `want` is `(either ...)` with one of them among its members. Each answer kept
-        for the domain's life: a grounding, a problem's reading and a plan's replay ask the same few pairs
-        for every object and parameter."""
-        out = self._fitting.get((have, want))
+        """An object declared with type `have` is of type `want`: `want` is among its types (`ancestors`), or
+        `want` is `(either ...)` with one of them among its members. Kept: groundings ask it per object."""
+        memo = self.__dict__.setdefault("_fits", {})
+        out = memo.get((have, want))
         if out is None:
             types = self.ancestors(have)
-            out = self._fitting[have, want] = want in types or any(m in types for m in type_members(want))
+            out = memo[have, want] = want in types or any(m in types for m in type_members(want))
         return out
-
-    @cached_property
-    def _fitting(self) -> dict[tuple[str, str], bool]:
-        return {}
 
     def static_predicates(self) -> frozenset[str]:
         """Predicates that no action changes (no effect, conditional or not, names them): their atoms
@@ -443,9 +436,7 @@ class Problem:
 
     def object_types(self, domain: Domain) -> dict[str, str]:
         """Objects of the problem and constants of the domain, with their declared type."""
-        table = dict(domain.constants)
-        table.update(self.objects)
-        return table
+        return {**dict(domain.constants), **dict(self.objects)}
 
 
 @dataclass(frozen=True, order=True)

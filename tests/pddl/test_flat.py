@@ -3,7 +3,6 @@ every text the passes refuse or warn about is left to them (same error, same war
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pytest
@@ -12,23 +11,13 @@ from amlasp.errors import InputError
 from amlasp.pddl import flat, parse
 from amlasp.pddl.parse import load_domain, parse_domain, parse_problem
 from amlasp.pddl.source import read_text
+from tests.support import fast_path
 from tests.support.paths import DATA, IPC, ROOT
 
 
 def outcome(text: str, domain, fast: bool, monkeypatch) -> tuple:
     """What `parse_problem` gives with the fast path or without: the Problem or the error, and the warnings."""
-    if not fast:
-        monkeypatch.setattr(flat, "read_problem", lambda *a: None)
-    try:
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
-            try:
-                got: object = parse_problem(text, domain, "p.pddl")
-            except InputError as e:
-                got = (type(e), str(e))
-    finally:
-        monkeypatch.undo()
-    return got, [str(w.message) for w in seen]
+    return fast_path.outcome(lambda: parse_problem(text, domain, "p.pddl"), fast, flat, "read_problem", monkeypatch)
 
 
 def pairs() -> list[tuple[Path, Path]]:

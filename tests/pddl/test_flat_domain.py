@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import warnings
 
 import pytest
 
@@ -14,30 +13,22 @@ from amlasp.errors import InputError
 from amlasp.pddl import flat_domain
 from amlasp.pddl.parse import parse_domain
 from amlasp.pddl.source import read_text
+from tests.support import fast_path
 from tests.support.paths import ROOT
 
 BIG = ROOT / "benchmarks" / "ipc_big" / "organic-synthesis-split" / "domain.pddl"
 
 
 def outcome(text: str, fast: bool, monkeypatch) -> tuple:
-    """What `parse_domain` gives with the fast path or without: the Domain (with its warnings) or the error,
-    and the warnings said."""
-    if not fast:
-        monkeypatch.setattr(flat_domain, "read_domain", lambda *a: None)
-    try:
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
-            try:
-                d = parse_domain(text, "d.pddl")
-                got: object = (d, d.warnings, [a.line for a in d.actions], [a.cost for a in d.actions])
-            except InputError as e:
-                got = (type(e), str(e))
-    finally:
-        monkeypatch.undo()
-    return got, [str(w.message) for w in seen]
+    """What `parse_domain` gives with the fast path or without: the Domain (with its warnings, its actions'
+    lines and costs) or the error, and the warnings said."""
+    def read() -> tuple:
+        d = parse_domain(text, "d.pddl")
+        return d, d.warnings, [a.line for a in d.actions], [a.cost for a in d.actions]
+    return fast_path.outcome(read, fast, flat_domain, "read_domain", monkeypatch)
 
 
-def fast_path(text: str) -> bool:
+def takes_fast_path(text: str) -> bool:
     from amlasp.pddl import sexpr
     from amlasp.pddl.parse import _passes
     from amlasp.pddl.source import normalise
@@ -65,7 +56,7 @@ def test_every_domain_of_the_repository(monkeypatch):
     assert len(found) > 250
     for f, text in found:
         assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch), f
-        fast += fast_path(text)
+        fast += takes_fast_path(text)
     assert fast > 80  # the IPC domains of the common shape, ACPBench's, most of the LLMs' that read
 
 
@@ -134,8 +125,8 @@ def test_edits_read_as_the_passes_read_them(old, new, monkeypatch):
 
 
 def test_the_common_shape_takes_the_fast_path():
-    assert fast_path(BASE) and fast_path(read_text(BIG))
-    assert not fast_path(BASE.replace(":negative-preconditions ", ""))
+    assert takes_fast_path(BASE) and takes_fast_path(read_text(BIG))
+    assert not takes_fast_path(BASE.replace(":negative-preconditions ", ""))
 
 
 def test_a_big_domains_actions_and_lines(monkeypatch):
