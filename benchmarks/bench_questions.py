@@ -21,8 +21,9 @@
    disagreeing, seconds per item (mean and max, load beside).
 
 5. `questions generate` on every core (amlasp/jobs.py: a task a chunk, the costliest first): `--jobs-items` items
-   (default 10,000) of the six simulated tasks on the same problem with `--jobs 1` and `--jobs 2`, in turn,
-   best of `--jobs-repeat` (default 1): wall and CPU seconds (this process and its workers), the speed-up, the
+   (default 10,000) of the six simulated tasks on the same problem with `--jobs 1` and `--jobs 2`, in turn, each
+   in a process of its own as the command runs, best of `--jobs-repeat` (default 1): wall and CPU seconds (the
+   process and its workers), the speed-up, the
    load; each task's CPU in the serial run, and what they give on two idle cores (the pool's schedule of
    them, with and without --jobs 2's added CPU); the two item files must be equal, byte for byte.
 
@@ -191,33 +192,56 @@ def part4(limit: float, tasks: list[str]) -> None:
             print(f"      undecided {line[:150]}")
 
 
-def part5(domain: Path, problem: Path, n: int, seed: int, repeat: int = 1) -> None:
-    """--jobs 1 and --jobs 2 in turn; each task's CPU seconds in the serial run (from its progress calls), and the
-    idle-machine wall time of --jobs 2 that they give: the pool's schedule (the tasks handed out costliest first,
-    each to the first worker free) of each task's serial CPU, scaled by --jobs 2's CPU over the serial run's."""
+def part5_child(domain: Path, problem: Path, n: int, seed: int, jobs: int) -> None:
+    """One run of part 5 in a process of its own, as `amlasp questions generate --jobs N` runs: its wall and CPU
+    seconds (its workers' too), each task's CPU (serially), the items' digest, as JSON. (Run in the process that
+    had just done the serial run, the pool's workers were forked from it and inherited its state, its clingo
+    symbols among it: --jobs 2 took 98-105 s of CPU there against 87.0 s in a process of its own,
+    benchmarks/README.md.)"""
+    import hashlib
+    import json
+
     from amlasp.jobs import Jobs
-    from amlasp.questions.generate import handed_out
     per = math.ceil(n / (len(SIMULATED) * 3))
     options = Options(tasks=SIMULATED, per_task=per, seed=seed)
+    marks: dict[str, list[float]] = {}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        marks.setdefault(stage, [time.process_time()]).append(time.process_time())
+
+    start = time.process_time()
+    g, wall, cpu, child = timed(lambda: generate(load_sources(domain, [problem]), options,
+                                                 progress if jobs == 1 else None, jobs=Jobs(jobs)))
+    ends = [start] + [marks[str(t)][-1] for t in SIMULATED] if jobs == 1 else []
+    print(json.dumps({"wall": wall, "cpu": cpu + child, "tasks": [b - a for a, b in zip(ends, ends[1:])],
+                      "items": hashlib.sha256(g.jsonl().encode()).hexdigest(), "lines": len(g.jsonl().splitlines())}))
+
+
+def part5(domain: Path, problem: Path, n: int, seed: int, repeat: int = 1) -> None:
+    """--jobs 1 and --jobs 2 in turn, each in a process of its own (`part5_child`); each task's CPU seconds in the
+    serial run (from its progress calls), and the idle-machine wall time of --jobs 2 that they give: the pool's
+    schedule (the tasks handed out costliest first, each to the first worker free) of each task's serial CPU,
+    scaled by --jobs 2's CPU over the serial run's."""
+    import json
+    import subprocess
+
+    from amlasp.questions.generate import handed_out
+    options = Options(tasks=SIMULATED, per_task=math.ceil(n / (len(SIMULATED) * 3)), seed=seed)
     best: dict[int, tuple] = {}
     files: dict[int, str] = {}
+    lines = 0
     for _ in range(repeat):
         for jobs in (1, 2):
-            marks: dict[str, list[float]] = {}
-
-            def progress(stage: str, done: int, total: int, marks: dict = marks) -> None:
-                marks.setdefault(stage, [time.process_time()]).append(time.process_time())
-
-            load, start = os.getloadavg()[0], time.process_time()
-            g, wall, cpu, child = timed(lambda j=Jobs(jobs): generate(load_sources(domain, [problem]), options,
-                                                                       progress if j.jobs == 1 else None, jobs=j))
-            files[jobs] = g.jsonl()
-            ends = [start] + [marks[str(t)][-1] for t in SIMULATED] if jobs == 1 else []
-            tasks = [b - a for a, b in zip(ends, ends[1:])]  # a task's CPU: from the last item before it to its last
-            if jobs not in best or wall < best[jobs][0]:
-                best[jobs] = (wall, cpu + child, (load + os.getloadavg()[0]) / 2, tasks)
-    print(f"5. {len(files[1].splitlines())} items ({', '.join(map(str, SIMULATED))}; gen/bool/mcq) on "
-          f"{problem.name}, a task a chunk, handed out costliest first; best of {repeat}, the runs in turn")
+            load = os.getloadavg()[0]
+            out = subprocess.run([sys.executable, __file__, "--part5-child", str(jobs), "--domain", domain.stem,
+                                  "--problem", problem.name, "--jobs-items", str(n), "--seed", str(seed)],
+                                 capture_output=True, text=True, check=True).stdout
+            r = json.loads(out.splitlines()[-1])
+            files[jobs], lines = r["items"], r["lines"]
+            if jobs not in best or r["wall"] < best[jobs][0]:
+                best[jobs] = (r["wall"], r["cpu"], (load + os.getloadavg()[0]) / 2, r["tasks"])
+    print(f"5. {lines} items ({', '.join(map(str, SIMULATED))}; gen/bool/mcq) on {problem.name}, a task a chunk, "
+          f"handed out costliest first; each run a process of its own; best of {repeat}, the runs in turn")
     for jobs, (wall, cpu, load, _) in best.items():
         print(f"   --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU (all processes), load {load:.1f}")
     serial, tasks = best[1][1], best[1][3]
@@ -247,9 +271,12 @@ def main() -> None:
     ap.add_argument("--jobs-repeat", type=int, default=1, help="part 5's rounds (--jobs 1 and 2 in turn), best kept")
     ap.add_argument("--acp-tasks", default="app,prog,reach,areach,val,just,land,nexta", help="part 4's tasks")
     ap.add_argument("--acp-limit", type=float, default=10.0, help="part 4's time limit per planner call")
+    ap.add_argument("--part5-child", type=int, help=argparse.SUPPRESS)  # part 5's run of --jobs N
     a = ap.parse_args()
     domain = IPC / "domains" / f"{a.domain}.pddl"
     problem = IPC / "problems" / "solving" / a.domain / a.problem
+    if a.part5_child:
+        return part5_child(domain, problem, a.jobs_items, a.seed, a.part5_child)
     if 1 not in a.skip:
         part1(domain, problem, a.items, a.seed, a.repeat)
     if 2 not in a.skip:
