@@ -46,16 +46,21 @@ def _generated(actions: int, seed: int = 0, drop: frozenset[int] = frozenset(), 
     return "\n".join(lines) + ")"
 
 
+def proven_a_renaming(r, actions: int) -> None:
+    """`r` proves its two models renamings of each other: distance 0, optimal, F1 1, every one of `actions` paired."""
+    s = r.summary()
+    assert r.optimal and r.edit_distance == 0, r.edits[:5]
+    assert s["f1_macro"] == s["f1_cumulative"] == 1.0
+    assert len(r.action_mapping) == actions
+
+
 def test_five_hundred_actions_against_their_renamed_copy():
     text = _generated(500)
     reference = parse_domain(text)
     copy = parse_domain(rename_all(text, seed=1)[0])
     assert decompose.free_pairs(copy, reference, True) >= decompose.MIN_PAIRS
     r = compare(copy, reference, rename=True, time_limit=120)
-    s = r.summary()
-    assert r.optimal and r.edit_distance == 0, r.edits[:5]
-    assert s["f1_macro"] == s["f1_cumulative"] == 1.0
-    assert len(r.action_mapping) == 500
+    proven_a_renaming(r, 500)
 
 
 #: Predicates of the domain with edits: colour refinement carries an edit to the actions that share a
@@ -120,10 +125,7 @@ def test_a_symmetric_grounded_domain_is_proven_at_distance_0_without_a_search(mo
     assert len(set(decompose.colours(copy, reference)[-1].actions_l.values())) < 308  # refinement alone
     monkeypatch.setattr(driver, "_best_renaming", _no_search)
     r = compare(copy, reference, rename=True, time_limit=300)
-    s = r.summary()
-    assert r.optimal and r.edit_distance == 0, r.edits[:5]
-    assert s["f1_macro"] == s["f1_cumulative"] == 1.0
-    assert len(r.action_mapping) == 308
+    proven_a_renaming(r, 308)
 
 
 def test_the_generated_domain_and_its_renamed_copy_need_no_search(monkeypatch):
@@ -235,10 +237,7 @@ def test_a_domain_of_twins_and_its_renamed_copy_need_no_search(monkeypatch):
     assert decompose.free_pairs(copy, reference, True) >= decompose.MIN_PAIRS
     monkeypatch.setattr(driver, "_best_renaming", _no_search)
     r = compare(copy, reference, rename=True, time_limit=120)
-    s = r.summary()
-    assert r.optimal and r.edit_distance == 0, r.edits[:5]
-    assert s["f1_macro"] == s["f1_cumulative"] == 1.0
-    assert len(r.action_mapping) == 92
+    proven_a_renaming(r, 92)
 
 
 def test_twins_of_unequal_numbers_are_no_renaming():
