@@ -89,28 +89,32 @@ def dask_client(scheduler: Optional[str], workers: int = 0) -> Iterator[Any]:
         yield client
 
 
+def dask_worker() -> Any:
+    """The Dask worker this process is, None in any other process (Dask not even imported there)."""
+    if "distributed" not in sys.modules:
+        return None
+    from distributed import get_worker
+    try:
+        return get_worker()
+    except ValueError:  # not in a Dask worker
+        return None
+
+
 def in_process() -> bool:
-    """Whether a chunk may do its clingo work in this process: a Dask worker watched by a nanny (`_dask`
+    """Whether a chunk may do its clingo work in this process: a Dask worker watched by a nanny (`run_dask`
     restarts it after a chunk that left it above the memory limit: its clingo symbols go with it), or no
     Dask worker at all (a pool worker, which is replaced so, or the caller). A Dask worker without a nanny
     cannot be restarted: its chunks solve in a clingo process of their own (asp/worker.py)."""
-    if "distributed" not in sys.modules:
-        return True
-    try:
-        from distributed import get_worker
-        return bool(get_worker().nanny)
-    except ValueError:  # not in a Dask worker
-        return True
+    worker = dask_worker()
+    return worker is None or bool(worker.nanny)
 
 
 def _dask_call(fn: Callable, chunk: Any, limit_mb: float) -> tuple[Any, Optional[str]]:
     """A Dask task: `fn(chunk)`, and this worker's address when it is to be restarted (its resident memory
     above `limit_mb`, a nanny to start the next one)."""
     result = fn(chunk, None)
-    from distributed import get_worker
-
     from .asp.worker import resident_mb
-    worker = get_worker()
+    worker = dask_worker()
     over = bool(limit_mb) and bool(worker.nanny) and resident_mb() > limit_mb
     return result, worker.address if over else None
 
@@ -242,4 +246,4 @@ def dask_completed(client: Any, futures: Sequence | set, scheduler: str | None, 
 
 
 __all__ = ["LOCAL_CONFIG", "PRELOAD", "RESTARTS", "RESTART_S", "TaskFailed", "dask_client", "dask_completed",
-           "idle_limit", "in_process", "run_dask"]
+           "dask_worker", "idle_limit", "in_process", "run_dask"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from collections import Counter
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Optional, Sequence
 
+from ...cluster import dask_worker
 from ...model import Domain, GroundAction, Problem
 from ...pddl.states import find_problem_for
 from .costs import CostAgreement
@@ -157,7 +157,8 @@ def mirror(chunk: EvalChunk) -> Iterator[Mirror]:
     if not chunk.texts:
         yield Mirror("")
         return
-    root = tempfile.mkdtemp(prefix="amlasp-chunk-", dir=_scratch())
+    worker = dask_worker()
+    root = tempfile.mkdtemp(prefix="amlasp-chunk-", dir=worker.local_directory if worker is not None else None)
     try:
         up = max((Path(p).parts.count("..") for p, _ in chunk.texts if not Path(p).is_absolute()), default=0)
         rel = os.path.join(root, "rel", *(["_"] * up))
@@ -173,17 +174,6 @@ def mirror(chunk: EvalChunk) -> Iterator[Mirror]:
         yield m
     finally:
         shutil.rmtree(root, ignore_errors=True)
-
-
-def _scratch() -> Optional[str]:
-    """This Dask worker's folder, else None (the system's temporary folder)."""
-    if "distributed" not in sys.modules:
-        return None
-    from distributed import get_worker
-    try:
-        return get_worker().local_directory
-    except ValueError:  # not in a Dask worker
-        return None
 
 
 def error_fields(e: Exception) -> tuple:
