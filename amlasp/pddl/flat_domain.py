@@ -36,7 +36,7 @@ from . import sexpr
 from .check import KEYWORDS, NAME
 from .costs import TOTAL, number
 from .declarations import type_names
-from .repair import _IMPLIES
+from .repair import implied
 
 _WORD = re.compile(r"[()]|[^\s()]+")
 _COMMENT = re.compile(r";[^\n]*")
@@ -87,8 +87,7 @@ class _Actions:
         self.types = type_names(head.types)
         self.costs = head.action_costs
         found = _REQUIREMENTS.search(clean, 0, starts[0])
-        declared = set(found.group(1).split()) if found else set()
-        self.declared = declared | {x for r in declared for x in _IMPLIES.get(r, ())}
+        self.declared = implied(set(found.group(1).split()) if found else set())
         self.taken = {canonical_name(n) for names in ([t for t, _ in head.types], self.constants,
                                                      [p.name for p in head.predicates]) for n in names}
 
@@ -140,11 +139,8 @@ class _Actions:
         self.take("(")
         out: list[tuple[str, str]] = []
         pending: list[str] = []
-        while True:
-            w = self.word() if self.words[self.at] != ")" else ")"
-            if w == ")":
-                self.at += 1
-                break
+        while self.words[self.at] != ")":
+            w = self.word()
             if w == "-":
                 t = self.word()
                 if not pending or t not in self.types:  # a type given to no name, or undeclared (or glued)
@@ -156,6 +152,7 @@ class _Actions:
                 raise _Decline  # not a variable, or a dash glued to one (`?x-`)
             else:
                 pending.append(w)
+        self.at += 1
         out += [(v, "object") for v in pending]
         if len({v for v, _ in out}) != len(out):
             raise _Decline
@@ -170,12 +167,17 @@ class _Actions:
             self.at += 2
             out: list[Formula] = []
             while self.words[self.at] != ")":
-                out.append(self.literal(scope, True))
+                out.append(self.condition(scope))
             self.at += 1
             return And(tuple(dict.fromkeys(out)))
-        return And((self.literal(scope, True),))
+        return And((self.condition(scope),))
 
-    def literal(self, scope: set[str], precondition: bool) -> Formula:
+    def condition(self, scope: set[str]) -> Formula:
+        positive, atom = self.literal(scope, True)
+        return atom if positive else Not(atom)
+
+    def literal(self, scope: set[str], precondition: bool) -> tuple[bool, Atom]:
+        """A literal: whether it is positive, and its atom."""
         self.take("(")
         if self.words[self.at] == "not":
             self.at += 1
@@ -183,8 +185,8 @@ class _Actions:
                 self.needs(":negative-preconditions")
             inner = self.atom(scope, precondition)
             self.take(")")
-            return Not(inner)
-        return self.atom(scope, precondition, opened=True)
+            return False, inner
+        return True, self.atom(scope, precondition, opened=True)
 
     def atom(self, scope: set[str], precondition: bool, opened: bool = False) -> Atom:
         if not opened:
@@ -217,9 +219,8 @@ class _Actions:
                     raise _Decline
                 cost = self.cost()
             else:
-                lit = self.literal(scope, False)
-                out.append(Effect(Literal(lit.arg, False) if isinstance(lit, Not) else Literal(lit, True),  # type: ignore[arg-type]
-                                  TRUE, ()))
+                positive, atom = self.literal(scope, False)
+                out.append(Effect(Literal(atom, positive), TRUE, ()))
             if not nested:
                 break
         if nested:

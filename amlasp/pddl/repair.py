@@ -122,6 +122,11 @@ _IMPLIES = {":adl": {":strips", ":typing", ":negative-preconditions", ":disjunct
             ":quantified-preconditions": {":existential-preconditions", ":universal-preconditions"}}
 
 
+def implied(declared: set[str]) -> set[str]:
+    """The requirements `declared`, and those they imply (`:adl` its eight)."""
+    return declared | {x for r in declared for x in _IMPLIES.get(r, ())}
+
+
 def warn_requirements(root: sexpr.List) -> list[str]:
     """A missing `:requirements`, and each feature used without its requirement, said (not silently
     assumed): the domain is then read as if it had declared them."""
@@ -131,7 +136,7 @@ def warn_requirements(root: sexpr.List) -> list[str]:
     declared = {str(r) for r in root[index][1:] if isinstance(r, sexpr.Token)}
     unknown = [f"unknown requirement {r}{did_you_mean(r, REQUIREMENTS)} (ignored)"
                for r in root[index][1:] if isinstance(r, sexpr.Token) and r not in REQUIREMENTS]
-    declared |= {x for r in declared for x in _IMPLIES.get(r, ())}
+    declared = implied(declared)
     used: dict[str, int] = {}
     holding = sexpr.first_holding(root, "-")  # the first "-" is in the first list that holds one
     if holding is not None:
