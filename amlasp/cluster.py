@@ -145,6 +145,7 @@ def run_dask(fn: Callable, chunks: Sequence, scheduler: Optional[str], workers: 
     """`fn(chunk, None)` of each chunk on the cluster at `scheduler` (None: a local cluster of `workers`), handed
     out as the cluster's worker threads free up (never more at once, so that a worker restarted after its chunk
     has no other chunk to lose), each result yielded as it comes (a failed task: `TaskFailed`)."""
+    local = workers if scheduler is None else 0  # the workers of a local cluster started here
     with dask_client(scheduler, workers) as client:
         todo = list(range(len(chunks)))[::-1]  # a stack: the next chunk last
         pending: set = set()
@@ -154,7 +155,7 @@ def run_dask(fn: Callable, chunks: Sequence, scheduler: Optional[str], workers: 
             # few seconds, can hold a restarted worker's old and new address, and a chunk given to the old one is
             # ended by the restart (Dask runs it again; a chunk ended three times fails the run)
             threads = _threads(client)
-            free = max(1, min(threads, workers) if scheduler is None else threads) - len(pending)
+            free = max(1, min(threads, local) if local else threads) - len(pending)
             while todo and free > 0:
                 i = todo.pop()
                 f = client.submit(_dask_call, fn, chunks[i], limit_mb, pure=False)
@@ -174,7 +175,7 @@ def run_dask(fn: Callable, chunks: Sequence, scheduler: Optional[str], workers: 
                                      f"cluster: {type(e).__name__}: {e}") from e
                 fut.release()
                 if restart is not None:  # its nanny starts a new one: clingo's symbols go with the old
-                    _restart(client, restart, workers if scheduler is None else 0)
+                    _restart(client, restart, local)
                 yield index.pop(fut.key), result
             feed()
 

@@ -236,7 +236,4 @@ def _messages(w: _Worker, report: Optional[Callable[[int], None]]) -> Optional[t
             raise WorkerLost(f"internal error in a worker:\n{value}")
 
 
-# --------------------------------------------------------------------------- Dask
-
-
 __all__ = ["GRACE", "RETRIES", "ChunkFn", "Jobs", "WorkerLost", "end_worker", "interruptible", "run_chunks"]
