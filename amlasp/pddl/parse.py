@@ -76,11 +76,17 @@ def _parse_domain(text: str, file: str, undeclared_predicates: bool, numeric_flu
         return read_domain(text, file, lambda root: _passes(root, sexpr.Outline.of(root), file,
                                                             undeclared_predicates, numeric_fluents))
     if not (undeclared_predicates or numeric_fluents):  # a reference domain: its actions of the common shape
-        plain = flat_domain.read_domain(normalise(text), file, lambda header: _passes(
-            *sexpr.read_outlined(header, file), file, False, False))
+        plain = plain_domain(text, file)
         if plain is not None:
             return plain
     return _passes(*sexpr.read_outlined(text, file), file, undeclared_predicates, numeric_fluents)
+
+
+def plain_domain(text: str, file: str) -> Domain | None:
+    """A reference domain read by `flat_domain` (the text before its first action by the passes), or None:
+    the passes read it all."""
+    return flat_domain.read_domain(normalise(text), file, lambda header: _passes(
+        *sexpr.read_outlined(header, file), file, False, False))
 
 
 def _passes(root: sexpr.List, outline: sexpr.Outline, file: str, undeclared_predicates: bool,

@@ -11,7 +11,7 @@ import pytest
 
 from amlasp.errors import InputError
 from amlasp.pddl import flat_domain
-from amlasp.pddl.parse import parse_domain
+from amlasp.pddl.parse import parse_domain, plain_domain
 from amlasp.pddl.source import read_text
 from tests.support import fast_path
 from tests.support.paths import ROOT
@@ -29,11 +29,7 @@ def outcome(text: str, fast: bool, monkeypatch) -> tuple:
 
 
 def takes_fast_path(text: str) -> bool:
-    from amlasp.pddl import sexpr
-    from amlasp.pddl.parse import _passes
-    from amlasp.pddl.source import normalise
-    return flat_domain.read_domain(normalise(text), "d.pddl", lambda h: _passes(
-        *sexpr.read_outlined(h, "d.pddl"), "d.pddl", False, False)) is not None
+    return plain_domain(text, "d.pddl") is not None
 
 
 def domains() -> list:
