@@ -367,22 +367,24 @@ class Domain:
         return any(f.name == "total-cost" for f in self.cost_functions)
 
     def predicate(self, name: str) -> Predicate | None:
-        return next((p for p in self.predicates if p.name == name), None)
+        return self._named()[0].get(name)
 
     def action(self, name: str) -> Action | None:
-        return next((a for a in self.actions if a.name == name), None)
+        return self._named()[1].get(name)
+
+    def _named(self) -> tuple[dict[str, Predicate], dict[str, Action]]:  # kept: a grounded domain has 10,000 actions
+        return self.__dict__.get("_by_name") or self.__dict__.setdefault("_by_name", (  # reversed: a name's first
+            {p.name: p for p in reversed(self.predicates)}, {a.name: a for a in reversed(self.actions)}))
 
     def predicate_named(self, name: str) -> Predicate:
         """The predicate `name`, which the caller knows the domain has (a KeyError if not: a bug)."""
-        found = self.predicate(name)
-        if found is None:
+        if (found := self.predicate(name)) is None:
             raise KeyError(f"no predicate '{name}' in domain {self.name}")
         return found
 
     def action_named(self, name: str) -> Action:
         """The action `name`, which the caller knows the domain has (a KeyError if not: a bug)."""
-        found = self.action(name)
-        if found is None:
+        if (found := self.action(name)) is None:
             raise KeyError(f"no action '{name}' in domain {self.name}")
         return found
 
@@ -398,14 +400,12 @@ class Domain:
         return supertypes(self.types, t)
 
     def fits(self, have: str, want: str) -> bool:
-        """An object declared with type `have` is of type `want`: `want` is among its types (`ancestors`), or
-        `want` is `(either ...)` with one of them among its members. Kept: groundings ask it per object."""
+        """An object of type `have` is of type `want`: among its `ancestors`, or one of them in `(either ...)`; kept."""
         memo = self.__dict__.setdefault("_fits", {})
-        out = memo.get((have, want))
-        if out is None:
+        if (have, want) not in memo:
             types = self.ancestors(have)
-            out = memo[have, want] = want in types or any(m in types for m in type_members(want))
-        return out
+            memo[have, want] = want in types or any(m in types for m in type_members(want))
+        return memo[have, want]
 
     def static_predicates(self) -> frozenset[str]:
         """Predicates that no action changes (no effect, conditional or not, names them): their atoms

@@ -92,14 +92,13 @@ class _Domain:
     def __init__(self, domain: Domain):
         self.domain = domain
         self.derived = domain.derived_predicates()
-        self.named = {a.name: a for a in domain.actions}
         self.made: dict[str, _Plain | None] = {}
 
     def plain(self, name: str) -> _Plain | None:
         """The action `name` compiled for replay, None when it is richer, `_UNKNOWN` when the domain has none."""
         if name in self.made:
             return self.made[name]
-        action = self.named.get(name)
+        action = self.domain.action(name)
         if action is None:  # not kept: the names a plan makes up are not bounded
             return _UNKNOWN
         out = self.made[name] = _plain(action, self.derived)

@@ -75,13 +75,12 @@ def renamed(result: CompareResult, learned: Domain, reference: Domain) -> Compon
     tp = len(result.predicate_mapping)
     preds = f1(tp, len(learned.predicates) - tp, len(reference.predicates) - tp)
     params, pres, effs = [], [], []
-    ref_arities = {b.name: b.arity for b in reference.actions}  # by name, not `Domain.action`: 10,000 actions
-    gen_arities = {x.name: x.arity for x in learned.actions}
     for a in result.actions:
-        ref_arity = ref_arities[a.action]
-        gen_arity = gen_arities.get(a.learned) if a.learned is not None else None
-        mapped = len(a.metric_param_mapping) if gen_arity is not None else 0
-        params.append(f1(mapped, (gen_arity or 0) - mapped, ref_arity - mapped))
+        ref_arity = reference.action_named(a.action).arity
+        counterpart = learned.action(a.learned) if a.learned is not None else None
+        mapped = len(a.metric_param_mapping) if counterpart is not None else 0
+        gen_arity = counterpart.arity if counterpart is not None else 0
+        params.append(f1(mapped, gen_arity - mapped, ref_arity - mapped))
         pres.append(_count_f1(a.pre))
         effs.append(_count_f1(a.eff))
     if not params:
